@@ -1,0 +1,79 @@
+import { DateTime } from 'luxon'
+import hash from '@adonisjs/core/services/hash'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
+import { DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
+
+export type Role = 'shipper' | 'carrier' | 'admin'
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected'
+
+const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
+  uids: ['username', 'email'],
+  passwordColumnName: 'password',
+})
+
+export default class User extends compose(BaseModel, AuthFinder) {
+  static accessTokens = DbAccessTokensProvider.forModel(User, {
+    prefix: 'plt_',
+    table: 'auth_access_tokens',
+    type: 'auth_token',
+  })
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare username: string
+
+  @column()
+  declare email: string
+
+  @column({ serializeAs: null })
+  declare password: string
+
+  @column()
+  declare role: Role
+
+  @column()
+  declare firstName: string | null
+
+  @column()
+  declare lastName: string | null
+
+  @column()
+  declare phone: string | null
+
+  @column({ consume: (value) => Boolean(value) })
+  declare isApproved: boolean
+
+  @column()
+  declare approvalStatus: ApprovalStatus
+
+  @column()
+  declare reviewedBy: number | null
+
+  @column.dateTime()
+  declare reviewedAt: DateTime | null
+
+  @column.dateTime()
+  declare termsAcceptedAt: DateTime | null
+
+  @column()
+  declare termsVersion: string | null
+
+  @column({ serializeAs: null })
+  declare termsIp: string | null
+
+  @column({ serializeAs: null })
+  declare termsUserAgent: string | null
+
+  @column()
+  declare termsHash: string | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+}

@@ -1,0 +1,2 @@
+import router from '@adonisjs/core/services/router'
+void router

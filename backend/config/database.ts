@@ -1,0 +1,51 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig } from '@adonisjs/lucid'
+import { mkdirSync } from 'node:fs'
+import { dirname, isAbsolute, join } from 'node:path'
+
+const sqliteFile = (() => {
+  const file = env.get('SQLITE_FILE') ?? (app.inTest ? 'tmp/test.sqlite3' : 'tmp/db.sqlite3')
+  return isAbsolute(file) ? file : join(app.makePath(), file)
+})()
+mkdirSync(dirname(sqliteFile), { recursive: true })
+
+const migrations = { naturalSort: true, paths: ['database/migrations'] }
+const seeders = { paths: ['database/seeders'] }
+
+const dbConfig = defineConfig({
+  connection: env.get('DB_CONNECTION', 'sqlite'),
+  prettyPrintDebugQueries: false,
+  connections: {
+    sqlite: {
+      client: 'better-sqlite3',
+      connection: { filename: sqliteFile },
+      useNullAsDefault: true,
+      pool: {
+        afterCreate: (conn: any, done: (err: Error | null, conn: any) => void) => {
+          conn.pragma('journal_mode = WAL')
+          conn.pragma('foreign_keys = ON')
+          conn.pragma('busy_timeout = 5000')
+          done(null, conn)
+        },
+      },
+      migrations,
+      seeders,
+    },
+    pg: {
+      client: 'pg',
+      connection: {
+        host: env.get('PG_HOST', '127.0.0.1'),
+        port: env.get('PG_PORT', 5432),
+        user: env.get('PG_USER', 'postgres'),
+        password: env.get('PG_PASSWORD', ''),
+        database: env.get('PG_DB_NAME', 'palletline'),
+      },
+      pool: { min: 0, max: 10 },
+      migrations,
+      seeders,
+    },
+  },
+})
+
+export default dbConfig

@@ -1,0 +1,70 @@
+import app from '@adonisjs/core/services/app'
+import { HttpContext, ExceptionHandler } from '@adonisjs/core/http'
+import { errors as vineErrors } from '@vinejs/vine'
+import { errors as authErrors } from '@adonisjs/auth'
+import { errors as lucidErrors } from '@adonisjs/lucid'
+import { errors as limiterErrors } from '@adonisjs/limiter'
+import { errors as bouncerErrors } from '@adonisjs/bouncer'
+
+type FieldError = { field: string; message: string; rule: string }
+
+/**
+ * Every API error is JSON `{ message, errors? }` with the status of ARCHITECTURE.md section 3.
+ * Unknown errors are 500 with a generic message (details only in the log).
+ */
+export default class HttpExceptionHandler extends ExceptionHandler {
+  protected debug = !app.inProduction
+
+  async handle(error: unknown, ctx: HttpContext) {
+    const { status, body } = this.toJson(error)
+    if (status === 429 && error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
+      const headers = error.getDefaultHeaders?.() ?? {}
+      for (const [name, value] of Object.entries(headers)) ctx.response.header(name, value)
+      if (!ctx.response.getHeader('Retry-After')) {
+        ctx.response.header('Retry-After', String(error.response.availableIn))
+      }
+    }
+    if (!ctx.request.url().startsWith('/api/') && status === 404 && ctx.request.method() === 'GET') {
+      return super.handle(error, ctx)
+    }
+    return ctx.response.status(status).send(body)
+  }
+
+  private toJson(error: unknown): { status: number; body: { message: string; errors?: FieldError[] } } {
+    if (error instanceof vineErrors.E_VALIDATION_ERROR) {
+      const errors = (error.messages as FieldError[]).map(({ field, message, rule }) => ({ field, message, rule }))
+      return { status: 422, body: { message: errors[0]?.message ?? 'Validation failed', errors } }
+    }
+    if (error instanceof authErrors.E_INVALID_CREDENTIALS) {
+      return { status: 401, body: { message: 'Invalid username or password' } }
+    }
+    if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS) {
+      return { status: 401, body: { message: 'Not signed in' } }
+    }
+    if (error instanceof lucidErrors.E_ROW_NOT_FOUND) {
+      return { status: 404, body: { message: 'Not found' } }
+    }
+    if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
+      return { status: 429, body: { message: 'Too many attempts. Please try again later.' } }
+    }
+    if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) {
+      return { status: 403, body: { message: 'You do not have access to this resource' } }
+    }
+    const e = error as { status?: number; code?: string; message?: string }
+    if (e?.code === 'E_BAD_CSRF_TOKEN') {
+      return { status: 403, body: { message: 'Invalid or missing CSRF token' } }
+    }
+    if (e?.code === 'E_ROUTE_NOT_FOUND') {
+      return { status: 404, body: { message: 'Not found' } }
+    }
+    if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+      const message = e.status === 400 && e.message?.includes('JSON') ? 'Malformed JSON body' : e.message
+      return { status: e.status, body: { message: message || 'Bad request' } }
+    }
+    return { status: 500, body: { message: 'Internal server error' } }
+  }
+
+  async report(error: unknown, ctx: HttpContext) {
+    return super.report(error, ctx)
+  }
+}

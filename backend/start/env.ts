@@ -1,0 +1,32 @@
+/*
+ * Environment variables, validated at boot. docs/operations.md lists each one.
+ */
+import { Env } from '@adonisjs/core/env'
+
+export default await Env.create(new URL('../../', import.meta.url), {
+  NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number.optional(),
+  HOST: Env.schema.string.optional({ format: 'host' }),
+  APP_KEY: Env.schema.string(),
+  APP_URL: Env.schema.string.optional(),
+  LOG_LEVEL: Env.schema.string.optional(),
+
+  SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'redis', 'memory'] as const),
+  LIMITER_STORE: Env.schema.enum.optional(['memory', 'redis'] as const),
+
+  DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
+  SQLITE_FILE: Env.schema.string.optional(),
+  PG_HOST: Env.schema.string.optional({ format: 'host' }),
+  PG_PORT: Env.schema.number.optional(),
+  PG_USER: Env.schema.string.optional(),
+  PG_PASSWORD: Env.schema.string.optional(),
+  PG_DB_NAME: Env.schema.string.optional(),
+
+  REDIS_HOST: Env.schema.string.optional({ format: 'host' }),
+  REDIS_PORT: Env.schema.number.optional(),
+  REDIS_PASSWORD: Env.schema.string.optional(),
+
+  MAIL_DRIVER: Env.schema.enum.optional(['log', 'smtp'] as const),
+  ANALYTICS_DRIVER: Env.schema.enum.optional(['log'] as const),
+  DEMO_SEED: Env.schema.boolean.optional(),
+})

@@ -1,0 +1,26 @@
+import router from '@adonisjs/core/services/router'
+import server from '@adonisjs/core/services/server'
+
+server.errorHandler(() => import('#core/exceptions/handler'))
+
+// Run on every request, matched route or not.
+server.use([
+  () => import('#core/middleware/request_log_middleware'),
+  () => import('#core/middleware/force_json_response_middleware'),
+  () => import('#core/middleware/container_bindings_middleware'),
+  () => import('@adonisjs/static/static_middleware'),
+  () => import('@adonisjs/cors/cors_middleware'),
+])
+
+// Run on every matched route.
+router.use([
+  () => import('@adonisjs/core/bodyparser_middleware'),
+  () => import('@adonisjs/session/session_middleware'),
+  () => import('@adonisjs/shield/shield_middleware'),
+  () => import('@adonisjs/auth/initialize_auth_middleware'),
+])
+
+export const middleware = router.named({
+  auth: () => import('#core/middleware/auth_middleware'),
+  role: () => import('#core/middleware/role_middleware'),
+})

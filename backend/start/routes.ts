@@ -1,0 +1,27 @@
+/*
+ * Route table. Each module declares its own routes in <module>/routes.ts; this file loads
+ * them and adds the SPA history fallback that serves the built frontend.
+ */
+import router from '@adonisjs/core/services/router'
+import app from '@adonisjs/core/services/app'
+import { readFile } from 'node:fs/promises'
+
+await import('#accounts/routes')
+await import('#admin/routes')
+await import('#analytics/routes')
+
+router.get('/api/health', async () => ({ status: 'ok' }))
+
+router.any('/api/*', async ({ response }) => response.notFound({ message: 'Not found' }))
+
+// Any other GET is a frontend route: serve index.html and let react-router decide (404 included).
+router.get('*', async ({ response }) => {
+  try {
+    const html = await readFile(app.publicPath('index.html'), 'utf8')
+    return response.header('content-type', 'text/html; charset=utf-8').send(html)
+  } catch {
+    return response
+      .status(503)
+      .send('The frontend is not built yet. Run `npm run build:frontend` (npm start does it for you).')
+  }
+})
