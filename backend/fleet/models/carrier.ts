@@ -1,0 +1,64 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+
+export default class Carrier extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare userId: number
+
+  @column()
+  declare companyName: string
+
+  @column()
+  declare dotNumber: string | null
+
+  @column()
+  declare mcNumber: string | null
+
+  @column()
+  declare insuranceDocument: string | null
+
+  @column()
+  declare businessAddress: string | null
+
+  @column()
+  declare city: string | null
+
+  @column()
+  declare state: string | null
+
+  @column()
+  declare zipCode: string | null
+
+  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  declare latitude: number | null
+
+  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  declare longitude: number | null
+
+  @column({ serializeAs: null })
+  declare stripeAccountId: string | null
+
+  @column({ consume: (v) => Boolean(v) })
+  declare stripeOnboardingCompleted: boolean
+
+  @column()
+  declare scac: string | null
+
+  @column({
+    prepare: (v: string[]) => JSON.stringify(v),
+    consume: (v) => (typeof v === 'string' ? JSON.parse(v) : v),
+  })
+  declare modeMask: string[]
+
+  @column({ consume: (v) => Boolean(v) })
+  declare verified: boolean
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+}
