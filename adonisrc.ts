@@ -45,6 +45,7 @@ export default defineConfig({
     () => import('@adonisjs/bouncer/bouncer_provider'),
     () => import('@adonisjs/static/static_provider'),
     () => import('@adonisjs/redis/redis_provider'),
+    () => import('#plugins/analytics/provider'),
   ],
 
   preloads: [

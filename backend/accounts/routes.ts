@@ -1,2 +1,13 @@
 import router from '@adonisjs/core/services/router'
-void router
+import { middleware } from '#start/kernel'
+
+const SessionController = () => import('#accounts/controllers/session_controller')
+
+router
+  .group(() => {
+    router.post('/register', [SessionController, 'register'])
+    router.post('/login', [SessionController, 'login'])
+    router.post('/logout', [SessionController, 'logout']).use(middleware.auth({ guards: ['web'] }))
+    router.get('/user', [SessionController, 'me']).use(middleware.auth())
+  })
+  .prefix('/api')

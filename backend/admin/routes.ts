@@ -1,2 +1,18 @@
 import router from '@adonisjs/core/services/router'
-void router
+import { middleware } from '#start/kernel'
+
+const UserApprovalsController = () => import('#admin/controllers/user_approvals_controller')
+const AccessTokensController = () => import('#admin/controllers/access_tokens_controller')
+
+router
+  .group(() => {
+    router.get('/users/pending', [UserApprovalsController, 'pending'])
+    router.put('/users/:userId/approve', [UserApprovalsController, 'decide']).where('userId', router.matchers.number())
+    router.get('/tokens', [AccessTokensController, 'index'])
+    router.post('/tokens', [AccessTokensController, 'store'])
+    router.delete('/tokens/:userId/:tokenId', [AccessTokensController, 'destroy'])
+      .where('userId', router.matchers.number())
+      .where('tokenId', router.matchers.number())
+  })
+  .prefix('/api/admin')
+  .use([middleware.auth(), middleware.role({ roles: ['admin'] })])

@@ -2,14 +2,12 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { Secret } from '@adonisjs/core/helpers'
 import { defineConfig } from '@adonisjs/core/http'
-import { randomUUID } from 'node:crypto'
 
 export const appKey = new Secret(env.get('APP_KEY'))
 
 export const http = defineConfig({
   // A request id on every request: in every log line and the X-Request-Id header.
   generateRequestId: true,
-  createRequestId: () => randomUUID(),
   allowMethodSpoofing: false,
   useAsyncLocalStorage: true,
   trustProxy: () => true,

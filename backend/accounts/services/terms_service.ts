@@ -1,0 +1,19 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+
+/** The user agreement in force; its text is the file the /agreement page renders. */
+export const CURRENT_TERMS_VERSION = '2025-01-15'
+
+const agreementUrl = new URL(`../terms/user-agreement-${CURRENT_TERMS_VERSION}.md`, import.meta.url)
+
+let cachedHash: string | undefined
+
+export function agreementText(): string {
+  return readFileSync(agreementUrl, 'utf8')
+}
+
+/** SHA-256 of the exact agreement text of the current version, recorded with each acceptance. */
+export function currentTermsHash(): string {
+  cachedHash ??= createHash('sha256').update(agreementText(), 'utf8').digest('hex')
+  return cachedHash
+}

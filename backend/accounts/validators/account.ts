@@ -1,0 +1,94 @@
+import vine, { SimpleMessagesProvider } from '@vinejs/vine'
+
+export const US_STATES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY',
+  'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND',
+  'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+] as const
+
+export const CARRIER_FIELDS_MESSAGE = 'All carrier information fields are required'
+
+/** SPEC point 5, register screen and auth-page sign-up. confirmPassword is never sent. */
+export const registerValidator = vine.compile(
+  vine.object({
+    email: vine.string().trim().toLowerCase().email().maxLength(254),
+    password: vine.string().minLength(6).maxLength(200),
+    role: vine.enum(['shipper', 'carrier'] as const),
+    firstName: vine.string().trim().minLength(2).maxLength(100),
+    lastName: vine.string().trim().minLength(2).maxLength(100),
+    phone: vine.string().trim().minLength(10).maxLength(32).optional(),
+    username: vine.string().trim().maxLength(254).optional(),
+    companyName: vine.string().trim().maxLength(200).optional(),
+    dotNumber: vine.string().trim().maxLength(20).optional(),
+    mcNumber: vine.string().trim().maxLength(20).optional(),
+    businessAddress: vine.string().trim().maxLength(255).optional(),
+    city: vine.string().trim().maxLength(100).optional(),
+    state: vine.string().trim().toUpperCase().optional(),
+    zipCode: vine.string().trim().optional(),
+    termsAccepted: vine.accepted(),
+    effectiveDateString: vine.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  })
+)
+registerValidator.messagesProvider = new SimpleMessagesProvider({
+  'email.required': 'Invalid email address',
+  'email.string': 'Invalid email address',
+  'email.email': 'Invalid email address',
+  'email.maxLength': 'Invalid email address',
+  'password.required': 'Password must be at least 6 characters',
+  'password.minLength': 'Password must be at least 6 characters',
+  'password.maxLength': 'Password must be at most 200 characters',
+  'role.required': 'Role must be shipper or carrier',
+  'role.enum': 'Role must be shipper or carrier',
+  'firstName.required': 'First name is required',
+  'firstName.minLength': 'First name is required',
+  'lastName.required': 'Last name is required',
+  'lastName.minLength': 'Last name is required',
+  'phone.minLength': 'Valid phone number is required',
+  'phone.maxLength': 'Valid phone number is required',
+  'termsAccepted.required': 'You must accept the User Agreement',
+  'termsAccepted.accepted': 'You must accept the User Agreement',
+  'effectiveDateString.regex': 'Effective date must be a date (YYYY-MM-DD)',
+  'required': 'The {{ field }} field is required',
+  'string': 'The {{ field }} field must be text',
+  'maxLength': 'The {{ field }} field is too long',
+})
+
+/** SPEC point 5, sign in. */
+export const loginValidator = vine.compile(
+  vine.object({
+    username: vine.string().trim().minLength(1),
+    password: vine.string().minLength(1),
+  })
+)
+loginValidator.messagesProvider = new SimpleMessagesProvider({
+  'username.required': 'Username is required',
+  'username.string': 'Username is required',
+  'username.minLength': 'Username is required',
+  'password.required': 'Password is required',
+  'password.string': 'Password is required',
+  'password.minLength': 'Password is required',
+})
+
+export const approvalValidator = vine.compile(vine.object({ isApproved: vine.boolean({ strict: true }) }))
+approvalValidator.messagesProvider = new SimpleMessagesProvider({
+  'isApproved.required': 'isApproved must be true or false',
+  'isApproved.boolean': 'isApproved must be true or false',
+})
+
+export const createTokenValidator = vine.compile(
+  vine.object({
+    userId: vine.number().withoutDecimals().positive(),
+    name: vine.string().trim().minLength(1).maxLength(100),
+    expiresInDays: vine.number().withoutDecimals().range([1, 365]).optional(),
+  })
+)
+createTokenValidator.messagesProvider = new SimpleMessagesProvider({
+  'userId.required': 'userId is required',
+  'userId.number': 'userId must be a user id',
+  'userId.positive': 'userId must be a user id',
+  'userId.withoutDecimals': 'userId must be a user id',
+  'name.required': 'Token name is required',
+  'name.minLength': 'Token name is required',
+  'expiresInDays.range': 'expiresInDays must be between 1 and 365',
+  'expiresInDays.number': 'expiresInDays must be between 1 and 365',
+})

@@ -1,0 +1,63 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Carrier from '#fleet/models/carrier'
+
+export type CarrierProfileInput = {
+  companyName: string
+  dotNumber?: string | null
+  mcNumber?: string | null
+  businessAddress: string
+  city: string
+  state: string
+  zipCode: string
+}
+
+export type CarrierProfile = {
+  id: number
+  userId: number
+  companyName: string
+  dotNumber: string | null
+  mcNumber: string | null
+  businessAddress: string | null
+  city: string | null
+  state: string | null
+  zipCode: string | null
+}
+
+const toProfile = (c: Carrier): CarrierProfile => ({
+  id: c.id,
+  userId: c.userId,
+  companyName: c.companyName,
+  dotNumber: c.dotNumber,
+  mcNumber: c.mcNumber,
+  businessAddress: c.businessAddress,
+  city: c.city,
+  state: c.state,
+  zipCode: c.zipCode,
+})
+
+/** The carrier company behind a carrier user account. */
+export default class CarrierProfileService {
+  async createForUser(userId: number, input: CarrierProfileInput, trx?: TransactionClientContract) {
+    const carrier = await Carrier.create(
+      {
+        userId,
+        companyName: input.companyName,
+        dotNumber: input.dotNumber || null,
+        mcNumber: input.mcNumber || null,
+        businessAddress: input.businessAddress,
+        city: input.city,
+        state: input.state,
+        zipCode: input.zipCode,
+        modeMask: ['LTL', 'TL', 'DRAY', 'INTL', 'EXP'],
+      },
+      { client: trx }
+    )
+    return toProfile(carrier)
+  }
+
+  async findByUserIds(userIds: number[]): Promise<Map<number, CarrierProfile>> {
+    if (userIds.length === 0) return new Map()
+    const rows = await Carrier.query().whereIn('userId', userIds)
+    return new Map(rows.map((c) => [c.userId, toProfile(c)]))
+  }
+}

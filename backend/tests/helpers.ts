@@ -1,0 +1,111 @@
+import User, { type Role } from '#accounts/models/user'
+import Carrier from '#fleet/models/carrier'
+import { DateTime } from 'luxon'
+
+let counter = 0
+
+/** A user straight in the database; carriers get their company row. */
+export async function makeUser(
+  role: Role,
+  overrides: Partial<{ email: string; password: string; isApproved: boolean; approvalStatus: 'pending' | 'approved' | 'rejected'; firstName: string; lastName: string }> = {}
+) {
+  counter += 1
+  const email = overrides.email ?? `${role}${counter}-${Date.now()}@example.test`
+  const approved = overrides.isApproved ?? role !== 'carrier'
+  const user = await User.create({
+    username: email,
+    email,
+    password: overrides.password ?? 'secret123',
+    role,
+    firstName: overrides.firstName ?? 'Test',
+    lastName: overrides.lastName ?? role.charAt(0).toUpperCase() + role.slice(1),
+    phone: '3125550100',
+    isApproved: approved,
+    approvalStatus: overrides.approvalStatus ?? (approved ? 'approved' : 'pending'),
+    termsAcceptedAt: DateTime.now(),
+    termsVersion: '2025-01-15',
+  })
+  if (role === 'carrier') {
+    await Carrier.create({
+      userId: user.id,
+      companyName: `Test Freight ${counter} LLC`,
+      dotNumber: `${1000000 + counter}`,
+      mcNumber: `MC${500000 + counter}`,
+      businessAddress: '100 W Main St',
+      city: 'Chicago',
+      state: 'IL',
+      zipCode: '60601',
+      modeMask: ['LTL', 'TL', 'DRAY', 'INTL', 'EXP'],
+    })
+  }
+  return user
+}
+
+/** Cookie jar for plain fetch against the test server, for real cookie round trips. */
+export class Browserless {
+  cookies = new Map<string, string>()
+  constructor(public baseUrl: string) {}
+
+  private absorb(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const idx = pair.indexOf('=')
+      const name = pair.slice(0, idx)
+      const value = pair.slice(idx + 1)
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+  }
+
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  }
+
+  async request(method: string, path: string, body?: unknown, opts: { csrf?: boolean; headers?: Record<string, string> } = {}) {
+    if (method !== 'GET' && opts.csrf !== false && !this.cookies.has('XSRF-TOKEN')) {
+      await this.request('GET', '/api/health')
+    }
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (this.cookies.size) headers.cookie = this.cookieHeader()
+    if (method !== 'GET' && opts.csrf !== false && this.cookies.has('XSRF-TOKEN')) {
+      headers['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN')!)
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    this.absorb(res)
+    const text = await res.text()
+    let json: any = null
+    try {
+      json = text ? JSON.parse(text) : null
+    } catch {
+      json = null
+    }
+    return { status: res.status, headers: res.headers, body: json, text }
+  }
+}
+
+export function baseUrl() {
+  return `http://${process.env.HOST}:${process.env.PORT}`
+}
+
+/** Empties every table (keeps the schema) quietly, on SQLite and PostgreSQL. */
+export async function resetDatabase() {
+  const { default: db } = await import('@adonisjs/lucid/services/db')
+  const conn = db.connection()
+  const isPg = conn.dialect.name === 'postgres'
+  const tables = (await conn.getAllTables(isPg ? ['public'] : undefined)).filter(
+    (t) => !t.startsWith('adonis_schema') && t !== 'sqlite_sequence'
+  )
+  if (tables.length === 0) return
+  if (isPg) {
+    await conn.rawQuery(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`)
+    return
+  }
+  await conn.rawQuery('PRAGMA foreign_keys = OFF')
+  try {
+    for (const table of tables) await conn.rawQuery(`DELETE FROM "${table}"`)
+    await conn.rawQuery('DELETE FROM sqlite_sequence').catch(() => {})
+  } finally {
+    await conn.rawQuery('PRAGMA foreign_keys = ON')
+  }
+}
