@@ -7,6 +7,7 @@ import app from '@adonisjs/core/services/app'
 import { readFile } from 'node:fs/promises'
 
 await import('#accounts/routes')
+await import('#fleet/routes')
 await import('#admin/routes')
 await import('#analytics/routes')
 

@@ -55,6 +55,11 @@ export default class CarrierProfileService {
     return toProfile(carrier)
   }
 
+  async findByUserId(userId: number): Promise<CarrierProfile | null> {
+    const carrier = await Carrier.findBy('userId', userId)
+    return carrier ? toProfile(carrier) : null
+  }
+
   async findByUserIds(userIds: number[]): Promise<Map<number, CarrierProfile>> {
     if (userIds.length === 0) return new Map()
     const rows = await Carrier.query().whereIn('userId', userIds)

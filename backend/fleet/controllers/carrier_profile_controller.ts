@@ -1,0 +1,16 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import { NotFoundException } from '#core/exceptions/http_errors'
+
+@inject()
+export default class CarrierProfileController {
+  constructor(private profiles: CarrierProfileService) {}
+
+  /** The signed-in carrier's company profile (/carrier#profile). */
+  async show({ auth }: HttpContext) {
+    const profile = await this.profiles.findByUserId(auth.getUserOrFail().id)
+    if (!profile) throw new NotFoundException('Carrier profile not found')
+    return profile
+  }
+}
