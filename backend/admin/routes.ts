@@ -7,10 +7,13 @@ const AccessTokensController = () => import('#admin/controllers/access_tokens_co
 router
   .group(() => {
     router.get('/users/pending', [UserApprovalsController, 'pending'])
-    router.put('/users/:userId/approve', [UserApprovalsController, 'decide']).where('userId', router.matchers.number())
+    router
+      .put('/users/:userId/approve', [UserApprovalsController, 'decide'])
+      .where('userId', router.matchers.number())
     router.get('/tokens', [AccessTokensController, 'index'])
     router.post('/tokens', [AccessTokensController, 'store'])
-    router.delete('/tokens/:userId/:tokenId', [AccessTokensController, 'destroy'])
+    router
+      .delete('/tokens/:userId/:tokenId', [AccessTokensController, 'destroy'])
       .where('userId', router.matchers.number())
       .where('tokenId', router.matchers.number())
   })

@@ -23,6 +23,8 @@ router.get('*', async ({ response }) => {
   } catch {
     return response
       .status(503)
-      .send('The frontend is not built yet. Run `npm run build:frontend` (npm start does it for you).')
+      .send(
+        'The frontend is not built yet. Run `npm run build:frontend` (npm start does it for you).'
+      )
   }
 })

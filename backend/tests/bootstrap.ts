@@ -25,7 +25,10 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   setup: [
     async () => {
       const ace = await app.container.make('ace')
-      for (const [name, args] of [['db:wipe', []], ['migration:run', ['--compact-output']]] as const) {
+      for (const [name, args] of [
+        ['db:wipe', []],
+        ['migration:run', ['--compact-output']],
+      ] as const) {
         const command = await ace.exec(name, [...args])
         if (command.exitCode) throw command.error ?? new Error(`${name} failed`)
       }

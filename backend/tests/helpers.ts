@@ -7,7 +7,14 @@ let counter = 0
 /** A user straight in the database; carriers get their company row. */
 export async function makeUser(
   role: Role,
-  overrides: Partial<{ email: string; password: string; isApproved: boolean; approvalStatus: 'pending' | 'approved' | 'rejected'; firstName: string; lastName: string }> = {}
+  overrides: Partial<{
+    email: string
+    password: string
+    isApproved: boolean
+    approvalStatus: 'pending' | 'approved' | 'rejected'
+    firstName: string
+    lastName: string
+  }> = {}
 ) {
   counter += 1
   const email = overrides.email ?? `${role}${counter}-${Date.now()}@example.test`
@@ -52,7 +59,8 @@ export class Browserless {
       const idx = pair.indexOf('=')
       const name = pair.slice(0, idx)
       const value = pair.slice(idx + 1)
-      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name)
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || value === '')
+        this.cookies.delete(name)
       else this.cookies.set(name, value)
     }
   }
@@ -61,7 +69,12 @@ export class Browserless {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
   }
 
-  async request(method: string, path: string, body?: unknown, opts: { csrf?: boolean; headers?: Record<string, string> } = {}) {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { csrf?: boolean; headers?: Record<string, string> } = {}
+  ) {
     if (method !== 'GET' && opts.csrf !== false && !this.cookies.has('XSRF-TOKEN')) {
       await this.request('GET', '/api/health')
     }
@@ -71,7 +84,11 @@ export class Browserless {
     if (method !== 'GET' && opts.csrf !== false && this.cookies.has('XSRF-TOKEN')) {
       headers['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN')!)
     }
-    const res = await fetch(this.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
     this.absorb(res)
     const text = await res.text()
     let json: any = null
@@ -98,7 +115,9 @@ export async function resetDatabase() {
   )
   if (tables.length === 0) return
   if (isPg) {
-    await conn.rawQuery(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`)
+    await conn.rawQuery(
+      `TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`
+    )
     return
   }
   await conn.rawQuery('PRAGMA foreign_keys = OFF')

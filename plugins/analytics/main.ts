@@ -1,4 +1,9 @@
-import type { AnalyticsConfig, AnalyticsDriver, AnalyticsDriverFactory, AnalyticsEvent } from './types.js'
+import type {
+  AnalyticsConfig,
+  AnalyticsDriver,
+  AnalyticsDriverFactory,
+  AnalyticsEvent,
+} from './types.js'
 import { FakeAnalyticsDriver } from './drivers/fake.js'
 
 export type { AnalyticsEvent, AnalyticsDriver } from './types.js'

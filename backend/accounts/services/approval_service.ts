@@ -59,7 +59,10 @@ export default class ApprovalService {
       reviewedAt: DateTime.now(),
     })
     await user.save()
-    await emitter.emit(approve ? 'account:approved' : 'account:rejected', { userId: user.id, reviewerId: reviewer.id })
+    await emitter.emit(approve ? 'account:approved' : 'account:rejected', {
+      userId: user.id,
+      reviewerId: reviewer.id,
+    })
     return user
   }
 }

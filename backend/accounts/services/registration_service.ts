@@ -74,12 +74,22 @@ export default class RegistrationService {
   private checkCarrierBlock(input: RegistrationInput) {
     if (input.role !== 'carrier') return
     const errors: FieldError[] = []
-    const required = [input.companyName, input.businessAddress, input.city, input.state, input.zipCode]
+    const required = [
+      input.companyName,
+      input.businessAddress,
+      input.city,
+      input.state,
+      input.zipCode,
+    ]
     if (required.some((value) => !value)) {
       errors.push({ field: 'companyName', message: CARRIER_FIELDS_MESSAGE, rule: 'required' })
     }
     if (input.state && !(US_STATES as readonly string[]).includes(input.state)) {
-      errors.push({ field: 'state', message: 'State must be a two-letter US state code', rule: 'enum' })
+      errors.push({
+        field: 'state',
+        message: 'State must be a two-letter US state code',
+        rule: 'enum',
+      })
     }
     if (input.zipCode && !/^\d{5}(-\d{4})?$/.test(input.zipCode)) {
       errors.push({ field: 'zipCode', message: 'ZIP code must have 5 digits', rule: 'regex' })

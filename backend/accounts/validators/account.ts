@@ -1,9 +1,56 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 
 export const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY',
-  'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND',
-  'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
 ] as const
 
 export const CARRIER_FIELDS_MESSAGE = 'All carrier information fields are required'
@@ -26,7 +73,11 @@ export const registerValidator = vine.compile(
     state: vine.string().trim().toUpperCase().optional(),
     zipCode: vine.string().trim().optional(),
     termsAccepted: vine.accepted(),
-    effectiveDateString: vine.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    effectiveDateString: vine
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
   })
 )
 registerValidator.messagesProvider = new SimpleMessagesProvider({
@@ -69,7 +120,9 @@ loginValidator.messagesProvider = new SimpleMessagesProvider({
   'password.minLength': 'Password is required',
 })
 
-export const approvalValidator = vine.compile(vine.object({ isApproved: vine.boolean({ strict: true }) }))
+export const approvalValidator = vine.compile(
+  vine.object({ isApproved: vine.boolean({ strict: true }) })
+)
 approvalValidator.messagesProvider = new SimpleMessagesProvider({
   'isApproved.required': 'isApproved must be true or false',
   'isApproved.boolean': 'isApproved must be true or false',

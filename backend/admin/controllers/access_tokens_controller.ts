@@ -4,7 +4,9 @@ import vine from '@vinejs/vine'
 import TokenService from '#accounts/services/token_service'
 import { createTokenValidator } from '#accounts/validators/account'
 
-const listQuery = vine.compile(vine.object({ userId: vine.number().withoutDecimals().positive().optional() }))
+const listQuery = vine.compile(
+  vine.object({ userId: vine.number().withoutDecimals().positive().optional() })
+)
 
 @inject()
 export default class AccessTokensController {

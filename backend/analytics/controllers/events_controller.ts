@@ -6,7 +6,10 @@ export default class EventsController {
   /** Page views and product events from the frontend; signed-in or not. */
   async store({ request, response, auth }: HttpContext) {
     const { name, path, properties } = await request.validateUsing(trackEventValidator)
-    const user = await auth.use('web').check().then((ok) => (ok ? auth.use('web').user : undefined))
+    const user = await auth
+      .use('web')
+      .check()
+      .then((ok) => (ok ? auth.use('web').user : undefined))
     const serialized = JSON.stringify(properties ?? {})
     await analytics.track({
       name,

@@ -2,7 +2,12 @@ import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 
 export const trackEventValidator = vine.compile(
   vine.object({
-    name: vine.string().trim().minLength(1).maxLength(100).regex(/^[A-Za-z0-9_:.-]+$/),
+    name: vine
+      .string()
+      .trim()
+      .minLength(1)
+      .maxLength(100)
+      .regex(/^[A-Za-z0-9_:.-]+$/),
     path: vine.string().trim().maxLength(500).optional(),
     properties: vine.object({}).allowUnknownProperties().optional(),
   })

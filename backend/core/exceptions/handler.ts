@@ -24,15 +24,26 @@ export default class HttpExceptionHandler extends ExceptionHandler {
         ctx.response.header('Retry-After', String(error.response.availableIn))
       }
     }
-    if (!ctx.request.url().startsWith('/api/') && status === 404 && ctx.request.method() === 'GET') {
+    if (
+      !ctx.request.url().startsWith('/api/') &&
+      status === 404 &&
+      ctx.request.method() === 'GET'
+    ) {
       return super.handle(error, ctx)
     }
     return ctx.response.status(status).send(body)
   }
 
-  private toJson(error: unknown): { status: number; body: { message: string; errors?: FieldError[] } } {
+  private toJson(error: unknown): {
+    status: number
+    body: { message: string; errors?: FieldError[] }
+  } {
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
-      const errors = (error.messages as FieldError[]).map(({ field, message, rule }) => ({ field, message, rule }))
+      const errors = (error.messages as FieldError[]).map(({ field, message, rule }) => ({
+        field,
+        message,
+        rule,
+      }))
       return { status: 422, body: { message: errors[0]?.message ?? 'Validation failed', errors } }
     }
     if (error instanceof authErrors.E_INVALID_CREDENTIALS) {
@@ -58,7 +69,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return { status: 404, body: { message: 'Not found' } }
     }
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-      const message = e.status === 400 && e.message?.includes('JSON') ? 'Malformed JSON body' : e.message
+      const message =
+        e.status === 400 && e.message?.includes('JSON') ? 'Malformed JSON body' : e.message
       return { status: e.status, body: { message: message || 'Bad request' } }
     }
     return { status: 500, body: { message: 'Internal server error' } }

@@ -7,7 +7,15 @@ export class LogAnalyticsDriver implements AnalyticsDriver {
   constructor(private table: string) {}
 
   async track(event: AnalyticsEvent) {
-    logger.info({ analytics: event.name, path: event.path, userId: event.userId, properties: event.properties }, 'analytics event')
+    logger.info(
+      {
+        analytics: event.name,
+        path: event.path,
+        userId: event.userId,
+        properties: event.properties,
+      },
+      'analytics event'
+    )
     await db.table(this.table).insert({
       name: event.name,
       user_id: event.userId,

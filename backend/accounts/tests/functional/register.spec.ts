@@ -37,7 +37,9 @@ test.group('POST /api/register', (group) => {
 
   test('registers a shipper, records terms acceptance and signs them in', async ({ assert }) => {
     const browser = new Browserless(baseUrl())
-    const res = await browser.request('POST', '/api/register', shipper(), { headers: { 'user-agent': 'JapaTest/1.0' } })
+    const res = await browser.request('POST', '/api/register', shipper(), {
+      headers: { 'user-agent': 'JapaTest/1.0' },
+    })
     assert.equal(res.status, 201)
     assert.equal(res.body.email, 'pat.shipper@example.com')
     assert.equal(res.body.username, 'pat.shipper@example.com')
@@ -92,24 +94,49 @@ test.group('POST /api/register', (group) => {
     ['missing first name', { firstName: undefined }, 'firstName', 'First name is required'],
     ['short last name', { lastName: 'S' }, 'lastName', 'Last name is required'],
     ['short phone', { phone: '555-0100' }, 'phone', 'Valid phone number is required'],
-    ['terms not accepted', { termsAccepted: false }, 'termsAccepted', 'You must accept the User Agreement'],
-    ['terms missing', { termsAccepted: undefined }, 'termsAccepted', 'You must accept the User Agreement'],
+    [
+      'terms not accepted',
+      { termsAccepted: false },
+      'termsAccepted',
+      'You must accept the User Agreement',
+    ],
+    [
+      'terms missing',
+      { termsAccepted: undefined },
+      'termsAccepted',
+      'You must accept the User Agreement',
+    ],
     ['admin self-registration', { role: 'admin' }, 'role', 'Role must be shipper or carrier'],
     ['unknown role', { role: 'broker' }, 'role', 'Role must be shipper or carrier'],
   ]
   for (const [name, change, field, message] of cases) {
     test(`422 on ${name}`, async ({ client, assert }) => {
-      const res = await client.post('/api/register').json({ ...shipper(), ...change }).withCsrfToken()
+      const res = await client
+        .post('/api/register')
+        .json({ ...shipper(), ...change })
+        .withCsrfToken()
       res.assertStatus(422)
       const error = res.body().errors.find((e: { field: string }) => e.field === field)
       assert.equal(error?.message, message)
-      assert.equal(await User.query().count('* as total').first().then((r) => Number(r!.$extras.total)), 0)
+      assert.equal(
+        await User.query()
+          .count('* as total')
+          .first()
+          .then((r) => Number(r!.$extras.total)),
+        0
+      )
     })
   }
 
   for (const missing of ['companyName', 'businessAddress', 'city', 'state', 'zipCode']) {
-    test(`carrier without ${missing} is told all carrier fields are required, on companyName`, async ({ client, assert }) => {
-      const res = await client.post('/api/register').json({ ...carrier(), [missing]: '' }).withCsrfToken()
+    test(`carrier without ${missing} is told all carrier fields are required, on companyName`, async ({
+      client,
+      assert,
+    }) => {
+      const res = await client
+        .post('/api/register')
+        .json({ ...carrier(), [missing]: '' })
+        .withCsrfToken()
       res.assertStatus(422)
       assert.deepInclude(res.body().errors, {
         field: 'companyName',
@@ -122,7 +149,10 @@ test.group('POST /api/register', (group) => {
   }
 
   test('carrier with an unknown state or malformed ZIP is refused', async ({ client, assert }) => {
-    const res = await client.post('/api/register').json({ ...carrier(), state: 'XX', zipCode: '6060' }).withCsrfToken()
+    const res = await client
+      .post('/api/register')
+      .json({ ...carrier(), state: 'XX', zipCode: '6060' })
+      .withCsrfToken()
     res.assertStatus(422)
     const fields = res.body().errors.map((e: { field: string }) => e.field)
     assert.includeMembers(fields, ['state', 'zipCode'])

@@ -11,19 +11,26 @@ test.group('POST /api/login, POST /api/logout, GET /api/user', (group) => {
     assert.equal(res.body().message, 'Not signed in')
   })
 
-  test('signs in by email or username, without the password hash, with a new session id', async ({ assert }) => {
+  test('signs in by email or username, without the password hash, with a new session id', async ({
+    assert,
+  }) => {
     const user = await makeUser('shipper', { email: 'login@example.test', password: 'secret123' })
     const browser = new Browserless(baseUrl())
     await browser.request('GET', '/api/health')
     const before = browser.cookies.get('palletline-session')
 
-    const res = await browser.request('POST', '/api/login', { username: 'Login@Example.test', password: 'secret123' })
+    const res = await browser.request('POST', '/api/login', {
+      username: 'Login@Example.test',
+      password: 'secret123',
+    })
     assert.equal(res.status, 200)
     assert.equal(res.body.id, user.id)
     assert.notProperty(res.body, 'password')
     assert.notEqual(browser.cookies.get('palletline-session'), before)
 
-    const sessionCookie = res.headers.getSetCookie().find((c) => c.startsWith('palletline-session='))!
+    const sessionCookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('palletline-session='))!
     assert.match(sessionCookie, /HttpOnly/)
     assert.match(sessionCookie, /SameSite=Lax/)
 
@@ -35,13 +42,19 @@ test.group('POST /api/login, POST /api/logout, GET /api/user', (group) => {
 
   test('wrong password is a 401 with a clear message', async ({ client, assert }) => {
     await makeUser('shipper', { email: 'login@example.test' })
-    const res = await client.post('/api/login').json({ username: 'login@example.test', password: 'wrong-pass' }).withCsrfToken()
+    const res = await client
+      .post('/api/login')
+      .json({ username: 'login@example.test', password: 'wrong-pass' })
+      .withCsrfToken()
     res.assertStatus(401)
     assert.equal(res.body().message, 'Invalid username or password')
   })
 
   test('unknown user is a 401 too', async ({ client }) => {
-    const res = await client.post('/api/login').json({ username: 'nobody@example.test', password: 'whatever' }).withCsrfToken()
+    const res = await client
+      .post('/api/login')
+      .json({ username: 'nobody@example.test', password: 'whatever' })
+      .withCsrfToken()
     res.assertStatus(401)
   })
 
@@ -57,46 +70,76 @@ test.group('POST /api/login, POST /api/logout, GET /api/user', (group) => {
     )
   })
 
-  test('after 5 failures for one username and IP within a minute the next attempt is a 429', async ({ client, assert }) => {
+  test('after 5 failures for one username and IP within a minute the next attempt is a 429', async ({
+    client,
+    assert,
+  }) => {
     await makeUser('shipper', { email: 'throttle@example.test', password: 'secret123' })
     for (let i = 0; i < 5; i++) {
-      const res = await client.post('/api/login').json({ username: 'throttle@example.test', password: 'bad' }).withCsrfToken()
+      const res = await client
+        .post('/api/login')
+        .json({ username: 'throttle@example.test', password: 'bad' })
+        .withCsrfToken()
       res.assertStatus(401)
     }
-    const blocked = await client.post('/api/login').json({ username: 'throttle@example.test', password: 'secret123' }).withCsrfToken()
+    const blocked = await client
+      .post('/api/login')
+      .json({ username: 'throttle@example.test', password: 'secret123' })
+      .withCsrfToken()
     blocked.assertStatus(429)
     assert.isAbove(Number(blocked.header('retry-after')), 0)
     assert.equal(blocked.body().message, 'Too many attempts. Please try again later.')
 
     // Another username from the same IP is not affected.
     await makeUser('shipper', { email: 'other@example.test', password: 'secret123' })
-    const other = await client.post('/api/login').json({ username: 'other@example.test', password: 'secret123' }).withCsrfToken()
+    const other = await client
+      .post('/api/login')
+      .json({ username: 'other@example.test', password: 'secret123' })
+      .withCsrfToken()
     other.assertStatus(200)
   })
 
   test('a success before the limit clears the failure count', async ({ client }) => {
     await makeUser('shipper', { email: 'reset@example.test', password: 'secret123' })
     for (let i = 0; i < 4; i++) {
-      await client.post('/api/login').json({ username: 'reset@example.test', password: 'bad' }).withCsrfToken()
+      await client
+        .post('/api/login')
+        .json({ username: 'reset@example.test', password: 'bad' })
+        .withCsrfToken()
     }
-    const ok = await client.post('/api/login').json({ username: 'reset@example.test', password: 'secret123' }).withCsrfToken()
+    const ok = await client
+      .post('/api/login')
+      .json({ username: 'reset@example.test', password: 'secret123' })
+      .withCsrfToken()
     ok.assertStatus(200)
     for (let i = 0; i < 4; i++) {
-      const res = await client.post('/api/login').json({ username: 'reset@example.test', password: 'bad' }).withCsrfToken()
+      const res = await client
+        .post('/api/login')
+        .json({ username: 'reset@example.test', password: 'bad' })
+        .withCsrfToken()
       res.assertStatus(401)
     }
   })
 
   test('login without a CSRF token is refused', async ({ client }) => {
     await makeUser('shipper', { email: 'csrf@example.test' })
-    const res = await client.post('/api/login').json({ username: 'csrf@example.test', password: 'secret123' })
+    const res = await client
+      .post('/api/login')
+      .json({ username: 'csrf@example.test', password: 'secret123' })
     res.assertStatus(403)
   })
 
   test('logout ends the session', async ({ assert }) => {
-    await makeUser('carrier', { email: 'bye@example.test', password: 'secret123', isApproved: true })
+    await makeUser('carrier', {
+      email: 'bye@example.test',
+      password: 'secret123',
+      isApproved: true,
+    })
     const browser = new Browserless(baseUrl())
-    const login = await browser.request('POST', '/api/login', { username: 'bye@example.test', password: 'secret123' })
+    const login = await browser.request('POST', '/api/login', {
+      username: 'bye@example.test',
+      password: 'secret123',
+    })
     assert.equal(login.status, 200)
     const out = await browser.request('POST', '/api/logout')
     assert.equal(out.status, 200)
@@ -109,9 +152,12 @@ test.group('POST /api/login, POST /api/logout, GET /api/user', (group) => {
     res.assertStatus(401)
   })
 
-  test('every response carries an X-Request-Id and security headers', async ({ client, assert }) => {
+  test('every response carries an X-Request-Id and security headers', async ({
+    client,
+    assert,
+  }) => {
     const res = await client.get('/api/user')
-    assert.match(res.header('x-request-id'), /^[a-z0-9-]{10,}$/)
+    assert.match(res.header('x-request-id') ?? '', /^[a-z0-9-]{10,}$/)
     assert.equal(res.header('x-frame-options'), 'DENY')
     assert.equal(res.header('x-content-type-options'), 'nosniff')
     assert.include(res.header('content-security-policy'), "default-src 'self'")

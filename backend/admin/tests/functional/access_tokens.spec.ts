@@ -4,7 +4,10 @@ import { makeUser, resetDatabase } from '#tests/helpers'
 test.group('Admin access tokens: /api/admin/tokens', (group) => {
   group.each.setup(() => resetDatabase())
 
-  test('an admin issues a bearer token that authenticates API calls, then revokes it', async ({ client, assert }) => {
+  test('an admin issues a bearer token that authenticates API calls, then revokes it', async ({
+    client,
+    assert,
+  }) => {
     const admin = await makeUser('admin')
     const shipper = await makeUser('shipper')
     const created = await client
@@ -27,7 +30,10 @@ test.group('Admin access tokens: /api/admin/tokens', (group) => {
     assert.lengthOf(list.body(), 1)
     assert.notProperty(list.body()[0], 'token')
 
-    const revoked = await client.delete(`/api/admin/tokens/${shipper.id}/${id}`).loginAs(admin).withCsrfToken()
+    const revoked = await client
+      .delete(`/api/admin/tokens/${shipper.id}/${id}`)
+      .loginAs(admin)
+      .withCsrfToken()
     revoked.assertStatus(204)
     const after = await client.get('/api/user').header('authorization', `Bearer ${token}`)
     after.assertStatus(401)
@@ -35,18 +41,27 @@ test.group('Admin access tokens: /api/admin/tokens', (group) => {
 
   test('bearer calls need no CSRF token; a bad token is a 401', async ({ client }) => {
     const admin = await makeUser('admin')
-    const created = await client.post('/api/admin/tokens').json({ userId: admin.id, name: 'cli' }).loginAs(admin).withCsrfToken()
+    const created = await client
+      .post('/api/admin/tokens')
+      .json({ userId: admin.id, name: 'cli' })
+      .loginAs(admin)
+      .withCsrfToken()
     const pending = await makeUser('carrier', { isApproved: false })
     const res = await client
       .put(`/api/admin/users/${pending.id}/approve`)
       .json({ isApproved: true })
       .header('authorization', `Bearer ${created.body().token}`)
     res.assertStatus(200)
-    const bad = await client.get('/api/admin/users/pending').header('authorization', 'Bearer plt_not-a-token')
+    const bad = await client
+      .get('/api/admin/users/pending')
+      .header('authorization', 'Bearer plt_not-a-token')
     bad.assertStatus(401)
   })
 
-  test('validation: user id and name are required; unknown user 404; unknown token 404', async ({ client, assert }) => {
+  test('validation: user id and name are required; unknown user 404; unknown token 404', async ({
+    client,
+    assert,
+  }) => {
     const admin = await makeUser('admin')
     const res = await client.post('/api/admin/tokens').json({}).loginAs(admin).withCsrfToken()
     res.assertStatus(422)
@@ -54,18 +69,33 @@ test.group('Admin access tokens: /api/admin/tokens', (group) => {
       res.body().errors.map((e: { message: string }) => e.message),
       ['userId is required', 'Token name is required']
     )
-    const range = await client.post('/api/admin/tokens').json({ userId: admin.id, name: 'x', expiresInDays: 0 }).loginAs(admin).withCsrfToken()
+    const range = await client
+      .post('/api/admin/tokens')
+      .json({ userId: admin.id, name: 'x', expiresInDays: 0 })
+      .loginAs(admin)
+      .withCsrfToken()
     range.assertStatus(422)
-    const missing = await client.post('/api/admin/tokens').json({ userId: 999999, name: 'x' }).loginAs(admin).withCsrfToken()
+    const missing = await client
+      .post('/api/admin/tokens')
+      .json({ userId: 999999, name: 'x' })
+      .loginAs(admin)
+      .withCsrfToken()
     missing.assertStatus(404)
-    const noToken = await client.delete(`/api/admin/tokens/${admin.id}/424242`).loginAs(admin).withCsrfToken()
+    const noToken = await client
+      .delete(`/api/admin/tokens/${admin.id}/424242`)
+      .loginAs(admin)
+      .withCsrfToken()
     noToken.assertStatus(404)
   })
 
   for (const role of ['shipper', 'carrier'] as const) {
     test(`a ${role} cannot issue tokens`, async ({ client }) => {
       const user = await makeUser(role, { isApproved: true })
-      const res = await client.post('/api/admin/tokens').json({ userId: user.id, name: 'mine' }).loginAs(user).withCsrfToken()
+      const res = await client
+        .post('/api/admin/tokens')
+        .json({ userId: user.id, name: 'mine' })
+        .loginAs(user)
+        .withCsrfToken()
       res.assertStatus(403)
     })
   }

@@ -6,7 +6,10 @@ test.group('POST /api/analytics/events', (group) => {
   group.each.setup(() => resetDatabase())
 
   test('records a page view from a signed-out visitor', async ({ client, assert }) => {
-    const res = await client.post('/api/analytics/events').json({ name: 'page_view', path: '/about' }).withCsrfToken()
+    const res = await client
+      .post('/api/analytics/events')
+      .json({ name: 'page_view', path: '/about' })
+      .withCsrfToken()
     res.assertStatus(204)
     const rows = await db.from('analytics_events').select('*')
     assert.lengthOf(rows, 1)
@@ -33,9 +36,15 @@ test.group('POST /api/analytics/events', (group) => {
     const missing = await client.post('/api/analytics/events').json({}).withCsrfToken()
     missing.assertStatus(422)
     assert.equal(missing.body().errors[0].message, 'Event name is required')
-    const bad = await client.post('/api/analytics/events').json({ name: 'drop table;' }).withCsrfToken()
+    const bad = await client
+      .post('/api/analytics/events')
+      .json({ name: 'drop table;' })
+      .withCsrfToken()
     bad.assertStatus(422)
-    const props = await client.post('/api/analytics/events').json({ name: 'x', properties: 'nope' }).withCsrfToken()
+    const props = await client
+      .post('/api/analytics/events')
+      .json({ name: 'x', properties: 'nope' })
+      .withCsrfToken()
     props.assertStatus(422)
     assert.lengthOf(await db.from('analytics_events').select('id'), 0)
   })

@@ -1,0 +1,105 @@
+/*
+ * `npm start`: the whole product on one port. Writes .env with a fresh APP_KEY on the first
+ * run, builds the frontend when needed, migrates, seeds the demo data once, starts the server
+ * and prints the URL and the demo logins.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = new URL('..', import.meta.url).pathname
+process.chdir(root)
+mkdirSync('tmp', { recursive: true })
+
+if (!existsSync('.env')) {
+  const key = randomBytes(32).toString('base64url')
+  writeFileSync(
+    '.env',
+    [
+      'NODE_ENV=production',
+      `APP_KEY=${key}`,
+      'LOG_LEVEL=info',
+      'SESSION_DRIVER=cookie',
+      'LIMITER_STORE=memory',
+      'DB_CONNECTION=sqlite',
+      '',
+    ].join('\n')
+  )
+  console.log('Wrote .env with a new APP_KEY')
+}
+
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' }
+const port = process.env.PORT ?? '3333'
+const host = process.env.HOST ?? '0.0.0.0'
+env.PORT = port
+env.HOST = host
+
+function run(label, command, args) {
+  console.log(`▸ ${label}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env })
+  if (result.status !== 0) {
+    console.error(`✖ ${label} failed`)
+    process.exit(result.status ?? 1)
+  }
+}
+
+function newestMtime(dir) {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
+  }
+  return newest
+}
+
+const builtIndex = 'frontend/dist/index.html'
+const sourcesChanged =
+  !existsSync(builtIndex) ||
+  newestMtime('frontend/src') > statSync(builtIndex).mtimeMs ||
+  statSync('frontend/index.html').mtimeMs > statSync(builtIndex).mtimeMs
+if (sourcesChanged)
+  run('Building the frontend', 'npx', [
+    'vite',
+    'build',
+    '--config',
+    'frontend/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ])
+
+run('Migrating the database', 'node', ['ace', 'migration:run', '--force', '--compact-output'])
+if (env.DEMO_SEED !== 'false')
+  run('Seeding demo data (first start only)', 'node', [
+    'ace',
+    'db:seed',
+    '--files',
+    'database/seeders/demo_seeder.ts',
+  ])
+
+const server = spawn(
+  'node',
+  ['--import=ts-node-maintained/register/esm', 'backend/bin/server.js'],
+  {
+    stdio: 'inherit',
+    env,
+  }
+)
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code) => process.exit(code ?? 0))
+
+const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`
+for (let i = 0; i < 120; i++) {
+  await new Promise((r) => setTimeout(r, 500))
+  try {
+    const res = await fetch(`${url}/api/health`)
+    if (res.ok) break
+  } catch {}
+}
+
+const accounts = JSON.parse(readFileSync('database/seeders/demo_accounts.json', 'utf8'))
+console.log(`\nPalletLine is running at ${url}\n`)
+console.log('Demo logins:')
+for (const a of accounts)
+  console.log(`  ${a.role.padEnd(16)} ${a.email.padEnd(32)} ${a.password}   ${a.note ?? ''}`)
+console.log('\nStop with Ctrl+C.\n')

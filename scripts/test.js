@@ -1,0 +1,43 @@
+/*
+ * `npm test`: every test. Frontend unit tests (Vitest), then a fresh frontend build, then the
+ * backend suites (unit, functional, browser) through Japa on the database DB_CONNECTION
+ * selects (sqlite by default; `DB_CONNECTION=pg` uses PostgreSQL from .env.test / PG_* vars).
+ * Extra arguments go to Japa, e.g. `npm test -- --suites=functional --files=register`.
+ */
+import { spawnSync } from 'node:child_process'
+
+process.chdir(new URL('..', import.meta.url).pathname)
+const japaArgs = process.argv.slice(2)
+const onlyBackend = japaArgs.length > 0
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▸ ${label}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  if (result.status !== 0) {
+    console.error(`✖ ${label} failed`)
+    process.exit(result.status ?? 1)
+  }
+}
+
+if (!onlyBackend) {
+  run('Frontend unit tests (Vitest)', 'npx', [
+    'vitest',
+    'run',
+    '--config',
+    'frontend/vite.config.ts',
+  ])
+  run('Frontend build for the browser tests', 'npx', [
+    'vite',
+    'build',
+    '--config',
+    'frontend/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ])
+  run('CLI tests (Vitest)', 'npx', ['vitest', 'run', '--config', 'cli/vitest.config.ts'])
+}
+run(`Backend tests on ${process.env.DB_CONNECTION ?? 'sqlite'} (Japa)`, 'node', [
+  '--import=ts-node-maintained/register/esm',
+  'backend/bin/test.js',
+  ...japaArgs,
+])
