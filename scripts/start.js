@@ -97,7 +97,7 @@ for (let i = 0; i < 120; i++) {
   } catch {}
 }
 
-const accounts = JSON.parse(readFileSync('database/seeders/demo_accounts.json', 'utf8'))
+const accounts = JSON.parse(readFileSync('database/demo_accounts.json', 'utf8'))
 console.log(`\nPalletLine is running at ${url}\n`)
 console.log('Demo logins:')
 for (const a of accounts)

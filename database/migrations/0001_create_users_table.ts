@@ -16,7 +16,13 @@ export default class extends BaseSchema {
       table.boolean('is_approved').notNullable().defaultTo(false)
       // pending | approved | rejected: a rejected carrier is told so instead of waiting forever.
       table.string('approval_status', 20).notNullable().defaultTo('pending')
-      table.integer('reviewed_by').unsigned().nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .integer('reviewed_by')
+        .unsigned()
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       table.timestamp('reviewed_at').nullable()
       table.timestamp('terms_accepted_at').nullable()
       table.string('terms_version', 32).nullable()

@@ -6,7 +6,14 @@ export default class extends BaseSchema {
   async up() {
     this.schema.createTable(this.tableName, (table) => {
       table.increments('id')
-      table.integer('user_id').notNullable().unsigned().unique().references('id').inTable('users').onDelete('CASCADE')
+      table
+        .integer('user_id')
+        .notNullable()
+        .unsigned()
+        .unique()
+        .references('id')
+        .inTable('users')
+        .onDelete('CASCADE')
       table.string('company_name', 200).notNullable()
       table.string('dot_number', 20).nullable()
       table.string('mc_number', 20).nullable()
@@ -20,7 +27,10 @@ export default class extends BaseSchema {
       table.string('stripe_account_id').nullable()
       table.boolean('stripe_onboarding_completed').notNullable().defaultTo(false)
       table.string('scac', 4).nullable()
-      table.json('mode_mask').notNullable().defaultTo(JSON.stringify(['LTL', 'TL', 'DRAY', 'INTL', 'EXP']))
+      table
+        .json('mode_mask')
+        .notNullable()
+        .defaultTo(JSON.stringify(['LTL', 'TL', 'DRAY', 'INTL', 'EXP']))
       table.boolean('verified').notNullable().defaultTo(false)
       table.timestamp('created_at').notNullable()
       table.timestamp('updated_at').nullable()

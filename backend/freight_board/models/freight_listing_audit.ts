@@ -1,0 +1,44 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import FreightListing from './freight_listing.js'
+
+const json = {
+  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
+  consume: (v: unknown) => {
+    if (typeof v !== 'string') return v
+    try {
+      return JSON.parse(v)
+    } catch {
+      return v
+    }
+  },
+}
+
+export default class FreightListingAudit extends BaseModel {
+  static table = 'freight_listing_audits'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare listingId: number
+
+  @column()
+  declare action: string
+
+  @column()
+  declare actorUserId: number | null
+
+  @column()
+  declare actorRole: string | null
+
+  @column(json)
+  declare meta: Record<string, unknown> | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @belongsTo(() => FreightListing, { foreignKey: 'listingId' })
+  declare listing: BelongsTo<typeof FreightListing>
+}

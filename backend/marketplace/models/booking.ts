@@ -1,0 +1,195 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
+import type { HasMany } from '@adonisjs/lucid/types/relations'
+import BookingStatusChange from './booking_status_change.js'
+import Invoice from './invoice.js'
+import BillOfLading from './bill_of_lading.js'
+import TrackingUpdate from './tracking_update.js'
+
+export type BookingStatus =
+  'pending' | 'booked' | 'confirmed' | 'in_transit' | 'delivered' | 'delayed' | 'cancelled'
+export type PayoutStatus = 'pending' | 'released' | 'paid' | 'failed'
+
+const decimal = { consume: (v: unknown) => (v === null ? null : Number(v)) }
+const json = {
+  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
+  consume: (v: unknown) => {
+    if (typeof v !== 'string') return v
+    try {
+      return JSON.parse(v)
+    } catch {
+      return v
+    }
+  },
+}
+
+export default class Booking extends BaseModel {
+  static table = 'bookings'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  /** users.id of the shipper */
+  @column()
+  declare shipperId: number
+
+  /** carriers.id */
+  @column()
+  declare carrierId: number | null
+
+  @column()
+  declare truckId: number | null
+
+  @column()
+  declare listingId: number | null
+
+  @column()
+  declare bookingType: string | null
+
+  @column()
+  declare pickupAddress: string | null
+
+  @column()
+  declare pickupCity: string | null
+
+  @column()
+  declare pickupState: string | null
+
+  @column()
+  declare pickupZip: string | null
+
+  @column(decimal)
+  declare pickupLatitude: number | null
+
+  @column(decimal)
+  declare pickupLongitude: number | null
+
+  @column()
+  declare deliveryAddress: string | null
+
+  @column()
+  declare deliveryCity: string | null
+
+  @column()
+  declare deliveryState: string | null
+
+  @column()
+  declare deliveryZip: string | null
+
+  @column(decimal)
+  declare deliveryLatitude: number | null
+
+  @column(decimal)
+  declare deliveryLongitude: number | null
+
+  @column()
+  declare numberOfPallets: number
+
+  /** miles */
+  @column(decimal)
+  declare distance: number | null
+
+  @column(decimal)
+  declare ratePerMilePerPallet: number | null
+
+  @column(decimal)
+  declare totalAmount: number | null
+
+  @column()
+  declare status: BookingStatus
+
+  @column()
+  declare paymentStatus: string
+
+  @column()
+  declare payoutStatus: PayoutStatus
+
+  @column({ serializeAs: null })
+  declare stripePaymentIntentId: string | null
+
+  @column({ serializeAs: null })
+  declare stripeTransferId: string | null
+
+  @column.dateTime()
+  declare paymentConfirmedAt: DateTime | null
+
+  @column.dateTime()
+  declare payoutReleasedAt: DateTime | null
+
+  @column()
+  declare payoutFailureReason: string | null
+
+  @column.date()
+  declare pickupDate: DateTime | null
+
+  @column.date()
+  declare deliveryDate: DateTime | null
+
+  @column()
+  declare specialInstructions: string | null
+
+  /** 'internal' or a partner carrier driver name */
+  @column()
+  declare provider: string
+
+  @column()
+  declare partnerQuoteId: string | null
+
+  @column()
+  declare partnerShipmentId: string | null
+
+  @column()
+  declare partnerProNumber: string | null
+
+  @column()
+  declare partnerTrackingUrl: string | null
+
+  @column(json)
+  declare partnerPayload: Record<string, unknown> | null
+
+  @column.dateTime()
+  declare pickupWindowStart: DateTime | null
+
+  @column.dateTime()
+  declare pickupWindowEnd: DateTime | null
+
+  @column()
+  declare pickupConfirmationNumber: string | null
+
+  @column.dateTime()
+  declare pickupConfirmedAt: DateTime | null
+
+  @column()
+  declare bolUrl: string | null
+
+  @column()
+  declare invoiceUrl: string | null
+
+  /** delivery confirmation time; the payout clock starts here */
+  @column.dateTime()
+  declare deliveredAt: DateTime | null
+
+  @column.dateTime()
+  declare completedAt: DateTime | null
+
+  @column.dateTime()
+  declare cancelledAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+
+  @hasMany(() => BookingStatusChange)
+  declare statusChanges: HasMany<typeof BookingStatusChange>
+
+  @hasMany(() => Invoice)
+  declare invoices: HasMany<typeof Invoice>
+
+  @hasMany(() => BillOfLading)
+  declare billsOfLading: HasMany<typeof BillOfLading>
+
+  @hasMany(() => TrackingUpdate)
+  declare trackingUpdates: HasMany<typeof TrackingUpdate>
+}

@@ -1,0 +1,34 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import Booking from './booking.js'
+
+export default class BookingStatusChange extends BaseModel {
+  static table = 'booking_status_changes'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare bookingId: number
+
+  /** null for the booking's creation */
+  @column()
+  declare fromStatus: string | null
+
+  @column()
+  declare toStatus: string
+
+  /** users.id; null when the system made the change */
+  @column()
+  declare changedBy: number | null
+
+  @column.dateTime({ autoCreate: true })
+  declare changedAt: DateTime
+
+  @column()
+  declare note: string | null
+
+  @belongsTo(() => Booking)
+  declare booking: BelongsTo<typeof Booking>
+}

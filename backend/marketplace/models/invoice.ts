@@ -1,0 +1,41 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import Booking from './booking.js'
+
+export default class Invoice extends BaseModel {
+  static table = 'invoices'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare bookingId: number
+
+  @column()
+  declare invoiceNumber: string
+
+  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  declare amount: number
+
+  @column()
+  declare status: string
+
+  @column.date()
+  declare dueDate: DateTime | null
+
+  @column()
+  declare pdfUrl: string | null
+
+  @column({ serializeAs: null })
+  declare stripePaymentIntentId: string | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+
+  @belongsTo(() => Booking)
+  declare booking: BelongsTo<typeof Booking>
+}

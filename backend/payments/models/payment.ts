@@ -1,0 +1,36 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+
+/** A payment attempt for a shipment (booking): one payment intent and its charge. */
+export default class Payment extends BaseModel {
+  static table = 'payments'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  /** bookings.id */
+  @column()
+  declare shipmentId: number
+
+  @column()
+  declare stripePaymentIntent: string | null
+
+  @column()
+  declare stripeChargeId: string | null
+
+  @column()
+  declare stripeTransferId: string | null
+
+  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  declare amount: number
+
+  /** starts at INIT */
+  @column()
+  declare status: string
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+}

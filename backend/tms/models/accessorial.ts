@@ -1,0 +1,17 @@
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+
+/** An accessorial charge (liftgate, residential, ...) and its default price. */
+export default class Accessorial extends BaseModel {
+  static table = 'accessorials_master'
+  static primaryKey = 'code'
+  static selfAssignPrimaryKey = true
+
+  @column({ isPrimary: true })
+  declare code: string
+
+  @column()
+  declare description: string
+
+  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  declare defaultPrice: number
+}

@@ -1,0 +1,43 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+
+const json = {
+  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
+  consume: (v: unknown) => {
+    if (typeof v !== 'string') return v
+    try {
+      return JSON.parse(v)
+    } catch {
+      return v
+    }
+  },
+}
+
+/** A tracking event reported by a partner carrier for a booking. */
+export default class PartnerEvent extends BaseModel {
+  static table = 'partner_events'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare bookingId: number
+
+  @column()
+  declare provider: string
+
+  @column()
+  declare eventCode: string
+
+  @column()
+  declare eventDesc: string | null
+
+  @column.dateTime()
+  declare eventTime: DateTime
+
+  @column(json)
+  declare raw: unknown
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+}
