@@ -1,0 +1,111 @@
+import type { Command } from 'commander'
+import type { AccessTokenSummary } from '../api/client.js'
+import { formatDate, formatDateTime } from '../ui/format.js'
+import { renderTable, type TableColumn } from '../ui/table.js'
+import { renderTasks } from '../ui/tasks.js'
+import { parseId, parsePositiveInt } from './arguments.js'
+import type { ContextOf } from './types.js'
+
+interface TokenRow {
+  id: number
+  user: number
+  name: string | null
+  lastUsed: string
+  expires: string
+  created: string
+}
+
+const tokenColumns: TableColumn<TokenRow>[] = [
+  { key: 'id', header: 'id' },
+  { key: 'user', header: 'user' },
+  { key: 'name', header: 'name' },
+  { key: 'lastUsed', header: 'last used' },
+  { key: 'expires', header: 'expires' },
+  { key: 'created', header: 'created' },
+]
+
+function toRow(token: AccessTokenSummary): TokenRow {
+  return {
+    id: token.id,
+    user: token.userId,
+    name: token.name,
+    lastUsed: formatDateTime(token.lastUsedAt, 'never'),
+    expires: formatDate(token.expiresAt, 'never'),
+    created: formatDate(token.createdAt),
+  }
+}
+
+export function registerTokensCommands(program: Command, contextOf: ContextOf): void {
+  const tokens = program
+    .command('tokens')
+    .description('manage API access tokens (TMS integrations, this CLI)')
+
+  tokens
+    .command('list')
+    .description("list a user's access tokens (default: your own)")
+    .option('--user <id>', 'user id', parseId)
+    .option('--json', 'print the raw JSON')
+    .action(async (options: { user?: number; json?: boolean }, command: Command) => {
+      const ctx = contextOf(command)
+      const list = await ctx.api().listTokens(options.user)
+      if (options.json) return ctx.printJson(list)
+      await renderTable(list.map(toRow), tokenColumns, ctx.io, {
+        emptyMessage: 'No access tokens.',
+      })
+    })
+
+  tokens
+    .command('create')
+    .description('issue an access token for a user; its secret is shown once')
+    .requiredOption('--user <id>', 'user id', parseId)
+    .requiredOption('--name <name>', 'what the token is for, e.g. "TMS integration"')
+    .option('--days <n>', 'expire after this many days (default: never)', parsePositiveInt)
+    .option('--json', 'print the raw JSON, secret included')
+    .action(
+      async (
+        options: { user: number; name: string; days?: number; json?: boolean },
+        command: Command
+      ) => {
+        const ctx = contextOf(command)
+        const issued = await ctx.api().issueToken({
+          userId: options.user,
+          name: options.name,
+          ...(options.days === undefined ? {} : { expiresInDays: options.days }),
+        })
+        // The secret alone goes to stdout, so `TOKEN=$(palletline tokens create …)` captures just it.
+        if (options.json) ctx.printJson(issued)
+        else {
+          const expiry = issued.expiresAt
+            ? `expires ${formatDate(issued.expiresAt)}`
+            : 'never expires'
+          ctx.note(
+            `Created token "${issued.name ?? options.name}" (id ${issued.id}) for user ${issued.userId}; it ${expiry}.`
+          )
+          ctx.print(issued.token)
+        }
+        ctx.note(
+          'Warning: store this token now (e.g. in a secret manager); it is shown only once and cannot be recovered.'
+        )
+      }
+    )
+
+  tokens
+    .command('revoke')
+    .description('revoke an access token; calls using it fail from now on')
+    .argument('<userId>', 'owner user id', parseId)
+    .argument('<tokenId>', 'token id', parseId)
+    .action(async (userId: number, tokenId: number, _options: unknown, command: Command) => {
+      const ctx = contextOf(command)
+      const api = ctx.api()
+      await renderTasks(
+        [
+          {
+            title: `Revoking token ${tokenId} of user ${userId}`,
+            run: () => api.revokeToken(userId, tokenId),
+          },
+        ],
+        ctx.io
+      )
+      ctx.print(`Token ${tokenId} of user ${userId} is revoked.`)
+    })
+}

@@ -1,0 +1,294 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup } from 'ink-testing-library'
+import { ApiError } from '../src/api/client.js'
+import { buildProgram, runCli } from '../src/main.js'
+import { FakePalletlineApi } from './helpers/fake-api.js'
+import {
+  CapturedOutput,
+  FakeTerminalInput,
+  delay,
+  eventually,
+  pipedInput,
+  stripAnsi,
+} from './helpers/streams.js'
+import type { InputStream } from '../src/ui/streams.js'
+
+interface RunOptions {
+  env?: Record<string, string | undefined>
+  stdin?: InputStream
+  api?: FakePalletlineApi
+}
+
+/** Runs one CLI invocation in-process against the fake API. */
+function start(argv: string[], options: RunOptions = {}) {
+  const api = options.api ?? new FakePalletlineApi()
+  const stdout = new CapturedOutput()
+  const stderr = new CapturedOutput()
+  const clients: { baseUrl: string; token?: string }[] = []
+  const exit = runCli(argv, {
+    stdout,
+    stderr,
+    stdin: options.stdin ?? pipedInput,
+    env: options.env ?? { PALLETLINE_TOKEN: 'plt_admin-token' },
+    createApi: (settings) => {
+      clients.push(settings)
+      return api
+    },
+  })
+  const result = async () => ({
+    exitCode: await exit,
+    stdout: stripAnsi(stdout.text),
+    stderr: stripAnsi(stderr.text),
+  })
+  return { api, clients, stdout, result }
+}
+
+const run = (argv: string[], options?: RunOptions) => start(argv, options).result()
+
+afterEach(() => cleanup())
+
+describe('program', () => {
+  it('registers every operator command', () => {
+    const program = buildProgram({ stdout: new CapturedOutput(), stderr: new CapturedOutput() })
+    const names = (command: { commands: readonly { name(): string }[] }) =>
+      command.commands.map((c) => c.name())
+    expect(names(program)).toEqual(['whoami', 'users', 'tokens', 'health'])
+    expect(names(program.commands.find((c) => c.name() === 'users')!)).toEqual([
+      'pending',
+      'approve',
+      'reject',
+    ])
+    expect(names(program.commands.find((c) => c.name() === 'tokens')!)).toEqual([
+      'list',
+      'create',
+      'revoke',
+    ])
+  })
+
+  it('prints help to the injected stdout and exits 0', async () => {
+    const { exitCode, stdout } = await run(['--help'])
+    expect(exitCode).toBe(0)
+    expect(stdout).toContain('Usage: palletline')
+  })
+
+  it('exits 2 on a usage error', async () => {
+    const { exitCode, stderr } = await run(['users', 'approve', 'twelve', '--yes'])
+    expect(exitCode).toBe(2)
+    expect(stderr).toContain('expected a positive integer id')
+  })
+})
+
+describe('settings', () => {
+  it('exits 2 with a clear message when no token is given, before any API call', async () => {
+    const { api, clients, result } = start(['users', 'pending'], { env: {} })
+    const { exitCode, stderr, stdout } = await result()
+    expect(exitCode).toBe(2)
+    expect(stderr).toContain('Error: Missing admin access token')
+    expect(stderr).toContain('PALLETLINE_TOKEN')
+    expect(stdout).toBe('')
+    expect(clients).toEqual([])
+    expect(api.calls).toEqual([])
+  })
+
+  it('takes the URL and token from the environment, and flags over the environment', async () => {
+    const fromEnv = start(['whoami'], {
+      env: { PALLETLINE_TOKEN: 'plt_env', PALLETLINE_URL: 'https://ops.palletline.test' },
+    })
+    await fromEnv.result()
+    expect(fromEnv.clients).toEqual([{ baseUrl: 'https://ops.palletline.test', token: 'plt_env' }])
+
+    const fromFlags = start(['--url', 'http://10.0.0.5:3333', '--token', 'plt_flag', 'whoami'], {
+      env: { PALLETLINE_TOKEN: 'plt_env' },
+    })
+    await fromFlags.result()
+    expect(fromFlags.clients).toEqual([{ baseUrl: 'http://10.0.0.5:3333', token: 'plt_flag' }])
+
+    const defaults = start(['whoami'], { env: { PALLETLINE_TOKEN: 'plt_env' } })
+    await defaults.result()
+    expect(defaults.clients[0]?.baseUrl).toBe('http://localhost:3333')
+  })
+})
+
+describe('API errors', () => {
+  it('prints `Error: <status>: <message>` on stderr and exits 1', async () => {
+    const api = new FakePalletlineApi()
+    api.failure = new ApiError(403, 'Only admins can review registrations')
+    const { exitCode, stderr, stdout } = await run(['users', 'pending'], { api })
+    expect(exitCode).toBe(1)
+    expect(stderr).toBe('Error: 403: Only admins can review registrations\n')
+    expect(stdout).toBe('')
+  })
+})
+
+describe('whoami and health', () => {
+  it('whoami shows the token’s user', async () => {
+    const { exitCode, stdout } = await run(['whoami'])
+    expect(exitCode).toBe(0)
+    expect(stdout).toContain('Olivia Ops <ops@palletline.test>')
+    expect(stdout).toMatch(/role\s+admin/)
+  })
+
+  it('health needs no token', async () => {
+    const { clients, result } = start(['health'], { env: {} })
+    const { exitCode, stdout } = await result()
+    expect(exitCode).toBe(0)
+    expect(stdout).toMatch(/^http:\/\/localhost:3333: ok \(\d+ ms\)\n$/)
+    expect(clients).toEqual([{ baseUrl: 'http://localhost:3333', token: undefined }])
+  })
+})
+
+describe('users', () => {
+  it('pending prints a table of the users waiting for approval', async () => {
+    const { exitCode, stdout } = await run(['users', 'pending'])
+    expect(exitCode).toBe(0)
+    const lines = stdout.trimEnd().split('\n')
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+EMAIL\s+ROLE\s+COMPANY\s+REGISTERED\s*$/)
+    expect(lines[2]).toMatch(
+      /^5\s+Carl Hauler\s+carl@midwest-haul\.test\s+carrier\s+Midwest Haul LLC\s+2025-03-14\s*$/
+    )
+    expect(lines[3]).toMatch(
+      /^7\s+Sasha Shipper\s+sasha@acme-goods\.test\s+shipper\s+—\s+2025-03-15\s*$/
+    )
+  })
+
+  it('pending --json prints the raw JSON', async () => {
+    const api = new FakePalletlineApi()
+    const { stdout } = await run(['users', 'pending', '--json'], { api })
+    expect(JSON.parse(stdout)).toEqual(api.pending)
+  })
+
+  it('pending says so when nobody is waiting', async () => {
+    const api = new FakePalletlineApi()
+    api.pending = []
+    const { stdout } = await run(['users', 'pending'], { api })
+    expect(stdout).toBe('No users are waiting for approval.\n')
+  })
+
+  it('approve 5 --yes approves without asking', async () => {
+    const { api, result } = start(['users', 'approve', '5', '--yes'])
+    const { exitCode, stdout } = await result()
+    expect(exitCode).toBe(0)
+    expect(api.callsTo('approveUser')).toEqual([[5, true]])
+    expect(api.callsTo('pendingUsers')).toEqual([])
+    expect(stdout).toContain('✔ Approving user 5… done')
+    expect(stdout).toContain('Carl Hauler <carl@midwest-haul.test> is now approved.')
+  })
+
+  it('reject 7 -y rejects', async () => {
+    const { api, result } = start(['users', 'reject', '7', '-y'])
+    const { exitCode, stdout } = await result()
+    expect(exitCode).toBe(0)
+    expect(api.callsTo('approveUser')).toEqual([[7, false]])
+    expect(stdout).toContain('is now rejected.')
+  })
+
+  it('approve asks first, naming the user, and goes ahead on "y"', async () => {
+    const stdin = new FakeTerminalInput()
+    const { api, stdout, result } = start(['users', 'approve', '5'], { stdin })
+    await eventually(() =>
+      expect(stripAnsi(stdout.text)).toContain(
+        'Approve user 5 (Carl Hauler, carrier, Midwest Haul LLC)? (y/N)'
+      )
+    )
+    expect(api.callsTo('approveUser')).toEqual([])
+    await delay(20)
+    stdin.press('y')
+
+    const { exitCode } = await result()
+    expect(exitCode).toBe(0)
+    expect(api.callsTo('approveUser')).toEqual([[5, true]])
+  })
+
+  it('reject changes nothing when the operator answers "n"', async () => {
+    const stdin = new FakeTerminalInput()
+    const { api, stdout, result } = start(['users', 'reject', '7'], { stdin })
+    await eventually(() => expect(stripAnsi(stdout.text)).toContain('Reject user 7'))
+    await delay(20)
+    stdin.press('n')
+
+    const { exitCode, stderr } = await result()
+    expect(exitCode).toBe(0)
+    expect(api.callsTo('approveUser')).toEqual([])
+    expect(stderr).toContain('Nothing changed: user 7 was not rejected.')
+  })
+
+  it('approve without --yes and without a terminal exits 2 and changes nothing', async () => {
+    const { api, result } = start(['users', 'approve', '5'])
+    const { exitCode, stderr } = await result()
+    expect(exitCode).toBe(2)
+    expect(stderr).toContain('pass --yes')
+    expect(api.calls).toEqual([])
+  })
+
+  it('a failed approval shows the task failed, then the API error, exit 1', async () => {
+    const api = new FakePalletlineApi()
+    api.failure = new ApiError(409, 'User 5 is already approved')
+    const { exitCode, stdout, stderr } = await run(['users', 'approve', '5', '--yes'], { api })
+    expect(exitCode).toBe(1)
+    expect(stdout).toContain('✖ Approving user 5… failed')
+    expect(stderr).toBe('Error: 409: User 5 is already approved\n')
+  })
+})
+
+describe('tokens', () => {
+  it('list passes the user id and prints a table', async () => {
+    const { api, result } = start(['tokens', 'list', '--user', '1'])
+    const { exitCode, stdout } = await result()
+    expect(exitCode).toBe(0)
+    expect(api.callsTo('listTokens')).toEqual([[1]])
+    expect(stdout).toMatch(/^ID\s+USER\s+NAME\s+LAST USED\s+EXPIRES\s+CREATED/)
+    expect(stdout).toMatch(/11\s+1\s+operator laptop\s+2025-03-16 08:00 UTC\s+never\s+2025-03-01/)
+  })
+
+  it('list without --user asks for the signed-in admin’s tokens', async () => {
+    const { api, result } = start(['tokens', 'list', '--json'])
+    const { stdout } = await result()
+    expect(api.callsTo('listTokens')).toEqual([[undefined]])
+    expect(JSON.parse(stdout)).toEqual(api.tokens)
+  })
+
+  it('create prints the secret once on stdout and a warning on stderr', async () => {
+    const { api, result } = start([
+      'tokens',
+      'create',
+      '--user',
+      '7',
+      '--name',
+      'TMS integration',
+      '--days',
+      '30',
+    ])
+    const { exitCode, stdout, stderr } = await result()
+    expect(exitCode).toBe(0)
+    expect(api.callsTo('issueToken')).toEqual([
+      [{ userId: 7, name: 'TMS integration', expiresInDays: 30 }],
+    ])
+    expect(stdout).toBe('plt_secret-value-shown-once\n')
+    expect(stderr).toContain(
+      'Created token "TMS integration" (id 12) for user 7; it expires 2025-04-15.'
+    )
+    expect(stderr).toContain('store this token now')
+  })
+
+  it('create without --days sends no expiry', async () => {
+    const { api, result } = start(['tokens', 'create', '--user', '7', '--name', 'cli'])
+    await result()
+    expect(api.callsTo('issueToken')).toEqual([[{ userId: 7, name: 'cli' }]])
+  })
+
+  it('create requires --name', async () => {
+    const { api, result } = start(['tokens', 'create', '--user', '7'])
+    const { exitCode, stderr } = await result()
+    expect(exitCode).toBe(2)
+    expect(stderr).toContain("required option '--name <name>' not specified")
+    expect(api.calls).toEqual([])
+  })
+
+  it('revoke calls the API with both ids', async () => {
+    const { api, result } = start(['tokens', 'revoke', '7', '12'])
+    const { exitCode, stdout } = await result()
+    expect(exitCode).toBe(0)
+    expect(api.callsTo('revokeToken')).toEqual([[7, 12]])
+    expect(stdout).toContain('Token 12 of user 7 is revoked.')
+  })
+})
