@@ -23,7 +23,9 @@ export async function launchBrowser() {
 }
 
 export async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await (await launchBrowser()).newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } })
+  const context = await (
+    await launchBrowser()
+  ).newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
   return { context, page }
 }

@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs'
 /** The user agreement in force; its text is the file the /agreement page renders. */
 export const CURRENT_TERMS_VERSION = '2025-01-15'
 
-const agreementUrl = new URL(`../terms/user-agreement-${CURRENT_TERMS_VERSION}.md`, import.meta.url)
+const agreementUrl = new URL(
+  `../terms/user-agreement-${CURRENT_TERMS_VERSION}.txt`,
+  import.meta.url
+)
 
 let cachedHash: string | undefined
 

@@ -26,7 +26,9 @@ test.group('Browser: registration, approval and redirects', (group) => {
     await context.close()
   })
 
-  test('a carrier registers, waits on /carrier-pending, is approved by an admin and then lands on /carrier', async ({ assert }) => {
+  test('a carrier registers, waits on /carrier-pending, is approved by an admin and then lands on /carrier', async ({
+    assert,
+  }) => {
     await makeUser('admin', { email: 'boss@palletline.test', password: 'adminpass1' })
 
     const carrier = await newPage()
@@ -59,7 +61,10 @@ test.group('Browser: registration, approval and redirects', (group) => {
     await signIn(admin.page, 'boss@palletline.test', 'adminpass1')
     await admin.page.waitForURL('**/admin')
     await admin.page.getByRole('button', { name: 'Approve cora@haulers.test' }).click()
-    await admin.page.getByText('User approval status has been updated successfully.').waitFor()
+    await admin.page
+      .getByText('User approval status has been updated successfully.', { exact: true })
+      .first()
+      .waitFor()
     const approved = await User.findByOrFail('email', 'cora@haulers.test')
     assert.isTrue(approved.isApproved)
     await admin.context.close()
@@ -77,13 +82,20 @@ test.group('Browser: registration, approval and redirects', (group) => {
 
   test('an admin rejects a carrier, who is told so on the pending page', async ({ assert }) => {
     await makeUser('admin', { email: 'boss@palletline.test', password: 'adminpass1' })
-    const rejected = await makeUser('carrier', { email: 'nope@haulers.test', password: 'secret123', isApproved: false })
+    const rejected = await makeUser('carrier', {
+      email: 'nope@haulers.test',
+      password: 'secret123',
+      isApproved: false,
+    })
 
     const admin = await newPage()
     await signIn(admin.page, 'boss@palletline.test', 'adminpass1')
     await admin.page.waitForURL('**/admin')
     await admin.page.getByRole('button', { name: 'Reject nope@haulers.test' }).click()
-    await admin.page.getByText('User approval status has been updated successfully.').waitFor()
+    await admin.page
+      .getByText('User approval status has been updated successfully.', { exact: true })
+      .first()
+      .waitFor()
     await rejected.refresh()
     assert.equal(rejected.approvalStatus, 'rejected')
     await admin.context.close()
@@ -91,7 +103,10 @@ test.group('Browser: registration, approval and redirects', (group) => {
     const carrier = await newPage()
     await signIn(carrier.page, 'nope@haulers.test', 'secret123')
     await carrier.page.waitForURL('**/carrier-pending')
-    await carrier.page.getByText(/not approved/i).first().waitFor()
+    await carrier.page
+      .getByText(/not approved/i)
+      .first()
+      .waitFor()
     await carrier.context.close()
   })
 

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import type { User } from '@/features/auth/api/get-user'
+import { mockFetch, requestsTo } from '@/testing/mock-fetch'
+import { makeUser, renderApp } from '@/testing/test-utils'
+import { postLoginPath, registerRedirectPath, roleHome } from '@/app/guards/redirects'
+
+function signedInAs(user: User | null) {
+  return mockFetch({
+    'GET /api/user': user ? { body: user } : { status: 401, body: { message: 'Not signed in' } },
+    'GET /api/admin/users/pending': { body: [] },
+    'POST /api/analytics/events': { status: 204 },
+  })
+}
+
+async function landsOn(url: string, user: User | null) {
+  signedInAs(user)
+  const { router } = renderApp(url)
+  return router
+}
+
+const shipper = makeUser({ role: 'shipper' })
+const carrier = makeUser({ role: 'carrier', isApproved: true, approvalStatus: 'approved' })
+const pendingCarrier = makeUser({ role: 'carrier', isApproved: false, approvalStatus: 'pending' })
+const admin = makeUser({ role: 'admin' })
+const stranger = makeUser({ role: 'dispatcher' })
+
+describe('redirect rules (pure)', () => {
+  it('maps roles to their homes', () => {
+    expect(roleHome(shipper)).toBe('/shipper')
+    expect(roleHome(carrier)).toBe('/carrier')
+    expect(roleHome(admin)).toBe('/admin')
+    expect(roleHome(stranger)).toBe('/')
+  })
+
+  it('sends users after login by role and approval', () => {
+    expect(postLoginPath(carrier)).toBe('/carrier')
+    expect(postLoginPath(pendingCarrier)).toBe('/carrier-pending')
+    expect(postLoginPath(shipper)).toBe('/shipper')
+    expect(postLoginPath(admin)).toBe('/admin')
+    expect(postLoginPath(stranger)).toBe('/')
+    expect(registerRedirectPath(pendingCarrier)).toBe('/carrier')
+  })
+})
+
+describe('route guards', () => {
+  it('shows a spinner while the current user loads', async () => {
+    mockFetch({ 'GET /api/user': () => new Promise(() => undefined) })
+    renderApp('/shipper')
+    expect(await screen.findByTestId('page-spinner')).toBeInTheDocument()
+  })
+
+  it.each([
+    '/shipper',
+    '/carrier',
+    '/admin',
+    '/tms',
+    '/dashboard',
+    '/post-load',
+    '/freight-board',
+    '/payment/5',
+  ])('sends signed-out visitors from %s to /auth', async (url) => {
+    const router = await landsOn(url, null)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument()
+  })
+
+  it.each([
+    { url: '/dashboard', user: shipper, as: 'shipper', expected: '/shipper' },
+    { url: '/dashboard', user: carrier, as: 'carrier', expected: '/carrier' },
+    { url: '/dashboard', user: admin, as: 'admin', expected: '/admin' },
+    { url: '/', user: shipper, as: 'shipper', expected: '/shipper' },
+    { url: '/', user: carrier, as: 'carrier', expected: '/carrier' },
+    { url: '/', user: admin, as: 'admin', expected: '/admin' },
+    { url: '/carrier', user: pendingCarrier, as: 'pendingCarrier', expected: '/carrier-pending' },
+    { url: '/carrier', user: shipper, as: 'shipper', expected: '/shipper' },
+    { url: '/shipper', user: admin, as: 'admin', expected: '/admin' },
+    { url: '/admin', user: carrier, as: 'carrier', expected: '/carrier' },
+    { url: '/admin', user: stranger, as: 'stranger', expected: '/' },
+    { url: '/login', user: carrier, as: 'carrier', expected: '/carrier' },
+    { url: '/login', user: pendingCarrier, as: 'pendingCarrier', expected: '/carrier-pending' },
+    { url: '/auth', user: shipper, as: 'shipper', expected: '/shipper' },
+    { url: '/auth', user: admin, as: 'admin', expected: '/admin' },
+    { url: '/register', user: carrier, as: 'carrier', expected: '/carrier' },
+    { url: '/register', user: shipper, as: 'shipper', expected: '/shipper' },
+    { url: '/carrier-pending', user: carrier, as: 'carrier', expected: '/carrier' },
+    // Sent to /auth, which in turn sends a signed-in user to their own area.
+    { url: '/carrier-pending', user: shipper, as: 'shipper', expected: '/shipper' },
+    { url: '/tms', user: pendingCarrier, as: 'pendingCarrier', expected: '/carrier-pending' },
+  ])('$url as $as goes to $expected', async ({ url, user, expected }) => {
+    const router = await landsOn(url, user)
+    await waitFor(() => expect(router.state.location.pathname).toBe(expected))
+  })
+
+  it('keeps the section when /dashboard forwards to the role area', async () => {
+    const router = await landsOn('/dashboard#bookings', carrier)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/carrier'))
+    expect(router.state.location.hash).toBe('#bookings')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bookings' })).toBeInTheDocument()
+  })
+
+  it('signed-out visitors on /carrier-pending go to /auth', async () => {
+    const router = await landsOn('/carrier-pending', null)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
+  })
+
+  it('shows the pending screen with the support contact to an unapproved carrier', async () => {
+    await landsOn('/carrier-pending', pendingCarrier)
+    expect(
+      await screen.findByRole('heading', { name: 'Account Pending Approval' })
+    ).toBeInTheDocument()
+    const main = within(screen.getByRole('main'))
+    expect(main.getByRole('link', { name: '(800) 555-0142' })).toHaveAttribute(
+      'href',
+      'tel:+18005550142'
+    )
+    expect(main.getByRole('link', { name: 'support@palletline.com' })).toHaveAttribute(
+      'href',
+      'mailto:support@palletline.com'
+    )
+    expect(main.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument()
+  })
+
+  it('tells a rejected carrier the application was not approved', async () => {
+    await landsOn('/carrier-pending', { ...pendingCarrier, approvalStatus: 'rejected' })
+    expect(
+      await screen.findByRole('heading', { name: 'Application Not Approved' })
+    ).toBeInTheDocument()
+  })
+
+  it('renders the landing page for visitors and a 404 for unknown paths', async () => {
+    await landsOn('/no/such/page', null)
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument()
+  })
+
+  it('reports a page view on each route change', async () => {
+    const { calls } = signedInAs(null)
+    const { router } = renderApp('/about')
+    await screen.findByRole('heading', { name: 'About PalletLine' })
+    await act(() => router.navigate('/contact'))
+    await screen.findByRole('heading', { name: 'Contact Us' })
+    await waitFor(() => {
+      const views = requestsTo(calls, 'POST', '/api/analytics/events').map((c) => c.body)
+      expect(views).toEqual([
+        { name: 'page_view', path: '/about' },
+        { name: 'page_view', path: '/contact' },
+      ])
+    })
+  })
+})

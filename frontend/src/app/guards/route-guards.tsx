@@ -1,0 +1,74 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { PageSpinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import type { Role } from '@/features/auth/api/get-user'
+import { useAuth } from '@/features/auth/hooks/use-auth'
+import {
+  hasKnownRole,
+  isUnapprovedCarrier,
+  postLoginPath,
+  registerRedirectPath,
+  roleHome,
+} from '@/app/guards/redirects'
+
+/** Signed-in users only; an unapproved carrier may only see /carrier-pending. */
+export function RequireAuth() {
+  const { user, isLoading } = useAuth()
+  const location = useLocation()
+  if (isLoading) return <PageSpinner />
+  if (!user) return <Navigate to={paths.auth.getHref()} replace state={{ from: location }} />
+  if (isUnapprovedCarrier(user)) return <Navigate to={paths.carrierPending.getHref()} replace />
+  return <Outlet />
+}
+
+/** One role's area; anyone else is sent to their own area (unknown role: '/'). */
+export function RequireRole({ role }: { role: Role }) {
+  const { user, isLoading } = useAuth()
+  if (isLoading) return <PageSpinner />
+  if (!user) return <Navigate to={paths.auth.getHref()} replace />
+  if (user.role !== role) return <Navigate to={roleHome(user)} replace />
+  if (isUnapprovedCarrier(user)) return <Navigate to={paths.carrierPending.getHref()} replace />
+  return <Outlet />
+}
+
+/** /dashboard: always forwards to the role's own dashboard, keeping the #section. */
+export function RoleHomeRedirect() {
+  const { user, isLoading } = useAuth()
+  const { hash } = useLocation()
+  if (isLoading) return <PageSpinner />
+  if (!user) return <Navigate to={paths.auth.getHref()} replace />
+  return <Navigate to={`${roleHome(user)}${hasKnownRole(user) ? hash : ''}`} replace />
+}
+
+/** '/': the landing page for visitors; signed-in users with a known role go to their area. */
+export function HomeGate() {
+  const { user, isLoading } = useAuth()
+  if (isLoading) return <PageSpinner />
+  if (user && hasKnownRole(user)) return <Navigate to={roleHome(user)} replace />
+  return <Outlet />
+}
+
+/** /login and /auth: a signed-in user is sent where a fresh login would send them. */
+export function GuestOnly() {
+  const { user, isLoading } = useAuth()
+  if (isLoading) return <PageSpinner />
+  if (user) return <Navigate to={postLoginPath(user)} replace />
+  return <Outlet />
+}
+
+/** /register: signed-in carriers go to /carrier (no approval check here), others home. */
+export function RegisterGate() {
+  const { user, isLoading } = useAuth()
+  if (isLoading) return <PageSpinner />
+  if (user) return <Navigate to={registerRedirectPath(user)} replace />
+  return <Outlet />
+}
+
+/** /carrier-pending: only for signed-in, unapproved carriers. */
+export function PendingGate() {
+  const { user, isLoading } = useAuth()
+  if (isLoading) return <PageSpinner />
+  if (!user || user.role !== 'carrier') return <Navigate to={paths.auth.getHref()} replace />
+  if (user.isApproved) return <Navigate to={paths.carrier.getHref()} replace />
+  return <Outlet />
+}

@@ -1,0 +1,110 @@
+import type { ComponentType } from 'react'
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom'
+import { PageSpinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import {
+  GuestOnly,
+  HomeGate,
+  PendingGate,
+  RegisterGate,
+  RequireAuth,
+  RequireRole,
+  RoleHomeRedirect,
+} from '@/app/guards/route-guards'
+import { AppLayout } from '@/app/layouts/app-layout'
+import { PublicLayout } from '@/app/layouts/public-layout'
+import { RootLayout } from '@/app/layouts/root-layout'
+import { RouteError } from '@/app/route-error'
+
+// Every screen is its own chunk, loaded when its route is first visited.
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+})
+
+/** The whole route table, shared by the browser router and the tests' memory router. */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <PageSpinner />,
+      children: [
+        {
+          element: <PublicLayout />,
+          children: [
+            {
+              element: <HomeGate />,
+              children: [{ index: true, lazy: page(() => import('@/app/routes/landing')) }],
+            },
+            { path: paths.about.path, lazy: page(() => import('@/app/routes/about')) },
+            { path: paths.overview.path, lazy: page(() => import('@/app/routes/overview')) },
+            { path: paths.contact.path, lazy: page(() => import('@/app/routes/contact')) },
+            {
+              element: <GuestOnly />,
+              children: [
+                { path: paths.login.path, lazy: page(() => import('@/app/routes/login')) },
+                { path: paths.auth.path, lazy: page(() => import('@/app/routes/auth')) },
+              ],
+            },
+            {
+              element: <RegisterGate />,
+              children: [
+                { path: paths.register.path, lazy: page(() => import('@/app/routes/register')) },
+              ],
+            },
+            { path: paths.debug.path, lazy: page(() => import('@/app/routes/debug')) },
+            { path: paths.terms.path, lazy: page(() => import('@/app/routes/terms')) },
+            { path: paths.agreement.path, lazy: page(() => import('@/app/routes/agreement')) },
+            { path: paths.privacy.path, lazy: page(() => import('@/app/routes/privacy')) },
+            {
+              path: paths.carrierPending.path,
+              element: <PendingGate />,
+              children: [{ index: true, lazy: page(() => import('@/app/routes/carrier-pending')) }],
+            },
+            { path: '*', lazy: page(() => import('@/app/routes/not-found')) },
+          ],
+        },
+        {
+          element: <RequireAuth />,
+          children: [
+            {
+              element: <AppLayout />,
+              children: [
+                { path: paths.dashboard.path, element: <RoleHomeRedirect /> },
+                {
+                  path: paths.carrier.path,
+                  element: <RequireRole role="carrier" />,
+                  children: [{ index: true, lazy: page(() => import('@/app/routes/carrier')) }],
+                },
+                {
+                  path: paths.shipper.path,
+                  element: <RequireRole role="shipper" />,
+                  children: [{ index: true, lazy: page(() => import('@/app/routes/shipper')) }],
+                },
+                {
+                  path: paths.admin.path,
+                  element: <RequireRole role="admin" />,
+                  children: [{ index: true, lazy: page(() => import('@/app/routes/admin')) }],
+                },
+                { path: paths.tms.path, lazy: page(() => import('@/app/routes/tms')) },
+                { path: paths.postLoad.path, lazy: page(() => import('@/app/routes/post-load')) },
+                {
+                  path: paths.freightBoard.path,
+                  lazy: page(() => import('@/app/routes/freight-board')),
+                },
+                { path: paths.payment.path, lazy: page(() => import('@/app/routes/payment')) },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ]
+}
+
+let browserRouter: ReturnType<typeof createBrowserRouter> | null = null
+
+export function AppRouter() {
+  browserRouter ??= createBrowserRouter(createRoutes())
+  return <RouterProvider router={browserRouter} />
+}

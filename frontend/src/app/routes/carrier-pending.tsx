@@ -1,0 +1,5 @@
+import { CarrierPending } from '@/features/auth/components/carrier-pending'
+
+export default function CarrierPendingRoute() {
+  return <CarrierPending />
+}

@@ -1,0 +1,39 @@
+/** Every route of the app. Build links with these, never with string literals. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  about: { path: '/about', getHref: () => '/about' },
+  overview: { path: '/overview', getHref: () => '/overview' },
+  contact: { path: '/contact', getHref: () => '/contact' },
+  login: { path: '/login', getHref: () => '/login' },
+  register: { path: '/register', getHref: () => '/register' },
+  auth: {
+    path: '/auth',
+    getHref: (tab?: 'signin' | 'signup') => (tab === 'signup' ? '/auth?tab=signup' : '/auth'),
+  },
+  debug: { path: '/debug', getHref: () => '/debug' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  agreement: { path: '/agreement', getHref: () => '/agreement' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  carrierPending: { path: '/carrier-pending', getHref: () => '/carrier-pending' },
+
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  carrier: {
+    path: '/carrier',
+    getHref: (section?: string) => (section ? `/carrier#${section}` : '/carrier'),
+  },
+  shipper: {
+    path: '/shipper',
+    getHref: (section?: string) => (section ? `/shipper#${section}` : '/shipper'),
+  },
+  admin: {
+    path: '/admin',
+    getHref: (section?: string) => (section ? `/admin#${section}` : '/admin'),
+  },
+  tms: { path: '/tms', getHref: () => '/tms' },
+  postLoad: { path: '/post-load', getHref: () => '/post-load' },
+  freightBoard: { path: '/freight-board', getHref: () => '/freight-board' },
+  payment: {
+    path: '/payment/:bookingId',
+    getHref: (bookingId: number | string) => `/payment/${encodeURIComponent(String(bookingId))}`,
+  },
+} as const

@@ -1,0 +1,16 @@
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'react-router-dom'
+import { trackPageView } from '@/lib/analytics'
+
+/** Reports a page view on every route (pathname) change. Renders nothing. */
+export function PageViewTracker() {
+  const { pathname } = useLocation()
+  // StrictMode runs effects twice in development; report each path change once.
+  const last = useRef<string | null>(null)
+  useEffect(() => {
+    if (last.current === pathname) return
+    last.current = pathname
+    trackPageView(pathname)
+  }, [pathname])
+  return null
+}

@@ -1,0 +1,35 @@
+import useSWR from 'swr'
+import { api, isApiError } from '@/lib/api-client'
+
+export type Role = 'shipper' | 'carrier' | 'admin'
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected'
+
+export type User = {
+  id: number
+  username: string
+  email: string
+  /** Known roles are shipper, carrier and admin; anything else is treated as unknown. */
+  role: Role | (string & {})
+  firstName: string | null
+  lastName: string | null
+  phone: string | null
+  isApproved: boolean
+  approvalStatus: ApprovalStatus
+  createdAt: string
+}
+
+export const userKey = '/api/user'
+
+/** GET /api/user: the signed-in user, or null when nobody is signed in (401 is not an error). */
+export async function getUser(): Promise<User | null> {
+  try {
+    return await api.get<User>(userKey)
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null
+    throw error
+  }
+}
+
+export function useUser() {
+  return useSWR<User | null>(userKey, getUser)
+}

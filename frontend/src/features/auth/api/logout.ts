@@ -1,0 +1,5 @@
+import { api } from '@/lib/api-client'
+
+export function logout(): Promise<void> {
+  return api.post<void>('/api/logout')
+}

@@ -1,0 +1,42 @@
+import { Link, useSearchParams } from 'react-router-dom'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { paths } from '@/config/paths'
+import { SignInForm } from '@/features/auth/components/sign-in-form'
+import { SignUpForm } from '@/features/auth/components/sign-up-form'
+
+type Tab = 'signin' | 'signup'
+
+/** /auth: Sign In and Sign Up on one page; `?tab=signup` opens the second tab. */
+export function AuthTabs() {
+  const [params, setParams] = useSearchParams()
+  const tab: Tab = params.get('tab') === 'signup' ? 'signup' : 'signin'
+
+  return (
+    <Tabs
+      value={tab}
+      onValueChange={(next) => {
+        const updated = new URLSearchParams(params)
+        if (next === 'signup') updated.set('tab', 'signup')
+        else updated.delete('tab')
+        setParams(updated, { replace: true })
+      }}
+    >
+      <TabsList className="grid w-full grid-cols-2">
+        <TabsTrigger value="signin">Sign In</TabsTrigger>
+        <TabsTrigger value="signup">Sign Up</TabsTrigger>
+      </TabsList>
+      <TabsContent value="signin">
+        <SignInForm idPrefix="signin-" />
+        <p className="mt-4 text-center text-sm text-slate-600">
+          Need help?{' '}
+          <Link to={paths.contact.getHref()} className="font-medium text-brand-600 hover:underline">
+            Contact support
+          </Link>
+        </p>
+      </TabsContent>
+      <TabsContent value="signup">
+        <SignUpForm />
+      </TabsContent>
+    </Tabs>
+  )
+}

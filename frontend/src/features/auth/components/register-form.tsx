@@ -1,0 +1,147 @@
+import * as React from 'react'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { NativeSelect } from '@/components/ui/native-select'
+import { TextField } from '@/components/ui/text-field'
+import { useTransientValue } from '@/hooks/use-transient-value'
+import { useAuth } from '@/features/auth/hooks/use-auth'
+import { useRegistrationForm } from '@/features/auth/hooks/use-registration-form'
+import { CarrierDetailsFields } from '@/features/auth/components/carrier-details-fields'
+import { TermsAcceptance } from '@/features/auth/components/terms-acceptance'
+import type { AccountRole, RegistrationRules } from '@/features/auth/utils/validation'
+
+export const REGISTRATION_FAILED_MESSAGE =
+  'Registration failed. Please check your information and try again.'
+const BANNER_MS = 5000
+const RULES: RegistrationRules = {}
+const ID_PREFIX = ''
+
+/** The /register screen's form. The email doubles as the username. */
+export function RegisterForm() {
+  const { register, isRegistering } = useAuth()
+  const { values, setField, errorFor, validate, applyServerErrors, toPayload } =
+    useRegistrationForm(RULES, ID_PREFIX)
+  const [banner, showBanner, hideBanner] = useTransientValue<string[]>(BANNER_MS)
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!validate()) return
+    hideBanner()
+    try {
+      await register(toPayload())
+    } catch (error) {
+      const unplaced = applyServerErrors(error)
+      showBanner(unplaced)
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Create account">
+      {banner ? (
+        <Alert variant="error" title={REGISTRATION_FAILED_MESSAGE}>
+          {banner.length > 0 ? (
+            <ul className="list-disc pl-4">
+              {banner.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+      ) : null}
+
+      <FormField id="role" label="Account Type" error={errorFor('role')}>
+        <NativeSelect
+          id="role"
+          value={values.role}
+          onChange={(e) => setField('role', e.target.value as AccountRole)}
+          aria-invalid={errorFor('role') ? true : undefined}
+        >
+          <option value="shipper">I need to ship freight</option>
+          <option value="carrier">I transport freight</option>
+        </NativeSelect>
+      </FormField>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="firstName"
+          label="First Name"
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={(e) => setField('firstName', e.target.value)}
+          error={errorFor('firstName')}
+        />
+        <TextField
+          id="lastName"
+          label="Last Name"
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={(e) => setField('lastName', e.target.value)}
+          error={errorFor('lastName')}
+        />
+      </div>
+
+      <TextField
+        id="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={(e) => setField('email', e.target.value)}
+        error={errorFor('email')}
+        hint="You will sign in with this email."
+      />
+      <TextField
+        id="phone"
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        placeholder="(555) 123-4567"
+        value={values.phone}
+        onChange={(e) => setField('phone', e.target.value)}
+        error={errorFor('phone')}
+      />
+
+      {values.role === 'carrier' ? (
+        <CarrierDetailsFields
+          idPrefix={ID_PREFIX}
+          values={values}
+          setField={setField}
+          errorFor={errorFor}
+        />
+      ) : null}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(e) => setField('password', e.target.value)}
+          error={errorFor('password')}
+        />
+        <TextField
+          id="confirmPassword"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={(e) => setField('confirmPassword', e.target.value)}
+          error={errorFor('confirmPassword')}
+        />
+      </div>
+
+      <TermsAcceptance
+        id="termsAccepted"
+        checked={values.termsAccepted}
+        onChange={(checked) => setField('termsAccepted', checked)}
+        error={errorFor('termsAccepted')}
+      />
+
+      <Button type="submit" className="w-full" disabled={isRegistering || !values.termsAccepted}>
+        {isRegistering ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  )
+}

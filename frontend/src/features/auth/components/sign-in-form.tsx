@@ -1,0 +1,79 @@
+import * as React from 'react'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/text-field'
+import { useTransientValue } from '@/hooks/use-transient-value'
+import { useAuth } from '@/features/auth/hooks/use-auth'
+import { validateSignIn, type SignInErrors } from '@/features/auth/utils/validation'
+
+export const SIGN_IN_FAILED_MESSAGE = 'Invalid username or password. Please try again.'
+const BANNER_MS = 5000
+
+/**
+ * Username (or email) and password. On success the auth state changes and the route guard
+ * sends the user to their home; on failure a banner shows for 5 seconds.
+ */
+export function SignInForm({ idPrefix = '' }: { idPrefix?: string }) {
+  const { login, isLoggingIn } = useAuth()
+  const [username, setUsername] = React.useState('')
+  const [password, setPassword] = React.useState('')
+  const [errors, setErrors] = React.useState<SignInErrors>({})
+  const [attempted, setAttempted] = React.useState(false)
+  const [banner, showBanner, hideBanner] = useTransientValue<string>(BANNER_MS)
+
+  const revalidate = (next: { username: string; password: string }) => {
+    if (attempted) setErrors(validateSignIn(next))
+  }
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setAttempted(true)
+    const found = validateSignIn({ username, password })
+    setErrors(found)
+    if (found.username || found.password) {
+      document.getElementById(`${idPrefix}${found.username ? 'username' : 'password'}`)?.focus()
+      return
+    }
+    hideBanner()
+    try {
+      await login({ username: username.trim(), password })
+    } catch {
+      showBanner(SIGN_IN_FAILED_MESSAGE)
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Sign in">
+      {banner ? <Alert variant="error">{banner}</Alert> : null}
+      <TextField
+        id={`${idPrefix}username`}
+        label="Username"
+        placeholder="Username or email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={username}
+        onChange={(e) => {
+          setUsername(e.target.value)
+          revalidate({ username: e.target.value, password })
+        }}
+        error={errors.username}
+      />
+      <TextField
+        id={`${idPrefix}password`}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => {
+          setPassword(e.target.value)
+          revalidate({ username, password: e.target.value })
+        }}
+        error={errors.password}
+      />
+      <Button type="submit" className="w-full" disabled={isLoggingIn}>
+        {isLoggingIn ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  )
+}

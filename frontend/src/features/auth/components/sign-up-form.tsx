@@ -1,0 +1,145 @@
+import * as React from 'react'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { NativeSelect } from '@/components/ui/native-select'
+import { TextField } from '@/components/ui/text-field'
+import { useTransientValue } from '@/hooks/use-transient-value'
+import { useAuth } from '@/features/auth/hooks/use-auth'
+import { useRegistrationForm } from '@/features/auth/hooks/use-registration-form'
+import { CarrierDetailsFields } from '@/features/auth/components/carrier-details-fields'
+import { TermsAcceptance } from '@/features/auth/components/terms-acceptance'
+import { REGISTRATION_FAILED_MESSAGE } from '@/features/auth/components/register-form'
+import type { AccountRole, RegistrationRules } from '@/features/auth/utils/validation'
+
+const RULES: RegistrationRules = { requireUsername: true, phoneOptional: true }
+const ID_PREFIX = 'signup-'
+const BANNER_MS = 5000
+
+/** The Sign Up tab of /auth: its own username, optional phone, role defaulting to shipper. */
+export function SignUpForm() {
+  const { register, isRegistering } = useAuth()
+  const { values, setField, errorFor, validate, applyServerErrors, toPayload } =
+    useRegistrationForm(RULES, ID_PREFIX)
+  const [banner, showBanner, hideBanner] = useTransientValue<string[]>(BANNER_MS)
+  const id = (field: string) => `${ID_PREFIX}${field}`
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!validate()) return
+    hideBanner()
+    try {
+      await register(toPayload())
+    } catch (error) {
+      showBanner(applyServerErrors(error))
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Sign up">
+      {banner ? (
+        <Alert variant="error" title={REGISTRATION_FAILED_MESSAGE}>
+          {banner.length > 0 ? (
+            <ul className="list-disc pl-4">
+              {banner.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={id('firstName')}
+          label="First Name"
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={(e) => setField('firstName', e.target.value)}
+          error={errorFor('firstName')}
+        />
+        <TextField
+          id={id('lastName')}
+          label="Last Name"
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={(e) => setField('lastName', e.target.value)}
+          error={errorFor('lastName')}
+        />
+      </div>
+      <TextField
+        id={id('username')}
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={values.username}
+        onChange={(e) => setField('username', e.target.value)}
+        error={errorFor('username')}
+      />
+      <TextField
+        id={id('email')}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={(e) => setField('email', e.target.value)}
+        error={errorFor('email')}
+      />
+      <TextField
+        id={id('phone')}
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        hint="Optional"
+        value={values.phone}
+        onChange={(e) => setField('phone', e.target.value)}
+        error={errorFor('phone')}
+      />
+      <FormField id={id('role')} label="Role" error={errorFor('role')}>
+        <NativeSelect
+          id={id('role')}
+          value={values.role}
+          onChange={(e) => setField('role', e.target.value as AccountRole)}
+        >
+          <option value="shipper">Shipper</option>
+          <option value="carrier">Carrier</option>
+        </NativeSelect>
+      </FormField>
+      {values.role === 'carrier' ? (
+        <CarrierDetailsFields
+          idPrefix={ID_PREFIX}
+          values={values}
+          setField={setField}
+          errorFor={errorFor}
+        />
+      ) : null}
+      <TextField
+        id={id('password')}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={(e) => setField('password', e.target.value)}
+        error={errorFor('password')}
+      />
+      <TextField
+        id={id('confirmPassword')}
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onChange={(e) => setField('confirmPassword', e.target.value)}
+        error={errorFor('confirmPassword')}
+      />
+      <TermsAcceptance
+        id={id('termsAccepted')}
+        checked={values.termsAccepted}
+        onChange={(checked) => setField('termsAccepted', checked)}
+        error={errorFor('termsAccepted')}
+      />
+      <Button type="submit" className="w-full" disabled={isRegistering || !values.termsAccepted}>
+        {isRegistering ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,134 @@
+/** Client-side rules of SPEC point 5, with its exact messages. */
+
+export const MESSAGES = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  invalidEmail: 'Invalid email address',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordsDontMatch: "Passwords don't match",
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  phoneRequired: 'Valid phone number is required',
+  termsRequired: 'You must accept the User Agreement',
+  carrierFieldsRequired: 'All carrier information fields are required',
+  roleRequired: 'Please choose an account type',
+} as const
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export type SignInValues = { username: string; password: string }
+export type SignInErrors = Partial<Record<keyof SignInValues, string>>
+
+export function validateSignIn(values: SignInValues): SignInErrors {
+  const errors: SignInErrors = {}
+  if (!values.username.trim()) errors.username = MESSAGES.usernameRequired
+  if (!values.password) errors.password = MESSAGES.passwordRequired
+  return errors
+}
+
+export type AccountRole = 'shipper' | 'carrier'
+
+export type RegistrationValues = {
+  role: AccountRole | ''
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  username: string
+  companyName: string
+  dotNumber: string
+  mcNumber: string
+  businessAddress: string
+  city: string
+  state: string
+  zipCode: string
+  password: string
+  confirmPassword: string
+  termsAccepted: boolean
+}
+
+export type RegistrationField = keyof RegistrationValues
+export type RegistrationErrors = Partial<Record<RegistrationField, string>>
+
+export const emptyRegistration: RegistrationValues = {
+  role: 'shipper',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  username: '',
+  companyName: '',
+  dotNumber: '',
+  mcNumber: '',
+  businessAddress: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  password: '',
+  confirmPassword: '',
+  termsAccepted: false,
+}
+
+export type RegistrationRules = {
+  /** The /auth sign-up form asks for a username; /register uses the email as username. */
+  requireUsername?: boolean
+  /** Phone is optional on the /auth sign-up form (but still at least 10 characters when given). */
+  phoneOptional?: boolean
+}
+
+export function validateRegistration(
+  values: RegistrationValues,
+  rules: RegistrationRules = {}
+): RegistrationErrors {
+  const errors: RegistrationErrors = {}
+  if (values.role !== 'shipper' && values.role !== 'carrier') errors.role = MESSAGES.roleRequired
+  if (values.firstName.trim().length < 2) errors.firstName = MESSAGES.firstNameRequired
+  if (values.lastName.trim().length < 2) errors.lastName = MESSAGES.lastNameRequired
+  if (rules.requireUsername && !values.username.trim()) errors.username = MESSAGES.usernameRequired
+  if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = MESSAGES.invalidEmail
+  const phone = values.phone.trim()
+  if (!(rules.phoneOptional && phone === '') && phone.length < 10)
+    errors.phone = MESSAGES.phoneRequired
+  if (values.password.length < 6) errors.password = MESSAGES.passwordTooShort
+  if (values.confirmPassword !== values.password)
+    errors.confirmPassword = MESSAGES.passwordsDontMatch
+  if (!values.termsAccepted) errors.termsAccepted = MESSAGES.termsRequired
+  if (values.role === 'carrier') {
+    const required = [
+      values.companyName,
+      values.businessAddress,
+      values.city,
+      values.state,
+      values.zipCode,
+    ]
+    if (required.some((v) => !v.trim())) errors.companyName = MESSAGES.carrierFieldsRequired
+  }
+  return errors
+}
+
+/** Which form field shows a server-side field error (the server names payload keys). */
+export function formFieldForServerField(
+  field: string,
+  rules: RegistrationRules = {}
+): RegistrationField | null {
+  const known: RegistrationField[] = [
+    'role',
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    'username',
+    'companyName',
+    'dotNumber',
+    'mcNumber',
+    'businessAddress',
+    'city',
+    'state',
+    'zipCode',
+    'password',
+    'termsAccepted',
+  ]
+  if (field === 'username' && !rules.requireUsername) return 'email'
+  if (field === 'effectiveDateString' || field === 'termsVersion') return 'termsAccepted'
+  return (known as string[]).includes(field) ? (field as RegistrationField) : null
+}

@@ -1,0 +1,161 @@
+import {
+  Banknote,
+  Building2,
+  ClipboardList,
+  FileText,
+  LayoutDashboard,
+  List,
+  MapPin,
+  PackageSearch,
+  Truck,
+  Wallet,
+} from 'lucide-react'
+import { AccountDetails, type AccountSummary } from '@/components/account-details'
+import { SectionLayout, type SectionNavItem } from '@/components/section-layout'
+import { SectionPlaceholder } from '@/components/section-placeholder'
+import { useHashSection } from '@/hooks/use-hash-section'
+
+export type CarrierSection =
+  | 'dashboard'
+  | 'trucks'
+  | 'listings'
+  | 'freight-board'
+  | 'bookings'
+  | 'invoices'
+  | 'tracking'
+  | 'payments'
+  | 'payouts'
+  | 'profile'
+
+type SectionInfo = SectionNavItem<CarrierSection> & {
+  title: string
+  description?: string
+  emptyText: string
+}
+
+/** Sections and titles of SPEC point 2 ("Carrier dashboard"); profile is reachable by #profile only. */
+export const CARRIER_SECTIONS: SectionInfo[] = [
+  {
+    id: 'dashboard',
+    label: 'Dashboard',
+    title: 'Carrier Dashboard',
+    icon: LayoutDashboard,
+    description: 'An overview of your bookings, listings, fleet and earnings.',
+    emptyText:
+      'Your recent bookings, listings, trucks, monthly earnings and top routes will appear here.',
+  },
+  {
+    id: 'trucks',
+    label: 'My Trucks',
+    title: 'My Trucks',
+    icon: Truck,
+    description: 'Manage the trucks in your fleet.',
+    emptyText:
+      'Your trucks will appear here with their year, make, model, plate, capacity in pallets and status.',
+  },
+  {
+    id: 'listings',
+    label: 'My Listings',
+    title: 'My Listings',
+    icon: List,
+    description: 'Capacity you offer to shippers on your routes.',
+    emptyText:
+      'Your capacity listings will appear here with route, truck, rate per mile per pallet, pallets and status.',
+  },
+  {
+    id: 'freight-board',
+    label: 'Grab & Go Board',
+    title: 'Grab & Go Board',
+    icon: PackageSearch,
+    description: 'Loads posted by shippers, ready to hold or claim.',
+    emptyText:
+      'Open loads will appear here. You will be able to hold a load for 30 minutes or claim it with one click.',
+  },
+  {
+    id: 'bookings',
+    label: 'Bookings',
+    title: 'Bookings',
+    icon: ClipboardList,
+    description: 'Shipments booked on your trucks.',
+    emptyText:
+      'Your bookings will appear here, with their TRT- reference, route, amount and status.',
+  },
+  {
+    id: 'invoices',
+    label: 'Invoices',
+    title: 'Invoices',
+    icon: FileText,
+    description: 'Invoices for delivered shipments.',
+    emptyText: 'An invoice will appear here for each delivered booking.',
+  },
+  {
+    id: 'tracking',
+    label: 'Tracking',
+    title: 'Tracking',
+    icon: MapPin,
+    description: 'Shipments currently in transit.',
+    emptyText: 'Your active shipments will appear here with their route and distance.',
+  },
+  {
+    id: 'payments',
+    label: 'Payment Setup',
+    title: 'Payment Setup',
+    icon: Wallet,
+    description: 'Set up a bank account to receive payments from shipments.',
+    emptyText: 'The status of your payout account connection will appear here.',
+  },
+  {
+    id: 'payouts',
+    label: 'Payout History',
+    title: 'Payout History',
+    icon: Banknote,
+    description: 'Earnings and payouts from completed shipments.',
+    emptyText: 'Payouts for your completed shipments will appear here with their status.',
+  },
+  {
+    id: 'profile',
+    label: 'Company Profile',
+    title: 'Company Profile',
+    icon: Building2,
+    emptyText: '',
+  },
+]
+
+const NAV_ITEMS = CARRIER_SECTIONS.filter((s) => s.id !== 'profile')
+const IDS = CARRIER_SECTIONS.map((s) => s.id)
+
+/** /carrier: in-page section switcher driven by the URL hash (/carrier#listings). */
+export function CarrierDashboard({ account }: { account: AccountSummary }) {
+  const [current, select] = useHashSection<CarrierSection>(IDS, 'dashboard')
+  const section = CARRIER_SECTIONS.find((s) => s.id === current) ?? CARRIER_SECTIONS[0]
+
+  return (
+    <SectionLayout
+      navLabel="Carrier dashboard"
+      mobileTitle={section.title}
+      items={NAV_ITEMS}
+      current={current}
+      onSelect={select}
+    >
+      <div className="mx-auto max-w-6xl">
+        {current === 'profile' ? (
+          <div className="space-y-4">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Company Profile</h1>
+            <AccountDetails
+              account={account}
+              title="Account"
+              description="The carrier account you are signed in with."
+            />
+          </div>
+        ) : (
+          <SectionPlaceholder
+            title={section.title}
+            description={section.description}
+            emptyText={section.emptyText}
+            icon={section.icon}
+          />
+        )}
+      </div>
+    </SectionLayout>
+  )
+}

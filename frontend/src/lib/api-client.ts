@@ -1,0 +1,144 @@
+/**
+ * The one HTTP client of the app: same-origin JSON calls with the session cookie, the
+ * XSRF header on mutations, and errors shaped `"<status>: <message>"` (SPEC point 8).
+ */
+
+export type FieldError = { field: string; message: string; rule?: string }
+
+export type ApiErrorBody = { message?: string; errors?: FieldError[] } & Record<string, unknown>
+
+export class ApiError extends Error {
+  readonly status: number
+  /** Parsed JSON body when the response had one, else the raw text (or null when empty). */
+  readonly body: ApiErrorBody | string | null
+
+  constructor(status: number, message: string, body: ApiErrorBody | string | null) {
+    super(`${status}: ${message}`)
+    this.name = 'ApiError'
+    this.status = status
+    this.body = body
+  }
+
+  /** Field errors of a 422 response, `[]` otherwise. */
+  get fieldErrors(): FieldError[] {
+    if (this.body && typeof this.body === 'object' && Array.isArray(this.body.errors)) {
+      return this.body.errors
+    }
+    return []
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const XSRF_COOKIE = 'XSRF-TOKEN'
+
+export function readXsrfToken(): string | null {
+  if (typeof document === 'undefined') return null
+  for (const part of document.cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=')
+    if (name === XSRF_COOKIE) {
+      try {
+        return decodeURIComponent(rest.join('='))
+      } catch {
+        return rest.join('=')
+      }
+    }
+  }
+  return null
+}
+
+// The server sets the XSRF cookie on every matched route; in development the page itself
+// comes from Vite, so the very first mutation may need one cheap GET to obtain it.
+let priming: Promise<void> | null = null
+async function ensureXsrfToken(): Promise<string | null> {
+  const existing = readXsrfToken()
+  if (existing) return existing
+  priming ??= fetch('/api/health', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  })
+    .then(() => undefined)
+    .catch(() => undefined)
+    .finally(() => {
+      priming = null
+    })
+  await priming
+  return readXsrfToken()
+}
+
+function messageOf(body: ApiErrorBody | string | null, raw: string, statusText: string) {
+  if (
+    body &&
+    typeof body === 'object' &&
+    !Array.isArray(body) &&
+    typeof body.message === 'string' &&
+    body.message
+  ) {
+    return body.message
+  }
+  if (raw) return raw
+  return statusText || 'Request failed'
+}
+
+export type RequestOptions = {
+  body?: unknown
+  signal?: AbortSignal
+  headers?: Record<string, string>
+}
+
+export async function request<T>(
+  method: string,
+  url: string,
+  options: RequestOptions = {}
+): Promise<T> {
+  const upper = method.toUpperCase()
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  if (MUTATING.has(upper)) {
+    const token = await ensureXsrfToken()
+    if (token) headers['X-XSRF-TOKEN'] = token
+  }
+
+  const response = await fetch(url, {
+    method: upper,
+    credentials: 'same-origin',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  })
+
+  const text = await response.text()
+  let parsed: ApiErrorBody | string | null = null
+  if (text) {
+    try {
+      parsed = JSON.parse(text) as ApiErrorBody
+    } catch {
+      parsed = text
+    }
+  }
+
+  if (!response.ok) {
+    throw new ApiError(response.status, messageOf(parsed, text, response.statusText), parsed)
+  }
+  return (parsed ?? null) as T
+}
+
+export const api = {
+  get: <T>(url: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', url, options),
+  post: <T>(url: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', url, { ...options, body }),
+  put: <T>(url: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', url, { ...options, body }),
+  patch: <T>(url: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', url, { ...options, body }),
+  delete: <T>(url: string, options?: RequestOptions) => request<T>('DELETE', url, options),
+}
+
+/** SWR's default fetcher: the key's segments joined with '/' are the path (SPEC point 7). */
+export function swrFetcher<T>(key: string | readonly unknown[]): Promise<T> {
+  const path = Array.isArray(key) ? key.map(String).join('/') : String(key)
+  return api.get<T>(path)
+}

@@ -1,0 +1,49 @@
+import * as React from 'react'
+import { render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { AppProvider } from '@/app/provider'
+import { createRoutes } from '@/app/router'
+import type { User } from '@/features/auth/api/get-user'
+
+/** Render the real app (providers + full route table) at `url`. */
+export function renderApp(url = '/') {
+  const router = createMemoryRouter(createRoutes(), { initialEntries: [url] })
+  const utils = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  )
+  return { ...utils, router }
+}
+
+/** Render one component inside the app providers and a memory router. */
+export function renderWithProviders(ui: React.ReactElement, { url = '/' }: { url?: string } = {}) {
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [url] })
+  const utils = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  )
+  return { ...utils, router }
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 1,
+    username: 'pat@example.com',
+    email: 'pat@example.com',
+    role: 'shipper',
+    firstName: 'Pat',
+    lastName: 'Lee',
+    phone: '5551234567',
+    isApproved: true,
+    approvalStatus: 'approved',
+    createdAt: '2025-01-15T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+/** Set the XSRF cookie the server would have set. */
+export function setXsrfCookie(value = 'token%3Dabc') {
+  document.cookie = `XSRF-TOKEN=${value}; path=/`
+}
