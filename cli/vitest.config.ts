@@ -10,5 +10,7 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/**/*.test.ts'],
     testTimeout: 20_000,
+    // Ink renders only the last frame when it thinks it runs in CI; these tests drive a live terminal.
+    env: { CI: 'false', CONTINUOUS_INTEGRATION: 'false' },
   },
 })
