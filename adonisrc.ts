@@ -43,6 +43,7 @@ export default defineConfig({
     () => import('@adonisjs/static/static_provider'),
     () => import('@adonisjs/redis/redis_provider'),
     () => import('#plugins/analytics/provider'),
+    () => import('#plugins/geocoding/provider'),
   ],
 
   preloads: [

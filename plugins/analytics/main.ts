@@ -1,10 +1,7 @@
-import type {
-  AnalyticsConfig,
-  AnalyticsDriver,
-  AnalyticsDriverFactory,
-  AnalyticsEvent,
-} from './types.js'
+import type { AnalyticsConfig, AnalyticsDriverFactory, AnalyticsEvent } from './types.js'
 import { FakeAnalyticsDriver } from './drivers/fake.js'
+import { DriverManager } from '../driver_manager.js'
+import type { AnalyticsDriver } from './types.js'
 
 export type { AnalyticsEvent, AnalyticsDriver } from './types.js'
 export { FakeAnalyticsDriver } from './drivers/fake.js'
@@ -25,34 +22,16 @@ export const drivers = {
   },
 }
 
-/** Resolves drivers by name, caches them, and lets tests swap in a fake. */
-export class AnalyticsManager<KnownDrivers extends Record<string, AnalyticsDriverFactory>> {
-  private cache = new Map<keyof KnownDrivers, AnalyticsDriver>()
-  private fakeDriver: FakeAnalyticsDriver | undefined
-
-  constructor(private config: AnalyticsConfig<KnownDrivers>) {}
-
-  async use(name?: keyof KnownDrivers): Promise<AnalyticsDriver> {
-    if (this.fakeDriver) return this.fakeDriver
-    const driverName = name ?? this.config.default
-    const cached = this.cache.get(driverName)
-    if (cached) return cached
-    const driver = await this.config.list[driverName]()
-    this.cache.set(driverName, driver)
-    return driver
-  }
-
+/** Resolves analytics drivers by name; `fake()` captures events in memory for tests. */
+export class AnalyticsManager<
+  KnownDrivers extends Record<string, AnalyticsDriverFactory>,
+> extends DriverManager<AnalyticsDriver, KnownDrivers> {
   async track(event: AnalyticsEvent) {
     const driver = await this.use()
     await driver.track(event)
   }
 
   fake() {
-    this.fakeDriver = new FakeAnalyticsDriver()
-    return this.fakeDriver
-  }
-
-  restore() {
-    this.fakeDriver = undefined
+    return this.swap(new FakeAnalyticsDriver())
   }
 }

@@ -1,0 +1,29 @@
+import { DateTime } from 'luxon'
+
+/**
+ * The time source. Services take it by injection so tests can swap in a fixed clock
+ * (`app.container.swap(Clock, () => new FixedClock(...))`) and check time boundaries exactly.
+ */
+export class Clock {
+  now(): DateTime {
+    return DateTime.now()
+  }
+}
+
+export class FixedClock extends Clock {
+  constructor(private current: DateTime) {
+    super()
+  }
+
+  now() {
+    return this.current
+  }
+
+  set(to: DateTime) {
+    this.current = to
+  }
+
+  advance(duration: Parameters<DateTime['plus']>[0]) {
+    this.current = this.current.plus(duration)
+  }
+}
