@@ -6,7 +6,8 @@ export default defineConfig({
   directories: {
     config: 'backend/config',
     start: 'backend/start',
-    public: 'frontend/dist',
+    // FRONTEND_DIST lets parallel checkouts serve their own build; npm start uses frontend/dist.
+    public: process.env.FRONTEND_DIST ?? 'frontend/dist',
     tmp: 'tmp',
     migrations: 'database/migrations',
     seeders: 'database/seeders',

@@ -10,7 +10,7 @@ export default tseslint.config(
       'node_modules/**',
       'build/**',
       'tmp/**',
-      'frontend/dist/**',
+      'frontend/dist*/**',
       'coverage/**',
       '**/*.d.ts',
     ],

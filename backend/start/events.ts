@@ -1,10 +1,14 @@
 /*
- * Cross-module event listeners. Modules emit domain events (see each module's events.ts)
- * and other modules react here, so no module imports another's internals.
+ * Cross-module event listeners. Modules emit domain events (see each module's events.ts) and
+ * register their listeners in <module>/listeners/*.ts, loaded here.
  */
 import emitter from '@adonisjs/core/services/emitter'
+import logger from '@adonisjs/core/services/logger'
 
 emitter.onError((event, error) => {
   // A failing listener must never fail the request that emitted the event.
-  console.error(`listener for ${String(event)} failed`, error)
+  logger.error({ err: error, event: String(event) }, 'event listener failed')
 })
+
+await import('#marketplace/listeners/invoicing')
+await import('#marketplace/listeners/capacity')

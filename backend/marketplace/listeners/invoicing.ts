@@ -1,0 +1,2 @@
+/* Listeners of marketplace events. */
+export {}
