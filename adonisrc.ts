@@ -43,6 +43,7 @@ export default defineConfig({
     () => import('@adonisjs/bouncer/bouncer_provider'),
     () => import('@adonisjs/static/static_provider'),
     () => import('@adonisjs/redis/redis_provider'),
+    () => import('@adonisjs/mail/mail_provider'),
     () => import('#plugins/analytics/provider'),
     () => import('#plugins/geocoding/provider'),
   ],

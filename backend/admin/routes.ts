@@ -3,9 +3,13 @@ import { middleware } from '#start/kernel'
 
 const UserApprovalsController = () => import('#admin/controllers/user_approvals_controller')
 const AccessTokensController = () => import('#admin/controllers/access_tokens_controller')
+const AdminDashboardController = () => import('#admin/controllers/admin_dashboard_controller')
+const AnalyticsOverviewController = () => import('#admin/controllers/analytics_overview_controller')
 
 router
   .group(() => {
+    router.get('/dashboard', [AdminDashboardController, 'show'])
+    router.get('/analytics-overview', [AnalyticsOverviewController, 'show'])
     router.get('/users/pending', [UserApprovalsController, 'pending'])
     router
       .put('/users/:userId/approve', [UserApprovalsController, 'decide'])

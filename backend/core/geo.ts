@@ -36,9 +36,11 @@ export function withinRadius(center: LatLng, point: LatLng, radiusMiles: number)
  * indexed prefilter before the exact radius check.
  */
 export function boundingBox(center: LatLng, radiusMiles: number) {
-  const dLat = (radiusMiles / EARTH_RADIUS_MILES) * (180 / Math.PI)
-  const cosLat = Math.cos(rad(center.latitude))
-  const dLng = cosLat < 1e-6 ? 180 : Math.min(180, dLat / cosLat)
+  const angular = radiusMiles / EARTH_RADIUS_MILES
+  const dLat = angular * (180 / Math.PI)
+  // Widest longitude reached on the circle: asin(sin(d) / cos(lat)) (exact, unlike d / cos(lat)).
+  const ratio = Math.sin(angular) / Math.cos(rad(center.latitude))
+  const dLng = ratio >= 1 || !Number.isFinite(ratio) ? 180 : Math.asin(ratio) * (180 / Math.PI)
   return {
     minLat: center.latitude - dLat,
     maxLat: center.latitude + dLat,

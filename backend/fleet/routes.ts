@@ -2,10 +2,25 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
 const CarrierProfileController = () => import('#fleet/controllers/carrier_profile_controller')
+const TrucksController = () => import('#fleet/controllers/trucks_controller')
+const CarrierListingsController = () => import('#fleet/controllers/carrier_listings_controller')
 
 router
   .group(() => {
     router.get('/carrier/profile', [CarrierProfileController, 'show'])
+
+    router.get('/trucks', [TrucksController, 'index'])
+    router.post('/trucks', [TrucksController, 'store'])
+    router.put('/trucks/:id', [TrucksController, 'update']).where('id', router.matchers.number())
+    router
+      .delete('/trucks/:id', [TrucksController, 'destroy'])
+      .where('id', router.matchers.number())
+
+    router.get('/carrier/me/listings', [CarrierListingsController, 'index'])
+    router.post('/listings', [CarrierListingsController, 'store'])
+    router
+      .put('/listings/:id/status', [CarrierListingsController, 'updateStatus'])
+      .where('id', router.matchers.number())
   })
   .prefix('/api')
   .use([middleware.auth(), middleware.role({ roles: ['carrier'] })])

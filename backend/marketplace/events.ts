@@ -9,8 +9,12 @@ export type BookingStatusChanged = {
   at: string
 }
 
+/** A shipper marked a delivered shipment complete: payments release the payout. */
+export type BookingCompleted = { bookingId: number; shipperId: number; completedAt: string }
+
 declare module '@adonisjs/core/types' {
   interface EventsList {
+    'booking:completed': BookingCompleted
     'booking:status_changed': BookingStatusChanged
     'booking:delivered': BookingStatusChanged
     'booking:cancelled': BookingStatusChanged

@@ -27,6 +27,14 @@ export default await Env.create(new URL('../../', import.meta.url), {
   REDIS_PASSWORD: Env.schema.string.optional(),
 
   MAIL_DRIVER: Env.schema.enum.optional(['log', 'smtp'] as const),
+  MAIL_FROM_ADDRESS: Env.schema.string.optional({ format: 'email' }),
+  MAIL_FROM_NAME: Env.schema.string.optional(),
+  MAIL_PREVIEW_DIR: Env.schema.string.optional(),
+  SMTP_HOST: Env.schema.string.optional({ format: 'host' }),
+  SMTP_PORT: Env.schema.string.optional(),
+  SMTP_SECURE: Env.schema.enum.optional(['true', 'false'] as const),
+  SMTP_USERNAME: Env.schema.string.optional(),
+  SMTP_PASSWORD: Env.schema.string.optional(),
   ANALYTICS_DRIVER: Env.schema.enum.optional(['log'] as const),
   DEMO_SEED: Env.schema.boolean.optional(),
 })

@@ -12,3 +12,4 @@ emitter.onError((event, error) => {
 
 await import('#marketplace/listeners/invoicing')
 await import('#marketplace/listeners/capacity')
+await import('#accounts/listeners/approval_mail')

@@ -1,5 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Carrier from '#fleet/models/carrier'
+import { NotFoundException } from '#core/exceptions/http_errors'
 
 export type CarrierProfileInput = {
   companyName: string
@@ -64,5 +65,26 @@ export default class CarrierProfileService {
     if (userIds.length === 0) return new Map()
     const rows = await Carrier.query().whereIn('userId', userIds)
     return new Map(rows.map((c) => [c.userId, toProfile(c)]))
+  }
+
+  /** The carriers.id behind a carrier user; 404 when the account has no company row. */
+  async requireCarrierId(userId: number): Promise<number> {
+    const carrierId = await this.findCarrierId(userId)
+    if (carrierId === null) throw new NotFoundException('Carrier profile not found')
+    return carrierId
+  }
+
+  /** The carriers.id behind a carrier user, or null. */
+  async findCarrierId(userId: number): Promise<number | null> {
+    const carrier = await Carrier.query().where('userId', userId).select('id').first()
+    return carrier?.id ?? null
+  }
+
+  /** Company names by carriers.id, for lists that show who carries a booking. */
+  async companyNamesByIds(carrierIds: number[]): Promise<Map<number, string>> {
+    const ids = [...new Set(carrierIds)]
+    if (ids.length === 0) return new Map()
+    const rows = await Carrier.query().whereIn('id', ids).select('id', 'companyName')
+    return new Map(rows.map((c) => [c.id, c.companyName]))
   }
 }

@@ -34,9 +34,11 @@ export default class BookingStatusService {
       if (!check.ok) throw new ConflictException(check.message)
 
       const now = this.clock.now()
-      const changes: Record<string, unknown> = { status: to, updated_at: now.toJSDate() }
-      if (to === 'delivered') changes.delivered_at = now.toJSDate()
-      if (to === 'cancelled') changes.cancelled_at = now.toJSDate()
+      // Format as the models do (a JS Date would be stored as epoch ms on SQLite).
+      const stamp = now.toFormat(trx.dialect.dateTimeFormat)
+      const changes: Record<string, unknown> = { status: to, updated_at: stamp }
+      if (to === 'delivered') changes.delivered_at = stamp
+      if (to === 'cancelled') changes.cancelled_at = stamp
       const updated = await trx
         .from('bookings')
         .where('id', bookingId)

@@ -22,10 +22,16 @@ test.group('geo', () => {
   })
 
   test('the bounding box contains every point of the radius', ({ assert }) => {
-    const box = boundingBox(chicago, 100)
-    for (let bearing = 0; bearing < 360; bearing += 15) {
-      // walk 99.9 miles along each bearing
-      const d = 99.9 / 3958.8
+    for (const radius of [100, 500]) assertBoxContainsCircle(assert, radius)
+  })
+})
+
+function assertBoxContainsCircle(assert: any, radius: number) {
+  {
+    const box = boundingBox(chicago, radius)
+    for (let bearing = 0; bearing < 360; bearing += 5) {
+      // walk just inside the radius along each bearing
+      const d = (radius - 0.01) / 3958.8
       const b = (bearing * Math.PI) / 180
       const lat1 = (chicago.latitude * Math.PI) / 180
       const lng1 = (chicago.longitude * Math.PI) / 180
@@ -42,5 +48,5 @@ test.group('geo', () => {
       assert.isTrue(p.latitude >= box.minLat && p.latitude <= box.maxLat, `lat at ${bearing}`)
       assert.isTrue(p.longitude >= box.minLng && p.longitude <= box.maxLng, `lng at ${bearing}`)
     }
-  })
-})
+  }
+}

@@ -1,15 +1,17 @@
 import * as React from 'react'
 import { useLocation } from 'react-router-dom'
-import { BarChart3, DollarSign, Eye, LayoutDashboard, ListChecks, Truck, Users } from 'lucide-react'
+import { DollarSign, LayoutDashboard, Truck, Users } from 'lucide-react'
 import { AccountDetails, type AccountSummary } from '@/components/account-details'
 import { SectionLayout, type SectionNavItem } from '@/components/section-layout'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { EmptyState } from '@/components/ui/empty-state'
+import { IdentityRevealLog } from '@/features/admin/components/identity-reveal-log'
 import { PendingApprovals } from '@/features/admin/components/pending-approvals'
+import { PlatformAnalytics } from '@/features/admin/components/platform-analytics'
+import { RecentBookings } from '@/features/admin/components/recent-bookings'
+import { SummaryCards } from '@/features/admin/components/summary-cards'
 
 type AdminSection = 'dashboard' | 'users' | 'fleet' | 'finance'
 
-// Only the dashboard is available for now; the other entries are shown disabled.
+// The console is one page; the other entries stay visibly disabled until they have screens.
 const NAV: SectionNavItem<AdminSection>[] = [
   { id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { id: 'users', label: 'User Management', icon: Users, disabled: true },
@@ -17,33 +19,7 @@ const NAV: SectionNavItem<AdminSection>[] = [
   { id: 'finance', label: 'Financial Reports', icon: DollarSign, disabled: true },
 ]
 
-function PanelPlaceholder({
-  id,
-  title,
-  description,
-  emptyText,
-  icon,
-}: {
-  id?: string
-  title: string
-  description: string
-  emptyText: string
-  icon: React.ComponentType<{ className?: string }>
-}) {
-  return (
-    <Card id={id} className="scroll-mt-20">
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <EmptyState icon={icon} title="Nothing here yet" description={emptyText} />
-      </CardContent>
-    </Card>
-  )
-}
-
-/** /admin: pending approvals (live) and the panels that arrive with later work. */
+/** /admin: summary cards, pending approvals, platform analytics, recent bookings and the audit log. */
 export function AdminDashboard({ account }: { account: AccountSummary }) {
   const { hash } = useLocation()
 
@@ -72,29 +48,15 @@ export function AdminDashboard({ account }: { account: AccountSummary }) {
           </p>
         </div>
 
+        <SummaryCards />
+
         <PendingApprovals />
 
-        <PanelPlaceholder
-          id="analytics"
-          title="Platform Analytics"
-          description="Revenue, bookings and activity across the marketplace."
-          emptyText="Total revenue, total bookings, the average rate per pallet-mile and active shippers over the last 30 days will appear here once bookings are recorded."
-          icon={BarChart3}
-        />
+        <PlatformAnalytics />
 
         <div className="grid gap-6 xl:grid-cols-2">
-          <PanelPlaceholder
-            title="Recent Bookings"
-            description="The five most recent bookings on the platform."
-            emptyText="New bookings will be listed here with their TRT- reference, route, status and amount."
-            icon={ListChecks}
-          />
-          <PanelPlaceholder
-            title="Identity Reveal Audit Log"
-            description="Every time a carrier's identity is shown after payment."
-            emptyText="Each reveal will be listed with the booking, the viewer, the viewer's role and the time."
-            icon={Eye}
-          />
+          <RecentBookings />
+          <IdentityRevealLog />
         </div>
 
         <div id="profile" className="scroll-mt-20">

@@ -10,10 +10,18 @@ import {
   Truck,
   Wallet,
 } from 'lucide-react'
-import { AccountDetails, type AccountSummary } from '@/components/account-details'
+import type * as React from 'react'
+import type { AccountSummary } from '@/components/account-details'
 import { SectionLayout, type SectionNavItem } from '@/components/section-layout'
 import { SectionPlaceholder } from '@/components/section-placeholder'
 import { useHashSection } from '@/hooks/use-hash-section'
+import { CarrierBookings } from '@/features/carrier/components/carrier-bookings'
+import { CarrierInvoices } from '@/features/carrier/components/carrier-invoices'
+import { CarrierTracking } from '@/features/carrier/components/carrier-tracking'
+import { CompanyProfile } from '@/features/carrier/components/company-profile'
+import { DashboardOverview } from '@/features/carrier/components/dashboard-overview'
+import { FleetManagement } from '@/features/carrier/components/fleet-management'
+import { MyListings } from '@/features/carrier/components/my-listings'
 
 export type CarrierSection =
   | 'dashboard'
@@ -93,7 +101,7 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     label: 'Tracking',
     title: 'Tracking',
     icon: MapPin,
-    description: 'Shipments currently in transit.',
+    description: 'Shipments currently on the road.',
     emptyText: 'Your active shipments will appear here with their route and distance.',
   },
   {
@@ -129,6 +137,41 @@ export function CarrierDashboard({ account }: { account: AccountSummary }) {
   const [current, select] = useHashSection<CarrierSection>(IDS, 'dashboard')
   const section = CARRIER_SECTIONS.find((s) => s.id === current) ?? CARRIER_SECTIONS[0]
 
+  let content: React.ReactNode
+  switch (current) {
+    case 'dashboard':
+      content = <DashboardOverview />
+      break
+    case 'trucks':
+      content = <FleetManagement />
+      break
+    case 'listings':
+      content = <MyListings />
+      break
+    case 'bookings':
+      content = <CarrierBookings />
+      break
+    case 'invoices':
+      content = <CarrierInvoices />
+      break
+    case 'tracking':
+      content = <CarrierTracking />
+      break
+    case 'profile':
+      content = <CompanyProfile account={account} />
+      break
+    default:
+      // Freight board, payment setup and payouts arrive with their own issues.
+      content = (
+        <SectionPlaceholder
+          title={section.title}
+          description={section.description}
+          emptyText={section.emptyText}
+          icon={section.icon}
+        />
+      )
+  }
+
   return (
     <SectionLayout
       navLabel="Carrier dashboard"
@@ -137,25 +180,7 @@ export function CarrierDashboard({ account }: { account: AccountSummary }) {
       current={current}
       onSelect={select}
     >
-      <div className="mx-auto max-w-6xl">
-        {current === 'profile' ? (
-          <div className="space-y-4">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Company Profile</h1>
-            <AccountDetails
-              account={account}
-              title="Account"
-              description="The carrier account you are signed in with."
-            />
-          </div>
-        ) : (
-          <SectionPlaceholder
-            title={section.title}
-            description={section.description}
-            emptyText={section.emptyText}
-            icon={section.icon}
-          />
-        )}
-      </div>
+      <div className="mx-auto max-w-6xl">{content}</div>
     </SectionLayout>
   )
 }

@@ -1,0 +1,12 @@
+import { inject } from '@adonisjs/core'
+import AdminDashboardService from '#admin/services/admin_dashboard_service'
+
+/** Summary cards and recent bookings of /admin. */
+@inject()
+export default class AdminDashboardController {
+  constructor(private dashboard: AdminDashboardService) {}
+
+  async show() {
+    return this.dashboard.summary()
+  }
+}

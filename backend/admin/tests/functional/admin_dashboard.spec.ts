@@ -1,0 +1,106 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import { DateTime } from 'luxon'
+import { makeUser, resetDatabase } from '#tests/helpers'
+import { carrierOf, makeBooking, makeListing } from '#tests/factories'
+import { Clock, FixedClock } from '#core/clock'
+
+const NOW = DateTime.fromISO('2026-06-15T12:00:00Z')
+
+test.group('Admin dashboard: GET /api/admin/dashboard', (group) => {
+  group.each.setup(async () => {
+    await resetDatabase()
+    app.container.swap(Clock, () => new FixedClock(NOW))
+    return () => app.container.restore(Clock)
+  })
+
+  test('user counts come from the accounts table', async ({ client, assert }) => {
+    const admin = await makeUser('admin')
+    await makeUser('shipper')
+    await makeUser('shipper')
+    await makeUser('shipper', { isApproved: false })
+    await makeUser('carrier', { isApproved: true })
+    await makeUser('carrier', { isApproved: true })
+    await makeUser('carrier', { isApproved: false })
+    await makeUser('carrier', { isApproved: false, approvalStatus: 'rejected' })
+    const res = await client.get('/api/admin/dashboard').loginAs(admin)
+    res.assertStatus(200)
+    assert.containsSubset(res.body(), {
+      totalUsers: 8,
+      usersByRole: { shipper: 3, carrier: 4, admin: 1 },
+      activeCarriers: 2,
+      pendingApprovals: 2,
+      monthlyRevenue: 0,
+      monthLabel: 'June 2026',
+      recentBookings: [],
+    })
+  })
+
+  test('monthly revenue: bookings created this month that are not cancelled', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser('admin')
+    const carrier = await makeUser('carrier', { isApproved: true })
+    const shipper = await makeUser('shipper')
+    const listing = await makeListing(carrier)
+    const on = (iso: string, totalAmount: number, status: any = 'booked') =>
+      makeBooking(shipper, listing, { createdAt: DateTime.fromISO(iso), totalAmount, status })
+    await on('2026-06-01T00:00:00Z', 100.1)
+    await on('2026-06-10T08:00:00Z', 200.2, 'delivered')
+    await on('2026-06-15T11:59:00Z', 300.3, 'pending')
+    await on('2026-06-12T08:00:00Z', 999, 'cancelled')
+    await on('2026-05-31T23:59:00Z', 50)
+    await on('2026-07-01T00:00:00Z', 70)
+    const res = await client.get('/api/admin/dashboard').loginAs(admin)
+    assert.equal(res.body().monthlyRevenue, 600.6)
+  })
+
+  test('the five newest bookings with who ships and who carries', async ({ client, assert }) => {
+    const admin = await makeUser('admin')
+    const carrier = await makeUser('carrier', { isApproved: true })
+    const shipper = await makeUser('shipper', { firstName: 'Ada', lastName: 'Lovelace' })
+    const listing = await makeListing(carrier, { from: 'dallas', to: 'houston' })
+    const ids: number[] = []
+    for (let day = 1; day <= 7; day++) {
+      const booking = await makeBooking(shipper, listing, {
+        createdAt: DateTime.fromISO(`2026-06-0${day}T10:00:00Z`),
+        totalAmount: day * 10,
+      })
+      ids.push(booking.id)
+    }
+    const res = await client.get('/api/admin/dashboard').loginAs(admin)
+    const recent = res.body().recentBookings
+    assert.deepEqual(
+      recent.map((b: any) => b.id),
+      ids.slice(2).reverse()
+    )
+    assert.deepEqual(recent[0], {
+      id: ids[6],
+      reference: `TRT-${String(ids[6]).padStart(3, '0')}`,
+      status: 'booked',
+      paymentStatus: 'paid',
+      pickupCity: 'Dallas',
+      pickupState: 'TX',
+      deliveryCity: 'Houston',
+      deliveryState: 'TX',
+      totalAmount: 70,
+      createdAt: '2026-06-07T10:00:00.000Z',
+      shipperName: 'Ada Lovelace',
+      carrierName: (await carrierOf(carrier)).companyName,
+    })
+  })
+
+  test('only admins', async ({ client }) => {
+    for (const user of [
+      await makeUser('shipper'),
+      await makeUser('carrier', { isApproved: true }),
+      await makeUser('carrier', { isApproved: false }),
+    ]) {
+      const res = await client.get('/api/admin/dashboard').loginAs(user)
+      res.assertStatus(403)
+    }
+    const out = await client.get('/api/admin/dashboard')
+    out.assertStatus(401)
+  })
+})

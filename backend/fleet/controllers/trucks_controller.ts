@@ -1,0 +1,33 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import TruckService from '#fleet/services/truck_service'
+import { truckValidator } from '#fleet/validators/truck'
+import { Clock } from '#core/clock'
+
+/** The signed-in carrier's fleet (/carrier#trucks). */
+@inject()
+export default class TrucksController {
+  constructor(
+    private trucks: TruckService,
+    private clock: Clock
+  ) {}
+
+  async index({ auth }: HttpContext) {
+    return this.trucks.list(auth.getUserOrFail().id)
+  }
+
+  async store({ request, response, auth }: HttpContext) {
+    const payload = await request.validateUsing(truckValidator(this.clock.now().year))
+    return response.created(await this.trucks.create(auth.getUserOrFail().id, payload))
+  }
+
+  async update({ request, params, auth }: HttpContext) {
+    const payload = await request.validateUsing(truckValidator(this.clock.now().year))
+    return this.trucks.update(auth.getUserOrFail().id, Number(params.id), payload)
+  }
+
+  async destroy({ params, response, auth }: HttpContext) {
+    await this.trucks.destroy(auth.getUserOrFail().id, Number(params.id))
+    return response.noContent()
+  }
+}

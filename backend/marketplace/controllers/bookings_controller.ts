@@ -1,0 +1,45 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import { Clock } from '#core/clock'
+import { createBookingValidator } from '#marketplace/validators/booking'
+import BookingService from '#marketplace/services/booking_service'
+import { businessToday } from '#marketplace/services/shipper_calendar'
+
+/** Ownership is the service's query scope: someone else's booking id is a 404. */
+@inject()
+export default class BookingsController {
+  constructor(
+    private clock: Clock,
+    private bookings: BookingService
+  ) {}
+
+  /** GET /api/bookings: the shipper's own, or the carrier company's, newest first. */
+  async index({ auth }: HttpContext) {
+    const user = auth.getUserOrFail()
+    return this.bookings.listFor({ id: user.id, role: user.role })
+  }
+
+  /** GET /api/bookings/:id */
+  async show({ auth, params }: HttpContext) {
+    const user = auth.getUserOrFail()
+    return this.bookings.findFor({ id: user.id, role: user.role }, Number(params.id))
+  }
+
+  /** POST /api/bookings: fixed-price booking of a listing, priced by the server. */
+  async store({ auth, request, response }: HttpContext) {
+    const input = await request.validateUsing(createBookingValidator, {
+      meta: { today: businessToday(this.clock) },
+    })
+    return response.created(await this.bookings.create(auth.getUserOrFail().id, input))
+  }
+
+  /** POST /api/booking/:id/complete (singular, SPEC point 7) */
+  async complete({ auth, params }: HttpContext) {
+    return this.bookings.complete(auth.getUserOrFail().id, Number(params.id))
+  }
+
+  /** POST /api/bookings/:id/cancel */
+  async cancel({ auth, params }: HttpContext) {
+    return this.bookings.cancel(auth.getUserOrFail().id, Number(params.id))
+  }
+}

@@ -1,0 +1,85 @@
+import type Booking from '#marketplace/models/booking'
+import { nextStatuses } from '#marketplace/booking_status'
+import { bookingReference } from '#core/reference'
+import { storedBreakdown, type PriceBreakdown } from '#marketplace/services/pricing'
+import type { CarrierProfile } from '#marketplace/services/carrier_identity_service'
+import { isoDay } from '#marketplace/services/shipper_calendar'
+
+/** A booking as its shipper (or its carrier) sees it. No ids that map to users or carriers. */
+export type ShipperBooking = {
+  id: number
+  reference: string
+  status: string
+  paymentStatus: string
+  payoutStatus: string
+  carrierName: string
+  carrierProfile: CarrierProfile | null
+  pickupAddress: string | null
+  pickupCity: string | null
+  pickupState: string | null
+  pickupZip: string | null
+  deliveryAddress: string | null
+  deliveryCity: string | null
+  deliveryState: string | null
+  deliveryZip: string | null
+  numberOfPallets: number
+  distance: number | null
+  ratePerMilePerPallet: number | null
+  totalAmount: number | null
+  priceBreakdown: PriceBreakdown
+  pickupDate: string | null
+  deliveryDate: string | null
+  specialInstructions: string | null
+  listingId: number | null
+  createdAt: string | null
+  deliveredAt: string | null
+  completedAt: string | null
+  cancelledAt: string | null
+  canCancel: boolean
+  canComplete: boolean
+}
+
+export type Viewer = 'shipper' | 'carrier'
+
+export type Presentation = {
+  viewer: Viewer
+  /** the anonymous label for a shipper, the company's own name for its carrier */
+  carrierName: string
+  carrierProfile: CarrierProfile | null
+}
+
+export function presentBooking(booking: Booking, view: Presentation): ShipperBooking {
+  const isShipper = view.viewer === 'shipper'
+  return {
+    id: booking.id,
+    reference: bookingReference(booking.id),
+    status: booking.status,
+    paymentStatus: booking.paymentStatus,
+    payoutStatus: booking.payoutStatus,
+    carrierName: view.carrierName,
+    carrierProfile: view.carrierProfile,
+    pickupAddress: booking.pickupAddress,
+    pickupCity: booking.pickupCity,
+    pickupState: booking.pickupState,
+    pickupZip: booking.pickupZip,
+    deliveryAddress: booking.deliveryAddress,
+    deliveryCity: booking.deliveryCity,
+    deliveryState: booking.deliveryState,
+    deliveryZip: booking.deliveryZip,
+    numberOfPallets: booking.numberOfPallets,
+    distance: booking.distance,
+    ratePerMilePerPallet: booking.ratePerMilePerPallet,
+    totalAmount: booking.totalAmount,
+    priceBreakdown: storedBreakdown(booking),
+    pickupDate: isoDay(booking.pickupDate),
+    deliveryDate: isoDay(booking.deliveryDate),
+    specialInstructions: booking.specialInstructions,
+    listingId: booking.listingId,
+    createdAt: booking.createdAt?.toISO() ?? null,
+    deliveredAt: booking.deliveredAt?.toISO() ?? null,
+    completedAt: booking.completedAt?.toISO() ?? null,
+    cancelledAt: booking.cancelledAt?.toISO() ?? null,
+    canCancel: isShipper && nextStatuses(booking.status, 'shipper').includes('cancelled'),
+    canComplete: isShipper && booking.status === 'delivered' && !booking.completedAt,
+  }
+}

@@ -1,0 +1,294 @@
+import { inject } from '@adonisjs/core'
+import emitter from '@adonisjs/core/services/emitter'
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { Infer } from '@vinejs/vine/types'
+import Booking from '#marketplace/models/booking'
+import BookingStatusChange from '#marketplace/models/booking_status_change'
+import BookingStatusService from '#marketplace/services/booking_status_service'
+import type { createBookingValidator } from '#marketplace/validators/booking'
+import ListingCapacityService from '#fleet/services/listing_capacity_service'
+import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import { Clock } from '#core/clock'
+import { roadMiles } from '#core/geo'
+import { fromCents, toCents } from '#core/money'
+import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
+import { validationError } from '#core/validation'
+import { priceShipment } from '#marketplace/services/pricing'
+import { availablePallets, matchShipment } from '#marketplace/services/search_match'
+import { placeShipment } from '#marketplace/services/search_places'
+import { sqlTimestamp, toDateColumn } from '#marketplace/services/shipper_calendar'
+import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
+import { presentBooking, type ShipperBooking } from '#marketplace/services/booking_presenter'
+
+export type CreateBookingInput = Infer<typeof createBookingValidator>
+
+/** The signed-in user asking. */
+export type Requester = { id: number; role: string }
+
+/** Lists are bounded: the newest this many bookings. */
+export const MAX_LISTED_BOOKINGS = 500
+
+export const LISTING_UNAVAILABLE = 'This listing is no longer available'
+
+/**
+ * Fixed-price booking of a capacity listing, the shipper's and carrier's booking lists,
+ * completion and cancellation. Prices and statuses are always the server's own.
+ */
+@inject()
+export default class BookingService {
+  constructor(
+    private clock: Clock,
+    private capacity: ListingCapacityService,
+    private carrierProfiles: CarrierProfileService,
+    private identities: CarrierIdentityService,
+    private statuses: BookingStatusService
+  ) {}
+
+  /**
+   * Books pallets on a listing at the listing's price. The shipment is placed and checked
+   * against the listing, and the pallets reserved, inside one transaction that holds the
+   * listing row (docs/decisions/0024): two shippers can never book the same last pallets.
+   */
+  async create(shipperId: number, input: CreateBookingInput): Promise<ShipperBooking> {
+    const places = await placeShipment(input.pickupAddress, input.deliveryAddress)
+    const pickup = { latitude: places.pickup.latitude, longitude: places.pickup.longitude }
+    const delivery = { latitude: places.delivery.latitude, longitude: places.delivery.longitude }
+    const distance = roadMiles(pickup, delivery)
+
+    const bookingId = await db.transaction(async (trx) => {
+      const listing = await this.capacity.lock(input.listingId, trx)
+      if (!listing) throw new NotFoundException('Listing not found')
+      if (listing.status !== 'active' || !listing.carrierApproved) {
+        throw new ConflictException(LISTING_UNAVAILABLE)
+      }
+      const bookedPallets = (await this.bookedPallets([listing.id], trx)).get(listing.id) ?? 0
+      const facts = { ...listing, bookedPallets }
+      const match = matchShipment(facts, {
+        pickup,
+        delivery,
+        pallets: input.numberOfPallets,
+        pickupDate: input.pickupDate,
+      })
+      if (!match.ok) {
+        switch (match.reason) {
+          case 'pickup_out_of_radius':
+            throw validationError([
+              {
+                field: 'pickupAddress',
+                message: 'This carrier does not serve this pickup location',
+                rule: 'serviceArea',
+              },
+            ])
+          case 'delivery_out_of_radius':
+            throw validationError([
+              {
+                field: 'deliveryAddress',
+                message: 'This carrier does not serve this delivery location',
+                rule: 'serviceArea',
+              },
+            ])
+          case 'not_yet_available':
+            throw validationError([
+              {
+                field: 'pickupDate',
+                message: `This carrier is available from ${listing.availableDate}`,
+                rule: 'availableDate',
+              },
+            ])
+          case 'not_enough_capacity': {
+            const left = availablePallets(facts)
+            throw new ConflictException(
+              left > 0
+                ? `Only ${left} ${left === 1 ? 'pallet is' : 'pallets are'} left on this listing`
+                : LISTING_UNAVAILABLE
+            )
+          }
+          default:
+            throw new ConflictException(LISTING_UNAVAILABLE)
+        }
+      }
+
+      const price = priceShipment({
+        pallets: input.numberOfPallets,
+        distanceMiles: distance,
+        rateCents: toCents(listing.ratePerMilePerPallet),
+      })
+      const now = this.clock.now()
+      const booking = await Booking.create(
+        {
+          shipperId,
+          carrierId: listing.carrierId,
+          truckId: listing.truckId,
+          listingId: listing.id,
+          bookingType: 'listing',
+          pickupAddress: places.pickup.label,
+          pickupCity: places.pickup.city,
+          pickupState: places.pickup.state,
+          pickupZip: places.pickup.zip,
+          pickupLatitude: pickup.latitude,
+          pickupLongitude: pickup.longitude,
+          deliveryAddress: places.delivery.label,
+          deliveryCity: places.delivery.city,
+          deliveryState: places.delivery.state,
+          deliveryZip: places.delivery.zip,
+          deliveryLatitude: delivery.latitude,
+          deliveryLongitude: delivery.longitude,
+          numberOfPallets: input.numberOfPallets,
+          distance,
+          ratePerMilePerPallet: listing.ratePerMilePerPallet,
+          totalAmount: fromCents(price.totalCents),
+          status: 'pending',
+          paymentStatus: 'pending',
+          payoutStatus: 'pending',
+          pickupDate: toDateColumn(input.pickupDate),
+          deliveryDate: toDateColumn(input.deliveryDate),
+          specialInstructions: input.specialInstructions ?? null,
+          createdAt: now,
+          updatedAt: now,
+        },
+        { client: trx }
+      )
+      await BookingStatusChange.create(
+        {
+          bookingId: booking.id,
+          fromStatus: null,
+          toStatus: 'pending',
+          changedBy: shipperId,
+          changedAt: now,
+          note: null,
+        },
+        { client: trx }
+      )
+      if (bookedPallets + input.numberOfPallets >= listing.maxPallets) {
+        await this.capacity.markBooked(listing.id, trx)
+      }
+      return booking.id
+    })
+    return this.findFor({ id: shipperId, role: 'shipper' }, bookingId)
+  }
+
+  /** Pallets held on each listing by its non-cancelled bookings. */
+  async bookedPallets(listingIds: number[], client?: QueryClientContract) {
+    const booked = new Map<number, number>()
+    if (listingIds.length === 0) return booked
+    const rows = await (client ?? db)
+      .from('bookings')
+      .whereIn('listing_id', listingIds)
+      .whereNot('status', 'cancelled')
+      .groupBy('listing_id')
+      .select('listing_id')
+      .sum('number_of_pallets as pallets')
+    for (const row of rows) booked.set(Number(row.listing_id), Number(row.pallets))
+    return booked
+  }
+
+  /** The requester's bookings, newest first: a shipper's own, or a carrier's company's. */
+  async listFor(requester: Requester): Promise<ShipperBooking[]> {
+    const owner = await this.owner(requester)
+    if (!owner) return []
+    const bookings = await Booking.query()
+      .where(owner.column, owner.id)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(MAX_LISTED_BOOKINGS)
+    return this.present(requester, bookings)
+  }
+
+  /** One of the requester's bookings; 404 when it is someone else's. */
+  async findFor(requester: Requester, bookingId: number): Promise<ShipperBooking> {
+    const booking = await this.ownBooking(requester, bookingId)
+    const [presented] = await this.present(requester, [booking])
+    return presented
+  }
+
+  /**
+   * The shipper confirms a delivered shipment (SPEC point 4). The conditional update makes
+   * a double click complete it once; `booking:completed` tells payments to release the payout.
+   */
+  async complete(shipperId: number, bookingId: number): Promise<ShipperBooking> {
+    const requester = { id: shipperId, role: 'shipper' }
+    const booking = await this.ownBooking(requester, bookingId)
+    if (booking.completedAt) throw new ConflictException('This shipment is already completed')
+    if (booking.status !== 'delivered') {
+      throw new ConflictException('Only a delivered shipment can be completed')
+    }
+    const now = this.clock.now()
+    const stamp = sqlTimestamp(now, db.connection().dialect)
+    const updated = await db
+      .from('bookings')
+      .where('id', booking.id)
+      .where('status', 'delivered')
+      .whereNull('completed_at')
+      .update({ completed_at: stamp, updated_at: stamp })
+    if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
+      throw new ConflictException('This shipment is already completed')
+    }
+    await emitter.emit('booking:completed', {
+      bookingId: booking.id,
+      shipperId,
+      completedAt: now.toISO()!,
+    })
+    return this.findFor(requester, booking.id)
+  }
+
+  /** The shipper cancels through the status machine (allowed before the truck rolls). */
+  async cancel(shipperId: number, bookingId: number): Promise<ShipperBooking> {
+    const requester = { id: shipperId, role: 'shipper' }
+    const booking = await this.ownBooking(requester, bookingId)
+    await this.statuses.change(booking.id, 'cancelled', { userId: shipperId, role: 'shipper' })
+    return this.findFor(requester, booking.id)
+  }
+
+  /**
+   * After a cancellation: a listing that was full goes back on the market when the freed
+   * pallets leave room. Locked like a booking, so it cannot race one.
+   */
+  async releaseCapacity(bookingId: number): Promise<void> {
+    const booking = await Booking.find(bookingId)
+    if (!booking?.listingId) return
+    const listingId = booking.listingId
+    await db.transaction(async (trx) => {
+      const listing = await this.capacity.lock(listingId, trx)
+      if (!listing || listing.status !== 'booked') return
+      const booked = (await this.bookedPallets([listingId], trx)).get(listingId) ?? 0
+      if (booked < listing.maxPallets) await this.capacity.reopen(listingId, trx)
+    })
+  }
+
+  /** Whose bookings the requester may see: a shipper its own, a carrier its company's. */
+  private async owner(requester: Requester) {
+    if (requester.role === 'shipper') return { column: 'shipperId', id: requester.id } as const
+    if (requester.role === 'carrier') {
+      const carrier = await this.carrierProfiles.findByUserId(requester.id)
+      if (carrier) return { column: 'carrierId', id: carrier.id } as const
+    }
+    return null
+  }
+
+  private async ownBooking(requester: Requester, bookingId: number): Promise<Booking> {
+    const owner = await this.owner(requester)
+    const booking = owner
+      ? await Booking.query().where(owner.column, owner.id).where('id', bookingId).first()
+      : null
+    if (!booking) throw new NotFoundException('Booking not found')
+    return booking
+  }
+
+  private async present(requester: Requester, bookings: Booking[]): Promise<ShipperBooking[]> {
+    const carrierIds = bookings.map((b) => b.carrierId).filter((id): id is number => id !== null)
+    const profiles = await this.identities.profiles(carrierIds)
+    const ownCompany =
+      requester.role === 'carrier'
+        ? ((await this.carrierProfiles.findByUserId(requester.id))?.companyName ?? '')
+        : null
+    return bookings.map((booking) => {
+      const profile = booking.carrierId === null ? null : profiles.get(booking.carrierId)!
+      return presentBooking(booking, {
+        viewer: requester.role === 'carrier' ? 'carrier' : 'shipper',
+        carrierName: ownCompany ?? profile?.label ?? 'Carrier to be assigned',
+        carrierProfile: profile,
+      })
+    })
+  }
+}

@@ -1,0 +1,231 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { DateTime } from 'luxon'
+import Booking from '#marketplace/models/booking'
+import BookingStatusService from '#marketplace/services/booking_status_service'
+import {
+  nextStatuses,
+  type BookingStatus,
+  CARRIER_STATUS_CHOICES,
+} from '#marketplace/booking_status'
+import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import AccountStatsService, { type UserContact } from '#accounts/services/account_stats_service'
+import { NotFoundException } from '#core/exceptions/http_errors'
+import { fromCents, toCents } from '#core/money'
+import { bookingReference } from '#core/reference'
+
+/** One driver covers about this many road miles a day (docs/decisions/0011). */
+export const MILES_PER_TRANSIT_DAY = 500
+
+/** Whole days on the road for a distance: at least one, one more for every 500 miles begun. */
+export function estimateTransitDays(distanceMiles: number | null | undefined): number {
+  const miles = Number(distanceMiles ?? 0)
+  if (!Number.isFinite(miles) || miles <= 0) return 1
+  return Math.max(1, Math.ceil(miles / MILES_PER_TRANSIT_DAY))
+}
+
+/**
+ * The date a load is expected at its destination: the booked delivery date when there is one,
+ * else the pickup date (or the booking date) plus the estimated transit days.
+ */
+export function expectedDeliveryDate(input: {
+  deliveryDate: DateTime | null
+  pickupDate: DateTime | null
+  createdAt: DateTime
+  distance: number | null
+}): string {
+  if (input.deliveryDate) return input.deliveryDate.toISODate()!
+  const start = input.pickupDate ?? input.createdAt.toUTC().startOf('day')
+  return start.plus({ days: estimateTransitDays(input.distance) }).toISODate()!
+}
+
+/**
+ * A timestamp as the connection stores it, for range conditions in raw queries: Lucid writes
+ * local time without zone on SQLite and an ISO time with offset on PostgreSQL.
+ */
+export function sqlTimestamp(client: QueryClientContract, at: DateTime): string {
+  return at.toLocal().toFormat(client.dialect.dateTimeFormat)
+}
+
+/** Dollars from a decimal column, rounded to cents, for the wire. */
+export const money = (value: number | string | null | undefined): number | null =>
+  value === null || value === undefined ? null : fromCents(toCents(value))
+
+const iso = (value: DateTime | null | undefined) => (value ? value.toUTC().toISO() : null)
+const isoDate = (value: DateTime | null | undefined) => (value ? value.toISODate() : null)
+
+export type CarrierBooking = {
+  id: number
+  reference: string
+  status: BookingStatus
+  paymentStatus: string
+  payoutStatus: string
+  pickupAddress: string | null
+  pickupCity: string | null
+  pickupState: string | null
+  pickupZip: string | null
+  deliveryAddress: string | null
+  deliveryCity: string | null
+  deliveryState: string | null
+  deliveryZip: string | null
+  numberOfPallets: number
+  distance: number | null
+  ratePerMilePerPallet: number | null
+  totalAmount: number | null
+  pickupDate: string | null
+  deliveryDate: string | null
+  expectedDeliveryDate: string
+  specialInstructions: string | null
+  listingId: number | null
+  truckId: number | null
+  shipper: {
+    firstName: string | null
+    lastName: string | null
+    email: string
+    phone: string | null
+  }
+  deliveredAt: string | null
+  completedAt: string | null
+  cancelledAt: string | null
+  createdAt: string
+  allowedStatuses: BookingStatus[]
+}
+
+/** Statuses of a booking that still needs its truck. */
+export const OPEN_BOOKING_STATUSES: BookingStatus[] = [
+  'pending',
+  'booked',
+  'confirmed',
+  'in_transit',
+  'delayed',
+]
+
+/** Upper bound of the carrier's booking list. */
+export const CARRIER_BOOKINGS_LIMIT = 500
+
+/**
+ * The carrier's side of bookings: its list, one booking, status updates through the one status
+ * machine, and booking facts the fleet module needs (pallets booked on a listing, trucks in use).
+ */
+@inject()
+export default class CarrierBookingsService {
+  constructor(
+    private statuses: BookingStatusService,
+    private carriers: CarrierProfileService,
+    private accounts: AccountStatsService
+  ) {}
+
+  carrierIdFor(userId: number) {
+    return this.carriers.requireCarrierId(userId)
+  }
+
+  async listForUser(userId: number, filter: { status?: BookingStatus; limit?: number } = {}) {
+    const carrierId = await this.carrierIdFor(userId)
+    return this.list(carrierId, filter)
+  }
+
+  async list(
+    carrierId: number,
+    filter: { status?: BookingStatus; limit?: number } = {}
+  ): Promise<CarrierBooking[]> {
+    const query = Booking.query()
+      .where('carrierId', carrierId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(Math.min(filter.limit ?? CARRIER_BOOKINGS_LIMIT, CARRIER_BOOKINGS_LIMIT))
+    if (filter.status) query.where('status', filter.status)
+    return this.present(await query)
+  }
+
+  /** A carrier's status update, checked by the status machine (409 with its message). */
+  async updateStatus(
+    userId: number,
+    bookingId: number,
+    to: (typeof CARRIER_STATUS_CHOICES)[number]
+  ): Promise<CarrierBooking> {
+    const carrierId = await this.carrierIdFor(userId)
+    await this.ownedBooking(carrierId, bookingId)
+    const booking = await this.statuses.change(bookingId, to, { userId, role: 'carrier' })
+    const [presented] = await this.present([booking])
+    return presented
+  }
+
+  /** Pallets held on each listing by its bookings that are not cancelled. */
+  async bookedPalletsByListing(listingIds: number[]): Promise<Map<number, number>> {
+    const ids = [...new Set(listingIds)]
+    if (ids.length === 0) return new Map()
+    const rows = await db
+      .from('bookings')
+      .whereIn('listing_id', ids)
+      .whereNot('status', 'cancelled')
+      .groupBy('listing_id')
+      .select('listing_id')
+      .sum('number_of_pallets as pallets')
+    return new Map(rows.map((r) => [Number(r.listing_id), Number(r.pallets ?? 0)]))
+  }
+
+  /** How many bookings that are not yet delivered or cancelled ride on this truck. */
+  async openBookingsOnTruck(truckId: number): Promise<number> {
+    const [row] = await db
+      .from('bookings')
+      .where('truck_id', truckId)
+      .whereIn('status', OPEN_BOOKING_STATUSES)
+      .count('* as total')
+    return Number(row.total)
+  }
+
+  /** The carrier's booking, or 404 (someone else's booking is indistinguishable from none). */
+  private async ownedBooking(carrierId: number, bookingId: number) {
+    const booking = await Booking.query()
+      .where('id', bookingId)
+      .where('carrierId', carrierId)
+      .first()
+    if (!booking) throw new NotFoundException('Booking not found')
+    return booking
+  }
+
+  async present(bookings: Booking[]): Promise<CarrierBooking[]> {
+    const contacts = await this.accounts.contactsByIds(bookings.map((b) => b.shipperId))
+    return bookings.map((b) => toCarrierBooking(b, contacts.get(b.shipperId)))
+  }
+}
+
+export function toCarrierBooking(b: Booking, shipper: UserContact | undefined): CarrierBooking {
+  return {
+    id: b.id,
+    reference: bookingReference(b.id),
+    status: b.status,
+    paymentStatus: b.paymentStatus,
+    payoutStatus: b.payoutStatus,
+    pickupAddress: b.pickupAddress,
+    pickupCity: b.pickupCity,
+    pickupState: b.pickupState,
+    pickupZip: b.pickupZip,
+    deliveryAddress: b.deliveryAddress,
+    deliveryCity: b.deliveryCity,
+    deliveryState: b.deliveryState,
+    deliveryZip: b.deliveryZip,
+    numberOfPallets: b.numberOfPallets,
+    distance: b.distance === null ? null : Number(b.distance),
+    ratePerMilePerPallet: money(b.ratePerMilePerPallet),
+    totalAmount: money(b.totalAmount),
+    pickupDate: isoDate(b.pickupDate),
+    deliveryDate: isoDate(b.deliveryDate),
+    expectedDeliveryDate: expectedDeliveryDate(b),
+    specialInstructions: b.specialInstructions,
+    listingId: b.listingId,
+    truckId: b.truckId,
+    shipper: {
+      firstName: shipper?.firstName ?? null,
+      lastName: shipper?.lastName ?? null,
+      email: shipper?.email ?? '',
+      phone: shipper?.phone ?? null,
+    },
+    deliveredAt: iso(b.deliveredAt),
+    completedAt: iso(b.completedAt),
+    cancelledAt: iso(b.cancelledAt),
+    createdAt: iso(b.createdAt)!,
+    allowedStatuses: nextStatuses(b.status, 'carrier'),
+  }
+}

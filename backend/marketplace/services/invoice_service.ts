@@ -1,0 +1,174 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import logger from '@adonisjs/core/services/logger'
+import { DateTime } from 'luxon'
+import Invoice from '#marketplace/models/invoice'
+import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import { isUniqueViolation } from '#core/validation'
+import { bookingReference } from '#core/reference'
+import { money } from '#marketplace/services/carrier_bookings_service'
+
+/** Days a shipper has to pay an invoice left unpaid at delivery. */
+export const INVOICE_PAYMENT_TERMS_DAYS = 30
+
+export type InvoiceView = {
+  id: number
+  invoiceNumber: string
+  bookingId: number
+  bookingReference: string
+  amount: number
+  status: string
+  dueDate: string | null
+  createdAt: string
+  pickupCity: string | null
+  pickupState: string | null
+  deliveryCity: string | null
+  deliveryState: string | null
+}
+
+/** "INV-2026-000042": the year of delivery and a sequence that restarts every year. */
+export function formatInvoiceNumber(year: number, sequence: number): string {
+  return `INV-${year}-${String(sequence).padStart(6, '0')}`
+}
+
+/** The sequence after the highest number issued in `year` (1 when none was). */
+export function nextInvoiceSequence(lastNumber: string | null | undefined, year: number): number {
+  const match = lastNumber?.match(/^INV-(\d{4})-(\d+)$/)
+  if (!match || Number(match[1]) !== year) return 1
+  return Number(match[2]) + 1
+}
+
+/** Reads a timestamp as either database returns it (Date, SQL text, ISO text or epoch ms). */
+function readTimestamp(value: unknown): DateTime | null {
+  if (value === null || value === undefined) return null
+  if (value instanceof Date) return DateTime.fromJSDate(value)
+  if (typeof value === 'number') return DateTime.fromMillis(value)
+  const text = String(value)
+  const sql = DateTime.fromSQL(text)
+  if (sql.isValid) return sql
+  const iso = DateTime.fromISO(text)
+  return iso.isValid ? iso : null
+}
+
+/**
+ * Invoice numbers are handed out one at a time: on PostgreSQL a transaction-scoped advisory
+ * lock serialises the read-the-highest-then-insert step across every instance; SQLite already
+ * runs one write transaction at a time. The unique constraints stay the last line of defence.
+ */
+const INVOICE_NUMBER_LOCK = 73_110_001
+
+async function lockInvoiceNumbering(trx: TransactionClientContract) {
+  if (trx.dialect.name === 'postgres') {
+    await trx.rawQuery('select pg_advisory_xact_lock(?)', [INVOICE_NUMBER_LOCK])
+  }
+}
+
+const MAX_NUMBER_ATTEMPTS = 5
+const INVOICES_LIMIT = 500
+
+/**
+ * Invoices of delivered bookings: created exactly once per booking when it is delivered
+ * (docs/decisions/0013), and listed for the booking's carrier and shipper.
+ */
+@inject()
+export default class InvoiceService {
+  constructor(private carriers: CarrierProfileService) {}
+
+  /**
+   * The invoice of a delivered booking, created on first call: amount = the booking total;
+   * paid when the booking is paid, else pending and due 30 days after delivery. Idempotent:
+   * a second call (or a concurrent one) returns the same invoice.
+   */
+  async invoiceDelivery(bookingId: number, deliveredAt?: string): Promise<Invoice | null> {
+    const existing = await Invoice.findBy('bookingId', bookingId)
+    if (existing) return existing
+
+    const booking = await db
+      .from('bookings')
+      .where('id', bookingId)
+      .select('id', 'status', 'total_amount', 'payment_status', 'delivered_at')
+      .first()
+    if (!booking || booking.status !== 'delivered' || booking.total_amount === null) {
+      logger.warn({ bookingId }, 'invoice not created: booking is not delivered or has no total')
+      return null
+    }
+    const fromEvent = deliveredAt ? DateTime.fromISO(deliveredAt) : null
+    const delivered = fromEvent?.isValid ? fromEvent : readTimestamp(booking.delivered_at)
+    const deliveryDay = (delivered ?? DateTime.now()).toUTC().startOf('day')
+    const paid = booking.payment_status === 'paid'
+    const year = deliveryDay.year
+
+    for (let attempt = 1; attempt <= MAX_NUMBER_ATTEMPTS; attempt++) {
+      try {
+        return await db.transaction(async (trx) => {
+          await lockInvoiceNumbering(trx)
+          const last = await trx
+            .from('invoices')
+            .where('invoice_number', 'like', `INV-${year}-%`)
+            .orderByRaw('length(invoice_number) desc, invoice_number desc')
+            .select('invoice_number')
+            .first()
+          return Invoice.create(
+            {
+              bookingId,
+              invoiceNumber: formatInvoiceNumber(
+                year,
+                nextInvoiceSequence(last?.invoice_number, year)
+              ),
+              amount: money(booking.total_amount)!,
+              status: paid ? 'paid' : 'pending',
+              dueDate: paid ? deliveryDay : deliveryDay.plus({ days: INVOICE_PAYMENT_TERMS_DAYS }),
+            },
+            { client: trx }
+          )
+        })
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error
+        // Either this booking was invoiced meanwhile, or the number was taken: look, then retry.
+        const raced = await Invoice.findBy('bookingId', bookingId)
+        if (raced) return raced
+      }
+    }
+    throw new Error(`Could not allocate an invoice number for booking ${bookingId}`)
+  }
+
+  async listForCarrierUser(userId: number): Promise<InvoiceView[]> {
+    const carrierId = await this.carriers.requireCarrierId(userId)
+    return this.list('carrier_id', carrierId)
+  }
+
+  async listForShipper(userId: number): Promise<InvoiceView[]> {
+    return this.list('shipper_id', userId)
+  }
+
+  private async list(owner: 'carrier_id' | 'shipper_id', id: number): Promise<InvoiceView[]> {
+    const invoices = await Invoice.query()
+      .join('bookings', 'bookings.id', 'invoices.booking_id')
+      .where(`bookings.${owner}`, id)
+      .select('invoices.*')
+      .select(
+        'bookings.pickup_city as booking_pickup_city',
+        'bookings.pickup_state as booking_pickup_state',
+        'bookings.delivery_city as booking_delivery_city',
+        'bookings.delivery_state as booking_delivery_state'
+      )
+      .orderBy('invoices.created_at', 'desc')
+      .orderBy('invoices.id', 'desc')
+      .limit(INVOICES_LIMIT)
+    return invoices.map((i) => ({
+      id: i.id,
+      invoiceNumber: i.invoiceNumber,
+      bookingId: i.bookingId,
+      bookingReference: bookingReference(i.bookingId),
+      amount: money(i.amount)!,
+      status: i.status,
+      dueDate: i.dueDate ? i.dueDate.toISODate() : null,
+      createdAt: i.createdAt.toUTC().toISO()!,
+      pickupCity: i.$extras.booking_pickup_city ?? null,
+      pickupState: i.$extras.booking_pickup_state ?? null,
+      deliveryCity: i.$extras.booking_delivery_city ?? null,
+      deliveryState: i.$extras.booking_delivery_state ?? null,
+    }))
+  }
+}

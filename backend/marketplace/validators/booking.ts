@@ -1,0 +1,64 @@
+import vine, { SimpleMessagesProvider } from '@vinejs/vine'
+import { calendarDay, notBeforeToday, type TodayMeta } from '#marketplace/validators/search'
+import { parseCalendarDate } from '#marketplace/services/shipper_calendar'
+
+/** Not before the (valid) pickup date of the same object; runs after calendarDay. */
+const notBeforePickupDate = vine.createRule((value, _options, field) => {
+  if (!field.isValid || typeof value !== 'string') return
+  const pickup = field.parent?.pickupDate
+  const pickupDay = typeof pickup === 'string' ? parseCalendarDate(pickup) : null
+  if (pickupDay && value < pickupDay) {
+    field.report('The {{ field }} field is before the pickup date', 'notBeforePickupDate', field)
+  }
+})
+
+const MISSING_DATES = 'Missing information: Please select both pickup and delivery dates.'
+const PALLETS = 'Number of pallets must be between 1 and 100'
+
+/**
+ * POST /api/bookings. Only these fields are read: a client's carrierId, distance, rate,
+ * totalAmount or status never reach the service (the server recomputes them).
+ */
+export const createBookingValidator = vine.withMetaData<TodayMeta>().create({
+  listingId: vine.number().withoutDecimals().positive(),
+  pickupAddress: vine.string().trim().minLength(1).maxLength(255),
+  deliveryAddress: vine.string().trim().minLength(1).maxLength(255),
+  numberOfPallets: vine.number().withoutDecimals().range([1, 100]),
+  pickupDate: vine.string().trim().use(calendarDay()).use(notBeforeToday()),
+  deliveryDate: vine
+    .string()
+    .trim()
+    .use(calendarDay())
+    .use(notBeforeToday())
+    .use(notBeforePickupDate()),
+  specialInstructions: vine.string().trim().maxLength(2000).optional(),
+})
+createBookingValidator.messagesProvider = new SimpleMessagesProvider({
+  'listingId.required': 'Choose a carrier listing to book',
+  'listingId.number': 'Choose a carrier listing to book',
+  'listingId.withoutDecimals': 'Choose a carrier listing to book',
+  'listingId.positive': 'Choose a carrier listing to book',
+  'pickupAddress.required': 'Pickup address is required',
+  'pickupAddress.string': 'Pickup address is required',
+  'pickupAddress.minLength': 'Pickup address is required',
+  'pickupAddress.maxLength': 'Pickup address must be at most 255 characters',
+  'deliveryAddress.required': 'Delivery address is required',
+  'deliveryAddress.string': 'Delivery address is required',
+  'deliveryAddress.minLength': 'Delivery address is required',
+  'deliveryAddress.maxLength': 'Delivery address must be at most 255 characters',
+  'numberOfPallets.required': PALLETS,
+  'numberOfPallets.number': PALLETS,
+  'numberOfPallets.withoutDecimals': PALLETS,
+  'numberOfPallets.range': PALLETS,
+  'pickupDate.required': MISSING_DATES,
+  'pickupDate.string': MISSING_DATES,
+  'pickupDate.calendarDay': 'Pickup date must be a date (YYYY-MM-DD)',
+  'pickupDate.notBeforeToday': 'Pickup date cannot be earlier than today',
+  'deliveryDate.required': MISSING_DATES,
+  'deliveryDate.string': MISSING_DATES,
+  'deliveryDate.calendarDay': 'Delivery date must be a date (YYYY-MM-DD)',
+  'deliveryDate.notBeforeToday': 'Delivery date cannot be earlier than today',
+  'deliveryDate.notBeforePickupDate': 'Delivery date cannot be earlier than the pickup date',
+  'specialInstructions.string': 'Special instructions must be text',
+  'specialInstructions.maxLength': 'Special instructions must be at most 2000 characters',
+})

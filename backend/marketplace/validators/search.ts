@@ -1,0 +1,51 @@
+import vine, { SimpleMessagesProvider } from '@vinejs/vine'
+import { parseCalendarDate } from '#marketplace/services/shipper_calendar'
+
+/** Validation metadata: today's date in the business time zone (the controller's clock). */
+export type TodayMeta = { today: string }
+
+/** A calendar day from `YYYY-MM-DD` or an ISO date-time, normalised to `YYYY-MM-DD`. */
+export const calendarDay = vine.createRule((value, _options, field) => {
+  if (typeof value !== 'string') return
+  const day = parseCalendarDate(value)
+  if (!day) {
+    field.report('The {{ field }} field must be a date', 'calendarDay', field)
+    return
+  }
+  field.mutate(day, field)
+})
+
+/** Not before `meta.today`; runs after calendarDay. */
+export const notBeforeToday = vine.createRule((value, _options, field) => {
+  if (!field.isValid || typeof value !== 'string') return
+  if (value < field.meta.today)
+    field.report('The {{ field }} field is in the past', 'notBeforeToday', field)
+})
+
+const PALLETS = 'Number of pallets must be between 1 and 100'
+
+/** POST /api/listings/search (SPEC point 5, shipper search form). */
+export const searchValidator = vine.withMetaData<TodayMeta>().create({
+  pickupAddress: vine.string().trim().minLength(1).maxLength(255),
+  deliveryAddress: vine.string().trim().minLength(1).maxLength(255),
+  numberOfPallets: vine.number().withoutDecimals().range([1, 100]),
+  pickupDate: vine.string().trim().use(calendarDay()).use(notBeforeToday()),
+})
+searchValidator.messagesProvider = new SimpleMessagesProvider({
+  'pickupAddress.required': 'Pickup address is required',
+  'pickupAddress.string': 'Pickup address is required',
+  'pickupAddress.minLength': 'Pickup address is required',
+  'pickupAddress.maxLength': 'Pickup address must be at most 255 characters',
+  'deliveryAddress.required': 'Delivery address is required',
+  'deliveryAddress.string': 'Delivery address is required',
+  'deliveryAddress.minLength': 'Delivery address is required',
+  'deliveryAddress.maxLength': 'Delivery address must be at most 255 characters',
+  'numberOfPallets.required': PALLETS,
+  'numberOfPallets.number': PALLETS,
+  'numberOfPallets.withoutDecimals': PALLETS,
+  'numberOfPallets.range': PALLETS,
+  'pickupDate.required': 'Pickup date is required',
+  'pickupDate.string': 'Pickup date must be a date (YYYY-MM-DD)',
+  'pickupDate.calendarDay': 'Pickup date must be a date (YYYY-MM-DD)',
+  'pickupDate.notBeforeToday': 'Pickup date cannot be in the past',
+})

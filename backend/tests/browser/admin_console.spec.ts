@@ -1,0 +1,129 @@
+import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
+import type { Page } from 'playwright-core'
+import User from '#accounts/models/user'
+import Booking from '#marketplace/models/booking'
+import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeBooking, makeListing } from '#tests/factories'
+import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { toCents } from '#core/money'
+
+const usd = (amount: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount)
+
+/** The figures of the summary cards, counted straight from the database. */
+async function expectedSummary() {
+  const users = await User.all()
+  const count = (pred: (u: User) => boolean) => users.filter(pred).length
+  const monthStart = DateTime.utc().startOf('month')
+  const bookings = (await Booking.all()).filter(
+    (b) => b.status !== 'cancelled' && b.createdAt >= monthStart
+  )
+  const revenueCents = bookings.reduce((sum, b) => sum + toCents(b.totalAmount ?? 0), 0)
+  return {
+    totalUsers: users.length,
+    shippers: count((u) => u.role === 'shipper'),
+    carriers: count((u) => u.role === 'carrier'),
+    admins: count((u) => u.role === 'admin'),
+    activeCarriers: count((u) => u.role === 'carrier' && u.approvalStatus === 'approved'),
+    pendingApprovals: count((u) => u.approvalStatus === 'pending'),
+    monthlyRevenue: usd(revenueCents / 100),
+    monthLabel: DateTime.utc().toFormat('LLLL yyyy'),
+  }
+}
+
+/** Waits until every summary card shows what the database holds. */
+async function cardsMatchDatabase(page: Page) {
+  const expected = await expectedSummary()
+  const card = (name: string) => page.getByRole('group', { name })
+  await card('Total Users').getByText(String(expected.totalUsers), { exact: true }).waitFor()
+  const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
+  await card('Total Users')
+    .getByText(
+      [
+        plural(expected.shippers, 'shipper'),
+        plural(expected.carriers, 'carrier'),
+        plural(expected.admins, 'admin'),
+      ].join(' · ')
+    )
+    .waitFor()
+  await card('Active Carriers')
+    .getByText(String(expected.activeCarriers), { exact: true })
+    .waitFor()
+  await card('Pending Approvals')
+    .getByText(String(expected.pendingApprovals), { exact: true })
+    .waitFor()
+  await card('Monthly Revenue').getByText(expected.monthlyRevenue, { exact: true }).waitFor()
+  await card('Monthly Revenue').getByText(`Bookings created in ${expected.monthLabel}`).waitFor()
+  return expected
+}
+
+test.group('Browser: admin console', (group) => {
+  group.each.setup(() => resetDatabase())
+  group.teardown(() => closeBrowser())
+
+  test('an admin approves one pending carrier and rejects another; the cards follow the database', async ({
+    assert,
+  }) => {
+    await makeUser('admin', { email: 'boss@palletline.test', password: 'adminpass1' })
+    const shipper = await makeUser('shipper')
+    await makeUser('shipper')
+    const working = await makeUser('carrier', { isApproved: true })
+    const approveMe = await makeUser('carrier', { email: 'yes@haulers.test', isApproved: false })
+    const rejectMe = await makeUser('carrier', { email: 'no@haulers.test', isApproved: false })
+
+    // Revenue this month: two live bookings and a cancelled one that must not count.
+    const listing = await makeListing(working)
+    await makeBooking(shipper, listing, { pallets: 2 })
+    await makeBooking(shipper, listing, { pallets: 4, status: 'in_transit' })
+    const cancelled = await makeBooking(shipper, listing, { pallets: 1, status: 'cancelled' })
+
+    const { context, page } = await newPage()
+    await signIn(page, 'boss@palletline.test', 'adminpass1')
+    await page.waitForURL('**/admin')
+
+    const before = await cardsMatchDatabase(page)
+    assert.equal(before.totalUsers, 6)
+    assert.equal(before.pendingApprovals, 2)
+    assert.equal(before.activeCarriers, 1)
+    assert.notEqual(before.monthlyRevenue, usd(0))
+
+    // The newest booking is listed first with its TRT- reference.
+    await page
+      .getByRole('list', { name: 'Recent bookings' })
+      .getByText(`TRT-${String(cancelled.id).padStart(3, '0')}`)
+      .waitFor()
+
+    await page.getByRole('button', { name: 'Approve yes@haulers.test' }).click()
+    await page
+      .getByText('User approval status has been updated successfully.', { exact: true })
+      .first()
+      .waitFor()
+    await page
+      .getByRole('button', { name: 'Approve yes@haulers.test' })
+      .waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Reject no@haulers.test' }).click()
+    await page.getByText('No pending approvals').waitFor()
+
+    await approveMe.refresh()
+    await rejectMe.refresh()
+    assert.equal(approveMe.approvalStatus, 'approved')
+    assert.isTrue(approveMe.isApproved)
+    assert.equal(rejectMe.approvalStatus, 'rejected')
+    assert.isFalse(rejectMe.isApproved)
+
+    const after = await cardsMatchDatabase(page)
+    assert.equal(after.pendingApprovals, 0)
+    assert.equal(after.activeCarriers, 2)
+    assert.equal(after.totalUsers, 6)
+
+    // Platform analytics and the (empty) audit log come from the API too.
+    // Every booking here was created this month, so all-time revenue equals the month's.
+    await page
+      .getByRole('group', { name: 'Total Revenue' })
+      .getByText(after.monthlyRevenue, { exact: true })
+      .waitFor()
+    await page.getByText('No identity reveals yet').waitFor()
+    await context.close()
+  })
+})

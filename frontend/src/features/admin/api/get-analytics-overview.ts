@@ -1,0 +1,43 @@
+import useSWR from 'swr'
+import { api } from '@/lib/api-client'
+
+export type IdentityRevealLog = {
+  id: number
+  bookingId: number
+  bookingReference: string
+  viewerId: number | null
+  viewerName: string | null
+  viewerRole: string
+  viewedAt: string
+}
+
+export type AnalyticsOverview = {
+  totalRevenue: number
+  /** Mean rate per pallet-mile of non-cancelled bookings; null when there are none. */
+  averageRate: number | null
+  activeShippers: number
+  totalBookings: number
+  identityRevealLogs: {
+    data: IdentityRevealLog[]
+    meta: { total: number; perPage: number; currentPage: number; lastPage: number }
+  }
+}
+
+export const AUDIT_LOG_PER_PAGE = 10
+
+export const analyticsOverviewKey = (page = 1, perPage = AUDIT_LOG_PER_PAGE) =>
+  `/api/admin/analytics-overview?page=${page}&perPage=${perPage}`
+
+/** GET /api/admin/analytics-overview: platform totals and one page of the identity reveal log. */
+export function getAnalyticsOverview(page = 1, perPage = AUDIT_LOG_PER_PAGE) {
+  return api.get<AnalyticsOverview>(analyticsOverviewKey(page, perPage))
+}
+
+/** Keeps showing the previous page while the next one loads. */
+export function useAnalyticsOverview(page = 1, perPage = AUDIT_LOG_PER_PAGE) {
+  return useSWR<AnalyticsOverview>(
+    analyticsOverviewKey(page, perPage),
+    () => getAnalyticsOverview(page, perPage),
+    { keepPreviousData: true }
+  )
+}

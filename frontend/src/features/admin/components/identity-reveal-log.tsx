@@ -1,0 +1,114 @@
+import * as React from 'react'
+import { ChevronLeft, ChevronRight, Eye } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { EmptyState } from '@/components/ui/empty-state'
+import { LoadError } from '@/components/ui/load-error'
+import { Skeleton } from '@/components/ui/skeleton'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
+import { useAnalyticsOverview } from '@/features/admin/api/get-analytics-overview'
+import { formatDateTime, formatStatus } from '@/lib/format'
+
+/** Identity Reveal Audit Log: every time a carrier's identity was shown, newest first, paged. */
+export function IdentityRevealLog() {
+  const [page, setPage] = React.useState(1)
+  const { data, error, isLoading, isValidating, mutate } = useAnalyticsOverview(page)
+  const log = data?.identityRevealLogs
+  const lastPage = Math.max(1, log?.meta.lastPage ?? 1)
+  const shownPage = log?.meta.currentPage ?? page
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Identity Reveal Audit Log</CardTitle>
+        <CardDescription>
+          Every time a carrier&apos;s identity was shown after payment: booking, viewer, role and
+          time.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {isLoading && !data ? (
+          <div className="space-y-2" aria-busy="true" aria-label="Loading audit log">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : error && !data ? (
+          <LoadError
+            title="Could not load the audit log"
+            error={error}
+            onRetry={() => void mutate()}
+            retrying={isValidating}
+          />
+        ) : !log || log.data.length === 0 ? (
+          <EmptyState
+            icon={Eye}
+            title="No identity reveals yet"
+            description="Each reveal will be listed with the booking, the viewer, the viewer's role and the time."
+          />
+        ) : (
+          <>
+            <Table aria-label="Identity reveals" aria-busy={isValidating || undefined}>
+              <TableHeader>
+                <tr>
+                  <TableHead>Booking</TableHead>
+                  <TableHead>Viewer</TableHead>
+                  <TableHead>Role</TableHead>
+                  <TableHead>Viewed At</TableHead>
+                </tr>
+              </TableHeader>
+              <TableBody>
+                {log.data.map((entry) => (
+                  <TableRow key={entry.id}>
+                    <TableCell className="font-medium text-slate-900">
+                      {entry.bookingReference}
+                    </TableCell>
+                    <TableCell>
+                      {entry.viewerName ?? (entry.viewerId ? `User #${entry.viewerId}` : '—')}
+                    </TableCell>
+                    <TableCell>{formatStatus(entry.viewerRole)}</TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {formatDateTime(entry.viewedAt)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <nav
+              aria-label="Audit log pages"
+              className="flex items-center justify-between gap-3 text-sm"
+            >
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={shownPage <= 1 || isValidating}
+                onClick={() => setPage(Math.max(1, shownPage - 1))}
+              >
+                <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
+              </Button>
+              <span className="text-slate-600" aria-live="polite">
+                Page {shownPage} of {lastPage} · {log.meta.total}{' '}
+                {log.meta.total === 1 ? 'entry' : 'entries'}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={shownPage >= lastPage || isValidating}
+                onClick={() => setPage(Math.min(lastPage, shownPage + 1))}
+              >
+                Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
+              </Button>
+            </nav>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,28 @@
+import useSWR from 'swr'
+import { api } from '@/lib/api-client'
+
+export type CarrierInvoice = {
+  id: number
+  invoiceNumber: string
+  bookingId: number
+  bookingReference: string
+  amount: number
+  status: 'paid' | 'pending' | (string & {})
+  dueDate: string | null
+  createdAt: string
+  pickupCity: string | null
+  pickupState: string | null
+  deliveryCity: string | null
+  deliveryState: string | null
+}
+
+export const carrierInvoicesKey = '/api/carrier/invoices'
+
+/** GET /api/carrier/invoices: one invoice per delivered booking of the carrier. */
+export function getCarrierInvoices(): Promise<CarrierInvoice[]> {
+  return api.get<CarrierInvoice[]>(carrierInvoicesKey)
+}
+
+export function useCarrierInvoices() {
+  return useSWR<CarrierInvoice[]>(carrierInvoicesKey, getCarrierInvoices)
+}

@@ -1,0 +1,150 @@
+import * as React from 'react'
+import { ChevronDown, ChevronRight, ClipboardList } from 'lucide-react'
+import { BookingStatusBadge } from '@/components/ui/booking-status-badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { EmptyState } from '@/components/ui/empty-state'
+import { LoadError } from '@/components/ui/load-error'
+import { Skeleton } from '@/components/ui/skeleton'
+import {
+  useCarrierBookings,
+  type CarrierBooking,
+} from '@/features/carrier/api/get-carrier-bookings'
+import { BookingHistory } from '@/features/carrier/components/booking-history'
+import { BookingStatusUpdater } from '@/features/carrier/components/booking-status-updater'
+import { SectionHeader } from '@/features/carrier/components/section-header'
+import { formatRoute } from '@/features/carrier/utils/format-route'
+import {
+  formatCalendarDate,
+  formatCurrency,
+  formatDate,
+  formatMiles,
+  formatStatus,
+} from '@/lib/format'
+
+function shipperName(booking: CarrierBooking) {
+  const s = booking.shipper
+  if (!s) return '—'
+  return [s.firstName, s.lastName].filter(Boolean).join(' ') || s.email
+}
+
+function BookingRow({ booking }: { booking: CarrierBooking }) {
+  const [open, setOpen] = React.useState(false)
+  const historyId = `booking-history-${booking.id}`
+  const facts: [string, string][] = [
+    ['Pallets', String(booking.numberOfPallets)],
+    ['Distance', booking.distance == null ? '—' : formatMiles(booking.distance)],
+    [
+      'Rate/Mile/Pallet',
+      booking.ratePerMilePerPallet == null ? '—' : formatCurrency(booking.ratePerMilePerPallet),
+    ],
+    ['Pickup date', formatCalendarDate(booking.pickupDate) || '—'],
+    ['Expected delivery', formatCalendarDate(booking.expectedDeliveryDate) || '—'],
+    ['Payment', formatStatus(booking.paymentStatus)],
+  ]
+  return (
+    <li aria-label={booking.reference}>
+      <Card className="space-y-4 p-5">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-lg font-semibold text-slate-900">{booking.reference}</span>
+              <BookingStatusBadge status={booking.status} />
+            </div>
+            <p className="font-medium text-slate-700">{formatRoute(booking)}</p>
+            {booking.pickupAddress && booking.deliveryAddress ? (
+              <p className="text-sm text-slate-500">
+                {booking.pickupAddress} → {booking.deliveryAddress}
+              </p>
+            ) : null}
+          </div>
+          <div className="shrink-0 sm:text-right">
+            <p className="text-lg font-semibold text-slate-900">
+              {booking.totalAmount == null ? '—' : formatCurrency(booking.totalAmount)}
+            </p>
+            <p className="text-xs text-slate-500">Booked {formatDate(booking.createdAt)}</p>
+          </div>
+        </div>
+
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-xs text-slate-500">{label}</dt>
+              <dd className="font-medium text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+
+        <div className="text-sm text-slate-600">
+          <span className="font-medium text-slate-800">Shipper:</span> {shipperName(booking)}
+          {booking.shipper?.email ? ` · ${booking.shipper.email}` : ''}
+          {booking.shipper?.phone ? ` · ${booking.shipper.phone}` : ''}
+        </div>
+        {booking.specialInstructions ? (
+          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            <span className="font-medium">Special instructions:</span> {booking.specialInstructions}
+          </p>
+        ) : null}
+
+        <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-end sm:justify-between">
+          <BookingStatusUpdater key={booking.status} booking={booking} />
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={historyId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? (
+              <ChevronDown className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <ChevronRight className="h-4 w-4" aria-hidden="true" />
+            )}
+            Status history
+          </Button>
+        </div>
+        {open ? (
+          <div id={historyId}>
+            <BookingHistory bookingId={booking.id} />
+          </div>
+        ) : null}
+      </Card>
+    </li>
+  )
+}
+
+/** Bookings: every booking on the carrier's trucks, each with its status control and history. */
+export function CarrierBookings() {
+  const { data, error, isLoading, isValidating, mutate } = useCarrierBookings()
+  return (
+    <div className="space-y-6">
+      <SectionHeader title="Bookings" description="Shipments booked on your trucks." />
+      {isLoading ? (
+        <div className="space-y-4" aria-busy="true" aria-label="Loading bookings">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-48 w-full" />
+          ))}
+        </div>
+      ) : error && !data ? (
+        <LoadError
+          title="Could not load your bookings"
+          error={error}
+          onRetry={() => void mutate()}
+          retrying={isValidating}
+        />
+      ) : !data || data.length === 0 ? (
+        <EmptyState
+          icon={ClipboardList}
+          title="No bookings yet"
+          description="When shippers book space on your listings, the bookings appear here."
+        />
+      ) : (
+        <ul className="space-y-4" aria-label="Bookings">
+          {data.map((booking) => (
+            <BookingRow key={booking.id} booking={booking} />
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+import { useCallback, useState } from 'react'
+import { useSWRConfig } from 'swr'
+import { api } from '@/lib/api-client'
+import { refresh } from '@/features/shipper/api/refresh'
+import { bookingsKey, getBookings, type ShipperBooking } from '@/features/shipper/api/get-bookings'
+import {
+  dashboardMetricsKey,
+  getDashboardMetrics,
+} from '@/features/shipper/api/get-dashboard-metrics'
+import { bookingHistoryKey, getBookingHistory } from '@/features/shipper/api/get-booking-history'
+
+export const cancelBookingUrl = (bookingId: number) => `/api/bookings/${bookingId}/cancel`
+
+/** POST /api/bookings/{id}/cancel: allowed until the shipment is in transit. */
+export function cancelBooking(bookingId: number): Promise<ShipperBooking> {
+  return api.post<ShipperBooking>(cancelBookingUrl(bookingId))
+}
+
+/** Cancel a booking; bookings, figures and its history revalidate whatever the outcome. */
+export function useCancelBooking() {
+  const swr = useSWRConfig()
+  const [pendingId, setPendingId] = useState<number | null>(null)
+
+  const cancel = useCallback(
+    async (bookingId: number) => {
+      setPendingId(bookingId)
+      try {
+        return await cancelBooking(bookingId)
+      } finally {
+        setPendingId(null)
+        void refresh(swr, bookingsKey, getBookings)
+        void refresh(swr, dashboardMetricsKey, getDashboardMetrics)
+        void refresh(swr, bookingHistoryKey(bookingId), () => getBookingHistory(bookingId))
+      }
+    },
+    [swr]
+  )
+
+  return { cancel, pendingId }
+}

@@ -1,0 +1,50 @@
+import { useCallback, useState } from 'react'
+import { useSWRConfig } from 'swr'
+import { api } from '@/lib/api-client'
+import { bookingsKey, getBookings, type ShipperBooking } from '@/features/shipper/api/get-bookings'
+import {
+  dashboardMetricsKey,
+  getDashboardMetrics,
+} from '@/features/shipper/api/get-dashboard-metrics'
+import { refresh } from '@/features/shipper/api/refresh'
+
+/** What the shipper chooses; the server geocodes, measures and prices it itself. */
+export type CreateBookingInput = {
+  listingId: number
+  pickupAddress: string
+  deliveryAddress: string
+  numberOfPallets: number
+  /** `YYYY-MM-DD` */
+  pickupDate: string
+  /** `YYYY-MM-DD` */
+  deliveryDate: string
+  specialInstructions?: string
+}
+
+/** POST /api/bookings: reserves the pallets; the booking starts pending payment. */
+export function createBooking(input: CreateBookingInput): Promise<ShipperBooking> {
+  return api.post<ShipperBooking>(bookingsKey, input)
+}
+
+/** Create a booking, then revalidate the bookings list and the dashboard figures. */
+export function useCreateBooking() {
+  const swr = useSWRConfig()
+  const [isCreating, setIsCreating] = useState(false)
+
+  const create = useCallback(
+    async (input: CreateBookingInput) => {
+      setIsCreating(true)
+      try {
+        const booking = await createBooking(input)
+        void refresh(swr, bookingsKey, getBookings)
+        void refresh(swr, dashboardMetricsKey, getDashboardMetrics)
+        return booking
+      } finally {
+        setIsCreating(false)
+      }
+    },
+    [swr]
+  )
+
+  return { create, isCreating }
+}

@@ -1,0 +1,55 @@
+import useSWR from 'swr'
+import { api } from '@/lib/api-client'
+import type { CarrierProfile } from '@/features/shipper/api/get-carrier-profile'
+import type { PriceBreakdown } from '@/features/shipper/api/search-listings'
+
+export type BookingStatus =
+  'pending' | 'booked' | 'confirmed' | 'in_transit' | 'delivered' | 'delayed' | 'cancelled'
+
+/** A booking as its shipper sees it: the carrier stays anonymous until payment. */
+export type ShipperBooking = {
+  id: number
+  reference: string
+  /** Known statuses above; an unknown or missing one is shown as booked. */
+  status: BookingStatus | (string & {}) | null
+  paymentStatus: string | null
+  payoutStatus: string | null
+  carrierName: string
+  carrierProfile: CarrierProfile | null
+  pickupAddress: string | null
+  pickupCity: string | null
+  pickupState: string | null
+  pickupZip: string | null
+  deliveryAddress: string | null
+  deliveryCity: string | null
+  deliveryState: string | null
+  deliveryZip: string | null
+  numberOfPallets: number
+  distance: number | null
+  ratePerMilePerPallet: number | null
+  totalAmount: number | null
+  priceBreakdown: PriceBreakdown
+  /** `YYYY-MM-DD` */
+  pickupDate: string | null
+  /** `YYYY-MM-DD` */
+  deliveryDate: string | null
+  specialInstructions: string | null
+  listingId: number | null
+  createdAt: string | null
+  deliveredAt: string | null
+  completedAt: string | null
+  cancelledAt: string | null
+  canCancel: boolean
+  canComplete: boolean
+}
+
+export const bookingsKey = '/api/bookings'
+
+/** GET /api/bookings: the signed-in shipper's bookings, newest first. */
+export function getBookings(): Promise<ShipperBooking[]> {
+  return api.get<ShipperBooking[]>(bookingsKey)
+}
+
+export function useBookings() {
+  return useSWR<ShipperBooking[]>(bookingsKey, getBookings)
+}

@@ -1,0 +1,236 @@
+import { describe, expect, it, vi } from 'vitest'
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
+import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
+import type { ShipperBooking } from '@/features/shipper/api/get-bookings'
+import { makeBooking, makeMetrics } from '@/features/shipper/testing/fixtures'
+import { DISMISSED_ALERTS_STORAGE_KEY } from '@/features/shipper/hooks/use-dismissed-alerts'
+
+// The first render loads the lazy /shipper route chunk, which is slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 })
+
+const NOW = new Date('2025-06-10T15:00:00Z') // June 10th in New York
+
+function setup(
+  bookings: ShipperBooking[],
+  routes: Record<string, MockRoute> = {},
+  url = '/shipper#bookings'
+) {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(NOW)
+  setXsrfCookie()
+  const mock = mockFetch({
+    'GET /api/user': { body: makeUser({ role: 'shipper' }) },
+    'GET /api/bookings': () => ({ body: bookings }),
+    'GET /api/shipper/dashboard-metrics': { body: makeMetrics() },
+    'POST /api/analytics/events': { status: 204 },
+    ...routes,
+  })
+  return { ...renderApp(url), ...mock }
+}
+
+const table = () => screen.findByRole('table', { name: 'Shipment Management' })
+const row = (id: number) => screen.getByRole('row', { name: `Booking #${id}` })
+
+describe('My Bookings: alerts', () => {
+  it('derives alerts from the bookings and remembers dismissals for the session', async () => {
+    window.sessionStorage.clear()
+    const bookings = [
+      makeBooking({ id: 1, status: 'delayed', pickupDate: '2025-06-08' }),
+      makeBooking({ id: 2, status: 'booked', pickupDate: '2025-06-05' }),
+      makeBooking({ id: 3, status: 'delivered', completedAt: null }),
+      makeBooking({ id: 4, status: 'booked', pickupDate: '2025-06-12' }),
+    ]
+    const first = setup(bookings)
+    const alerts = await screen.findByRole('list', { name: 'Shipment alerts' })
+    const items = within(alerts).getAllByRole('listitem')
+    expect(items.map((li) => li.getAttribute('aria-label'))).toEqual([
+      'Shipment TRT-001 is delayed',
+      'Shipment TRT-002 is overdue',
+      'Shipment TRT-003 was delivered',
+    ])
+    expect(within(items[0]).getByText('High priority')).toBeInTheDocument()
+    expect(within(items[1]).getByText('High priority')).toBeInTheDocument()
+    expect(within(items[1]).getByText(/due 5 days ago/)).toBeInTheDocument()
+    expect(within(items[2]).getByText('Medium priority')).toBeInTheDocument()
+
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Dismiss alert: Shipment TRT-002 is overdue' })
+    )
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Shipment TRT-002 is overdue' })).toBeNull()
+    )
+    expect(JSON.parse(window.sessionStorage.getItem(DISMISSED_ALERTS_STORAGE_KEY)!)).toEqual([
+      'overdue-2-2025-06-05',
+    ])
+
+    first.unmount()
+    setup(bookings)
+    await screen.findByRole('list', { name: 'Shipment alerts' })
+    expect(screen.queryByRole('listitem', { name: 'Shipment TRT-002 is overdue' })).toBeNull()
+    expect(
+      screen.getByRole('listitem', { name: 'Shipment TRT-001 is delayed' })
+    ).toBeInTheDocument()
+    window.sessionStorage.clear()
+  })
+})
+
+describe('My Bookings: status board', () => {
+  it('groups into four columns and shows at most three cards, then +N more', async () => {
+    const bookings = [
+      makeBooking({ id: 1, status: 'pending' }),
+      makeBooking({ id: 2, status: 'booked' }),
+      makeBooking({ id: 3, status: 'confirmed' }),
+      makeBooking({ id: 4, status: null }),
+      makeBooking({ id: 5, status: 'booked' }),
+      makeBooking({ id: 6, status: 'in_transit' }),
+      makeBooking({ id: 7, status: 'delivered', completedAt: '2025-06-09T12:00:00Z' }),
+      makeBooking({ id: 8, status: 'cancelled' }),
+    ]
+    setup(bookings)
+    await screen.findByText('Shipment Status Overview')
+    const booked = screen.getByRole('region', { name: 'Booked' })
+    expect(within(booked).getAllByRole('listitem')).toHaveLength(3)
+    expect(within(booked).getByText('#1')).toBeInTheDocument()
+    expect(within(booked).queryByText('#4')).toBeNull()
+    expect(within(booked).getByText('+2 more')).toBeInTheDocument()
+    const transit = screen.getByRole('region', { name: 'In Transit' })
+    expect(within(transit).getByText('#6')).toBeInTheDocument()
+    expect(within(transit).queryByText(/more/)).toBeNull()
+    expect(
+      within(screen.getByRole('region', { name: 'Delayed' })).getByText('No shipments')
+    ).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('region', { name: 'Delivered' })).getByText('#7')
+    ).toBeInTheDocument()
+    expect(screen.queryByText('#8', { selector: 'li p' })).toBeNull()
+  })
+})
+
+describe('My Bookings: Shipment Management', () => {
+  it('offers Complete only on delivered, not completed rows; Pay now and Cancel where allowed', async () => {
+    setup([
+      makeBooking({ id: 1, status: 'pending', paymentStatus: 'pending', canCancel: true }),
+      makeBooking({ id: 2, status: 'in_transit', canCancel: false }),
+      makeBooking({ id: 3, status: 'delivered', canCancel: false, canComplete: true }),
+      makeBooking({
+        id: 4,
+        status: 'delivered',
+        canCancel: false,
+        completedAt: '2025-06-09T12:00:00Z',
+      }),
+      makeBooking({ id: 5, status: 'delayed', canCancel: false }),
+    ])
+    await table()
+    const complete = (id: number) =>
+      within(row(id)).queryByRole('button', { name: `Complete booking #${id}` })
+    expect(complete(1)).toBeNull()
+    expect(complete(2)).toBeNull()
+    expect(complete(3)).toBeInTheDocument()
+    expect(complete(4)).toBeNull()
+    expect(complete(5)).toBeNull()
+    expect(within(row(4)).getByText('Completed')).toBeInTheDocument()
+    expect(within(row(1)).getByRole('link', { name: 'Pay now for booking #1' })).toHaveAttribute(
+      'href',
+      '/payment/1'
+    )
+    expect(within(row(2)).queryByRole('link')).toBeNull()
+    expect(within(row(1)).getByRole('button', { name: 'Cancel booking #1' })).toBeInTheDocument()
+    expect(within(row(2)).queryByRole('button', { name: 'Cancel booking #2' })).toBeNull()
+    expect(within(row(1)).getByText('#1')).toBeInTheDocument()
+    expect(within(row(1)).getByText('Chicago, IL → Detroit, MI')).toBeInTheDocument()
+    expect(within(row(1)).getByText('$3,089.06')).toBeInTheDocument()
+    expect(within(row(1)).getByText('Jun 12, 2025')).toBeInTheDocument()
+  })
+
+  it('completes a delivered shipment and revalidates bookings and figures', async () => {
+    let bookings = [makeBooking({ id: 3, status: 'delivered', canCancel: false })]
+    const { calls } = setup(
+      [],
+      {
+        'GET /api/bookings': () => ({ body: bookings }),
+        'POST /api/booking/3/complete': () => {
+          bookings = [{ ...bookings[0], completedAt: '2025-06-10T15:00:00Z', canComplete: false }]
+          return { body: bookings[0] }
+        },
+      },
+      '/shipper'
+    )
+    // The figures of Find Carriers are loaded first, then the shipper opens My Bookings.
+    await screen.findByText('No upcoming shipments')
+    const metricsBefore = requestsTo(calls, 'GET', '/api/shipper/dashboard-metrics').length
+    fireEvent.click(screen.getByRole('button', { name: 'My Bookings' }))
+    await table()
+    fireEvent.click(screen.getByRole('button', { name: 'Complete booking #3' }))
+    expect((await screen.findAllByText('Shipment Completed')).length).toBeGreaterThan(0)
+    expect(screen.getAllByText('Payment has been released to the carrier.').length).toBeGreaterThan(
+      0
+    )
+    await waitFor(() => expect(within(row(3)).getByText('Completed')).toBeInTheDocument())
+    expect(within(row(3)).queryByRole('button', { name: 'Complete booking #3' })).toBeNull()
+    expect(requestsTo(calls, 'POST', '/api/booking/3/complete')).toHaveLength(1)
+    expect(requestsTo(calls, 'GET', '/api/bookings')).toHaveLength(2)
+    expect(requestsTo(calls, 'GET', '/api/shipper/dashboard-metrics').length).toBe(
+      metricsBefore + 1
+    )
+  })
+
+  it('reports a failed completion', async () => {
+    setup([makeBooking({ id: 3, status: 'delivered', canCancel: false })], {
+      'POST /api/booking/3/complete': {
+        status: 409,
+        body: { message: 'This shipment is already completed' },
+      },
+    })
+    await table()
+    fireEvent.click(screen.getByRole('button', { name: 'Complete booking #3' }))
+    expect((await screen.findAllByText('Completion Failed')).length).toBeGreaterThan(0)
+    expect(screen.getAllByText('409: This shipment is already completed').length).toBeGreaterThan(0)
+  })
+
+  it('cancels after confirmation', async () => {
+    let bookings = [makeBooking({ id: 1, status: 'booked', canCancel: true })]
+    const { calls } = setup([], {
+      'GET /api/bookings': () => ({ body: bookings }),
+      'POST /api/bookings/1/cancel': () => {
+        bookings = [{ ...bookings[0], status: 'cancelled', canCancel: false }]
+        return { body: bookings[0] }
+      },
+    })
+    await table()
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel booking #1' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel booking TRT-001?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep booking' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(requestsTo(calls, 'POST', '/api/bookings/1/cancel')).toHaveLength(0)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel booking #1' }))
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel booking' })
+    )
+    expect((await screen.findAllByText('Booking cancelled')).length).toBeGreaterThan(0)
+    await waitFor(() => expect(within(row(1)).getByText('Cancelled')).toBeInTheDocument())
+    expect(within(row(1)).queryByRole('button', { name: 'Cancel booking #1' })).toBeNull()
+    expect(requestsTo(calls, 'POST', '/api/bookings/1/cancel')).toHaveLength(1)
+  })
+
+  it('shows skeletons while loading and an error with a retry when loading fails', async () => {
+    let fail = true
+    let answer: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (answer = resolve))
+    setup([], {
+      'GET /api/bookings': async () => {
+        if (!fail) return { body: [] }
+        await held
+        return { status: 500, body: { message: 'Internal server error' } }
+      },
+    })
+    expect(await screen.findByLabelText('Loading bookings')).toBeInTheDocument()
+    answer()
+    expect(await screen.findByText('Could not load your bookings')).toBeInTheDocument()
+    expect(screen.getByText('500: Internal server error')).toBeInTheDocument()
+    fail = false
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('No bookings yet')).toBeInTheDocument()
+  })
+})

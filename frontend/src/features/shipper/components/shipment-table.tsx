@@ -1,0 +1,195 @@
+import * as React from 'react'
+import { Link } from 'react-router-dom'
+import { CheckCircle2, CreditCard, XCircle } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { EmptyState } from '@/components/ui/empty-state'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
+import { toast } from '@/components/ui/use-toast'
+import { paths } from '@/config/paths'
+import { formatCalendarDate, formatCurrency } from '@/lib/format'
+import type { ShipperBooking } from '@/features/shipper/api/get-bookings'
+import { useCancelBooking } from '@/features/shipper/api/cancel-booking'
+import { useCompleteBooking } from '@/features/shipper/api/complete-booking'
+import { PaymentBadge, StatusBadge } from '@/features/shipper/components/booking-badges'
+import { CancelBookingDialog } from '@/features/shipper/components/cancel-booking-dialog'
+import { awaitsPayment, canComplete } from '@/features/shipper/utils/booking-status'
+
+function place(city: string | null, state: string | null, fallback: string | null) {
+  return [city, state].filter(Boolean).join(', ') || fallback || 'Unknown'
+}
+
+/**
+ * 'Shipment Management': every booking with its dates, status, payment and total. Complete
+ * appears only on delivered shipments not yet completed; Cancel where the server allows it;
+ * Pay now while a booking awaits payment.
+ */
+export function ShipmentTable({ bookings }: { bookings: ShipperBooking[] }) {
+  const { complete, pendingId: completingId } = useCompleteBooking()
+  const { cancel, pendingId: cancellingId } = useCancelBooking()
+  const [toCancel, setToCancel] = React.useState<ShipperBooking | null>(null)
+
+  const onComplete = async (booking: ShipperBooking) => {
+    try {
+      await complete(booking.id)
+      toast({
+        variant: 'success',
+        title: 'Shipment Completed',
+        description: 'Payment has been released to the carrier.',
+      })
+    } catch (err) {
+      toast({
+        variant: 'destructive',
+        title: 'Completion Failed',
+        description:
+          err instanceof Error && err.message ? err.message : 'Failed to complete shipment',
+      })
+    }
+  }
+
+  const onCancel = async (booking: ShipperBooking) => {
+    try {
+      await cancel(booking.id)
+      toast({
+        variant: 'success',
+        title: 'Booking cancelled',
+        description: `Booking ${booking.reference} has been cancelled.`,
+      })
+    } catch (err) {
+      toast({
+        variant: 'destructive',
+        title: 'Cancellation failed',
+        description: err instanceof Error && err.message ? err.message : 'Failed to cancel booking',
+      })
+    } finally {
+      setToCancel(null)
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <span id="shipment-management-heading">Shipment Management</span>
+        </CardTitle>
+        <CardDescription>
+          Complete a delivered shipment to release the carrier&apos;s payment.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {bookings.length === 0 ? (
+          <EmptyState
+            title="No bookings yet"
+            description="Your bookings appear here once you book a carrier in Find Carriers."
+            action={
+              <Button asChild variant="outline" size="sm">
+                <Link to={paths.shipper.getHref('search')}>Find Carriers</Link>
+              </Button>
+            }
+          />
+        ) : (
+          <Table aria-labelledby="shipment-management-heading">
+            <TableHeader>
+              <tr>
+                <TableHead>ID</TableHead>
+                <TableHead>Route</TableHead>
+                <TableHead>Pallets</TableHead>
+                <TableHead>Dates</TableHead>
+                <TableHead>Status / Payment</TableHead>
+                <TableHead className="text-right">Total</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </tr>
+            </TableHeader>
+            <TableBody>
+              {bookings.map((b) => (
+                <TableRow key={b.id} aria-label={`Booking #${b.id}`}>
+                  <TableCell className="whitespace-nowrap font-semibold text-slate-900">
+                    #{b.id}
+                    <span className="block text-xs font-normal text-slate-500">{b.reference}</span>
+                  </TableCell>
+                  <TableCell className="min-w-[11rem]">
+                    {place(b.pickupCity, b.pickupState, b.pickupAddress)} →{' '}
+                    {place(b.deliveryCity, b.deliveryState, b.deliveryAddress)}
+                    <span className="block text-xs text-slate-500">{b.carrierName}</span>
+                  </TableCell>
+                  <TableCell>{b.numberOfPallets}</TableCell>
+                  <TableCell className="whitespace-nowrap text-xs">
+                    <span className="block">
+                      <span className="text-slate-500">Pickup</span>{' '}
+                      {formatCalendarDate(b.pickupDate)}
+                    </span>
+                    <span className="block">
+                      <span className="text-slate-500">Delivery</span>{' '}
+                      {formatCalendarDate(b.deliveryDate)}
+                    </span>
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex flex-col items-start gap-1">
+                      <StatusBadge status={b.status} completedAt={b.completedAt} />
+                      <PaymentBadge paymentStatus={b.paymentStatus} />
+                    </div>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap text-right font-medium text-slate-900">
+                    {formatCurrency(b.totalAmount)}
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex flex-col items-stretch gap-2">
+                      {awaitsPayment(b) ? (
+                        <Button asChild size="sm">
+                          <Link
+                            to={paths.payment.getHref(b.id)}
+                            aria-label={`Pay now for booking #${b.id}`}
+                          >
+                            <CreditCard className="h-4 w-4" aria-hidden="true" />
+                            Pay now
+                          </Link>
+                        </Button>
+                      ) : null}
+                      {canComplete(b) ? (
+                        <Button
+                          size="sm"
+                          variant="success"
+                          aria-label={`Complete booking #${b.id}`}
+                          disabled={completingId === b.id}
+                          onClick={() => void onComplete(b)}
+                        >
+                          <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+                          {completingId === b.id ? 'Completing...' : 'Complete'}
+                        </Button>
+                      ) : null}
+                      {b.canCancel ? (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={`Cancel booking #${b.id}`}
+                          disabled={cancellingId === b.id}
+                          onClick={() => setToCancel(b)}
+                        >
+                          <XCircle className="h-4 w-4" aria-hidden="true" />
+                          Cancel
+                        </Button>
+                      ) : null}
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <CancelBookingDialog
+        booking={toCancel}
+        busy={toCancel != null && cancellingId === toCancel.id}
+        onConfirm={(b) => void onCancel(b)}
+        onClose={() => setToCancel(null)}
+      />
+    </Card>
+  )
+}

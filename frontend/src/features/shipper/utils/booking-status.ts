@@ -1,0 +1,83 @@
+import type { BadgeProps } from '@/components/ui/badge'
+
+type BadgeVariant = NonNullable<BadgeProps['variant']>
+
+/** `in_transit` -> `In transit`, for values without a label of their own. */
+export function humanize(value: string): string {
+  const words = value.replace(/[_-]+/g, ' ').trim()
+  return words ? words[0].toUpperCase() + words.slice(1) : value
+}
+
+const PAYMENT_LABELS: Record<string, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  failed: 'Payment failed',
+  refunded: 'Refunded',
+}
+
+export function paymentLabel(paymentStatus: string | null | undefined): string {
+  if (!paymentStatus) return PAYMENT_LABELS.pending
+  return PAYMENT_LABELS[paymentStatus] ?? humanize(paymentStatus)
+}
+
+export function paymentVariant(paymentStatus: string | null | undefined): BadgeVariant {
+  if (paymentStatus === 'paid') return 'success'
+  if (paymentStatus === 'failed') return 'destructive'
+  if (paymentStatus === 'refunded') return 'secondary'
+  return 'warning'
+}
+
+type Completable = { status: string | null; completedAt: string | null }
+
+/** Only a delivered shipment that is not completed yet can be completed. */
+export function canComplete(booking: Completable): boolean {
+  return booking.status === 'delivered' && !booking.completedAt
+}
+
+type Payable = { status: string | null; paymentStatus: string | null }
+
+/** A booking waiting for the shipper's card payment. */
+export function awaitsPayment(booking: Payable): boolean {
+  return (
+    (booking.status ?? 'pending') === 'pending' &&
+    (booking.paymentStatus ?? 'pending') === 'pending'
+  )
+}
+
+/** Shipments still under way: neither cancelled nor completed. */
+export function isActiveShipment(booking: Completable): boolean {
+  return booking.status !== 'cancelled' && !booking.completedAt
+}
+
+const EQUIPMENT_LABELS: Record<string, string> = {
+  dry_van: 'Dry Van',
+  flatbed: 'Flatbed',
+  refrigerated: 'Refrigerated',
+  box_truck: 'Box Truck',
+}
+
+export function equipmentLabel(type: string | null | undefined): string {
+  if (!type) return 'Not specified'
+  return EQUIPMENT_LABELS[type] ?? humanize(type)
+}
+
+/** Tracking steps: Booked -> In Transit -> Delivered. */
+export const TRACKING_STEPS = ['Booked', 'In Transit', 'Delivered'] as const
+
+/**
+ * How far along a shipment is, in steps reached (0..3). Awaiting payment reaches none; booked
+ * and confirmed reach Booked; in transit and delayed reach In Transit; delivered reaches all.
+ */
+export function trackingStep(status: string | null | undefined): number {
+  switch (status) {
+    case 'pending':
+      return 0
+    case 'in_transit':
+    case 'delayed':
+      return 2
+    case 'delivered':
+      return 3
+    default:
+      return 1
+  }
+}
