@@ -291,7 +291,7 @@ const LANES: {
     truck: 0,
     from: 'chicago',
     to: 'detroit',
-    rate: 2.45,
+    rate: 0.49,
     maxPallets: 24,
     status: 'active',
     pickupRadius: 50,
@@ -303,7 +303,7 @@ const LANES: {
     truck: 1,
     from: 'chicago',
     to: 'indianapolis',
-    rate: 2.1,
+    rate: 0.42,
     maxPallets: 12,
     status: 'booked',
     pickupRadius: 25,
@@ -315,7 +315,7 @@ const LANES: {
     truck: 0,
     from: 'milwaukee',
     to: 'chicago',
-    rate: 1.85,
+    rate: 0.37,
     maxPallets: 20,
     status: 'expired',
     pickupRadius: 40,
@@ -327,7 +327,7 @@ const LANES: {
     truck: 2,
     from: 'chicago',
     to: 'columbus',
-    rate: 2.25,
+    rate: 0.45,
     maxPallets: 22,
     status: 'active',
     pickupRadius: 75,
@@ -339,7 +339,7 @@ const LANES: {
     truck: 1,
     from: 'dallas',
     to: 'houston',
-    rate: 1.95,
+    rate: 0.39,
     maxPallets: 26,
     status: 'active',
     pickupRadius: 50,
@@ -351,7 +351,7 @@ const LANES: {
     truck: 1,
     from: 'houston',
     to: 'sanAntonio',
-    rate: 1.8,
+    rate: 0.36,
     maxPallets: 24,
     status: 'active',
     pickupRadius: 30,
@@ -363,7 +363,7 @@ const LANES: {
     truck: 0,
     from: 'dallas',
     to: 'oklahomaCity',
-    rate: 2.3,
+    rate: 0.46,
     maxPallets: 20,
     status: 'expired',
     pickupRadius: 25,
@@ -375,7 +375,7 @@ const LANES: {
     truck: 0,
     from: 'fortWorth',
     to: 'austin',
-    rate: 2.05,
+    rate: 0.41,
     maxPallets: 18,
     status: 'booked',
     pickupRadius: 35,
@@ -387,7 +387,7 @@ const LANES: {
     truck: 0,
     from: 'atlanta',
     to: 'charlotte',
-    rate: 2.35,
+    rate: 0.47,
     maxPallets: 26,
     status: 'active',
     pickupRadius: 60,
@@ -399,7 +399,7 @@ const LANES: {
     truck: 0,
     from: 'losAngeles',
     to: 'phoenix',
-    rate: 2.75,
+    rate: 0.55,
     maxPallets: 24,
     status: 'active',
     pickupRadius: 50,
@@ -411,7 +411,7 @@ const LANES: {
     truck: 1,
     from: 'atlanta',
     to: 'jacksonville',
-    rate: 2.2,
+    rate: 0.44,
     maxPallets: 10,
     status: 'booked',
     pickupRadius: 25,
@@ -423,7 +423,7 @@ const LANES: {
     truck: 1,
     from: 'memphis',
     to: 'nashville',
-    rate: 1.9,
+    rate: 0.38,
     maxPallets: 10,
     status: 'expired',
     pickupRadius: 25,
@@ -435,7 +435,7 @@ const LANES: {
     truck: 2,
     from: 'losAngeles',
     to: 'lasVegas',
-    rate: 3.1,
+    rate: 0.62,
     maxPallets: 20,
     status: 'active',
     pickupRadius: 40,
@@ -794,7 +794,8 @@ export default class DemoSeeder extends BaseSeeder {
           shipperId: shipper.id,
           carrierId: owner.carrier.id,
           truckId: listing.truckId,
-          listingId: listing.id,
+          // Finished bookings used an earlier trip's capacity; only open ones hold a current listing.
+          listingId: ['delivered', 'cancelled'].includes(plan.status) ? null : listing.id,
           pickupAddress: cityAddress(from),
           pickupCity: from.city,
           pickupState: from.state,
@@ -910,6 +911,27 @@ export default class DemoSeeder extends BaseSeeder {
           opts
         )
       }
+    }
+
+    // Each listing's capacity must agree with its open bookings, as search and booking expect.
+    for (const listing of listings) {
+      const row = await trx
+        .from('bookings')
+        .where('listing_id', listing.id)
+        .whereNot('status', 'cancelled')
+        .sum('number_of_pallets as pallets')
+        .first()
+      const booked = Number(row?.pallets ?? 0)
+      const truck = await Truck.findOrFail(listing.truckId!, opts)
+      if (listing.status === 'booked') {
+        if (booked > 0) listing.maxPallets = booked
+        else listing.status = 'active'
+      } else if (listing.status === 'active' && booked >= listing.maxPallets) {
+        listing.maxPallets = Math.max(booked, Math.min(truck.capacity, booked + 6))
+        if (booked >= listing.maxPallets) listing.status = 'booked'
+      }
+      listing.useTransaction(trx)
+      await listing.save()
     }
   }
 }
