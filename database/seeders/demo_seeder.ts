@@ -296,7 +296,7 @@ const LANES: {
     status: 'active',
     pickupRadius: 50,
     deliveryRadius: 25,
-    availableInDays: 2,
+    availableInDays: 0,
   },
   {
     carrier: 0,
@@ -344,7 +344,7 @@ const LANES: {
     status: 'active',
     pickupRadius: 50,
     deliveryRadius: 40,
-    availableInDays: 1,
+    availableInDays: 0,
   },
   {
     carrier: 1,
@@ -441,6 +441,18 @@ const LANES: {
     pickupRadius: 40,
     deliveryRadius: 25,
     availableInDays: 7,
+  },
+  {
+    carrier: 2,
+    truck: 0,
+    from: 'chicago',
+    to: 'detroit',
+    rate: 0.41,
+    maxPallets: 10,
+    status: 'active',
+    pickupRadius: 60,
+    deliveryRadius: 40,
+    availableInDays: -1,
   },
 ]
 
@@ -574,7 +586,8 @@ const BOOKINGS: {
   { lane: 0, shipper: 1, pallets: 7, status: 'pending', pickupHoursAgo: -70 },
 ]
 
-const PAID_STATUSES: BookingStatus[] = ['confirmed', 'in_transit', 'delivered', 'delayed']
+// booked means paid: payment confirmation is what moves a booking from pending to booked.
+const PAID_STATUSES: BookingStatus[] = ['booked', 'confirmed', 'in_transit', 'delivered', 'delayed']
 
 function greatCircleMiles(a: City, b: City): number {
   const toRad = (deg: number) => (deg * Math.PI) / 180
@@ -843,17 +856,17 @@ export default class DemoSeeder extends BaseSeeder {
         from: string | null
         to: string
         at: DateTime
-        by: number
+        by: number | null
         note?: string
       }[] = []
-      if (plan.status === 'pending') {
-        history.push({ from: null, to: 'pending', at: createdAt, by: shipper.id })
-      } else {
-        history.push({ from: null, to: 'booked', at: createdAt, by: shipper.id })
+      history.push({ from: null, to: 'pending', at: createdAt, by: shipper.id })
+      if (paymentConfirmedAt) {
+        // The platform books it when the payment is confirmed (no user made that change).
+        history.push({ from: 'pending', to: 'booked', at: paymentConfirmedAt, by: null })
       }
       if (plan.status === 'cancelled') {
         history.push({
-          from: 'booked',
+          from: 'pending',
           to: 'cancelled',
           at: cancelledAt!,
           by: shipper.id,

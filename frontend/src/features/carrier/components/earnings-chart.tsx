@@ -33,7 +33,13 @@ export default function EarningsChart({ months }: { months: MonthlyEarning[] }) 
             formatter={(value) => [formatCurrency(Number(value)), 'Earnings']}
             labelFormatter={(label) => String(label)}
           />
-          <Bar dataKey="amount" name="Earnings" fill="#f97316" radius={[4, 4, 0, 0]} />
+          <Bar
+            dataKey="amount"
+            name="Earnings"
+            fill="#f97316"
+            radius={[4, 4, 0, 0]}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>
