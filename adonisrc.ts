@@ -46,6 +46,7 @@ export default defineConfig({
     () => import('@adonisjs/mail/mail_provider'),
     () => import('#plugins/analytics/provider'),
     () => import('#plugins/geocoding/provider'),
+    () => import('#plugins/payments/provider'),
   ],
 
   preloads: [

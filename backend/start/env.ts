@@ -37,4 +37,8 @@ export default await Env.create(new URL('../../', import.meta.url), {
   SMTP_PASSWORD: Env.schema.string.optional(),
   ANALYTICS_DRIVER: Env.schema.enum.optional(['log'] as const),
   DEMO_SEED: Env.schema.boolean.optional(),
+  PAYMENTS_DRIVER: Env.schema.enum.optional(['sandbox', 'stripe'] as const),
+  STRIPE_SECRET_KEY: Env.schema.string.optional(),
+  STRIPE_PUBLISHABLE_KEY: Env.schema.string.optional(),
+  STRIPE_WEBHOOK_SECRET: Env.schema.string.optional(),
 })
