@@ -21,7 +21,10 @@ const shieldConfig = defineConfig({
   csrf: {
     enabled: true,
     // Bearer-token calls (TMS, operator CLI) carry no cookie and are exempt; see backend/core/middleware.
-    exceptRoutes: (ctx) => Boolean(ctx.request.header('authorization')?.startsWith('Bearer ')),
+    // Provider webhooks are authenticated by their signature instead.
+    exceptRoutes: (ctx) =>
+      Boolean(ctx.request.header('authorization')?.startsWith('Bearer ')) ||
+      ctx.request.url().startsWith('/api/webhooks/'),
     enableXsrfCookie: true,
     methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
   },

@@ -12,4 +12,5 @@ emitter.onError((event, error) => {
 
 await import('#marketplace/listeners/invoicing')
 await import('#marketplace/listeners/capacity')
+await import('#payments/listeners/payments')
 await import('#accounts/listeners/approval_mail')

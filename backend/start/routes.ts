@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises'
 await import('#accounts/routes')
 await import('#fleet/routes')
 await import('#marketplace/routes')
+await import('#payments/routes')
 await import('#admin/routes')
 await import('#analytics/routes')
 

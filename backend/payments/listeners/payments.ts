@@ -1,0 +1,2 @@
+/* Listeners of the payments module. */
+export {}
