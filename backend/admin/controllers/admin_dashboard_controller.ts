@@ -1,3 +1,4 @@
+import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import AdminDashboardService from '#admin/services/admin_dashboard_service'
 
@@ -6,7 +7,7 @@ import AdminDashboardService from '#admin/services/admin_dashboard_service'
 export default class AdminDashboardController {
   constructor(private dashboard: AdminDashboardService) {}
 
-  async show() {
-    return this.dashboard.summary()
+  async show({ auth }: HttpContext) {
+    return this.dashboard.summary(auth.getUserOrFail().id)
   }
 }

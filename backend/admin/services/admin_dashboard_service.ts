@@ -3,6 +3,7 @@ import AccountStatsService, { type UserCounts } from '#accounts/services/account
 import PlatformStatsService, {
   type AdminRecentBooking,
 } from '#marketplace/services/platform_stats_service'
+import IdentityRevealService from '#payments/services/identity_reveal_service'
 
 export type AdminDashboard = UserCounts & {
   monthlyRevenue: number
@@ -15,13 +16,22 @@ export type AdminDashboard = UserCounts & {
 export default class AdminDashboardService {
   constructor(
     private accounts: AccountStatsService,
-    private platform: PlatformStatsService
+    private platform: PlatformStatsService,
+    private reveals: IdentityRevealService
   ) {}
 
-  async summary(): Promise<AdminDashboard> {
+  /**
+   * The recent bookings show carrier company names: each one shown is an identity reveal,
+   * logged for the viewing admin (the signed-in user of the request unless given).
+   */
+  async summary(viewerId: number): Promise<AdminDashboard> {
     const counts = await this.accounts.counts()
     const revenue = await this.platform.monthlyRevenue()
     const recentBookings = await this.platform.recentBookings()
+    await this.reveals.log(
+      { id: viewerId, role: 'admin' },
+      recentBookings.filter((b) => b.carrierName !== null).map((b) => b.id)
+    )
     return { ...counts, ...revenue, recentBookings }
   }
 }

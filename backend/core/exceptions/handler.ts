@@ -68,6 +68,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (e?.code === 'E_ROUTE_NOT_FOUND') {
       return { status: 404, body: { message: 'Not found' } }
     }
+    if (typeof e?.status === 'number' && (e.status === 502 || e.status === 503) && e.message) {
+      // A provider (payments, mail) failed: say so instead of a generic 500.
+      return { status: e.status, body: { message: e.message } }
+    }
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
       const message =
         e.status === 400 && e.message?.includes('JSON') ? 'Malformed JSON body' : e.message

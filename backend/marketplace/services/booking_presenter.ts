@@ -4,8 +4,12 @@ import { bookingReference } from '#core/reference'
 import { storedBreakdown, type PriceBreakdown } from '#marketplace/services/pricing'
 import type { CarrierProfile } from '#marketplace/services/carrier_identity_service'
 import { isoDay } from '#marketplace/services/shipper_calendar'
+import type { CarrierIdentity } from '#payments/services/identity_reveal_service'
 
-/** A booking as its shipper (or its carrier) sees it. No ids that map to users or carriers. */
+/**
+ * A booking as its shipper (or its carrier) sees it. No ids that map to users or carriers;
+ * the carrier's real identity only once the booking is paid.
+ */
 export type ShipperBooking = {
   id: number
   reference: string
@@ -14,6 +18,10 @@ export type ShipperBooking = {
   payoutStatus: string
   carrierName: string
   carrierProfile: CarrierProfile | null
+  /** the carrier's company and contact: the shipper's, once paid; null before (and for carriers) */
+  carrier: CarrierIdentity | null
+  /** the provider's message when the last payment attempt failed and the booking is unpaid */
+  paymentFailureMessage: string | null
   pickupAddress: string | null
   pickupCity: string | null
   pickupState: string | null
@@ -43,9 +51,11 @@ export type Viewer = 'shipper' | 'carrier'
 
 export type Presentation = {
   viewer: Viewer
-  /** the anonymous label for a shipper, the company's own name for its carrier */
+  /** the anonymous label (or, once paid, the company) for a shipper; its own name for a carrier */
   carrierName: string
   carrierProfile: CarrierProfile | null
+  carrier: CarrierIdentity | null
+  paymentFailureMessage: string | null
 }
 
 export function presentBooking(booking: Booking, view: Presentation): ShipperBooking {
@@ -58,6 +68,8 @@ export function presentBooking(booking: Booking, view: Presentation): ShipperBoo
     payoutStatus: booking.payoutStatus,
     carrierName: view.carrierName,
     carrierProfile: view.carrierProfile,
+    carrier: view.carrier,
+    paymentFailureMessage: booking.paymentStatus === 'pending' ? view.paymentFailureMessage : null,
     pickupAddress: booking.pickupAddress,
     pickupCity: booking.pickupCity,
     pickupState: booking.pickupState,

@@ -20,6 +20,8 @@ import { placeShipment } from '#marketplace/services/search_places'
 import { sqlTimestamp, toDateColumn } from '#marketplace/services/shipper_calendar'
 import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
 import { presentBooking, type ShipperBooking } from '#marketplace/services/booking_presenter'
+import IdentityRevealService from '#payments/services/identity_reveal_service'
+import PaymentFactsService from '#payments/services/payment_facts_service'
 
 export type CreateBookingInput = Infer<typeof createBookingValidator>
 
@@ -42,7 +44,9 @@ export default class BookingService {
     private capacity: ListingCapacityService,
     private carrierProfiles: CarrierProfileService,
     private identities: CarrierIdentityService,
-    private statuses: BookingStatusService
+    private statuses: BookingStatusService,
+    private reveals: IdentityRevealService,
+    private paymentFacts: PaymentFactsService
   ) {}
 
   /**
@@ -282,12 +286,26 @@ export default class BookingService {
       requester.role === 'carrier'
         ? ((await this.carrierProfiles.findByUserId(requester.id))?.companyName ?? '')
         : null
+    const isShipper = requester.role === 'shipper'
+    // Paid bookings reveal the carrier to their shipper; each reveal is logged (payments).
+    const identities = isShipper
+      ? await this.reveals.revealToShipper(requester, bookings)
+      : new Map<number, never>()
+    const failures = isShipper
+      ? await this.paymentFacts.failureMessages(
+          bookings.filter((b) => b.paymentStatus === 'pending').map((b) => b.id)
+        )
+      : new Map<number, string>()
     return bookings.map((booking) => {
       const profile = booking.carrierId === null ? null : profiles.get(booking.carrierId)!
+      const identity = identities.get(booking.id) ?? null
       return presentBooking(booking, {
         viewer: requester.role === 'carrier' ? 'carrier' : 'shipper',
-        carrierName: ownCompany ?? profile?.label ?? 'Carrier to be assigned',
+        carrierName:
+          ownCompany ?? identity?.companyName ?? profile?.label ?? 'Carrier to be assigned',
         carrierProfile: profile,
+        carrier: identity,
+        paymentFailureMessage: failures.get(booking.id) ?? null,
       })
     })
   }

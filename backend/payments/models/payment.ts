@@ -24,9 +24,13 @@ export default class Payment extends BaseModel {
   @column({ consume: (v) => (v === null ? null : Number(v)) })
   declare amount: number
 
-  /** starts at INIT */
+  /** INIT, SUCCEEDED, FAILED (the attempt can be retried), REFUNDED */
   @column()
   declare status: string
+
+  /** the provider's message of the last failed attempt */
+  @column()
+  declare failureMessage: string | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

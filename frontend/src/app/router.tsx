@@ -93,6 +93,10 @@ export function createRoutes(): RouteObject[] {
                   lazy: page(() => import('@/app/routes/freight-board')),
                 },
                 { path: paths.payment.path, lazy: page(() => import('@/app/routes/payment')) },
+                {
+                  path: paths.paymentSuccess.path,
+                  lazy: page(() => import('@/app/routes/payment-success')),
+                },
               ],
             },
           ],

@@ -36,4 +36,9 @@ export const paths = {
     path: '/payment/:bookingId',
     getHref: (bookingId: number | string) => `/payment/${encodeURIComponent(String(bookingId))}`,
   },
+  paymentSuccess: {
+    path: '/payment-success',
+    getHref: (bookingId: number | string) =>
+      `/payment-success?booking=${encodeURIComponent(String(bookingId))}`,
+  },
 } as const

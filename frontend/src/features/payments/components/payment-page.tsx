@@ -1,18 +1,237 @@
-import { CreditCard } from 'lucide-react'
-import { SectionPlaceholder } from '@/components/section-placeholder'
-import { formatBookingReference } from '@/lib/format'
+import * as React from 'react'
+import { Link } from 'react-router-dom'
+import { CheckCircle2, SearchX } from 'lucide-react'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import { trackEvent } from '@/lib/analytics'
+import { formatBookingReference, formatCityState, formatCurrency, formatMiles } from '@/lib/format'
+import type { ShipperBooking } from '@/features/shipper/api/get-bookings'
+import {
+  createPaymentIntent,
+  usePayableBooking,
+  usePaymentsConfig,
+} from '@/features/payments/api/payments'
+import { SandboxCardForm } from '@/features/payments/components/sandbox-card-form'
 
-/** /payment/:bookingId: card payment for one booking. */
-export function PaymentPage({ bookingId }: { bookingId: string }) {
-  const reference = /^\d+$/.test(bookingId) ? formatBookingReference(bookingId) : bookingId
+// Stripe.js and its React bindings load only when the server's provider is Stripe.
+const StripePaymentForm = React.lazy(() =>
+  import('@/features/payments/components/stripe-payment-form').then((m) => ({
+    default: m.StripePaymentForm,
+  }))
+)
+
+function PageShell({ children }: { children: React.ReactNode }) {
+  return <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">{children}</main>
+}
+
+function MessageCard({
+  title,
+  text,
+  icon: Icon,
+}: {
+  title: string
+  text: string
+  icon: typeof SearchX
+}) {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <SectionPlaceholder
-        title="Payment"
-        description={`Booking ${reference}`}
-        emptyText="The booking summary and the secure card payment form for this booking will appear here."
-        icon={CreditCard}
-      />
-    </main>
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+        <Icon className="h-10 w-10 text-brand-500" aria-hidden="true" />
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        <p className="text-slate-600">{text}</p>
+        <Button asChild variant="outline" className="mt-2">
+          <Link to={paths.dashboard.getHref()}>Back to Dashboard</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  )
+}
+
+function SummaryRow({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-2">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{children}</dd>
+    </div>
+  )
+}
+
+/** Booking ID, route, pallets, distance, rate and the total about to be charged. */
+export function BookingSummaryCard({ booking }: { booking: ShipperBooking }) {
+  const from = formatCityState(booking.pickupCity, booking.pickupState) || booking.pickupAddress
+  const to = formatCityState(booking.deliveryCity, booking.deliveryState) || booking.deliveryAddress
+  return (
+    <Card aria-labelledby="booking-summary-heading" role="region">
+      <CardHeader>
+        <CardTitle>
+          <span id="booking-summary-heading">Booking Summary</span>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="divide-y divide-slate-100 text-sm">
+          <SummaryRow label="Booking ID">{formatBookingReference(booking.id)}</SummaryRow>
+          <SummaryRow label="Route">
+            {from} to {to}
+          </SummaryRow>
+          <SummaryRow label="Pallets">{booking.numberOfPallets}</SummaryRow>
+          <SummaryRow label="Distance">{formatMiles(booking.distance)}</SummaryRow>
+          <SummaryRow label="Rate per mile per pallet">
+            {formatCurrency(booking.ratePerMilePerPallet)}
+          </SummaryRow>
+          <div className="flex justify-between gap-4 pt-3 text-base">
+            <dt className="font-semibold text-slate-900">Total Amount</dt>
+            <dd className="font-bold text-brand-600">{formatCurrency(booking.totalAmount)}</dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  )
+}
+
+type IntentState =
+  { status: 'loading' } | { status: 'ready'; clientSecret: string } | { status: 'error' }
+
+/** Obtains the booking's client secret once (the server reuses the intent on a retry). */
+function usePaymentIntent(booking: ShipperBooking): IntentState {
+  const [state, setState] = React.useState<IntentState>({ status: 'loading' })
+  const { id, totalAmount } = booking
+  React.useEffect(() => {
+    let active = true
+    setState({ status: 'loading' })
+    createPaymentIntent(id, totalAmount ?? 0).then(
+      (intent) => {
+        if (active) setState({ status: 'ready', clientSecret: intent.clientSecret })
+      },
+      (error: unknown) => {
+        // SPEC point 8: the failure is only logged; the form says it could not be set up.
+        console.error('Failed to create payment intent', error)
+        if (active) setState({ status: 'error' })
+      }
+    )
+    return () => {
+      active = false
+    }
+  }, [id, totalAmount])
+  return state
+}
+
+function SettingUp() {
+  return (
+    <div className="flex items-center gap-3 py-6 text-sm text-slate-600">
+      <Spinner className="h-5 w-5" label="Setting up payment" />
+      Setting up payment...
+    </div>
+  )
+}
+
+function PaymentFormCard({ booking }: { booking: ShipperBooking }) {
+  const intent = usePaymentIntent(booking)
+  const config = usePaymentsConfig()
+
+  React.useEffect(() => {
+    trackEvent('begin_checkout', {
+      bookingId: booking.id,
+      value: booking.totalAmount,
+      currency: 'USD',
+    })
+  }, [booking.id, booking.totalAmount])
+
+  let body: React.ReactNode
+  if (intent.status === 'error' || config.error) {
+    if (config.error) console.error('Failed to load the payment configuration', config.error)
+    body = (
+      <Alert variant="error" className="my-2">
+        Unable to setup payment. Please try again.
+      </Alert>
+    )
+  } else if (intent.status === 'loading' || !config.data) {
+    body = <SettingUp />
+  } else if (config.data.driver === 'stripe') {
+    body = (
+      <React.Suspense fallback={<SettingUp />}>
+        <StripePaymentForm
+          booking={booking}
+          clientSecret={intent.clientSecret}
+          publishableKey={config.data.publishableKey}
+        />
+      </React.Suspense>
+    )
+  } else {
+    body = <SandboxCardForm booking={booking} clientSecret={intent.clientSecret} />
+  }
+
+  return (
+    <Card aria-labelledby="payment-details-heading" role="region">
+      <CardHeader>
+        <CardTitle>
+          <span id="payment-details-heading">Payment Details</span>
+        </CardTitle>
+        <CardDescription>
+          Pay by card. The carrier is paid once you confirm delivery.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  )
+}
+
+/** /payment/:bookingId: the booking summary and the card payment form. */
+export function PaymentPage({ bookingId }: { bookingId: string }) {
+  const id = /^\d+$/.test(bookingId) ? bookingId : null
+  const { data: booking, error, isLoading } = usePayableBooking(id)
+
+  if (id && isLoading) {
+    return (
+      <PageShell>
+        <div aria-busy="true" aria-label="Loading booking" className="space-y-6">
+          <Skeleton className="h-9 w-64" />
+          <Skeleton className="h-64 w-full" />
+          <Skeleton className="h-48 w-full" />
+        </div>
+      </PageShell>
+    )
+  }
+  if (!id || error || !booking) {
+    return (
+      <PageShell>
+        <MessageCard
+          icon={SearchX}
+          title="Booking Not Found"
+          text="The booking you're trying to pay for could not be found."
+        />
+      </PageShell>
+    )
+  }
+  if (booking.paymentStatus === 'paid') {
+    return (
+      <PageShell>
+        <MessageCard
+          icon={CheckCircle2}
+          title="Payment Already Completed"
+          text="This booking has already been paid for."
+        />
+      </PageShell>
+    )
+  }
+  return (
+    <PageShell>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Complete Payment</h1>
+        <p className="mt-1 text-slate-600">
+          Pay for booking {formatBookingReference(booking.id)} to confirm your shipment.
+        </p>
+      </div>
+      {booking.paymentFailureMessage ? (
+        <Alert variant="error" title="Your last payment attempt failed">
+          {booking.paymentFailureMessage}
+        </Alert>
+      ) : null}
+      <BookingSummaryCard booking={booking} />
+      <PaymentFormCard booking={booking} />
+    </PageShell>
   )
 }

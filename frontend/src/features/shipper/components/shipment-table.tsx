@@ -15,7 +15,7 @@ import {
 import { toast } from '@/components/ui/use-toast'
 import { paths } from '@/config/paths'
 import { formatCalendarDate, formatCurrency } from '@/lib/format'
-import type { ShipperBooking } from '@/features/shipper/api/get-bookings'
+import { carrierDisplayName, type ShipperBooking } from '@/features/shipper/api/get-bookings'
 import { useCancelBooking } from '@/features/shipper/api/cancel-booking'
 import { useCompleteBooking } from '@/features/shipper/api/complete-booking'
 import { PaymentBadge, StatusBadge } from '@/features/shipper/components/booking-badges'
@@ -117,7 +117,7 @@ export function ShipmentTable({ bookings }: { bookings: ShipperBooking[] }) {
                   <TableCell className="min-w-[11rem]">
                     {place(b.pickupCity, b.pickupState, b.pickupAddress)} →{' '}
                     {place(b.deliveryCity, b.deliveryState, b.deliveryAddress)}
-                    <span className="block text-xs text-slate-500">{b.carrierName}</span>
+                    <span className="block text-xs text-slate-500">{carrierDisplayName(b)}</span>
                   </TableCell>
                   <TableCell>{b.numberOfPallets}</TableCell>
                   <TableCell className="whitespace-nowrap text-xs">

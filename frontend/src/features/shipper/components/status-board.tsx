@@ -1,6 +1,6 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatCalendarDate } from '@/lib/format'
-import type { ShipperBooking } from '@/features/shipper/api/get-bookings'
+import { carrierDisplayName, type ShipperBooking } from '@/features/shipper/api/get-bookings'
 import { groupForStatusBoard, type BoardColumnId } from '@/features/shipper/utils/status-board'
 import { cn } from '@/lib/utils'
 
@@ -55,6 +55,7 @@ export function StatusBoard({ bookings }: { bookings: ShipperBooking[] }) {
                       className="rounded-md border border-slate-200 bg-white p-2.5 text-xs shadow-sm"
                     >
                       <p className="font-semibold text-slate-900">#{b.id}</p>
+                      <p className="truncate text-slate-500">{carrierDisplayName(b)}</p>
                       <p className="text-slate-600">
                         {city(b.pickupCity, b.pickupState, b.pickupAddress)} →{' '}
                         {city(b.deliveryCity, b.deliveryState, b.deliveryAddress)}

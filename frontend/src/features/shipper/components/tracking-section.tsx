@@ -6,7 +6,11 @@ import { LoadError } from '@/components/ui/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatCalendarDate, formatDateTime, formatMiles } from '@/lib/format'
 import { cn } from '@/lib/utils'
-import { useBookings, type ShipperBooking } from '@/features/shipper/api/get-bookings'
+import {
+  carrierDisplayName,
+  useBookings,
+  type ShipperBooking,
+} from '@/features/shipper/api/get-bookings'
 import { useBookingHistory, type StatusChange } from '@/features/shipper/api/get-booking-history'
 import {
   isActiveShipment,
@@ -138,7 +142,7 @@ function ShipmentTrackingCard({ booking }: { booking: ShipperBooking }) {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle className="text-base">
             {booking.reference}{' '}
-            <span className="font-normal text-slate-500">· {booking.carrierName}</span>
+            <span className="font-normal text-slate-500">· {carrierDisplayName(booking)}</span>
           </CardTitle>
           <BookingStatusBadge status={booking.status || 'booked'} />
         </div>
@@ -151,7 +155,7 @@ function ShipmentTrackingCard({ booking }: { booking: ShipperBooking }) {
       </CardHeader>
       <CardContent className="space-y-5">
         <TrackingProgress status={booking.status} />
-        <StatusTimeline bookingId={booking.id} carrierName={booking.carrierName} />
+        <StatusTimeline bookingId={booking.id} carrierName={carrierDisplayName(booking)} />
       </CardContent>
     </Card>
   )

@@ -47,6 +47,8 @@ export function makeBooking(overrides: Partial<ShipperBooking> = {}): ShipperBoo
     paymentStatus: 'paid',
     payoutStatus: 'pending',
     carrierName: 'Verified carrier #4821',
+    carrier: null,
+    paymentFailureMessage: null,
     carrierProfile: null,
     pickupAddress: 'Chicago, IL',
     pickupCity: 'Chicago',

@@ -1,0 +1,38 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import PaymentService from '#payments/services/payment_service'
+import { createPaymentIntentValidator, sandboxConfirmValidator } from '#payments/validators/payment'
+
+/** Paying a booking: ownership is the service's query scope (someone else's booking → 404). */
+@inject()
+export default class PaymentsController {
+  constructor(private payments: PaymentService) {}
+
+  /** GET /api/payments/config */
+  async config() {
+    return this.payments.clientConfig()
+  }
+
+  /** POST /api/create-payment-intent */
+  async createIntent({ auth, request }: HttpContext) {
+    const { bookingId, amount } = await request.validateUsing(createPaymentIntentValidator)
+    return this.payments.createIntent(auth.getUserOrFail().id, bookingId, amount)
+  }
+
+  /** POST /api/sandbox/payments/confirm */
+  async confirmSandbox({ auth, request, response }: HttpContext) {
+    const input = await request.validateUsing(sandboxConfirmValidator)
+    const outcome = await this.payments.confirmSandboxCard(auth.getUserOrFail().id, input)
+    return response.status(outcome.status).send(outcome.body)
+  }
+
+  /** POST /api/webhooks/payments: signed by the provider, verified on the raw body. */
+  async webhook({ request, response }: HttpContext) {
+    const outcome = await this.payments.handleWebhook(
+      request.raw() ?? '',
+      request.header('stripe-signature')
+    )
+    if (!outcome.ok) return response.badRequest({ message: outcome.message })
+    return { received: true }
+  }
+}

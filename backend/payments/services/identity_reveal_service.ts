@@ -1,0 +1,104 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import IdentityRevealLog from '#payments/models/identity_reveal_log'
+import { Clock } from '#core/clock'
+
+/** The carrier's real identity, shown to the shipper of a paid booking (and to admins). */
+export type CarrierIdentity = {
+  companyName: string
+  contactName: string | null
+  email: string
+  phone: string | null
+  dotNumber: string | null
+  mcNumber: string | null
+}
+
+/** A booking as far as the reveal rule needs it. */
+export type RevealCandidate = { id: number; carrierId: number | null; paymentStatus: string }
+
+export type RevealViewer = { id: number | null; role: string }
+
+/** Payment reveals the carrier: never before (SPEC point 1), always after. */
+export function revealsIdentity(booking: RevealCandidate): boolean {
+  return booking.paymentStatus === 'paid' && booking.carrierId !== null
+}
+
+/**
+ * Carrier identities and the audit trail of who saw them: every response that reveals an
+ * identity writes one identity_reveal_log row per revealed booking (docs/decisions/0041).
+ */
+@inject()
+export default class IdentityRevealService {
+  constructor(private clock: Clock) {}
+
+  /** Company and contact of each carrier, by carriers.id. */
+  async identities(carrierIds: number[]): Promise<Map<number, CarrierIdentity>> {
+    const ids = [...new Set(carrierIds)]
+    if (ids.length === 0) return new Map()
+    const rows = await db
+      .from('carriers')
+      .join('users', 'users.id', 'carriers.user_id')
+      .whereIn('carriers.id', ids)
+      .select(
+        'carriers.id as carrier_id',
+        'carriers.company_name',
+        'carriers.dot_number',
+        'carriers.mc_number',
+        'users.first_name',
+        'users.last_name',
+        'users.email',
+        'users.phone'
+      )
+    return new Map(
+      rows.map((row) => {
+        const contact = [row.first_name, row.last_name].filter(Boolean).join(' ').trim()
+        return [
+          Number(row.carrier_id),
+          {
+            companyName: row.company_name,
+            contactName: contact || null,
+            email: row.email,
+            phone: row.phone ?? null,
+            dotNumber: row.dot_number ?? null,
+            mcNumber: row.mc_number ?? null,
+          },
+        ]
+      })
+    )
+  }
+
+  /**
+   * The identities a shipper may see on these bookings (paid ones only), keyed by booking id,
+   * logging one reveal per booking shown.
+   */
+  async revealToShipper(
+    viewer: RevealViewer,
+    bookings: RevealCandidate[]
+  ): Promise<Map<number, CarrierIdentity>> {
+    const revealed = bookings.filter(revealsIdentity)
+    if (revealed.length === 0) return new Map()
+    const identities = await this.identities(revealed.map((b) => b.carrierId!))
+    const shown = new Map<number, CarrierIdentity>()
+    for (const booking of revealed) {
+      const identity = identities.get(booking.carrierId!)
+      if (identity) shown.set(booking.id, identity)
+    }
+    await this.log(viewer, [...shown.keys()])
+    return shown
+  }
+
+  /** One identity_reveal_log row per booking whose carrier identity a response showed. */
+  async log(viewer: RevealViewer, bookingIds: number[]): Promise<void> {
+    const ids = [...new Set(bookingIds)]
+    if (ids.length === 0) return
+    const viewedAt = this.clock.now()
+    await IdentityRevealLog.createMany(
+      ids.map((bookingId) => ({
+        bookingId,
+        viewerId: viewer.id,
+        viewerRole: viewer.role,
+        viewedAt,
+      }))
+    )
+  }
+}

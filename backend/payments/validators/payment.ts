@@ -1,0 +1,54 @@
+import vine, { SimpleMessagesProvider } from '@vinejs/vine'
+
+const BOOKING = 'Choose a booking to pay for'
+const AMOUNT = 'The amount must be a number of dollars'
+
+/** POST /api/create-payment-intent. The amount is checked against the server's own total. */
+export const createPaymentIntentValidator = vine.compile(
+  vine.object({
+    bookingId: vine.number().withoutDecimals().positive(),
+    amount: vine.number().min(0),
+  })
+)
+createPaymentIntentValidator.messagesProvider = new SimpleMessagesProvider({
+  'bookingId.required': BOOKING,
+  'bookingId.number': BOOKING,
+  'bookingId.withoutDecimals': BOOKING,
+  'bookingId.positive': BOOKING,
+  'amount.required': AMOUNT,
+  'amount.number': AMOUNT,
+  'amount.min': AMOUNT,
+})
+
+const CARD = 'Enter the card number'
+const EXPIRY = "Enter the card's expiry month and year"
+
+/** POST /api/sandbox/payments/confirm: the sandbox card form. */
+export const sandboxConfirmValidator = vine.compile(
+  vine.object({
+    clientSecret: vine.string().trim().minLength(1).maxLength(255),
+    cardNumber: vine.string().trim().minLength(1).maxLength(30),
+    expMonth: vine.number().withoutDecimals(),
+    expYear: vine.number().withoutDecimals(),
+    cvc: vine.string().trim().minLength(1).maxLength(4),
+  })
+)
+sandboxConfirmValidator.messagesProvider = new SimpleMessagesProvider({
+  'clientSecret.required': 'The payment to confirm is missing',
+  'clientSecret.string': 'The payment to confirm is missing',
+  'clientSecret.minLength': 'The payment to confirm is missing',
+  'cardNumber.required': CARD,
+  'cardNumber.string': CARD,
+  'cardNumber.minLength': CARD,
+  'cardNumber.maxLength': 'Your card number is incorrect.',
+  'expMonth.required': EXPIRY,
+  'expMonth.number': EXPIRY,
+  'expMonth.withoutDecimals': EXPIRY,
+  'expYear.required': EXPIRY,
+  'expYear.number': EXPIRY,
+  'expYear.withoutDecimals': EXPIRY,
+  'cvc.required': "Enter the card's security code",
+  'cvc.string': "Enter the card's security code",
+  'cvc.minLength': "Enter the card's security code",
+  'cvc.maxLength': "Your card's security code is incorrect.",
+})

@@ -1,0 +1,93 @@
+import { test } from '@japa/runner'
+import Booking from '#marketplace/models/booking'
+import { makeUser, resetDatabase } from '#tests/helpers'
+import { carrierOf, makeBooking, makeListing } from '#tests/factories'
+import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+
+async function pendingBooking() {
+  const carrierUser = await makeUser('carrier', { email: 'dispatch@lakes.test', isApproved: true })
+  const carrier = await carrierOf(carrierUser)
+  const listing = await makeListing(carrierUser, { from: 'chicago', to: 'detroit', rate: 2.5 })
+  const shipper = await makeUser('shipper', { email: 'sam@shipper.test', password: 'secret123' })
+  const booking = await makeBooking(shipper, listing, {
+    pallets: 4,
+    status: 'pending',
+    paymentStatus: 'pending',
+  })
+  return { carrier, booking }
+}
+
+const reference = (id: number) => `TRT-${String(id).padStart(3, '0')}`
+
+test.group('Browser: a shipper pays for a booking', (group) => {
+  group.each.setup(() => resetDatabase())
+  group.teardown(() => closeBrowser())
+
+  test('pays by card, lands on the success page and sees the carrier revealed', async ({
+    assert,
+  }) => {
+    const { carrier, booking } = await pendingBooking()
+    const { context, page } = await newPage()
+    await signIn(page, 'sam@shipper.test', 'secret123')
+    await page.waitForURL('**/shipper')
+
+    await page.goto(`/payment/${booking.id}`)
+    await page.getByRole('heading', { name: 'Complete Payment' }).waitFor()
+    const summary = page.getByRole('region', { name: 'Booking Summary' })
+    const summaryText = await summary.innerText()
+    assert.include(summaryText, reference(booking.id))
+    assert.include(summaryText, 'Chicago, IL to Detroit, MI')
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+    assert.include(summaryText, usd.format(booking.totalAmount!))
+    // Anonymous until paid.
+    assert.notInclude(await page.content(), carrier.companyName)
+
+    const form = page.getByRole('form', { name: 'Card payment' })
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await form.getByLabel('Expiration date').fill('12 / 34')
+    await form.getByLabel('Security code').fill('123')
+    await form.getByRole('button', { name: `Pay ${usd.format(booking.totalAmount!)}` }).click()
+
+    await page.waitForURL(`**/payment-success?booking=${booking.id}`)
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 20_000 })
+    const revealed = page.getByRole('region', { name: 'Your Carrier' })
+    await revealed.getByText(carrier.companyName).waitFor()
+    assert.include(await revealed.innerText(), carrier.dotNumber!)
+
+    await booking.refresh()
+    assert.equal(booking.paymentStatus, 'paid')
+    assert.equal(booking.status, 'booked')
+
+    // My Bookings now names the carrier.
+    await page.getByRole('link', { name: 'View My Bookings' }).click()
+    const row = page.getByRole('row', { name: `Booking #${booking.id}` })
+    await row.getByText(carrier.companyName).waitFor()
+    await context.close()
+  }).timeout(60_000)
+
+  test("a declined card shows 'Payment Failed' and the booking stays payable", async ({
+    assert,
+  }) => {
+    const { carrier, booking } = await pendingBooking()
+    const { context, page } = await newPage()
+    await signIn(page, 'sam@shipper.test', 'secret123')
+    await page.waitForURL('**/shipper')
+
+    await page.goto(`/payment/${booking.id}`)
+    const form = page.getByRole('form', { name: 'Card payment' })
+    await form.getByLabel('Card number').fill('4000 0000 0000 0002')
+    await form.getByLabel('Expiration date').fill('12 / 34')
+    await form.getByLabel('Security code').fill('123')
+    await form.getByRole('button', { name: /^Pay / }).click()
+
+    await page.getByText('Payment Failed', { exact: true }).first().waitFor()
+    await page.getByText('Your card was declined.', { exact: true }).first().waitFor()
+    assert.include(page.url(), `/payment/${booking.id}`)
+    assert.notInclude(await page.content(), carrier.companyName)
+
+    const fresh = await Booking.findOrFail(booking.id)
+    assert.equal(fresh.paymentStatus, 'pending')
+    assert.equal(fresh.status, 'pending')
+    await context.close()
+  }).timeout(60_000)
+})

@@ -1,0 +1,38 @@
+import useSWR from 'swr'
+import { api } from '@/lib/api-client'
+import { bookingKey, getBooking, type ShipperBooking } from '@/features/shipper/api/get-bookings'
+
+export type PaymentDriver = 'sandbox' | 'stripe'
+
+/** GET /api/payments/config: which card provider the server uses and its public key. */
+export type PaymentsConfig = { driver: PaymentDriver; publishableKey: string | null }
+
+export const paymentsConfigKey = '/api/payments/config'
+
+export function usePaymentsConfig() {
+  return useSWR<PaymentsConfig>(paymentsConfigKey, () => api.get<PaymentsConfig>(paymentsConfigKey))
+}
+
+/** The booking being paid; `null` id (no id in the URL) fetches nothing. */
+export function usePayableBooking(id: string | null) {
+  return useSWR<ShipperBooking>(id ? bookingKey(id) : null, () => getBooking(id!))
+}
+
+export type PaymentIntent = { clientSecret: string; paymentIntentId: string; amount: number }
+
+/** POST /api/create-payment-intent: the server prices the booking; the intent is reused. */
+export function createPaymentIntent(bookingId: number, amount: number): Promise<PaymentIntent> {
+  return api.post<PaymentIntent>('/api/create-payment-intent', { amount, bookingId })
+}
+
+export type SandboxCard = {
+  cardNumber: string
+  expMonth: number
+  expYear: number
+  cvc: string
+}
+
+/** POST /api/sandbox/payments/confirm: 200 succeeded, 402 declined, 422 invalid card. */
+export function confirmSandboxPayment(clientSecret: string, card: SandboxCard) {
+  return api.post<{ status: string }>('/api/sandbox/payments/confirm', { clientSecret, ...card })
+}
