@@ -18,3 +18,24 @@ router
   .use([middleware.auth(), middleware.role({ roles: ['shipper'] })])
 
 router.post('/api/webhooks/payments', [PaymentsController, 'webhook'])
+
+/* Carrier payout account and payout history (issue 5, SPEC point 7). */
+const CarrierPaymentsController = () => import('#payments/controllers/carrier_payments_controller')
+
+router
+  .group(() => {
+    router.get('/carrier/stripe-status', [CarrierPaymentsController, 'status'])
+    router.post('/carrier/stripe-onboard', [CarrierPaymentsController, 'onboard'])
+    router.get('/carrier/payouts', [CarrierPaymentsController, 'payouts'])
+    router.post('/sandbox/onboarding/:accountId/complete', [
+      CarrierPaymentsController,
+      'completeSandbox',
+    ])
+  })
+  .prefix('/api')
+  .use([middleware.auth(), middleware.role({ roles: ['carrier'] })])
+
+// The sandbox's hosted-onboarding stand-in: a page of the backend, before the SPA fallback.
+router
+  .get('/sandbox/onboarding/:accountId', [CarrierPaymentsController, 'sandboxPage'])
+  .use([middleware.auth(), middleware.role({ roles: ['carrier'] })])

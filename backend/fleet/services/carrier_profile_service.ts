@@ -24,6 +24,12 @@ export type CarrierProfile = {
   zipCode: string | null
 }
 
+export type CarrierPaymentAccount = {
+  carrierId: number
+  stripeAccountId: string | null
+  stripeOnboardingCompleted: boolean
+}
+
 const toProfile = (c: Carrier): CarrierProfile => ({
   id: c.id,
   userId: c.userId,
@@ -86,5 +92,43 @@ export default class CarrierProfileService {
     if (ids.length === 0) return new Map()
     const rows = await Carrier.query().whereIn('id', ids).select('id', 'companyName')
     return new Map(rows.map((c) => [c.id, c.companyName]))
+  }
+
+  /** The payout account of a carrier user's company, or null when it has no company row. */
+  async findPaymentAccount(userId: number): Promise<CarrierPaymentAccount | null> {
+    const carrier = await Carrier.query()
+      .where('userId', userId)
+      .select('id', 'stripeAccountId', 'stripeOnboardingCompleted')
+      .first()
+    if (!carrier) return null
+    return {
+      carrierId: carrier.id,
+      stripeAccountId: carrier.stripeAccountId,
+      stripeOnboardingCompleted: carrier.stripeOnboardingCompleted,
+    }
+  }
+
+  /**
+   * Records the provider's connected account of a carrier, only when it has none yet, and
+   * returns the account on record (the first one when two requests raced).
+   */
+  async setStripeAccount(carrierId: number, accountId: string): Promise<string> {
+    await Carrier.query()
+      .where('id', carrierId)
+      .whereNull('stripeAccountId')
+      .update({ stripe_account_id: accountId })
+    const carrier = await Carrier.query()
+      .where('id', carrierId)
+      .select('stripeAccountId')
+      .firstOrFail()
+    return carrier.stripeAccountId ?? accountId
+  }
+
+  /** The provider reported the carrier's onboarding as complete. */
+  async markStripeOnboardingCompleted(carrierId: number): Promise<void> {
+    await Carrier.query()
+      .where('id', carrierId)
+      .where('stripeOnboardingCompleted', false)
+      .update({ stripe_onboarding_completed: true })
   }
 }

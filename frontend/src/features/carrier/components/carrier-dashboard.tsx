@@ -22,6 +22,8 @@ import { CompanyProfile } from '@/features/carrier/components/company-profile'
 import { DashboardOverview } from '@/features/carrier/components/dashboard-overview'
 import { FleetManagement } from '@/features/carrier/components/fleet-management'
 import { MyListings } from '@/features/carrier/components/my-listings'
+import { PaymentSetup } from '@/features/carrier/components/payment-setup'
+import { PayoutHistory } from '@/features/carrier/components/payout-history'
 
 export type CarrierSection =
   | 'dashboard'
@@ -109,7 +111,7 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     label: 'Payment Setup',
     title: 'Payment Setup',
     icon: Wallet,
-    description: 'Set up a bank account to receive payments from shipments.',
+    description: 'Set up a bank account to receive payments from shipments',
     emptyText: 'The status of your payout account connection will appear here.',
   },
   {
@@ -117,7 +119,7 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     label: 'Payout History',
     title: 'Payout History',
     icon: Banknote,
-    description: 'Earnings and payouts from completed shipments.',
+    description: 'Earnings and payouts from completed shipments',
     emptyText: 'Payouts for your completed shipments will appear here with their status.',
   },
   {
@@ -157,11 +159,17 @@ export function CarrierDashboard({ account }: { account: AccountSummary }) {
     case 'tracking':
       content = <CarrierTracking />
       break
+    case 'payments':
+      content = <PaymentSetup />
+      break
+    case 'payouts':
+      content = <PayoutHistory />
+      break
     case 'profile':
       content = <CompanyProfile account={account} />
       break
     default:
-      // Freight board, payment setup and payouts arrive with their own issues.
+      // The freight board arrives with its own issue.
       content = (
         <SectionPlaceholder
           title={section.title}

@@ -1,0 +1,206 @@
+import { inject } from '@adonisjs/core'
+import { Exception } from '@adonisjs/core/exceptions'
+import logger from '@adonisjs/core/services/logger'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import env from '#start/env'
+import payments from '#plugins/payments/services/main'
+import type { AccountStatus, PaymentFailure } from '#plugins/payments/main'
+import CarrierProfileService, {
+  type CarrierPaymentAccount,
+} from '#fleet/services/carrier_profile_service'
+import { fromCents, splitPayout, toCents } from '#core/money'
+import { bookingReference } from '#core/reference'
+import { NotFoundException } from '#core/exceptions/http_errors'
+
+/** Where the provider sends the carrier back after (or instead of) its onboarding form. */
+export const PAYMENT_SETUP_PATH = '/carrier#payments'
+
+/** At most this many bookings in the payout history. */
+export const PAYOUT_HISTORY_LIMIT = 500
+
+export const CARRIER_NOT_FOUND = 'Carrier profile not found'
+export const ACCOUNT_NOT_FOUND = 'Payout account not found'
+
+export type PayoutHistoryEntry = {
+  id: number
+  reference: string
+  pickupAddress: string | null
+  deliveryAddress: string | null
+  createdAt: string
+  totalAmount: number
+  payoutAmount: number
+  paymentStatus: string
+  payoutStatus: string
+  payoutReleasedAt: string | null
+  payoutFailureReason: string | null
+}
+
+type PayoutRow = {
+  id: number
+  pickup_address: string | null
+  delivery_address: string | null
+  created_at: Date | string
+  total_amount: string | number | null
+  payment_status: string
+  payout_status: string
+  payout_released_at: Date | string | null
+  payout_failure_reason: string | null
+}
+
+const NOT_CONNECTED: AccountStatus = {
+  connected: false,
+  onboardingComplete: false,
+  payoutsEnabled: false,
+}
+
+/** A timestamp column as ISO UTC, read the way Lucid reads it (SQLite strings are local time). */
+function iso(value: Date | string | null): string | null {
+  if (value === null) return null
+  if (value instanceof Date) return DateTime.fromJSDate(value).toUTC().toISO()
+  const sql = DateTime.fromSQL(value)
+  return (sql.isValid ? sql : DateTime.fromISO(value)).toUTC().toISO()
+}
+
+/** The app's public address, as backend/config/payments.ts derives it for the sandbox. */
+const appUrl = () =>
+  (env.get('APP_URL') ?? `http://127.0.0.1:${env.get('PORT') ?? 3333}`).replace(/\/$/, '')
+
+/**
+ * A carrier's payout account (issue 5, SPEC point 7): its status at the provider, the hosted
+ * onboarding that connects it, the sandbox's stand-in for that form, and the payout history
+ * of the carrier's bookings. docs/decisions records the choices.
+ */
+@inject()
+export default class CarrierPaymentsService {
+  constructor(private carriers: CarrierProfileService) {}
+
+  /** GET /api/carrier/stripe-status; remembers a completed onboarding on the carrier. */
+  async status(userId: number): Promise<AccountStatus> {
+    const account = await this.account(userId)
+    if (!account.stripeAccountId) return NOT_CONNECTED
+    const driver = await payments.use()
+    const status = await driver.getAccountStatus(account.stripeAccountId)
+    if (!status.ok) {
+      if (status.code === 'not_found') return NOT_CONNECTED
+      throw providerFailure(status)
+    }
+    const result: AccountStatus = {
+      connected: status.connected,
+      onboardingComplete: status.onboardingComplete,
+      payoutsEnabled: status.payoutsEnabled,
+    }
+    if (result.onboardingComplete && !account.stripeOnboardingCompleted) {
+      await this.carriers.markStripeOnboardingCompleted(account.carrierId)
+    }
+    return result
+  }
+
+  /**
+   * POST /api/carrier/stripe-onboard: the connected account is created once (idempotency key
+   * `carrier-<id>-account`), then every call gets a fresh onboarding link.
+   */
+  async onboard(userId: number, email: string): Promise<{ url: string }> {
+    const account = await this.account(userId)
+    const driver = await payments.use()
+    let accountId = account.stripeAccountId
+    if (!accountId) {
+      const created = await driver.createConnectedAccount({
+        email,
+        idempotencyKey: `carrier-${account.carrierId}-account`,
+        metadata: { carrierId: String(account.carrierId), userId: String(userId) },
+      })
+      if (!created.ok) throw providerFailure(created)
+      accountId = await this.carriers.setStripeAccount(account.carrierId, created.accountId)
+    }
+    const back = `${appUrl()}${PAYMENT_SETUP_PATH}`
+    const link = await driver.createOnboardingLink({
+      accountId,
+      refreshUrl: back,
+      returnUrl: back,
+    })
+    if (!link.ok) throw providerFailure(link)
+    return { url: link.url }
+  }
+
+  /**
+   * The sandbox's onboarding page: only for the carrier whose account it is (404 otherwise,
+   * and 404 when the active driver is not the sandbox).
+   */
+  async assertOwnSandboxAccount(userId: number, accountId: string): Promise<void> {
+    const account = await this.account(userId)
+    const sandbox = await payments.sandbox()
+    if (!sandbox || !account.stripeAccountId || account.stripeAccountId !== accountId) {
+      throw new NotFoundException(ACCOUNT_NOT_FOUND)
+    }
+  }
+
+  /** POST /api/sandbox/onboarding/:accountId/complete: the carrier finished the form. */
+  async completeSandboxOnboarding(userId: number, accountId: string): Promise<AccountStatus> {
+    await this.assertOwnSandboxAccount(userId, accountId)
+    const sandbox = (await payments.sandbox())!
+    const completed = await sandbox.completeOnboarding(accountId)
+    if (!completed.ok) {
+      if (completed.code === 'not_found') throw new NotFoundException(ACCOUNT_NOT_FOUND)
+      throw providerFailure(completed)
+    }
+    return this.status(userId)
+  }
+
+  /** GET /api/carrier/payouts: the carrier's bookings with their payout, newest first. */
+  async payouts(userId: number): Promise<PayoutHistoryEntry[]> {
+    const account = await this.account(userId)
+    const rows: PayoutRow[] = await db
+      .from('bookings')
+      .where('carrier_id', account.carrierId)
+      .select(
+        'id',
+        'pickup_address',
+        'delivery_address',
+        'created_at',
+        'total_amount',
+        'payment_status',
+        'payout_status',
+        'payout_released_at',
+        'payout_failure_reason'
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(PAYOUT_HISTORY_LIMIT)
+    return rows.map((row) => {
+      const totalCents = toCents(row.total_amount ?? 0)
+      return {
+        id: row.id,
+        reference: bookingReference(row.id),
+        pickupAddress: row.pickup_address,
+        deliveryAddress: row.delivery_address,
+        createdAt: iso(row.created_at)!,
+        totalAmount: fromCents(totalCents),
+        payoutAmount: fromCents(splitPayout(totalCents).payoutCents),
+        paymentStatus: row.payment_status,
+        payoutStatus: row.payout_status,
+        payoutReleasedAt: iso(row.payout_released_at),
+        payoutFailureReason: row.payout_failure_reason,
+      }
+    })
+  }
+
+  private async account(userId: number): Promise<CarrierPaymentAccount> {
+    const account = await this.carriers.findPaymentAccount(userId)
+    if (!account) throw new NotFoundException(CARRIER_NOT_FOUND)
+    return account
+  }
+}
+
+function providerFailure(failure: PaymentFailure) {
+  logger.error(
+    { code: failure.code, message: failure.message },
+    'carrier payout account call failed'
+  )
+  return new ProviderUnavailableException('The payment provider is unavailable; try again')
+}
+
+class ProviderUnavailableException extends Exception {
+  static status = 502
+  static code = 'E_PAYMENT_PROVIDER'
+}

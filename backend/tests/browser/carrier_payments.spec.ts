@@ -1,0 +1,72 @@
+import { test } from '@japa/runner'
+import { makeUser, resetDatabase } from '#tests/helpers'
+import { carrierOf, makeBooking, makeListing } from '#tests/factories'
+import { splitPayout, toCents } from '#core/money'
+import { bookingReference as reference } from '#core/reference'
+import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+
+const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100)
+
+test.group('Browser: carrier payments', (group) => {
+  group.each.setup(() => resetDatabase())
+  group.teardown(() => closeBrowser())
+
+  test('a carrier connects a payout account in the sandbox and sees Payment Setup Complete', async ({
+    assert,
+  }) => {
+    const carrier = await makeUser('carrier', {
+      email: 'cora@haulers.test',
+      password: 'secret123',
+      isApproved: true,
+    })
+    const { context, page } = await newPage()
+    await signIn(page, 'cora@haulers.test', 'secret123')
+    await page.waitForURL('**/carrier')
+
+    await page.goto('/carrier#payments')
+    await page.getByText('Set up a bank account to receive payments from shipments').waitFor()
+    await page.getByRole('button', { name: 'Connect Bank Account' }).click()
+
+    // The sandbox's stand-in for the provider's hosted onboarding form.
+    await page.waitForURL('**/sandbox/onboarding/**')
+    await page.getByRole('button', { name: 'Complete onboarding' }).click()
+
+    await page.waitForURL('**/carrier#payments')
+    await page.getByText('Payment Setup Complete').waitFor()
+    const company = await carrierOf(carrier)
+    assert.isNotNull(company.stripeAccountId)
+    assert.isTrue(company.stripeOnboardingCompleted)
+    await context.close()
+  })
+
+  test('the payout history shows each booking with its 91% payout and badge', async () => {
+    const shipper = await makeUser('shipper')
+    const carrier = await makeUser('carrier', {
+      email: 'cora@haulers.test',
+      password: 'secret123',
+      isApproved: true,
+    })
+    const listing = await makeListing(carrier)
+    const paid = await makeBooking(shipper, listing, {
+      paymentStatus: 'paid',
+      payoutStatus: 'pending',
+    })
+    const unpaid = await makeBooking(shipper, listing, { paymentStatus: 'pending' })
+
+    const { context, page } = await newPage()
+    await signIn(page, 'cora@haulers.test', 'secret123')
+    await page.waitForURL('**/carrier')
+    await page.goto('/carrier#payouts')
+    const paidRow = page.getByRole('row', { name: `Payout ${reference(paid.id)}` })
+    await paidRow.getByText('Awaiting Release').waitFor()
+    const totalCents = toCents(paid.totalAmount!)
+    await paidRow.getByText(usd(splitPayout(totalCents).payoutCents), { exact: true }).waitFor()
+    await paidRow.getByText(usd(totalCents), { exact: true }).waitFor()
+    await page
+      .getByRole('row', { name: `Payout ${reference(unpaid.id)}` })
+      .getByText('Payment Pending')
+      .waitFor()
+    await context.close()
+  })
+})

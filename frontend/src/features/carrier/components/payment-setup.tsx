@@ -1,0 +1,149 @@
+import { useState } from 'react'
+import { CheckCircle2, Clock, Wallet } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { LoadError } from '@/components/ui/load-error'
+import { Skeleton } from '@/components/ui/skeleton'
+import { toast } from '@/components/ui/use-toast'
+import { useStripeStatus, type StripeStatus } from '@/features/carrier/api/get-stripe-status'
+import { startStripeOnboarding } from '@/features/carrier/api/start-stripe-onboarding'
+import { SectionHeader } from '@/features/carrier/components/section-header'
+import { serverMessage } from '@/features/carrier/utils/error-message'
+import { redirectTo } from '@/features/carrier/utils/redirect'
+
+export type PaymentSetupState = 'not_connected' | 'in_progress' | 'complete'
+
+/** Which of the card's three states a provider status is. */
+export function paymentSetupState(status: StripeStatus): PaymentSetupState {
+  if (!status.connected) return 'not_connected'
+  return status.onboardingComplete ? 'complete' : 'in_progress'
+}
+
+/** Payment Setup: connect a payout account at the provider and follow its onboarding. */
+export function PaymentSetup() {
+  const { data, error, isLoading, isValidating, mutate } = useStripeStatus()
+  const [connecting, setConnecting] = useState(false)
+
+  const onConnect = async () => {
+    setConnecting(true)
+    try {
+      const { url } = await startStripeOnboarding()
+      redirectTo(url)
+    } catch (err) {
+      setConnecting(false)
+      toast({
+        variant: 'destructive',
+        title: 'Onboarding Failed',
+        description: serverMessage(err, 'Failed to start payment setup'),
+      })
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <SectionHeader
+        title="Payment Setup"
+        description="Set up a bank account to receive payments from shipments"
+      />
+      {isLoading ? (
+        <Card>
+          <CardContent className="pt-6" aria-busy="true" aria-label="Loading payment setup">
+            <Skeleton className="h-24 w-full" />
+          </CardContent>
+        </Card>
+      ) : error && !data ? (
+        <Card>
+          <CardContent className="pt-6">
+            <LoadError
+              title="Could not load your payment setup"
+              error={error}
+              onRetry={() => void mutate()}
+              retrying={isValidating}
+            />
+          </CardContent>
+        </Card>
+      ) : data ? (
+        <PaymentSetupCard status={data} connecting={connecting} onConnect={onConnect} />
+      ) : null}
+    </div>
+  )
+}
+
+/** The card in one of its three states; `onConnect` starts (or continues) the onboarding. */
+export function PaymentSetupCard({
+  status,
+  connecting,
+  onConnect,
+}: {
+  status: StripeStatus
+  connecting: boolean
+  onConnect: () => void
+}) {
+  const state = paymentSetupState(status)
+
+  if (state === 'complete') {
+    return (
+      <Card aria-label="Payout account">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-hidden="true" />
+            Payment Setup Complete
+          </CardTitle>
+          <CardDescription>
+            Your bank account is connected. Payouts for your shipments are sent to it.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <p className="text-sm text-slate-700">
+            Payouts:{' '}
+            <span className="font-medium text-slate-900">
+              {status.payoutsEnabled ? 'Enabled' : 'Not yet enabled by the payment provider'}
+            </span>
+          </p>
+        </CardContent>
+      </Card>
+    )
+  }
+
+  if (state === 'in_progress') {
+    return (
+      <Card aria-label="Payout account">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Clock className="h-5 w-5 text-amber-600" aria-hidden="true" />
+            Setup In Progress
+          </CardTitle>
+          <CardDescription>
+            Your payout account is created but its setup is not finished. Continue where you left
+            off to start receiving payouts.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button onClick={onConnect} disabled={connecting}>
+            {connecting ? 'Connecting...' : 'Continue Setup'}
+          </Button>
+        </CardContent>
+      </Card>
+    )
+  }
+
+  return (
+    <Card aria-label="Payout account">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Wallet className="h-5 w-5 text-slate-500" aria-hidden="true" />
+          Connect Your Bank Account
+        </CardTitle>
+        <CardDescription>
+          Connect a bank account through our payment provider to receive your share of each shipment
+          once it is delivered.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button onClick={onConnect} disabled={connecting}>
+          {connecting ? 'Connecting...' : 'Connect Bank Account'}
+        </Button>
+      </CardContent>
+    </Card>
+  )
+}

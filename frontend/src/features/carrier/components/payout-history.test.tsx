@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import { FIRST_PAINT, renderCarrier } from '@/features/carrier/testing/fixtures'
+import type { CarrierPayout } from '@/features/carrier/api/get-payouts'
+import { payoutBadge } from '@/features/carrier/utils/payout-status'
+
+function makePayout(overrides: Partial<CarrierPayout> = {}): CarrierPayout {
+  return {
+    id: 7,
+    reference: 'TRT-007',
+    pickupAddress: 'Chicago, IL',
+    deliveryAddress: 'Detroit, MI 48201',
+    createdAt: '2025-03-12T10:00:00.000Z',
+    totalAmount: 1854.09,
+    payoutAmount: 1687.22,
+    paymentStatus: 'paid',
+    payoutStatus: 'released',
+    payoutReleasedAt: '2025-03-14T10:00:00.000Z',
+    payoutFailureReason: null,
+    ...overrides,
+  }
+}
+
+describe('payout history', () => {
+  it('maps payment and payout status to the badge', () => {
+    const label = (paymentStatus: string, payoutStatus: string) =>
+      payoutBadge({ paymentStatus, payoutStatus }).label
+    expect(label('pending', 'pending')).toBe('Payment Pending')
+    expect(label('refunded', 'paid')).toBe('Payment Pending')
+    expect(label('paid', 'pending')).toBe('Awaiting Release')
+    expect(label('paid', 'released')).toBe('Released')
+    expect(label('paid', 'paid')).toBe('Paid')
+    expect(label('paid', 'failed')).toBe('Failed')
+    expect(label('paid', 'on_hold')).toBe('Unknown')
+  })
+
+  it('lists each booking with reference, route, date, amounts and badge', async () => {
+    renderCarrier('/carrier#payouts', {
+      'GET /api/carrier/payouts': {
+        body: [
+          makePayout(),
+          makePayout({
+            id: 9,
+            reference: 'TRT-009',
+            paymentStatus: 'paid',
+            payoutStatus: 'failed',
+            payoutReleasedAt: null,
+            payoutFailureReason: 'The bank account was closed',
+            totalAmount: 1200,
+            payoutAmount: 1092,
+          }),
+          makePayout({
+            id: 10,
+            reference: 'TRT-010',
+            paymentStatus: 'pending',
+            payoutStatus: 'pending',
+            payoutReleasedAt: null,
+          }),
+        ],
+      },
+    })
+    const released = await screen.findByRole('row', { name: 'Payout TRT-007' }, FIRST_PAINT)
+    expect(released).toHaveTextContent('Chicago, IL → Detroit, MI 48201')
+    expect(released).toHaveTextContent('$1,854.09')
+    expect(released).toHaveTextContent('$1,687.22')
+    expect(within(released).getByText('Released')).toBeInTheDocument()
+    const failed = screen.getByRole('row', { name: 'Payout TRT-009' })
+    expect(within(failed).getByText('Failed')).toBeInTheDocument()
+    expect(failed).toHaveTextContent('The bank account was closed')
+    expect(failed).toHaveTextContent('$1,092.00')
+    const unpaid = screen.getByRole('row', { name: 'Payout TRT-010' })
+    expect(within(unpaid).getByText('Payment Pending')).toBeInTheDocument()
+    expect(screen.getByText('Earnings and payouts from completed shipments')).toBeInTheDocument()
+  })
+
+  it('shows Failed to load payout history when the call fails', async () => {
+    renderCarrier('/carrier#payouts', {
+      'GET /api/carrier/payouts': { status: 500, body: { message: 'boom' } },
+    })
+    expect(
+      await screen.findByText('Failed to load payout history', {}, FIRST_PAINT)
+    ).toBeInTheDocument()
+  })
+
+  it('shows an empty state without bookings', async () => {
+    renderCarrier('/carrier#payouts', { 'GET /api/carrier/payouts': { body: [] } })
+    expect(await screen.findByText('No payouts yet', {}, FIRST_PAINT)).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,111 @@
+import { Banknote } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { Card, CardContent } from '@/components/ui/card'
+import { EmptyState } from '@/components/ui/empty-state'
+import { LoadError } from '@/components/ui/load-error'
+import { Skeleton } from '@/components/ui/skeleton'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
+import { useCarrierPayouts } from '@/features/carrier/api/get-payouts'
+import { SectionHeader } from '@/features/carrier/components/section-header'
+import { formatRoute } from '@/features/carrier/utils/format-route'
+import { payoutBadge } from '@/features/carrier/utils/payout-status'
+import { formatCurrency, formatDate } from '@/lib/format'
+
+/** The payout badge of a booking (see payoutBadge). */
+export function PayoutStatusBadge(props: { paymentStatus: string; payoutStatus: string }) {
+  const { label, variant } = payoutBadge(props)
+  return <Badge variant={variant}>{label}</Badge>
+}
+
+/** Payout History: each booking with its total, the carrier's payout and where it stands. */
+export function PayoutHistory() {
+  const { data, error, isLoading, isValidating, mutate } = useCarrierPayouts()
+
+  return (
+    <div className="space-y-6">
+      <SectionHeader
+        title="Payout History"
+        description="Earnings and payouts from completed shipments"
+      />
+      <Card>
+        <CardContent className="pt-6">
+          {isLoading ? (
+            <div className="space-y-2" aria-busy="true" aria-label="Loading payout history">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-12 w-full" />
+              ))}
+            </div>
+          ) : error && !data ? (
+            <LoadError
+              title="Failed to load payout history"
+              error={error}
+              onRetry={() => void mutate()}
+              retrying={isValidating}
+            />
+          ) : !data || data.length === 0 ? (
+            <EmptyState
+              icon={Banknote}
+              title="No payouts yet"
+              description="Your bookings appear here with the payout you receive for each."
+            />
+          ) : (
+            <Table aria-label="Payouts">
+              <TableHeader>
+                <tr>
+                  <TableHead>Booking</TableHead>
+                  <TableHead>Route</TableHead>
+                  <TableHead>Date</TableHead>
+                  <TableHead className="text-right">Total</TableHead>
+                  <TableHead className="text-right">Your Payout</TableHead>
+                  <TableHead>Status</TableHead>
+                </tr>
+              </TableHeader>
+              <TableBody>
+                {data.map((payout) => (
+                  <TableRow key={payout.id} aria-label={`Payout ${payout.reference}`}>
+                    <TableCell className="whitespace-nowrap font-medium text-slate-900">
+                      {payout.reference}
+                    </TableCell>
+                    <TableCell className="min-w-48">{formatRoute(payout)}</TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {formatDate(payout.createdAt)}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {formatCurrency(payout.totalAmount)}
+                    </TableCell>
+                    <TableCell className="text-right font-medium text-slate-900">
+                      {formatCurrency(payout.payoutAmount)}
+                    </TableCell>
+                    <TableCell>
+                      <div className="space-y-1">
+                        <PayoutStatusBadge
+                          paymentStatus={payout.paymentStatus}
+                          payoutStatus={payout.payoutStatus}
+                        />
+                        {payout.payoutReleasedAt ? (
+                          <p className="text-xs text-slate-500">
+                            Released {formatDate(payout.payoutReleasedAt)}
+                          </p>
+                        ) : null}
+                        {payout.payoutStatus === 'failed' && payout.payoutFailureReason ? (
+                          <p className="text-xs text-red-700">{payout.payoutFailureReason}</p>
+                        ) : null}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

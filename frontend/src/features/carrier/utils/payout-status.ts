@@ -1,0 +1,21 @@
+import type { BadgeProps } from '@/components/ui/badge'
+
+type Variant = NonNullable<BadgeProps['variant']>
+
+export type PayoutBadge = { label: string; variant: Variant }
+
+const BY_PAYOUT_STATUS: Record<string, PayoutBadge> = {
+  pending: { label: 'Awaiting Release', variant: 'warning' },
+  released: { label: 'Released', variant: 'info' },
+  paid: { label: 'Paid', variant: 'success' },
+  failed: { label: 'Failed', variant: 'destructive' },
+}
+
+/**
+ * The payout badge of a booking (SPEC point 7): an unpaid booking has no payout yet; a paid
+ * one shows where its payout stands.
+ */
+export function payoutBadge(booking: { paymentStatus: string; payoutStatus: string }): PayoutBadge {
+  if (booking.paymentStatus !== 'paid') return { label: 'Payment Pending', variant: 'secondary' }
+  return BY_PAYOUT_STATUS[booking.payoutStatus] ?? { label: 'Unknown', variant: 'outline' }
+}
