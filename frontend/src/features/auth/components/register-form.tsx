@@ -1,5 +1,4 @@
 import * as React from 'react'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { NativeSelect } from '@/components/ui/native-select'
@@ -9,10 +8,9 @@ import { useAuth } from '@/features/auth/hooks/use-auth'
 import { useRegistrationForm } from '@/features/auth/hooks/use-registration-form'
 import { CarrierDetailsFields } from '@/features/auth/components/carrier-details-fields'
 import { TermsAcceptance } from '@/features/auth/components/terms-acceptance'
+import { RegistrationFailedBanner } from '@/features/auth/components/registration-failed-banner'
 import type { AccountRole, RegistrationRules } from '@/features/auth/utils/validation'
 
-export const REGISTRATION_FAILED_MESSAGE =
-  'Registration failed. Please check your information and try again.'
 const BANNER_MS = 5000
 const RULES: RegistrationRules = {}
 const ID_PREFIX = ''
@@ -38,17 +36,7 @@ export function RegisterForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Create account">
-      {banner ? (
-        <Alert variant="error" title={REGISTRATION_FAILED_MESSAGE}>
-          {banner.length > 0 ? (
-            <ul className="list-disc pl-4">
-              {banner.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
-        </Alert>
-      ) : null}
+      <RegistrationFailedBanner messages={banner} />
 
       <FormField id="role" label="Account Type" error={errorFor('role')}>
         <NativeSelect

@@ -1,5 +1,4 @@
 import * as React from 'react'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { NativeSelect } from '@/components/ui/native-select'
@@ -9,7 +8,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth'
 import { useRegistrationForm } from '@/features/auth/hooks/use-registration-form'
 import { CarrierDetailsFields } from '@/features/auth/components/carrier-details-fields'
 import { TermsAcceptance } from '@/features/auth/components/terms-acceptance'
-import { REGISTRATION_FAILED_MESSAGE } from '@/features/auth/components/register-form'
+import { RegistrationFailedBanner } from '@/features/auth/components/registration-failed-banner'
 import type { AccountRole, RegistrationRules } from '@/features/auth/utils/validation'
 
 const RULES: RegistrationRules = { requireUsername: true, phoneOptional: true }
@@ -37,17 +36,7 @@ export function SignUpForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Sign up">
-      {banner ? (
-        <Alert variant="error" title={REGISTRATION_FAILED_MESSAGE}>
-          {banner.length > 0 ? (
-            <ul className="list-disc pl-4">
-              {banner.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
-        </Alert>
-      ) : null}
+      <RegistrationFailedBanner messages={banner} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id={id('firstName')}
