@@ -9,6 +9,12 @@ import Listing, { type ListingStatus } from '#fleet/models/listing'
 import Booking, { type BookingStatus, type PayoutStatus } from '#marketplace/models/booking'
 import BookingStatusChange from '#marketplace/models/booking_status_change'
 import Invoice from '#marketplace/models/invoice'
+import Payment from '#payments/models/payment'
+import EscrowTransaction from '#payments/models/escrow_transaction'
+import LedgerService from '#payments/services/ledger_service'
+import { ONBOARDING_HOLD_REASON } from '#payments/services/payout_service'
+import { FixedClock } from '#core/clock'
+import { splitPayout, toCents } from '#core/money'
 // The password of every demo account; database/demo_accounts.json lists the ones npm start prints.
 const DEMO_PASSWORD = 'demo1234'
 
@@ -179,7 +185,7 @@ const APPROVED_CARRIERS: (CarrierSeed & {
       latitude: 33.799,
       longitude: -84.431,
     },
-    // connected but onboarding unfinished: its payouts fail until setup is complete
+    // connected but onboarding unfinished: its released payouts are held until setup is done
     stripeAccountId: 'acct_1DemoPeachtree03',
     onboardingCompleted: false,
     trucks: [
@@ -495,7 +501,7 @@ const BOOKINGS: {
     pallets: 10,
     status: 'delivered',
     pickupHoursAgo: 279 * 24,
-    payout: 'failed',
+    payout: 'released',
   },
   {
     lane: 1,
@@ -520,7 +526,7 @@ const BOOKINGS: {
     pallets: 9,
     status: 'delivered',
     pickupHoursAgo: 190 * 24,
-    payout: 'failed',
+    payout: 'released',
     instructions: 'Liftgate required at delivery',
   },
   { lane: 3, shipper: 1, pallets: 16, status: 'cancelled', pickupHoursAgo: 161 * 24 },
@@ -530,7 +536,7 @@ const BOOKINGS: {
     pallets: 11,
     status: 'delivered',
     pickupHoursAgo: 131 * 24,
-    payout: 'failed',
+    payout: 'released',
     instructions: 'Temperature 34-38F',
   },
   {
@@ -622,6 +628,69 @@ function pad(n: number, width: number): string {
 }
 
 export default class DemoSeeder extends BaseSeeder {
+  /**
+   * The money of a paid demo booking as the payment path would have left it: the sandbox's
+   * charge, the payments and escrow rows, and the ledger (charge, release, payout), so
+   * `node ace payments:reconcile` balances on the demo data.
+   */
+  private async recordMoney(
+    trx: TransactionClientContract,
+    booking: Booking,
+    carrierId: number,
+    at: { paidAt: DateTime; releasedAt: DateTime | null; transferred: boolean }
+  ) {
+    const totalCents = toCents(booking.totalAmount ?? 0)
+    const amount = totalCents / 100
+    const intent = booking.stripePaymentIntentId!
+    const chargeId = intent.replace('pi_', 'ch_')
+    await trx.table('sandbox_payments').insert({
+      id: intent,
+      client_secret: `${intent}_secret_demo`,
+      amount_cents: totalCents,
+      currency: 'usd',
+      status: 'succeeded',
+      charge_id: chargeId,
+      transfer_group: `booking_${booking.id}`,
+      metadata: JSON.stringify({ bookingId: String(booking.id) }),
+      idempotency_key: `booking-${booking.id}-payment`,
+      request_hash: 'demo',
+      created_at: at.paidAt.toJSDate(),
+      updated_at: at.paidAt.toJSDate(),
+    })
+    const opts = { client: trx }
+    await Payment.create(
+      {
+        shipmentId: booking.id,
+        stripePaymentIntent: intent,
+        stripeChargeId: chargeId,
+        stripeTransferId: booking.stripeTransferId,
+        amount,
+        status: 'SUCCEEDED',
+        createdAt: at.paidAt,
+      },
+      opts
+    )
+    await EscrowTransaction.create(
+      {
+        shipmentId: booking.id,
+        amount,
+        status: at.releasedAt ? 'RELEASED' : 'HELD',
+        createdAt: at.paidAt,
+      },
+      opts
+    )
+    const clock = new FixedClock(at.paidAt)
+    const ledger = new LedgerService(clock)
+    await ledger.recordCharge(trx, booking.id, totalCents)
+    if (!at.releasedAt) return
+    clock.set(at.releasedAt)
+    await ledger.recordRelease(trx, booking.id, carrierId, totalCents)
+    if (!at.transferred) return
+    clock.set(at.releasedAt.plus({ minutes: 1 }))
+    const { payoutCents } = splitPayout(totalCents)
+    await ledger.recordPayout(trx, booking.id, carrierId, payoutCents, booking.stripeTransferId!)
+  }
+
   async run() {
     const existing = await User.query({ client: this.client }).where('email', ADMIN_EMAIL).first()
     if (existing) return
@@ -714,6 +783,18 @@ export default class DemoSeeder extends BaseSeeder {
         )
       }
       carriers.push({ user, carrier, trucks })
+      // The sandbox provider's side of the carrier's connected account.
+      await trx.table('sandbox_accounts').insert({
+        id: seed.stripeAccountId,
+        email: seed.email,
+        onboarding_complete: seed.onboardingCompleted,
+        payouts_enabled: seed.onboardingCompleted,
+        metadata: JSON.stringify({ carrierId: String(carrier.id) }),
+        idempotency_key: `carrier-${carrier.id}-account`,
+        request_hash: 'demo',
+        created_at: signedUpAt.toJSDate(),
+        updated_at: signedUpAt.toJSDate(),
+      })
     }
 
     for (const [index, seed] of PENDING_CARRIERS.entries()) {
@@ -829,11 +910,13 @@ export default class DemoSeeder extends BaseSeeder {
           paymentStatus: paid ? 'paid' : 'pending',
           payoutStatus: payout,
           stripePaymentIntentId: paid ? `pi_demo_${pad(index + 1, 6)}` : null,
-          stripeTransferId: payoutReleasedAt ? `tr_demo_${pad(index + 1, 6)}` : null,
+          stripeTransferId: payout === 'paid' ? `tr_demo_${pad(index + 1, 6)}` : null,
           paymentConfirmedAt,
           payoutReleasedAt,
           payoutFailureReason:
-            payout === 'failed' ? 'Carrier payout account onboarding is not complete' : null,
+            payout === 'released' && !APPROVED_CARRIERS[lane.carrier].onboardingCompleted
+              ? ONBOARDING_HOLD_REASON
+              : null,
           pickupDate: pickupAt.startOf('day'),
           deliveryDate: plannedDeliveryAt.startOf('day'),
           specialInstructions: plan.instructions ?? null,
@@ -850,6 +933,14 @@ export default class DemoSeeder extends BaseSeeder {
         },
         opts
       )
+
+      if (paymentConfirmedAt) {
+        await this.recordMoney(trx, booking, owner.carrier.id, {
+          paidAt: paymentConfirmedAt,
+          releasedAt: payoutReleasedAt,
+          transferred: payout === 'paid',
+        })
+      }
 
       // The status history that led here.
       const history: {

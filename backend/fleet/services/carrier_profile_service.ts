@@ -96,8 +96,20 @@ export default class CarrierProfileService {
 
   /** The payout account of a carrier user's company, or null when it has no company row. */
   async findPaymentAccount(userId: number): Promise<CarrierPaymentAccount | null> {
+    return this.paymentAccountWhere('userId', userId)
+  }
+
+  /** The payout account of a carrier company, by carriers.id. */
+  async findPaymentAccountByCarrierId(carrierId: number): Promise<CarrierPaymentAccount | null> {
+    return this.paymentAccountWhere('id', carrierId)
+  }
+
+  private async paymentAccountWhere(
+    column: 'id' | 'userId',
+    value: number
+  ): Promise<CarrierPaymentAccount | null> {
     const carrier = await Carrier.query()
-      .where('userId', userId)
+      .where(column, value)
       .select('id', 'stripeAccountId', 'stripeOnboardingCompleted')
       .first()
     if (!carrier) return null
@@ -106,6 +118,12 @@ export default class CarrierProfileService {
       stripeAccountId: carrier.stripeAccountId,
       stripeOnboardingCompleted: carrier.stripeOnboardingCompleted,
     }
+  }
+
+  /** The carrier whose connected account this is (provider webhooks name accounts only). */
+  async findCarrierIdByStripeAccount(accountId: string): Promise<number | null> {
+    const carrier = await Carrier.query().where('stripeAccountId', accountId).select('id').first()
+    return carrier ? carrier.id : null
   }
 
   /**

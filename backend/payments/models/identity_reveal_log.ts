@@ -20,4 +20,12 @@ export default class IdentityRevealLog extends BaseModel {
 
   @column.dateTime({ autoCreate: true })
   declare viewedAt: DateTime
+
+  /** hash of the row before it in the chain (docs/decisions/0044) */
+  @column()
+  declare prevHash: string | null
+
+  /** sha256 of prevHash and this row's content */
+  @column()
+  declare hash: string | null
 }

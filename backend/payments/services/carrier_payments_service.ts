@@ -12,6 +12,7 @@ import CarrierProfileService, {
 import { fromCents, splitPayout, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import { NotFoundException } from '#core/exceptions/http_errors'
+import PayoutService from '#payments/services/payout_service'
 
 /** Where the provider sends the carrier back after (or instead of) its onboarding form. */
 export const PAYMENT_SETUP_PATH = '/carrier#payments'
@@ -73,7 +74,10 @@ const appUrl = () =>
  */
 @inject()
 export default class CarrierPaymentsService {
-  constructor(private carriers: CarrierProfileService) {}
+  constructor(
+    private carriers: CarrierProfileService,
+    private payoutService: PayoutService
+  ) {}
 
   /** GET /api/carrier/stripe-status; remembers a completed onboarding on the carrier. */
   async status(userId: number): Promise<AccountStatus> {
@@ -92,6 +96,8 @@ export default class CarrierPaymentsService {
     }
     if (result.onboardingComplete && !account.stripeOnboardingCompleted) {
       await this.carriers.markStripeOnboardingCompleted(account.carrierId)
+      // Payouts held for the unfinished onboarding go out now.
+      if (result.payoutsEnabled) await this.payoutService.payHeld(account.carrierId)
     }
     return result
   }

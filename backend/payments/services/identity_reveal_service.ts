@@ -1,7 +1,8 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import IdentityRevealLog from '#payments/models/identity_reveal_log'
+import { REVEAL_CHAIN } from '#payments/chains'
 import { Clock } from '#core/clock'
+import { appendToChain } from '#core/hash_chain'
 
 /** The carrier's real identity, shown to the shipper of a paid booking (and to admins). */
 export type CarrierIdentity = {
@@ -87,18 +88,26 @@ export default class IdentityRevealService {
     return shown
   }
 
-  /** One identity_reveal_log row per booking whose carrier identity a response showed. */
+  /**
+   * One identity_reveal_log row per booking whose carrier identity a response showed, each
+   * linked into the log's hash chain.
+   */
   async log(viewer: RevealViewer, bookingIds: number[]): Promise<void> {
     const ids = [...new Set(bookingIds)]
     if (ids.length === 0) return
     const viewedAt = this.clock.now()
-    await IdentityRevealLog.createMany(
-      ids.map((bookingId) => ({
-        bookingId,
-        viewerId: viewer.id,
-        viewerRole: viewer.role,
-        viewedAt,
-      }))
-    )
+    await db.transaction(async (trx) => {
+      const stamp = viewedAt.toFormat(trx.dialect.dateTimeFormat)
+      await appendToChain(
+        trx,
+        REVEAL_CHAIN,
+        ids.map((bookingId) => ({
+          booking_id: bookingId,
+          viewer_id: viewer.id,
+          viewer_role: viewer.role,
+          viewed_at: stamp,
+        }))
+      )
+    })
   }
 }

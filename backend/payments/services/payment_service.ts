@@ -5,6 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import payments from '#plugins/payments/services/main'
 import type {
+  AccountEventData,
   PaymentEventData,
   PaymentFailure,
   PaymentsClientConfig,
@@ -14,6 +15,9 @@ import Payment from '#payments/models/payment'
 import PaymentEvent from '#payments/models/payment_event'
 import EscrowTransaction from '#payments/models/escrow_transaction'
 import BookingStatusService from '#marketplace/services/booking_status_service'
+import LedgerService from '#payments/services/ledger_service'
+import PayoutService from '#payments/services/payout_service'
+import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { Clock } from '#core/clock'
 import { fromCents, toCents } from '#core/money'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
@@ -70,7 +74,10 @@ const AMOUNT_TOLERANCE_CENTS = 0.5
 export default class PaymentService {
   constructor(
     private clock: Clock,
-    private statuses: BookingStatusService
+    private statuses: BookingStatusService,
+    private ledger: LedgerService,
+    private payouts: PayoutService,
+    private carriers: CarrierProfileService
   ) {}
 
   async clientConfig(): Promise<PaymentsClientConfig> {
@@ -189,6 +196,7 @@ export default class PaymentService {
     const parsed = await driver.parseWebhook(rawBody, signature)
     if (!parsed.ok) return { ok: false, message: parsed.message }
     const event = parsed.event
+    let refundLatePayment: number | null = null
     try {
       await db.transaction(async (trx) => {
         const bookingId =
@@ -214,7 +222,8 @@ export default class PaymentService {
         )
         if (bookingId === null) return
         if (event.action === 'payment_succeeded') {
-          await this.markPaid(bookingId, event.data, trx)
+          const outcome = await this.markPaid(bookingId, event.data, trx)
+          if (outcome === 'paid_after_cancel') refundLatePayment = bookingId
         } else if (event.action === 'payment_failed') {
           await this.markFailed(bookingId, event.data, trx)
         } else if (event.action === 'refund_succeeded') {
@@ -225,7 +234,23 @@ export default class PaymentService {
       if (isUniqueViolation(error)) return { ok: true, duplicate: true }
       throw error
     }
+    // A payment that arrived after its booking was cancelled (the payment deadline passed, or
+    // the shipper cancelled meanwhile) goes straight back to the card.
+    if (refundLatePayment !== null) await this.refundCancelled(refundLatePayment)
+    if (event.action === 'account_updated') await this.accountUpdated(event.data)
     return { ok: true, duplicate: false }
+  }
+
+  /**
+   * A connected account changed at the provider: once the carrier can receive transfers, its
+   * onboarding is recorded and the payouts held for it are paid, without waiting for a poll.
+   */
+  private async accountUpdated(data: AccountEventData) {
+    if (!data.onboardingComplete || !data.payoutsEnabled) return
+    const carrierId = await this.carriers.findCarrierIdByStripeAccount(data.accountId)
+    if (carrierId === null) return
+    await this.carriers.markStripeOnboardingCompleted(carrierId)
+    await this.payouts.payHeld(carrierId)
   }
 
   /**
@@ -268,16 +293,20 @@ export default class PaymentService {
 
   /* ---------- state changes, each inside the webhook's transaction ---------- */
 
+  /**
+   * The charge succeeded: the booking is paid, escrow holds the money and the ledger records
+   * the charge. A booking cancelled meanwhile is marked paid too, to be refunded at once.
+   */
   private async markPaid(
     bookingId: number,
     data: PaymentEventData,
     trx: TransactionClientContract
-  ) {
+  ): Promise<'paid' | 'paid_after_cancel' | 'ignored'> {
     const booking = await this.lockBooking(bookingId, trx)
-    if (!booking || booking.payment_status !== 'pending') return
+    if (!booking || booking.payment_status !== 'pending') return 'ignored'
     if (data.amountCents !== toCents(booking.total_amount ?? 0)) {
       logger.error({ bookingId, paymentId: data.paymentId }, 'paid amount differs from the total')
-      return
+      return 'ignored'
     }
     const now = this.clock.now()
     const stamp = now.toFormat(trx.dialect.dateTimeFormat)
@@ -291,7 +320,7 @@ export default class PaymentService {
         stripe_payment_intent_id: data.paymentId,
         updated_at: stamp,
       })
-    if (affected(updated) !== 1) return
+    if (affected(updated) !== 1) return 'ignored'
     const payment = await this.paymentRow(bookingId, data, trx)
     payment.merge({ status: 'SUCCEEDED', stripeChargeId: data.chargeId, failureMessage: null })
     await payment.save()
@@ -304,9 +333,12 @@ export default class PaymentService {
         { client: trx }
       )
     }
+    await this.ledger.recordCharge(trx, bookingId, data.amountCents)
+    if (booking.status === 'cancelled') return 'paid_after_cancel'
     if (booking.status === 'pending') {
       await this.statuses.change(bookingId, 'booked', { userId: null, role: 'system' }, { trx })
     }
+    return 'paid'
   }
 
   private async markFailed(
@@ -349,6 +381,7 @@ export default class PaymentService {
       .where('shipmentId', bookingId)
       .where('status', 'HELD')
       .update({ status: 'REFUNDED', updated_at: stamp })
+    await this.ledger.recordRefund(trx, bookingId, data.amountCents, data.refundId)
   }
 
   /* ---------- helpers ---------- */

@@ -1,0 +1,38 @@
+import { BaseCommand } from '@adonisjs/core/ace'
+import type { CommandOptions } from '@adonisjs/core/types/ace'
+
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`
+
+/**
+ * Reconciles the ledger with every booking to the cent: charged = payout + platform share +
+ * refunds + held (docs/decisions/0044). Exits 1 when anything does not add up.
+ */
+export default class PaymentsReconcile extends BaseCommand {
+  static commandName = 'payments:reconcile'
+  static description = 'Check that every booking’s charge equals payout + platform share + refunds'
+  static options: CommandOptions = { startApp: true }
+
+  async run() {
+    const { default: ReconciliationService } =
+      await import('#payments/services/reconciliation_service')
+    const report = await new ReconciliationService().reconcile()
+    const t = report.totals
+    const table = this.ui.table()
+    table.head(['', 'Amount'])
+    table.row(['Charged', usd(t.chargedCents)])
+    table.row(['Paid out to carriers', usd(t.payoutCents)])
+    table.row(['Platform share', usd(t.platformShareCents)])
+    table.row(['Refunded', usd(t.refundedCents)])
+    table.row(['Held in escrow', usd(t.escrowCents)])
+    table.row(['Owed to carriers', usd(t.payableCents)])
+    table.render()
+    this.logger.info(`${report.bookings} bookings, ${report.transactions} ledger transactions`)
+    if (report.problems.length === 0) {
+      this.logger.success('Every booking reconciles to the cent')
+      return
+    }
+    for (const p of report.problems) this.logger.error(`${p.reference}: ${p.problem}`)
+    this.logger.error(`${report.problems.length} problem(s)`)
+    this.exitCode = 1
+  }
+}

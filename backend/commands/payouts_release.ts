@@ -1,0 +1,25 @@
+import { BaseCommand } from '@adonisjs/core/ace'
+import type { CommandOptions } from '@adonisjs/core/types/ace'
+
+/**
+ * Releases carrier payouts that are due (completed by the shipper, or delivered 48 hours ago)
+ * and pays released ones (docs/decisions/0043). Safe to run on a timer and in parallel.
+ */
+export default class PayoutsRelease extends BaseCommand {
+  static commandName = 'payouts:release'
+  static description =
+    'Release due carrier payouts (completed, or delivered 48 hours ago) and transfer them'
+  static options: CommandOptions = { startApp: true }
+
+  async run() {
+    const { default: PayoutService } = await import('#payments/services/payout_service')
+    const payouts = await this.app.container.make(PayoutService)
+    const summary = await payouts.run()
+    this.logger.info(
+      `released ${summary.released.length}, paid ${summary.paid.length}, ` +
+        `held ${summary.held.length} (carrier onboarding), failed ${summary.failed.length}`
+    )
+    for (const id of summary.failed)
+      this.logger.warning(`booking ${id}: transfer failed, retried later`)
+  }
+}
