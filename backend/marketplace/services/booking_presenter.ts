@@ -5,6 +5,7 @@ import { storedBreakdown, type PriceBreakdown } from '#marketplace/services/pric
 import type { CarrierProfile } from '#marketplace/services/carrier_identity_service'
 import { isoDay } from '#marketplace/services/shipper_calendar'
 import type { CarrierIdentity } from '#payments/services/identity_reveal_service'
+import { paymentDueAt } from '#payments/services/payment_deadline_service'
 
 /**
  * A booking as its shipper (or its carrier) sees it. No ids that map to users or carriers;
@@ -22,6 +23,8 @@ export type ShipperBooking = {
   carrier: CarrierIdentity | null
   /** the provider's message when the last payment attempt failed and the booking is unpaid */
   paymentFailureMessage: string | null
+  /** ISO time after which an unpaid booking is cancelled; null unless it awaits payment */
+  paymentDueAt: string | null
   pickupAddress: string | null
   pickupCity: string | null
   pickupState: string | null
@@ -58,6 +61,11 @@ export type Presentation = {
   paymentFailureMessage: string | null
 }
 
+/** Only a pending, unpaid booking runs against the payment deadline (docs/decisions/0045). */
+function awaitsPayment(booking: Booking) {
+  return booking.status === 'pending' && booking.paymentStatus === 'pending' && !!booking.createdAt
+}
+
 export function presentBooking(booking: Booking, view: Presentation): ShipperBooking {
   const isShipper = view.viewer === 'shipper'
   return {
@@ -70,6 +78,7 @@ export function presentBooking(booking: Booking, view: Presentation): ShipperBoo
     carrierProfile: view.carrierProfile,
     carrier: view.carrier,
     paymentFailureMessage: booking.paymentStatus === 'pending' ? view.paymentFailureMessage : null,
+    paymentDueAt: awaitsPayment(booking) ? paymentDueAt(booking.createdAt).toISO() : null,
     pickupAddress: booking.pickupAddress,
     pickupCity: booking.pickupCity,
     pickupState: booking.pickupState,

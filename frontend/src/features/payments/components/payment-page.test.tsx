@@ -15,6 +15,8 @@ const pending = makeBooking({
   distance: 283.4,
   ratePerMilePerPallet: 2.5,
   totalAmount: 3089.06,
+  createdAt: '2025-06-01T12:00:00.000Z',
+  paymentDueAt: '2025-06-01T12:30:00.000Z',
 })
 
 const never = () => new Promise<never>(() => undefined)
@@ -96,6 +98,29 @@ describe('Payment screen', () => {
         bookingId: 5,
       })
     )
+  })
+
+  it('says by when to pay, in local time, and that unpaid bookings are released', async () => {
+    setup({ 'POST /api/create-payment-intent': never })
+    const summary = await screen.findByRole('region', { name: 'Booking Summary' })
+    const local = new Date('2025-06-01T12:30:00.000Z').toLocaleTimeString('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+    })
+    expect(within(summary).getByText(`Pay by ${local}`)).toBeInTheDocument()
+    expect(
+      within(summary).getByText('Unpaid bookings are released after 30 minutes.')
+    ).toBeInTheDocument()
+  })
+
+  it('shows no due time when the server sends none', async () => {
+    setup({
+      'GET /api/bookings/5': { body: { ...pending, paymentDueAt: null } },
+      'POST /api/create-payment-intent': never,
+    })
+    const summary = await screen.findByRole('region', { name: 'Booking Summary' })
+    expect(within(summary).queryByText(/^Pay by/)).toBeNull()
+    expect(within(summary).queryByText(/released after/)).toBeNull()
   })
 
   it('says it could not set up the payment when the intent fails, logging the error only', async () => {

@@ -16,6 +16,7 @@ import {
   usePaymentsConfig,
 } from '@/features/payments/api/payments'
 import { SandboxCardForm } from '@/features/payments/components/sandbox-card-form'
+import { formatPaymentDue, PAYMENT_DEADLINE_NOTE } from '@/features/shipper/utils/payment-due'
 
 // Stripe.js and its React bindings load only when the server's provider is Stripe.
 const StripePaymentForm = React.lazy(() =>
@@ -60,10 +61,14 @@ function SummaryRow({ label, children }: { label: string; children: React.ReactN
   )
 }
 
-/** Booking ID, route, pallets, distance, rate and the total about to be charged. */
+/**
+ * Booking ID, route, pallets, distance, rate and the total about to be charged, and the time
+ * the pallets stop being held for an unpaid booking.
+ */
 export function BookingSummaryCard({ booking }: { booking: ShipperBooking }) {
   const from = formatCityState(booking.pickupCity, booking.pickupState) || booking.pickupAddress
   const to = formatCityState(booking.deliveryCity, booking.deliveryState) || booking.deliveryAddress
+  const payBy = formatPaymentDue(booking.paymentDueAt)
   return (
     <Card aria-labelledby="booking-summary-heading" role="region">
       <CardHeader>
@@ -87,6 +92,12 @@ export function BookingSummaryCard({ booking }: { booking: ShipperBooking }) {
             <dd className="font-bold text-brand-600">{formatCurrency(booking.totalAmount)}</dd>
           </div>
         </dl>
+        {payBy ? (
+          <div className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm">
+            <p className="font-semibold text-amber-900">Pay by {payBy}</p>
+            <p className="text-amber-800">{PAYMENT_DEADLINE_NOTE}</p>
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   )

@@ -30,6 +30,8 @@ export type ShipperBooking = {
   carrier?: RevealedCarrier | null
   /** The card provider's message for the last failed payment attempt. */
   paymentFailureMessage?: string | null
+  /** ISO time the server cancels the booking if still unpaid; null (or absent) unless pending. */
+  paymentDueAt?: string | null
   carrierProfile: CarrierProfile | null
   pickupAddress: string | null
   pickupCity: string | null

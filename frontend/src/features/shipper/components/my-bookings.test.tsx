@@ -143,6 +143,19 @@ describe('My Bookings: Shipment Management', () => {
     expect(within(row(1)).getByText('Jun 12, 2025')).toBeInTheDocument()
   })
 
+  it('shows by when an unpaid booking must be paid, next to Pay now', async () => {
+    const due = '2025-06-10T15:30:00.000Z'
+    setup([
+      makeBooking({ id: 1, status: 'pending', paymentStatus: 'pending', paymentDueAt: due }),
+      makeBooking({ id: 2, status: 'booked', paymentDueAt: null }),
+    ])
+    await table()
+    const local = new Date(due).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
+    const payBy = within(row(1)).getByText(`Pay by ${local}`)
+    expect(payBy).toHaveAttribute('title', 'Unpaid bookings are released after 30 minutes.')
+    expect(within(row(2)).queryByText(/^Pay by/)).toBeNull()
+  })
+
   it('completes a delivered shipment and revalidates bookings and figures', async () => {
     let bookings = [makeBooking({ id: 3, status: 'delivered', canCancel: false })]
     const { calls } = setup(

@@ -21,6 +21,7 @@ import { useCompleteBooking } from '@/features/shipper/api/complete-booking'
 import { PaymentBadge, StatusBadge } from '@/features/shipper/components/booking-badges'
 import { CancelBookingDialog } from '@/features/shipper/components/cancel-booking-dialog'
 import { awaitsPayment, canComplete } from '@/features/shipper/utils/booking-status'
+import { formatPaymentDue, PAYMENT_DEADLINE_NOTE } from '@/features/shipper/utils/payment-due'
 
 function place(city: string | null, state: string | null, fallback: string | null) {
   return [city, state].filter(Boolean).join(', ') || fallback || 'Unknown'
@@ -29,7 +30,7 @@ function place(city: string | null, state: string | null, fallback: string | nul
 /**
  * 'Shipment Management': every booking with its dates, status, payment and total. Complete
  * appears only on delivered shipments not yet completed; Cancel where the server allows it;
- * Pay now while a booking awaits payment.
+ * Pay now, with the time the unpaid booking is released, while a booking awaits payment.
  */
 export function ShipmentTable({ bookings }: { bookings: ShipperBooking[] }) {
   const { complete, pendingId: completingId } = useCompleteBooking()
@@ -151,6 +152,14 @@ export function ShipmentTable({ bookings }: { bookings: ShipperBooking[] }) {
                             Pay now
                           </Link>
                         </Button>
+                      ) : null}
+                      {awaitsPayment(b) && formatPaymentDue(b.paymentDueAt) ? (
+                        <span
+                          className="whitespace-nowrap text-center text-xs text-amber-800"
+                          title={PAYMENT_DEADLINE_NOTE}
+                        >
+                          Pay by {formatPaymentDue(b.paymentDueAt)}
+                        </span>
                       ) : null}
                       {canComplete(b) ? (
                         <Button
