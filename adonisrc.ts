@@ -54,6 +54,7 @@ export default defineConfig({
     () => import('#start/kernel'),
     () => import('#start/validation'),
     () => import('#start/events'),
+    { file: () => import('#start/scheduler'), environment: ['web'] },
   ],
 
   tests: {

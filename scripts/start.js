@@ -34,6 +34,9 @@ const port = process.env.PORT ?? '3333'
 const host = process.env.HOST ?? '0.0.0.0'
 env.PORT = port
 env.HOST = host
+// Payout release (every 5 minutes) and the unpaid-booking deadline (every minute) run in the
+// server process; docs/operations.md, "Scheduled work".
+env.SCHEDULER_ENABLED = process.env.SCHEDULER_ENABLED ?? 'true'
 
 function run(label, command, args) {
   console.log(`▸ ${label}`)

@@ -41,4 +41,8 @@ export default await Env.create(new URL('../../', import.meta.url), {
   STRIPE_SECRET_KEY: Env.schema.string.optional(),
   STRIPE_PUBLISHABLE_KEY: Env.schema.string.optional(),
   STRIPE_WEBHOOK_SECRET: Env.schema.string.optional(),
+
+  SCHEDULER_ENABLED: Env.schema.boolean.optional(),
+  PAYOUT_RELEASE_INTERVAL_SECONDS: Env.schema.number.optional(),
+  PAYMENT_DEADLINE_INTERVAL_SECONDS: Env.schema.number.optional(),
 })

@@ -868,7 +868,10 @@ export default class DemoSeeder extends BaseSeeder {
       const totalAmount = round2(plan.pallets * distance * rate * PLATFORM_UPLIFT)
 
       const pickupAt = now.minus({ hours: plan.pickupHoursAgo })
-      const createdAt = pickupAt.minus({ days: 2, hours: 3 + (index % 5) })
+      // Booked two days before pickup; a booking for a pickup under two days away was just made
+      // (unpaid ones then run against their 30-minute payment deadline).
+      const plannedAt = pickupAt.minus({ days: 2, hours: 3 + (index % 5) })
+      const createdAt = plannedAt < now ? plannedAt : now.minus({ minutes: 8 + (index % 5) })
       const plannedDeliveryAt = pickupAt.plus({ hours: transitHours(distance) })
       const paid = PAID_STATUSES.includes(plan.status)
       const paymentConfirmedAt = paid ? createdAt.plus({ hours: 1 }) : null

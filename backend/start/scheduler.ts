@@ -1,0 +1,59 @@
+/*
+ * Scheduled work inside the web process (docs/operations.md, "Scheduled work"). `npm start`
+ * turns it on with SCHEDULER_ENABLED=true; with several web instances, enable it on one (or
+ * run the same ace commands from cron instead). Every job is safe to run concurrently anyway:
+ * each guards its rows with conditional updates.
+ */
+import app from '@adonisjs/core/services/app'
+import logger from '@adonisjs/core/services/logger'
+import env from '#start/env'
+
+type Job = { name: string; everySeconds: number; run: () => Promise<unknown> }
+
+const jobs: Job[] = [
+  {
+    // Releases payouts whose delivery is 48 hours old and retries failed or held transfers.
+    name: 'payouts:release',
+    everySeconds: env.get('PAYOUT_RELEASE_INTERVAL_SECONDS') ?? 300,
+    async run() {
+      const { default: PayoutService } = await import('#payments/services/payout_service')
+      return (await app.container.make(PayoutService)).run()
+    },
+  },
+  {
+    // Cancels bookings left unpaid past their 30-minute deadline, freeing their pallets.
+    name: 'bookings:expire-unpaid',
+    everySeconds: env.get('PAYMENT_DEADLINE_INTERVAL_SECONDS') ?? 60,
+    async run() {
+      const { default: PaymentDeadlineService } =
+        await import('#payments/services/payment_deadline_service')
+      return (await app.container.make(PaymentDeadlineService)).expireUnpaid()
+    },
+  },
+]
+
+/** Runs a job now and then every `everySeconds`, never overlapping itself. */
+function schedule(job: Job) {
+  let running = false
+  const tick = async () => {
+    if (running) return
+    running = true
+    try {
+      await job.run()
+    } catch (error) {
+      logger.error({ err: error, job: job.name }, 'scheduled job failed')
+    } finally {
+      running = false
+    }
+  }
+  const timer = setInterval(tick, job.everySeconds * 1000)
+  timer.unref()
+  // First run shortly after boot, once the server is listening.
+  setTimeout(tick, 5000).unref()
+  app.terminating(() => clearInterval(timer))
+}
+
+if (env.get('SCHEDULER_ENABLED')) {
+  for (const job of jobs) schedule(job)
+  logger.info({ jobs: jobs.map((j) => `${j.name} every ${j.everySeconds}s`) }, 'scheduler on')
+}
