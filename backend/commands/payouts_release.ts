@@ -1,4 +1,4 @@
-import { BaseCommand } from '@adonisjs/core/ace'
+import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 
 /**
@@ -11,9 +11,22 @@ export default class PayoutsRelease extends BaseCommand {
     'Release due carrier payouts (completed, or delivered 48 hours ago) and transfer them'
   static options: CommandOptions = { startApp: true }
 
+  @flags.number({ description: 'Retry the failed payout of this booking now' })
+  declare retry?: number
+
   async run() {
     const { default: PayoutService } = await import('#payments/services/payout_service')
     const payouts = await this.app.container.make(PayoutService)
+    if (this.retry !== undefined) {
+      const outcome = await payouts.retry(this.retry)
+      if (outcome === 'skipped') {
+        this.logger.error(`booking ${this.retry} has no failed payout to retry`)
+        this.exitCode = 1
+      } else {
+        this.logger.info(`booking ${this.retry}: ${outcome}`)
+      }
+      return
+    }
     const summary = await payouts.run()
     this.logger.info(
       `released ${summary.released.length}, paid ${summary.paid.length}, ` +

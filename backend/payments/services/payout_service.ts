@@ -133,6 +133,22 @@ export default class PayoutService {
     return outcomes
   }
 
+  /**
+   * An operator retries a failed payout now (`payouts:release --retry <bookingId>`), also after
+   * the automatic attempts ran out. The idempotency key still makes it one transfer.
+   */
+  async retry(bookingId: number): Promise<PayoutOutcome> {
+    const client = db.connection()
+    const updated = await client
+      .from('bookings')
+      .where('id', bookingId)
+      .where('payout_status', 'failed')
+      .whereNull('payout_claim')
+      .update({ payout_attempts: 0, payout_next_attempt_at: null })
+    if (affected(updated) !== 1) return 'skipped'
+    return this.payOut(bookingId)
+  }
+
   /* ---------- release: pending -> released ---------- */
 
   /**

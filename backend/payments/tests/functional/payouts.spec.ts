@@ -267,7 +267,7 @@ test.group('Payout release: held and failed transfers', (group) => {
     await assertReconciles(assert)
   })
 
-  test(`after ${MAX_PAYOUT_ATTEMPTS} failed attempts a payout waits for an operator`, async ({
+  test(`after ${MAX_PAYOUT_ATTEMPTS} failed attempts a payout waits for an operator's retry`, async ({
     assert,
   }) => {
     const clock = fixClock(DELIVERED_AT)
@@ -285,6 +285,18 @@ test.group('Payout release: held and failed transfers', (group) => {
     assert.equal(row.payout_status, 'failed')
     assert.equal(Number(row.payout_attempts), MAX_PAYOUT_ATTEMPTS)
     assert.isNull(row.payout_next_attempt_at)
+
+    // The operator fixes the account at the provider and retries by hand: paid, once.
+    await db
+      .from('sandbox_accounts')
+      .where('id', carrier.accountId!)
+      .update({ onboarding_complete: true, payouts_enabled: true })
+    const service = await payouts()
+    assert.equal(await service.retry(booking.id), 'paid')
+    assert.equal(await service.retry(booking.id), 'skipped')
+    assert.equal((await reload(booking.id)).payoutStatus, 'paid')
+    assert.lengthOf(await transfersOf(booking.id), 1)
+    await assertReconciles(assert)
   })
 })
 
