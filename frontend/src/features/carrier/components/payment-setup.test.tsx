@@ -1,8 +1,11 @@
-import { describe, expect, it, vi, beforeEach } from 'vitest'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { FIRST_PAINT, renderCarrier } from '@/features/carrier/testing/fixtures'
 import { PaymentSetupCard, paymentSetupState } from '@/features/carrier/components/payment-setup'
 import { redirectTo } from '@/features/carrier/utils/redirect'
+import type { CarrierPayout } from '@/features/carrier/api/get-payouts'
+import { STRIPE_STATUS_REFRESH_MS } from '@/features/carrier/api/get-stripe-status'
+import { requestsTo } from '@/testing/mock-fetch'
 
 vi.mock('@/features/carrier/utils/redirect', () => ({ redirectTo: vi.fn() }))
 
@@ -93,5 +96,97 @@ describe('payment setup card', () => {
   it('shows the completed state the server reports', async () => {
     renderCarrier('/carrier#payments', { 'GET /api/carrier/stripe-status': { body: COMPLETE } })
     expect(await screen.findByText('Payment Setup Complete', {}, FIRST_PAINT)).toBeInTheDocument()
+  })
+
+  describe('payout history after onboarding', () => {
+    const HELD = 'Carrier payout account onboarding is not complete'
+    const payout = (payoutStatus: string, reason: string | null): CarrierPayout => ({
+      id: 7,
+      reference: 'TRT-007',
+      pickupAddress: 'Chicago, IL',
+      deliveryAddress: 'Detroit, MI 48201',
+      createdAt: '2025-03-12T10:00:00.000Z',
+      totalAmount: 1854.09,
+      payoutAmount: 1687.22,
+      paymentStatus: 'paid',
+      payoutStatus,
+      payoutReleasedAt: '2025-03-14T10:00:00.000Z',
+      payoutFailureReason: reason,
+    })
+
+    const openSection = (name: string) =>
+      fireEvent.click(
+        within(screen.getByRole('navigation', { name: 'Carrier dashboard' })).getByRole('button', {
+          name,
+        })
+      )
+
+    /** Payout History seen first (held), then Payment Setup with the given status answers. */
+    async function setup(statuses: Array<typeof COMPLETE>) {
+      // The server pays the held payout once it sees the onboarding complete.
+      let paid = false
+      let polls = 0
+      const mock = renderCarrier('/carrier#payouts', {
+        'GET /api/carrier/payouts': () => ({
+          body: [paid ? payout('paid', null) : payout('released', HELD)],
+        }),
+        'GET /api/carrier/stripe-status': () => {
+          const status = statuses[Math.min(polls++, statuses.length - 1)]
+          if (status.onboardingComplete) paid = true
+          return { body: status }
+        },
+      })
+      const row = await screen.findByRole('row', { name: 'Payout TRT-007' }, FIRST_PAINT)
+      expect(within(row).getByText('Released')).toBeInTheDocument()
+      expect(within(row).getByText(HELD)).toBeInTheDocument()
+      openSection('Payment Setup')
+      return mock
+    }
+
+    afterEach(() => vi.useRealTimers())
+
+    it('a poll that turns the status complete refetches the cached payouts: Paid without a reload', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true })
+      const { calls } = await setup([IN_PROGRESS, COMPLETE])
+      expect(await screen.findByText('Setup In Progress')).toBeInTheDocument()
+      expect(requestsTo(calls, 'GET', '/api/carrier/payouts')).toHaveLength(1)
+
+      await act(() => vi.advanceTimersByTimeAsync(STRIPE_STATUS_REFRESH_MS))
+      expect(await screen.findByText('Payment Setup Complete')).toBeInTheDocument()
+      await waitFor(() => expect(requestsTo(calls, 'GET', '/api/carrier/payouts')).toHaveLength(2))
+
+      openSection('Payout History')
+      const row = await screen.findByRole('row', { name: 'Payout TRT-007' })
+      await waitFor(() => expect(within(row).getByText('Paid')).toBeInTheDocument())
+      expect(row).not.toHaveTextContent(HELD)
+    })
+
+    it('a status that is complete on arrival refetches the cached payouts too', async () => {
+      const { calls } = await setup([COMPLETE])
+      expect(await screen.findByText('Payment Setup Complete')).toBeInTheDocument()
+      await waitFor(() => expect(requestsTo(calls, 'GET', '/api/carrier/payouts')).toHaveLength(2))
+      openSection('Payout History')
+      const row = await screen.findByRole('row', { name: 'Payout TRT-007' })
+      expect(within(row).getByText('Paid')).toBeInTheDocument()
+    })
+
+    it('an unfinished onboarding leaves the payouts alone', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true })
+      const { calls } = await setup([IN_PROGRESS])
+      expect(await screen.findByText('Setup In Progress')).toBeInTheDocument()
+      await act(() => vi.advanceTimersByTimeAsync(STRIPE_STATUS_REFRESH_MS))
+      await waitFor(() =>
+        expect(requestsTo(calls, 'GET', '/api/carrier/stripe-status').length).toBeGreaterThan(1)
+      )
+      expect(requestsTo(calls, 'GET', '/api/carrier/payouts')).toHaveLength(1)
+    })
+
+    it('without cached payouts nothing extra is fetched', async () => {
+      const { calls } = renderCarrier('/carrier#payments', {
+        'GET /api/carrier/stripe-status': { body: COMPLETE },
+      })
+      expect(await screen.findByText('Payment Setup Complete', {}, FIRST_PAINT)).toBeInTheDocument()
+      expect(requestsTo(calls, 'GET', '/api/carrier/payouts')).toHaveLength(0)
+    })
   })
 })

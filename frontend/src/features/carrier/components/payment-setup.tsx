@@ -1,11 +1,13 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { CheckCircle2, Clock, Wallet } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { LoadError } from '@/components/ui/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/use-toast'
+import { carrierPayoutsKey } from '@/features/carrier/api/get-payouts'
 import { useStripeStatus, type StripeStatus } from '@/features/carrier/api/get-stripe-status'
+import { under, useRefresh } from '@/features/carrier/api/refresh'
 import { startStripeOnboarding } from '@/features/carrier/api/start-stripe-onboarding'
 import { SectionHeader } from '@/features/carrier/components/section-header'
 import { serverMessage } from '@/features/carrier/utils/error-message'
@@ -19,10 +21,29 @@ export function paymentSetupState(status: StripeStatus): PaymentSetupState {
   return status.onboardingComplete ? 'complete' : 'in_progress'
 }
 
+/**
+ * When the status turns to onboarding complete (the first status seen, or a later poll), the
+ * server has just paid the payouts it held for the unfinished onboarding (stripe-status pays
+ * them), so a cached Payout History is fetched again: the carrier sees Paid without a reload.
+ * Cached data is never revalidated on mount, so a plain mutate would not reach it while the
+ * Payout History section is not on screen.
+ */
+function useRefreshPayoutsOnOnboarding(onboardingComplete: boolean | undefined) {
+  const refresh = useRefresh()
+  const seen = useRef<boolean | undefined>(undefined)
+  useEffect(() => {
+    if (onboardingComplete === undefined) return
+    const before = seen.current
+    seen.current = onboardingComplete
+    if (onboardingComplete && before !== true) void refresh(under(carrierPayoutsKey))
+  }, [onboardingComplete, refresh])
+}
+
 /** Payment Setup: connect a payout account at the provider and follow its onboarding. */
 export function PaymentSetup() {
   const { data, error, isLoading, isValidating, mutate } = useStripeStatus()
   const [connecting, setConnecting] = useState(false)
+  useRefreshPayoutsOnOnboarding(data?.onboardingComplete)
 
   const onConnect = async () => {
     setConnecting(true)

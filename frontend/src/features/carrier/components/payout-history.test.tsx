@@ -73,6 +73,45 @@ describe('payout history', () => {
     expect(screen.getByText('Earnings and payouts from completed shipments')).toBeInTheDocument()
   })
 
+  it('shows why a released payout is held, when it was released and the 91% payout', async () => {
+    const reason = 'Carrier payout account onboarding is not complete'
+    renderCarrier('/carrier#payouts', {
+      'GET /api/carrier/payouts': {
+        body: [
+          makePayout({ payoutFailureReason: reason }),
+          makePayout({
+            id: 8,
+            reference: 'TRT-008',
+            payoutStatus: 'paid',
+            payoutReleasedAt: '2025-03-15T10:00:00.000Z',
+          }),
+          makePayout({
+            id: 11,
+            reference: 'TRT-011',
+            payoutStatus: 'pending',
+            payoutReleasedAt: null,
+          }),
+        ],
+      },
+    })
+    const held = await screen.findByRole('row', { name: 'Payout TRT-007' }, FIRST_PAINT)
+    expect(within(held).getByText('Released')).toBeInTheDocument()
+    expect(within(held).getByText(reason)).toBeInTheDocument()
+    expect(held).toHaveTextContent('Released Mar 14, 2025')
+    expect(within(held).getByText('$1,854.09')).toBeInTheDocument()
+    expect(within(held).getByText('$1,687.22')).toBeInTheDocument()
+    expect(screen.getByRole('columnheader', { name: 'Your Payout (91%)' })).toBeInTheDocument()
+
+    const paid = screen.getByRole('row', { name: 'Payout TRT-008' })
+    expect(within(paid).getByText('Paid')).toBeInTheDocument()
+    expect(paid).toHaveTextContent('Released Mar 15, 2025')
+    expect(paid).not.toHaveTextContent(reason)
+
+    const awaiting = screen.getByRole('row', { name: 'Payout TRT-011' })
+    expect(within(awaiting).getByText('Awaiting Release')).toBeInTheDocument()
+    expect(awaiting).not.toHaveTextContent(/Released/)
+  })
+
   it('shows Failed to load payout history when the call fails', async () => {
     renderCarrier('/carrier#payouts', {
       'GET /api/carrier/payouts': { status: 500, body: { message: 'boom' } },

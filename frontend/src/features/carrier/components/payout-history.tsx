@@ -24,7 +24,11 @@ export function PayoutStatusBadge(props: { paymentStatus: string; payoutStatus: 
   return <Badge variant={variant}>{label}</Badge>
 }
 
-/** Payout History: each booking with its total, the carrier's payout and where it stands. */
+/**
+ * Payout History: each booking with its total, the carrier's 91 percent payout and where it
+ * stands, with the release date and, when the server gives one, why the payout waits or failed
+ * (a released payout is held until the carrier finishes payout onboarding).
+ */
 export function PayoutHistory() {
   const { data, error, isLoading, isValidating, mutate } = useCarrierPayouts()
 
@@ -63,7 +67,7 @@ export function PayoutHistory() {
                   <TableHead>Route</TableHead>
                   <TableHead>Date</TableHead>
                   <TableHead className="text-right">Total</TableHead>
-                  <TableHead className="text-right">Your Payout</TableHead>
+                  <TableHead className="text-right">Your Payout (91%)</TableHead>
                   <TableHead>Status</TableHead>
                 </tr>
               </TableHeader>
@@ -94,8 +98,14 @@ export function PayoutHistory() {
                             Released {formatDate(payout.payoutReleasedAt)}
                           </p>
                         ) : null}
-                        {payout.payoutStatus === 'failed' && payout.payoutFailureReason ? (
-                          <p className="text-xs text-red-700">{payout.payoutFailureReason}</p>
+                        {payout.payoutFailureReason ? (
+                          <p
+                            className={`max-w-56 text-xs ${
+                              payout.payoutStatus === 'failed' ? 'text-red-700' : 'text-amber-800'
+                            }`}
+                          >
+                            {payout.payoutFailureReason}
+                          </p>
                         ) : null}
                       </div>
                     </TableCell>
