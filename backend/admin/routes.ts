@@ -5,6 +5,7 @@ const UserApprovalsController = () => import('#admin/controllers/user_approvals_
 const AccessTokensController = () => import('#admin/controllers/access_tokens_controller')
 const AdminDashboardController = () => import('#admin/controllers/admin_dashboard_controller')
 const AnalyticsOverviewController = () => import('#admin/controllers/analytics_overview_controller')
+const MoneyHealthController = () => import('#admin/controllers/money_health_controller')
 
 router
   .group(() => {
@@ -20,6 +21,8 @@ router
       .delete('/tokens/:userId/:tokenId', [AccessTokensController, 'destroy'])
       .where('userId', router.matchers.number())
       .where('tokenId', router.matchers.number())
+    router.get('/audit/verify', [MoneyHealthController, 'verify'])
+    router.get('/payments/reconciliation', [MoneyHealthController, 'reconciliation'])
   })
   .prefix('/api/admin')
   .use([middleware.auth(), middleware.role({ roles: ['admin'] })])

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { Command, CommanderError } from 'commander'
 import { ApiError, ApiUnreachableError } from './api/client.js'
+import { registerAuditCommands } from './commands/audit.js'
 import { registerHealthCommand } from './commands/health.js'
+import { registerPaymentsCommands } from './commands/payments.js'
 import { registerTokensCommands } from './commands/tokens.js'
 import { registerUsersCommands } from './commands/users.js'
 import { registerWhoamiCommand } from './commands/whoami.js'
@@ -47,6 +49,8 @@ export function buildProgram(deps: CliDeps = {}): Command {
   registerUsersCommands(program, contextOf)
   registerTokensCommands(program, contextOf)
   registerHealthCommand(program, contextOf)
+  registerAuditCommands(program, contextOf)
+  registerPaymentsCommands(program, contextOf)
   return program
 }
 

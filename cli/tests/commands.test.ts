@@ -52,7 +52,7 @@ describe('program', () => {
     const program = buildProgram({ stdout: new CapturedOutput(), stderr: new CapturedOutput() })
     const names = (command: { commands: readonly { name(): string }[] }) =>
       command.commands.map((c) => c.name())
-    expect(names(program)).toEqual(['whoami', 'users', 'tokens', 'health'])
+    expect(names(program)).toEqual(['whoami', 'users', 'tokens', 'health', 'audit', 'payments'])
     expect(names(program.commands.find((c) => c.name() === 'users')!)).toEqual([
       'pending',
       'approve',

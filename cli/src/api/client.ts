@@ -53,6 +53,47 @@ export interface HealthStatus {
   status: string
 }
 
+/** One tamper-evident chain as `GET /api/admin/audit/verify` reports it. */
+export interface ChainStatus {
+  chain: string
+  ok: boolean
+  rows: number
+  /** The first row whose link fails; null when the chain holds or only its tail is missing. */
+  brokenRowId: number | null
+  reason: string | null
+}
+
+export interface AuditVerification {
+  chains: ChainStatus[]
+}
+
+/** Ledger totals over every booking, in integer cents. */
+export interface ReconciliationTotals {
+  chargedCents: number
+  payoutCents: number
+  platformShareCents: number
+  refundedCents: number
+  /** still held for bookings not yet released or refunded */
+  escrowCents: number
+  /** released to carriers but not yet transferred */
+  payableCents: number
+}
+
+export interface ReconciliationProblem {
+  /** null for a ledger transaction that does not balance (then `reference` is its key) */
+  bookingId: number | null
+  reference: string
+  problem: string
+}
+
+/** `GET /api/admin/payments/reconciliation`: the ledger against every booking. */
+export interface ReconciliationReport {
+  bookings: number
+  transactions: number
+  totals: ReconciliationTotals
+  problems: ReconciliationProblem[]
+}
+
 /** What commands need from the API; tests implement it with a fake. */
 export interface PalletlineApi {
   health(): Promise<HealthStatus>
@@ -62,6 +103,8 @@ export interface PalletlineApi {
   listTokens(userId?: number): Promise<AccessTokenSummary[]>
   issueToken(input: IssueTokenInput): Promise<IssuedAccessToken>
   revokeToken(userId: number, tokenId: number): Promise<void>
+  verifyAudit(): Promise<AuditVerification>
+  reconcilePayments(): Promise<ReconciliationReport>
 }
 
 /** A non-OK response; `message` reads `<status>: <server message>`. */
@@ -137,6 +180,14 @@ export class PalletlineClient implements PalletlineApi {
 
   async revokeToken(userId: number, tokenId: number): Promise<void> {
     await this.request('DELETE', `/api/admin/tokens/${userId}/${tokenId}`)
+  }
+
+  verifyAudit(): Promise<AuditVerification> {
+    return this.request('GET', '/api/admin/audit/verify')
+  }
+
+  reconcilePayments(): Promise<ReconciliationReport> {
+    return this.request('GET', '/api/admin/payments/reconciliation')
   }
 
   private async request<T>(method: string, path: string, body?: unknown): Promise<T> {

@@ -1,10 +1,12 @@
 import type {
   AccessTokenSummary,
+  AuditVerification,
   HealthStatus,
   IssueTokenInput,
   IssuedAccessToken,
   PalletlineApi,
   PendingUser,
+  ReconciliationReport,
   UserProfile,
 } from '../../src/api/client.js'
 
@@ -109,5 +111,27 @@ export class FakePalletlineApi implements PalletlineApi {
 
   async revokeToken(userId: number, tokenId: number): Promise<void> {
     this.record('revokeToken', userId, tokenId)
+  }
+
+  async verifyAudit(): Promise<AuditVerification> {
+    this.record('verifyAudit')
+    return { chains: [] }
+  }
+
+  async reconcilePayments(): Promise<ReconciliationReport> {
+    this.record('reconcilePayments')
+    return {
+      bookings: 0,
+      transactions: 0,
+      totals: {
+        chargedCents: 0,
+        payoutCents: 0,
+        platformShareCents: 0,
+        refundedCents: 0,
+        escrowCents: 0,
+        payableCents: 0,
+      },
+      problems: [],
+    }
   }
 }

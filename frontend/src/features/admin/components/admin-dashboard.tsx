@@ -4,6 +4,7 @@ import { DollarSign, LayoutDashboard, Truck, Users } from 'lucide-react'
 import { AccountDetails, type AccountSummary } from '@/components/account-details'
 import { SectionLayout, type SectionNavItem } from '@/components/section-layout'
 import { IdentityRevealLog } from '@/features/admin/components/identity-reveal-log'
+import { MoneyHealth } from '@/features/admin/components/money-health'
 import { PendingApprovals } from '@/features/admin/components/pending-approvals'
 import { PlatformAnalytics } from '@/features/admin/components/platform-analytics'
 import { RecentBookings } from '@/features/admin/components/recent-bookings'
@@ -53,6 +54,8 @@ export function AdminDashboard({ account }: { account: AccountSummary }) {
         <PendingApprovals />
 
         <PlatformAnalytics />
+
+        <MoneyHealth />
 
         <div className="grid gap-6 xl:grid-cols-2">
           <RecentBookings />

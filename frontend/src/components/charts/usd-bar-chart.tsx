@@ -1,0 +1,67 @@
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { formatCurrency } from '@/lib/format'
+
+export type UsdBar = { label: string; amount: number }
+
+const compactUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+})
+
+type Props = {
+  bars: UsdBar[]
+  /** the tooltip's name of the amount, e.g. 'Earnings' */
+  seriesName: string
+  color: string
+  cursorColor: string
+  /** show every x label (few bars with long labels) rather than letting recharts skip some */
+  everyLabel?: boolean
+}
+
+/**
+ * A bar chart of dollar amounts (recharts). Its callers are loaded on demand, so recharts stays
+ * out of the first bundle; the figures are also given as text next to each chart.
+ */
+export function UsdBarChart({ bars, seriesName, color, cursorColor, everyLabel }: Props) {
+  return (
+    <div className="h-72 w-full" aria-hidden="true">
+      <ResponsiveContainer
+        width="100%"
+        height="100%"
+        initialDimension={{ width: 600, height: 288 }}
+      >
+        <BarChart data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+          <XAxis
+            dataKey="label"
+            tickLine={false}
+            axisLine={false}
+            fontSize={12}
+            interval={everyLabel ? 0 : undefined}
+          />
+          <YAxis
+            tickFormatter={(value: number) => compactUsd.format(value)}
+            tickLine={false}
+            axisLine={false}
+            fontSize={12}
+            width={64}
+          />
+          <Tooltip
+            cursor={{ fill: cursorColor }}
+            formatter={(value) => [formatCurrency(Number(value)), seriesName]}
+            labelFormatter={(label) => String(label)}
+          />
+          <Bar
+            dataKey="amount"
+            name={seriesName}
+            fill={color}
+            radius={[4, 4, 0, 0]}
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  )
+}
