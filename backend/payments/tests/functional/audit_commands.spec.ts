@@ -1,0 +1,113 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import IdentityRevealService from '#payments/services/identity_reveal_service'
+import { toCents } from '#core/money'
+import { bookingReference } from '#core/reference'
+import AuditVerify from '../../../commands/audit_verify.js'
+import PaymentsReconcile from '../../../commands/payments_reconcile.js'
+import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeCarrier, paidBooking } from '#payments/tests/payout_fixtures'
+
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`
+
+/** Runs an ace command in-process, its output captured (raw mode) and fresh for each run. */
+async function runCommand(command: typeof AuditVerify | typeof PaymentsReconcile) {
+  const ace = await app.container.make('ace')
+  ace.ui.switchMode('raw')
+  ace.ui.logger.flushLogs()
+  const instance = await ace.create(command, [])
+  await instance.exec()
+  return instance
+}
+
+/**
+ * Two bookings paid through the real path (intent, sandbox card, webhook): each writes a
+ * payments row, escrow and a two-line ledger charge; the shipper is then shown the carrier twice.
+ */
+async function paidAndRevealed() {
+  const shipper = await makeUser('shipper')
+  const { listing } = await makeCarrier()
+  const bookings = [await paidBooking(shipper, listing, 2), await paidBooking(shipper, listing, 3)]
+  const reveals = await app.container.make(IdentityRevealService)
+  await reveals.log(
+    { id: shipper.id, role: 'shipper' },
+    bookings.map((b) => b.id)
+  )
+  await reveals.log({ id: shipper.id, role: 'shipper' }, [bookings[0].id])
+  return bookings
+}
+
+test.group('node ace audit:verify', (group) => {
+  group.each.setup(() => resetDatabase())
+
+  test('intact chains: succeeds and counts the rows', async () => {
+    await paidAndRevealed()
+    const command = await runCommand(AuditVerify)
+    command.assertSucceeded()
+    command.assertLogMatches(/ledger_entries: 4 rows, chain intact/)
+    command.assertLogMatches(/identity_reveal_log: 3 rows, chain intact/)
+  })
+
+  test('an edited row: fails and names it', async ({ assert }) => {
+    await paidAndRevealed()
+    const rows = await db.from('identity_reveal_log').orderBy('id').select('id')
+    assert.lengthOf(rows, 3)
+    const edited = Number(rows[1].id)
+    await db.from('identity_reveal_log').where('id', edited).update({ viewer_role: 'admin' })
+    const command = await runCommand(AuditVerify)
+    command.assertFailed()
+    command.assertExitCode(1)
+    command.assertLogMatches(
+      new RegExp(`identity_reveal_log: broken at row ${edited}: its content does not match`)
+    )
+    command.assertLogMatches(/ledger_entries: 4 rows, chain intact/)
+  })
+
+  test('a removed last ledger row: fails at the end of the chain', async () => {
+    await paidAndRevealed()
+    const last = await db.from('ledger_entries').orderBy('id', 'desc').firstOrFail()
+    await db.from('ledger_entries').where('id', last.id).delete()
+    const command = await runCommand(AuditVerify)
+    command.assertFailed()
+    command.assertLogMatches(/ledger_entries: broken at its end: .*rows after row \d+ were removed/)
+  })
+})
+
+test.group('node ace payments:reconcile', (group) => {
+  group.each.setup(() => resetDatabase())
+
+  test('paid bookings reconcile to the cent', async () => {
+    const bookings = await paidAndRevealed()
+    const charged = bookings.reduce((sum, b) => sum + toCents(b.totalAmount!), 0)
+    const command = await runCommand(PaymentsReconcile)
+    command.assertSucceeded()
+    command.assertLogMatches(/2 bookings, 2 ledger transactions/)
+    command.assertLogMatches(/Every booking reconciles to the cent/)
+    command.assertTableRows([
+      ['Charged', usd(charged)],
+      ['Paid out to carriers', '$0.00'],
+      ['Platform share', '$0.00'],
+      ['Refunded', '$0.00'],
+      ['Held in escrow', usd(charged)],
+      ['Owed to carriers', '$0.00'],
+    ])
+  })
+
+  test('a tampered ledger line: fails, naming the booking', async () => {
+    const [first] = await paidAndRevealed()
+    const line = await db
+      .from('ledger_entries')
+      .where({ booking_id: first.id, account: 'escrow' })
+      .firstOrFail()
+    await db
+      .from('ledger_entries')
+      .where('id', line.id)
+      .update({ amount_cents: Number(line.amount_cents) - 1 })
+    const command = await runCommand(PaymentsReconcile)
+    command.assertFailed()
+    command.assertLogMatches(new RegExp(`booking-${first.id}-charge: transaction sums to -1 cents`))
+    command.assertLogMatches(new RegExp(`${bookingReference(first.id)}: charged \\$`))
+    command.assertLogMatches(/\d+ problem\(s\)/)
+  })
+})
