@@ -8,6 +8,7 @@ import { makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
 import { toCents } from '#core/money'
+import { makeCarrier, paidBooking } from '#payments/tests/payout_fixtures'
 
 const usd = (amount: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount)
@@ -132,6 +133,32 @@ test.group('Browser: admin console', (group) => {
     assert.isAbove(Number(reveals[0].n), 0)
     await page.reload()
     await page.getByRole('cell', { name: 'Admin', exact: true }).first().waitFor()
+    await context.close()
+  })
+
+  test('the Money & audit panel shows the reconciled ledger and flags an edited ledger row', async () => {
+    await makeUser('admin', { email: 'boss@palletline.test', password: 'adminpass1' })
+    const shipper = await makeUser('shipper')
+    const carrier = await makeCarrier()
+    // Paid through the real card path: the ledger holds its charge.
+    await paidBooking(shipper, carrier.listing, 3)
+
+    const { context, page } = await newPage()
+    await signIn(page, 'boss@palletline.test', 'adminpass1')
+    await page.waitForURL('**/admin')
+    await page.getByText('Ledger reconciles to the cent').waitFor()
+    const chains = page.getByRole('list', { name: 'Audit chains' })
+    await chains.getByText('ledger_entries: 2 rows intact').waitFor()
+
+    // Someone edits a ledger line directly in the database.
+    const line = await db.from('ledger_entries').orderBy('id').first()
+    await db
+      .from('ledger_entries')
+      .where('id', line.id)
+      .update({ amount_cents: Number(line.amount_cents) - 100 })
+    await page.reload()
+    await chains.getByText(`ledger_entries: broken at row ${line.id}`).waitFor()
+    await page.getByRole('list', { name: 'Reconciliation problems' }).waitFor()
     await context.close()
   })
 })
