@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { REVEAL_CHAIN } from '#payments/chains'
 import { Clock } from '#core/clock'
+import { writeTransaction } from '#core/transactions'
 import { appendToChain } from '#core/hash_chain'
 
 /** The carrier's real identity, shown to the shipper of a paid booking (and to admins). */
@@ -96,7 +97,7 @@ export default class IdentityRevealService {
     const ids = [...new Set(bookingIds)]
     if (ids.length === 0) return
     const viewedAt = this.clock.now()
-    await db.transaction(async (trx) => {
+    await writeTransaction(async (trx) => {
       const stamp = viewedAt.toFormat(trx.dialect.dateTimeFormat)
       await appendToChain(
         trx,

@@ -19,6 +19,7 @@ import LedgerService from '#payments/services/ledger_service'
 import PayoutService from '#payments/services/payout_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { Clock } from '#core/clock'
+import { writeTransaction } from '#core/transactions'
 import { fromCents, toCents } from '#core/money'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { isUniqueViolation, validationError } from '#core/validation'
@@ -198,7 +199,7 @@ export default class PaymentService {
     const event = parsed.event
     let refundLatePayment: number | null = null
     try {
-      await db.transaction(async (trx) => {
+      await writeTransaction(async (trx) => {
         const bookingId =
           event.action === 'payment_succeeded' || event.action === 'payment_failed'
             ? await this.bookingOfPayment(event.data, trx)
@@ -277,7 +278,7 @@ export default class PaymentService {
       logger.error({ bookingId, code: refund.code, message: refund.message }, 'refund failed')
       return
     }
-    await db.transaction((trx) =>
+    await writeTransaction((trx) =>
       this.markRefunded(
         booking.id,
         {

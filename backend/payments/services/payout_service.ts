@@ -10,6 +10,7 @@ import EscrowTransaction from '#payments/models/escrow_transaction'
 import Payment from '#payments/models/payment'
 import LedgerService from '#payments/services/ledger_service'
 import { Clock } from '#core/clock'
+import { writeTransaction } from '#core/transactions'
 import { splitPayout, toCents } from '#core/money'
 
 /** A delivered, paid booking the shipper has not completed is released this long after delivery. */
@@ -76,7 +77,7 @@ export default class PayoutService {
 
   /** The shipper completed the booking (`booking:completed`): release and pay it now. */
   async releaseCompleted(bookingId: number): Promise<PayoutOutcome | 'not_released'> {
-    const released = await db.transaction(async (trx) => {
+    const released = await writeTransaction(async (trx) => {
       const [booking] = await this.dueForRelease(trx, { bookingId })
       return booking ? this.release(trx, booking) : false
     })
@@ -90,7 +91,7 @@ export default class PayoutService {
    * (new releases, retries whose backoff has passed, holds whose carrier has onboarded).
    */
   async run(): Promise<ReleaseRunSummary> {
-    const released = await db.transaction(async (trx) => {
+    const released = await writeTransaction(async (trx) => {
       const due = await this.dueForRelease(trx, {})
       const ids: number[] = []
       for (const booking of due) {
@@ -296,7 +297,7 @@ export default class PayoutService {
       return 'failed'
     }
 
-    await db.transaction(async (trx) => {
+    await writeTransaction(async (trx) => {
       const stamp = this.stamp(trx, this.clock.now())
       const updated = await trx
         .from('bookings')
