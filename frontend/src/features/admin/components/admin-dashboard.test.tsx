@@ -140,7 +140,13 @@ describe('admin console', () => {
       requestsTo(calls, 'GET', '/api/admin/analytics-overview').map(
         (c) => new URL(c.url, 'http://x').search
       )
-    ).toEqual(['?page=1&perPage=10', '?page=2&perPage=10', '?page=3&perPage=10'])
+    ).toEqual([
+      '?page=1&perPage=10',
+      // again once Recent Bookings answered: the server logged that view's reveals
+      '?page=1&perPage=10',
+      '?page=2&perPage=10',
+      '?page=3&perPage=10',
+    ])
   })
 
   it('shows an empty audit log and an error state for a failed summary', async () => {

@@ -13,6 +13,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table'
+import { useAdminDashboard } from '@/features/admin/api/get-admin-dashboard'
 import { useAnalyticsOverview } from '@/features/admin/api/get-analytics-overview'
 import { formatDateTime, formatStatus } from '@/lib/format'
 
@@ -20,6 +21,12 @@ import { formatDateTime, formatStatus } from '@/lib/format'
 export function IdentityRevealLog() {
   const [page, setPage] = React.useState(1)
   const { data, error, isLoading, isValidating, mutate } = useAnalyticsOverview(page)
+  // Recent Bookings names the carriers of paid bookings, and the server logs that view as a
+  // reveal; once its answer is in, fetch the log again so this view's own reveals show.
+  const { data: dashboard } = useAdminDashboard()
+  React.useEffect(() => {
+    if (dashboard) void mutate()
+  }, [dashboard, mutate])
   const log = data?.identityRevealLogs
   const lastPage = Math.max(1, log?.meta.lastPage ?? 1)
   const shownPage = log?.meta.currentPage ?? page
