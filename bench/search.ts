@@ -9,10 +9,10 @@
  * Options: --listings N (100000)  --searches N (500)  --concurrency N (1)  --reseed  --seed N
  * See bench/README.md. Not part of `npm test`.
  */
-import 'reflect-metadata'
 import { createRequire } from 'node:module'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
+import { bootBenchApp, failBench, percentile, prng, useBenchDatabase } from './boot.js'
 
 const { values: options } = parseArgs({
   options: {
@@ -29,34 +29,8 @@ const CONCURRENCY = Math.max(1, Number(options.concurrency))
 const CARRIERS = Math.max(1, Math.round(LISTINGS / 50))
 
 // A database of its own, never the app's or the tests'.
-process.env.NODE_ENV ??= 'development'
-process.env.LOG_LEVEL = 'warn'
-if (process.env.DB_CONNECTION === 'pg') process.env.PG_DB_NAME ??= 'bench'
-else process.env.SQLITE_FILE ??= 'tmp/bench.sqlite3'
-const target =
-  process.env.DB_CONNECTION === 'pg'
-    ? `PostgreSQL database ${process.env.PG_DB_NAME}`
-    : `SQLite file ${process.env.SQLITE_FILE}`
-if (
-  !/bench/i.test(
-    process.env.DB_CONNECTION === 'pg' ? process.env.PG_DB_NAME! : process.env.SQLITE_FILE!
-  )
-) {
-  console.error(`Refusing to seed ${target}: its name must contain "bench".`)
-  process.exit(1)
-}
+const target = useBenchDatabase()
 
-/** A small deterministic PRNG (mulberry32), so every run seeds the same listings. */
-function prng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 const random = prng(Number(options.seed))
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]
 const between = (min: number, max: number) => min + random() * (max - min)
@@ -83,42 +57,14 @@ function usZips(): Zip[] {
 const titleCase = (s: string) => s.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase())
 const label = (z: Zip) => `${titleCase(z.city)}, ${z.state} ${z.zip}`
 
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return 0
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
-  return sorted[rank]
-}
-
 async function main() {
-  const { Ignitor } = await import('@adonisjs/core')
-  const APP_ROOT = new URL('../', import.meta.url)
-  const ignitor = new Ignitor(APP_ROOT, {
-    importer: (filePath: string) =>
-      filePath.startsWith('./') || filePath.startsWith('../')
-        ? import(new URL(filePath, APP_ROOT).href)
-        : import(filePath),
-  }).tap((app) => {
-    app.booting(async () => {
-      await import('#start/env')
-    })
-  })
-  const app = ignitor.createApp('console')
-  await app.init()
-  await app.boot()
-  await app.start(async () => {})
-
-  const { default: db } = await import('@adonisjs/lucid/services/db')
-  const { MigrationRunner } = await import('@adonisjs/lucid/migration')
+  console.log(`▸ Database: ${target}`)
+  const { app, db } = await bootBenchApp()
   const { DateTime } = await import('luxon')
   const { default: hash } = await import('@adonisjs/core/services/hash')
   const { default: SearchService, candidateQuery } =
     await import('#marketplace/services/search_service')
   const { default: ListingSearchService } = await import('#fleet/services/listing_search_service')
-
-  console.log(`▸ Database: ${target}`)
-  const migrator = new MigrationRunner(db, app, { direction: 'up', dryRun: false })
-  await migrator.run()
-  if (migrator.error) throw migrator.error
 
   const connection = db.connection()
   const isPg = connection.dialect.name === 'postgres'
@@ -329,10 +275,4 @@ async function main() {
   await app.terminate()
 }
 
-main().catch((error) => {
-  const message = String(error?.message ?? error)
-  console.error(
-    message.length > 600 ? `${message.slice(0, 200)} … ${message.slice(-400)}` : message
-  )
-  process.exit(1)
-})
+main().catch(failBench)
