@@ -6,6 +6,7 @@ const AccessTokensController = () => import('#admin/controllers/access_tokens_co
 const AdminDashboardController = () => import('#admin/controllers/admin_dashboard_controller')
 const AnalyticsOverviewController = () => import('#admin/controllers/analytics_overview_controller')
 const MoneyHealthController = () => import('#admin/controllers/money_health_controller')
+const PayoutsController = () => import('#admin/controllers/payouts_controller')
 
 router
   .group(() => {
@@ -23,6 +24,10 @@ router
       .where('tokenId', router.matchers.number())
     router.get('/audit/verify', [MoneyHealthController, 'verify'])
     router.get('/payments/reconciliation', [MoneyHealthController, 'reconciliation'])
+    router.get('/payouts/attention', [PayoutsController, 'attention'])
+    router
+      .post('/payouts/:bookingId/retry', [PayoutsController, 'retry'])
+      .where('bookingId', router.matchers.number())
   })
   .prefix('/api/admin')
   .use([middleware.auth(), middleware.role({ roles: ['admin'] })])

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { DateTime } from 'luxon'
+import { readTimestamp } from '#core/timestamps'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 /**
@@ -26,17 +27,7 @@ export type ChainDefinition = {
 
 /** A timestamp as UTC to the second, from a DateTime, a Date (pg) or a string (SQLite, local). */
 export function chainTimestamp(value: unknown): string | null {
-  if (value === null || value === undefined) return null
-  let at: DateTime
-  if (DateTime.isDateTime(value)) at = value
-  else if (value instanceof Date) at = DateTime.fromJSDate(value)
-  else if (typeof value === 'number') at = DateTime.fromMillis(value)
-  else {
-    const text = String(value)
-    const sql = DateTime.fromSQL(text)
-    at = sql.isValid ? sql : DateTime.fromISO(text)
-  }
-  return at.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'")
+  return readTimestamp(value)?.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'") ?? null
 }
 
 /** The row's content in a fixed order, with numbers and booleans normalised across databases. */

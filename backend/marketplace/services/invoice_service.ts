@@ -7,6 +7,7 @@ import Invoice from '#marketplace/models/invoice'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { isUniqueViolation } from '#core/validation'
 import { bookingReference } from '#core/reference'
+import { readTimestamp } from '#core/timestamps'
 import { money } from '#marketplace/services/carrier_bookings_service'
 
 /** Days a shipper has to pay an invoice left unpaid at delivery. */
@@ -37,18 +38,6 @@ export function nextInvoiceSequence(lastNumber: string | null | undefined, year:
   const match = lastNumber?.match(/^INV-(\d{4})-(\d+)$/)
   if (!match || Number(match[1]) !== year) return 1
   return Number(match[2]) + 1
-}
-
-/** Reads a timestamp as either database returns it (Date, SQL text, ISO text or epoch ms). */
-function readTimestamp(value: unknown): DateTime | null {
-  if (value === null || value === undefined) return null
-  if (value instanceof Date) return DateTime.fromJSDate(value)
-  if (typeof value === 'number') return DateTime.fromMillis(value)
-  const text = String(value)
-  const sql = DateTime.fromSQL(text)
-  if (sql.isValid) return sql
-  const iso = DateTime.fromISO(text)
-  return iso.isValid ? iso : null
 }
 
 /**

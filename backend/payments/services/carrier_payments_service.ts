@@ -2,7 +2,6 @@ import { inject } from '@adonisjs/core'
 import { Exception } from '@adonisjs/core/exceptions'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import env from '#start/env'
 import payments from '#plugins/payments/services/main'
 import type { AccountStatus, PaymentFailure } from '#plugins/payments/main'
@@ -13,6 +12,7 @@ import { fromCents, splitPayout, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import { NotFoundException } from '#core/exceptions/http_errors'
 import PayoutService from '#payments/services/payout_service'
+import { isoUtc } from '#core/timestamps'
 
 /** Where the provider sends the carrier back after (or instead of) its onboarding form. */
 export const PAYMENT_SETUP_PATH = '/carrier#payments'
@@ -53,14 +53,6 @@ const NOT_CONNECTED: AccountStatus = {
   connected: false,
   onboardingComplete: false,
   payoutsEnabled: false,
-}
-
-/** A timestamp column as ISO UTC, read the way Lucid reads it (SQLite strings are local time). */
-function iso(value: Date | string | null): string | null {
-  if (value === null) return null
-  if (value instanceof Date) return DateTime.fromJSDate(value).toUTC().toISO()
-  const sql = DateTime.fromSQL(value)
-  return (sql.isValid ? sql : DateTime.fromISO(value)).toUTC().toISO()
 }
 
 /** The app's public address, as backend/config/payments.ts derives it for the sandbox. */
@@ -180,12 +172,12 @@ export default class CarrierPaymentsService {
         reference: bookingReference(row.id),
         pickupAddress: row.pickup_address,
         deliveryAddress: row.delivery_address,
-        createdAt: iso(row.created_at)!,
+        createdAt: isoUtc(row.created_at)!,
         totalAmount: fromCents(totalCents),
         payoutAmount: fromCents(splitPayout(totalCents).payoutCents),
         paymentStatus: row.payment_status,
         payoutStatus: row.payout_status,
-        payoutReleasedAt: iso(row.payout_released_at),
+        payoutReleasedAt: isoUtc(row.payout_released_at),
         payoutFailureReason: row.payout_failure_reason,
       }
     })

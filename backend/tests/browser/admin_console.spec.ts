@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
@@ -8,7 +9,13 @@ import { makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
 import { toCents } from '#core/money'
-import { makeCarrier, paidBooking } from '#payments/tests/payout_fixtures'
+import {
+  deliveredBooking,
+  makeCarrier,
+  paidBooking,
+  transfersOf,
+} from '#payments/tests/payout_fixtures'
+import PayoutService from '#payments/services/payout_service'
 
 const usd = (amount: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount)
@@ -159,6 +166,48 @@ test.group('Browser: admin console', (group) => {
     await page.reload()
     await chains.getByText(`ledger_entries: broken at row ${line.id}`).waitFor()
     await page.getByRole('list', { name: 'Reconciliation problems' }).waitFor()
+    await context.close()
+  })
+
+  test('a failed payout is retried from Payouts needing attention once the account is fixed', async ({
+    assert,
+  }) => {
+    await makeUser('admin', { email: 'boss@palletline.test', password: 'adminpass1' })
+    // Our records say onboarded, the provider disagrees: the transfer is refused.
+    const { booking, carrier } = await deliveredBooking({ onboarded: false })
+    await db
+      .from('carriers')
+      .where('id', carrier.carrier.id)
+      .update({ stripe_onboarding_completed: true })
+    await db
+      .from('bookings')
+      .where('id', booking.id)
+      .update({ completed_at: DateTime.utc().toFormat('yyyy-MM-dd HH:mm:ss') })
+    const summary = await (await app.container.make(PayoutService)).run()
+    assert.deepEqual(summary.failed, [booking.id])
+
+    const { context, page } = await newPage()
+    await signIn(page, 'boss@palletline.test', 'adminpass1')
+    await page.waitForURL('**/admin')
+    const reference = `TRT-${String(booking.id).padStart(3, '0')}`
+    const row = page
+      .getByRole('table', { name: 'Payouts needing attention' })
+      .getByRole('row', { name: `Payout ${reference}` })
+    await row.getByText('Failed', { exact: true }).waitFor()
+    await row.getByText(carrier.carrier.companyName).waitFor()
+
+    // The operator fixes the account at the provider, then retries from the console.
+    await db
+      .from('sandbox_accounts')
+      .where('id', carrier.accountId!)
+      .update({ onboarding_complete: true, payouts_enabled: true })
+    await row.getByRole('button', { name: `Retry now for ${reference}` }).click()
+    await page.getByText('Payout sent', { exact: true }).first().waitFor()
+    await page.getByText('No payouts need attention').waitFor()
+    await page.getByText('Ledger reconciles to the cent').waitFor()
+
+    assert.equal((await db.from('bookings').where('id', booking.id).first()).payout_status, 'paid')
+    assert.lengthOf(await transfersOf(booking.id), 1)
     await context.close()
   })
 })

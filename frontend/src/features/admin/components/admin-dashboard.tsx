@@ -5,6 +5,7 @@ import { AccountDetails, type AccountSummary } from '@/components/account-detail
 import { SectionLayout, type SectionNavItem } from '@/components/section-layout'
 import { IdentityRevealLog } from '@/features/admin/components/identity-reveal-log'
 import { MoneyHealth } from '@/features/admin/components/money-health'
+import { PayoutsAttention } from '@/features/admin/components/payouts-attention'
 import { PendingApprovals } from '@/features/admin/components/pending-approvals'
 import { PlatformAnalytics } from '@/features/admin/components/platform-analytics'
 import { RecentBookings } from '@/features/admin/components/recent-bookings'
@@ -56,6 +57,8 @@ export function AdminDashboard({ account }: { account: AccountSummary }) {
         <PlatformAnalytics />
 
         <MoneyHealth />
+
+        <PayoutsAttention />
 
         <div className="grid gap-6 xl:grid-cols-2">
           <RecentBookings />

@@ -1,0 +1,39 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import PayoutService from '#payments/services/payout_service'
+import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
+
+export const BOOKING_NOT_FOUND = 'Booking not found'
+export const NOT_FAILED = 'This payout has not failed'
+
+/** Larger ids cannot exist (bookings.id is a 32-bit integer on PostgreSQL, which would throw). */
+const MAX_ID = 2_147_483_647
+
+/**
+ * Payouts an operator should look at (failed transfers, payouts held for onboarding) and the
+ * console's "Retry now", the same retry as `node ace payouts:release --retry <bookingId>`.
+ */
+@inject()
+export default class PayoutsController {
+  constructor(private payouts: PayoutService) {}
+
+  /** GET /api/admin/payouts/attention */
+  async attention() {
+    return { payouts: await this.payouts.attention() }
+  }
+
+  /** POST /api/admin/payouts/:bookingId/retry: one attempt now, after the backoff or not. */
+  async retry({ params }: HttpContext) {
+    const bookingId = Number(params.bookingId)
+    if (
+      !Number.isInteger(bookingId) ||
+      bookingId > MAX_ID ||
+      !(await this.payouts.payoutOf(bookingId))
+    )
+      throw new NotFoundException(BOOKING_NOT_FOUND)
+    const outcome = await this.payouts.retry(bookingId)
+    // skipped: not failed, or another run holds it right now; either way nothing was sent.
+    if (outcome === 'skipped') throw new ConflictException(NOT_FAILED)
+    return { outcome, payout: await this.payouts.payoutOf(bookingId) }
+  }
+}

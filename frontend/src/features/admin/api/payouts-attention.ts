@@ -1,0 +1,66 @@
+import { useCallback, useState } from 'react'
+import useSWR, { useSWRConfig } from 'swr'
+import { api } from '@/lib/api-client'
+import { reconciliationKey } from '@/features/admin/api/get-money-health'
+
+/** A payout an operator should look at: a failed transfer, or a payout held for onboarding. */
+export type PayoutAttention = {
+  bookingId: number
+  reference: string
+  carrierCompany: string | null
+  /** the carrier's 91 percent, in dollars */
+  payoutAmount: number
+  payoutStatus: 'failed' | 'released' | string
+  reason: string | null
+  attempts: number
+  /** when the next automatic retry is due; null when none is scheduled */
+  nextAttemptAt: string | null
+  releasedAt: string | null
+  /** waiting for the carrier's payout onboarding, not failed */
+  held: boolean
+}
+
+export type PayoutRetryOutcome = 'paid' | 'failed' | 'held'
+
+export type PayoutRetryResult = { outcome: PayoutRetryOutcome; payout: PayoutAttention }
+
+export const payoutsAttentionKey = '/api/admin/payouts/attention'
+
+/** GET /api/admin/payouts/attention: failed and held payouts, newest release first. */
+export async function getPayoutsAttention(): Promise<PayoutAttention[]> {
+  return (await api.get<{ payouts: PayoutAttention[] }>(payoutsAttentionKey)).payouts
+}
+
+/** POST /api/admin/payouts/{bookingId}/retry: one transfer attempt now. */
+export function retryPayout(bookingId: number) {
+  return api.post<PayoutRetryResult>(`/api/admin/payouts/${bookingId}/retry`)
+}
+
+export function usePayoutsAttention() {
+  return useSWR<PayoutAttention[]>(payoutsAttentionKey, getPayoutsAttention)
+}
+
+/**
+ * Retry with this list and the reconciliation revalidated afterwards, success or not: a paid
+ * payout moves money on the ledger, and a refused retry may mean the list is stale.
+ */
+export function useRetryPayout() {
+  const { mutate } = useSWRConfig()
+  const [retryingId, setRetryingId] = useState<number | null>(null)
+
+  const retry = useCallback(
+    async (bookingId: number) => {
+      setRetryingId(bookingId)
+      try {
+        return await retryPayout(bookingId)
+      } finally {
+        setRetryingId(null)
+        void mutate(payoutsAttentionKey)
+        void mutate(reconciliationKey)
+      }
+    },
+    [mutate]
+  )
+
+  return { retry, retryingId }
+}

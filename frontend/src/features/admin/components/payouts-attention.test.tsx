@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { Reconciliation } from '@/features/admin/api/get-money-health'
+import type { PayoutAttention } from '@/features/admin/api/payouts-attention'
+import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
+import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
+
+const FIRST_PAINT = { timeout: 5000 }
+const LIST = '/api/admin/payouts/attention'
+
+const HOLD = 'Carrier payout account onboarding is not complete'
+const REFUSED =
+  'Your destination account needs to have at least one of the following capabilities enabled: transfers'
+
+const failed: PayoutAttention = {
+  bookingId: 7,
+  reference: 'TRT-007',
+  carrierCompany: 'Motor City Haulers LLC',
+  payoutAmount: 1137.5,
+  payoutStatus: 'failed',
+  reason: REFUSED,
+  attempts: 3,
+  nextAttemptAt: '2026-06-03T16:00:00.000Z',
+  releasedAt: '2026-06-03T15:00:00.000Z',
+  held: false,
+}
+
+const held: PayoutAttention = {
+  bookingId: 5,
+  reference: 'TRT-005',
+  carrierCompany: 'Lakeshore Freight Inc',
+  payoutAmount: 455,
+  payoutStatus: 'released',
+  reason: HOLD,
+  attempts: 0,
+  nextAttemptAt: null,
+  releasedAt: '2026-06-02T15:00:00.000Z',
+  held: true,
+}
+
+const reconciled: Reconciliation = {
+  bookings: 2,
+  transactions: 4,
+  totals: {
+    chargedCents: 175_000,
+    payoutCents: 0,
+    platformShareCents: 0,
+    refundedCents: 0,
+    escrowCents: 0,
+    payableCents: 159_250,
+  },
+  problems: [],
+}
+
+/** The admin console with every other panel's API answered, and this card's as given. */
+function setup(routes: { list?: MockRoute; retry?: MockRoute } = {}) {
+  setXsrfCookie()
+  const mock = mockFetch({
+    'GET /api/user': { body: makeUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' }) },
+    'GET /api/admin/users/pending': { body: [] },
+    'GET /api/admin/payments/reconciliation': { body: reconciled },
+    'GET /api/admin/audit/verify': { body: { chains: [] } },
+    [`GET ${LIST}`]: routes.list ?? { body: { payouts: [failed, held] } },
+    'POST /api/admin/payouts/7/retry': routes.retry ?? { status: 500, body: {} },
+    'POST /api/analytics/events': { status: 204 },
+  })
+  renderApp('/admin')
+  return mock
+}
+
+const card = () => screen.getByRole('table', { name: 'Payouts needing attention' })
+const row = (reference: string) => within(card()).getByRole('row', { name: `Payout ${reference}` })
+
+describe('admin console: Payouts needing attention', () => {
+  it('lists failed and held payouts with amount, status, reason, attempts and next retry', async () => {
+    setup()
+    await screen.findByRole('table', { name: 'Payouts needing attention' }, FIRST_PAINT)
+
+    const failedRow = row('TRT-007')
+    const cells = within(failedRow)
+      .getAllByRole('cell')
+      .map((c) => c.textContent)
+    expect(cells.slice(0, 6)).toEqual([
+      'TRT-007',
+      'Motor City Haulers LLC',
+      '$1,137.50',
+      'Failed',
+      REFUSED,
+      '3',
+    ])
+    expect(cells[6]).toBe(
+      new Date(failed.nextAttemptAt!).toLocaleString('en-US', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      })
+    )
+    expect(within(failedRow).getByText('Failed')).toHaveClass('bg-red-100')
+    expect(within(failedRow).getByRole('button', { name: 'Retry now for TRT-007' })).toBeEnabled()
+
+    const heldRow = row('TRT-005')
+    expect(
+      within(heldRow)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+    ).toEqual([
+      'TRT-005',
+      'Lakeshore Freight Inc',
+      '$455.00',
+      'Held',
+      HOLD,
+      '0',
+      'When onboarding completes',
+      '',
+    ])
+    expect(within(heldRow).getByText('Held')).toHaveClass('bg-amber-100')
+    expect(within(heldRow).queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  it('a failed payout whose automatic attempts ran out waits for an operator', async () => {
+    setup({ list: { body: { payouts: [{ ...failed, attempts: 8, nextAttemptAt: null }] } } })
+    await screen.findByRole('table', { name: 'Payouts needing attention' }, FIRST_PAINT)
+    expect(row('TRT-007')).toHaveTextContent('Waiting for an operator')
+  })
+
+  it('Retry now: disabled while running, toasts Payout sent, revalidates the list and the reconciliation', async () => {
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    let listed = 0
+    const { calls } = setup({
+      list: () => ({ body: { payouts: ++listed === 1 ? [failed, held] : [held] } }),
+      retry: async () => {
+        await gate
+        return {
+          body: {
+            outcome: 'paid',
+            payout: { ...failed, payoutStatus: 'paid', reason: null, nextAttemptAt: null },
+          },
+        }
+      },
+    })
+    await screen.findByRole('table', { name: 'Payouts needing attention' }, FIRST_PAINT)
+    const reconcileBefore = requestsTo(calls, 'GET', '/api/admin/payments/reconciliation').length
+
+    const button = within(row('TRT-007')).getByRole('button', { name: 'Retry now for TRT-007' })
+    fireEvent.click(button)
+    await waitFor(() => expect(button).toBeDisabled())
+    expect(button).toHaveTextContent('Retrying…')
+    release()
+
+    expect((await screen.findAllByText('Payout sent')).length).toBeGreaterThan(0)
+    await waitFor(() =>
+      expect(within(card()).queryByRole('row', { name: 'Payout TRT-007' })).toBeNull()
+    )
+    const [post] = requestsTo(calls, 'POST', '/api/admin/payouts/7/retry')
+    expect(post.headers['x-xsrf-token']).toBe('token=abc')
+    expect(requestsTo(calls, 'POST', '/api/admin/payouts/7/retry')).toHaveLength(1)
+    expect(requestsTo(calls, 'GET', LIST)).toHaveLength(2)
+    await waitFor(() =>
+      expect(requestsTo(calls, 'GET', '/api/admin/payments/reconciliation').length).toBe(
+        reconcileBefore + 1
+      )
+    )
+  })
+
+  it('a retry that fails again toasts the provider message; a refused retry toasts the server message', async () => {
+    let retries = 0
+    setup({
+      retry: () =>
+        ++retries === 1
+          ? { body: { outcome: 'failed', payout: { ...failed, attempts: 1 } } }
+          : { status: 409, body: { message: 'This payout has not failed' } },
+    })
+    await screen.findByRole('table', { name: 'Payouts needing attention' }, FIRST_PAINT)
+
+    fireEvent.click(within(row('TRT-007')).getByRole('button', { name: 'Retry now for TRT-007' }))
+    expect((await screen.findAllByText('Payout failed again')).length).toBeGreaterThan(0)
+    expect(screen.getAllByText(REFUSED).length).toBeGreaterThan(1)
+
+    const button = within(row('TRT-007')).getByRole('button', { name: 'Retry now for TRT-007' })
+    await waitFor(() => expect(button).toBeEnabled())
+    fireEvent.click(button)
+    expect((await screen.findAllByText('Retry failed')).length).toBeGreaterThan(0)
+    expect(screen.getAllByText('409: This payout has not failed').length).toBeGreaterThan(0)
+    await waitFor(() => expect(button).toBeEnabled())
+  })
+
+  it('shows the empty state when nothing needs attention', async () => {
+    setup({ list: { body: { payouts: [] } } })
+    expect(
+      await screen.findByText('No payouts need attention', {}, FIRST_PAINT)
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('table', { name: 'Payouts needing attention' })).toBeNull()
+  })
+
+  it('shows a skeleton while loading', async () => {
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    setup({
+      list: async () => {
+        await gate
+        return { body: { payouts: [failed] } }
+      },
+    })
+    expect(
+      await screen.findByLabelText('Loading payouts needing attention', {}, FIRST_PAINT)
+    ).toHaveAttribute('aria-busy', 'true')
+    release()
+    expect(
+      await screen.findByRole('table', { name: 'Payouts needing attention' })
+    ).toBeInTheDocument()
+    expect(screen.queryByLabelText('Loading payouts needing attention')).toBeNull()
+  })
+
+  it('shows a load failure with a retry that loads again', async () => {
+    let listed = 0
+    const { calls } = setup({
+      list: () =>
+        ++listed === 1
+          ? { status: 500, body: { message: 'Something went wrong' } }
+          : { body: { payouts: [held] } },
+    })
+    const title = await screen.findByText(
+      'Could not load payouts needing attention',
+      {},
+      FIRST_PAINT
+    )
+    const alert = title.closest('[role="alert"]') as HTMLElement
+    expect(alert).toHaveTextContent('500: Something went wrong')
+    fireEvent.click(within(alert.parentElement!).getByRole('button', { name: 'Try again' }))
+    expect(
+      await screen.findByRole('table', { name: 'Payouts needing attention' })
+    ).toBeInTheDocument()
+    expect(requestsTo(calls, 'GET', LIST)).toHaveLength(2)
+  })
+})
