@@ -87,9 +87,10 @@ export default class CarrierPaymentsService {
       payoutsEnabled: status.payoutsEnabled,
     }
     if (result.onboardingComplete && !account.stripeOnboardingCompleted) {
-      await this.carriers.markStripeOnboardingCompleted(account.carrierId)
-      // Payouts held for the unfinished onboarding go out now.
-      if (result.payoutsEnabled) await this.payoutService.payHeld(account.carrierId)
+      // Recorded on the carrier; once it can receive transfers, payouts held for the
+      // unfinished onboarding go out now.
+      if (result.payoutsEnabled) await this.payoutService.carrierOnboarded(account.carrierId)
+      else await this.carriers.markStripeOnboardingCompleted(account.carrierId)
     }
     return result
   }

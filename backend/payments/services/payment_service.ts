@@ -250,8 +250,7 @@ export default class PaymentService {
     if (!data.onboardingComplete || !data.payoutsEnabled) return
     const carrierId = await this.carriers.findCarrierIdByStripeAccount(data.accountId)
     if (carrierId === null) return
-    await this.carriers.markStripeOnboardingCompleted(carrierId)
-    await this.payouts.payHeld(carrierId)
+    await this.payouts.carrierOnboarded(carrierId)
   }
 
   /**

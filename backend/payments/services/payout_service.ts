@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { DateTime } from 'luxon'
 import payments from '#plugins/payments/services/main'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
@@ -150,13 +150,15 @@ export default class PayoutService {
     return summary
   }
 
-  /** The carrier finished onboarding: pay its held payouts now rather than at the next run. */
-  async payHeld(carrierId: number): Promise<PayoutOutcome[]> {
-    const rows = await db
-      .from('bookings')
+  /**
+   * The provider reports the carrier's onboarding complete (its webhook, the Payment Setup
+   * poll): recorded on the carrier, and its held payouts are paid now rather than at the next
+   * run.
+   */
+  async carrierOnboarded(carrierId: number): Promise<PayoutOutcome[]> {
+    await this.carriers.markStripeOnboardingCompleted(carrierId)
+    const rows = await this.claimable(db.connection(), { ignoreBackoff: true })
       .where('carrier_id', carrierId)
-      .whereIn('payout_status', ['released', 'failed'])
-      .whereNull('payout_claim')
       .select('id')
       .orderBy('id')
       .limit(BATCH)
@@ -308,23 +310,35 @@ export default class PayoutService {
 
   /** Released or failed payouts whose next attempt is due and that no run has claimed. */
   private async payable(): Promise<number[]> {
-    const now = this.clock.now()
-    const client = db.connection()
-    const staleBefore = this.stamp(client, now.minus({ minutes: STALE_CLAIM_MINUTES }))
-    const rows = await client
-      .from('bookings')
-      .whereIn('payout_status', ['released', 'failed'])
-      .where('payout_attempts', '<', MAX_PAYOUT_ATTEMPTS)
-      .where((q) =>
-        q
-          .whereNull('payout_next_attempt_at')
-          .orWhere('payout_next_attempt_at', '<=', this.stamp(client, now))
-      )
-      .where((q) => q.whereNull('payout_claim').orWhere('payout_claimed_at', '<', staleBefore))
+    const rows = await this.claimable(db.connection(), { ignoreBackoff: false })
       .select('id')
       .orderBy('id')
       .limit(BATCH)
     return rows.map((row) => Number(row.id))
+  }
+
+  /**
+   * Bookings whose payout a run may take now: released or failed, not claimed by a live run
+   * (a claim older than STALE_CLAIM_MINUTES is from a dead one) and, unless told otherwise,
+   * with attempts left and the backoff over.
+   */
+  private claimable(client: QueryClientContract, options: { ignoreBackoff: boolean }) {
+    const now = this.clock.now()
+    const staleBefore = this.stamp(client, now.minus({ minutes: STALE_CLAIM_MINUTES }))
+    const query = client
+      .from('bookings')
+      .whereIn('payout_status', ['released', 'failed'])
+      .where((q) => q.whereNull('payout_claim').orWhere('payout_claimed_at', '<', staleBefore))
+    if (!options.ignoreBackoff) {
+      query
+        .where('payout_attempts', '<', MAX_PAYOUT_ATTEMPTS)
+        .where((q) =>
+          q
+            .whereNull('payout_next_attempt_at')
+            .orWhere('payout_next_attempt_at', '<=', this.stamp(client, now))
+        )
+    }
+    return query
   }
 
   /**
@@ -418,30 +432,10 @@ export default class PayoutService {
 
   /** Takes the payout of one booking for this run (a conditional update: one winner). */
   private async claim(bookingId: number, ignoreBackoff: boolean): Promise<string | null> {
-    const now = this.clock.now()
     const client = db.connection()
     const token = randomUUID()
-    const stamp = this.stamp(client, now)
-    const query = client
-      .from('bookings')
-      .where('id', bookingId)
-      .whereIn('payout_status', ['released', 'failed'])
-      .where((q) =>
-        q
-          .whereNull('payout_claim')
-          .orWhere(
-            'payout_claimed_at',
-            '<',
-            this.stamp(client, now.minus({ minutes: STALE_CLAIM_MINUTES }))
-          )
-      )
-    if (!ignoreBackoff) {
-      query
-        .where('payout_attempts', '<', MAX_PAYOUT_ATTEMPTS)
-        .where((q) =>
-          q.whereNull('payout_next_attempt_at').orWhere('payout_next_attempt_at', '<=', stamp)
-        )
-    }
+    const stamp = this.stamp(client, this.clock.now())
+    const query = this.claimable(client, { ignoreBackoff }).where('id', bookingId)
     const updated = await query.update({
       payout_claim: token,
       payout_claimed_at: stamp,
