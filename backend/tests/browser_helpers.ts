@@ -3,11 +3,27 @@ import { baseUrl } from '#tests/helpers'
 
 let browser: Browser | undefined
 
+/**
+ * Chromium does not start under libfaketime (.ci/off-hours), so it keeps the real clock; the
+ * off-hours run fakes a moment on the same New York day, and the browser keeps the process's
+ * far-away time zone.
+ */
+function browserEnv() {
+  const env: Record<string, string> = {}
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME')) {
+      env[name] = value
+    }
+  }
+  return env
+}
+
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
 export async function launchBrowser() {
   browser ??= await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
+    env: browserEnv(),
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -10,6 +10,7 @@ import Listing from '#fleet/models/listing'
 import Booking from '#marketplace/models/booking'
 import { roadMiles } from '#core/geo'
 import { fromCents, toCents } from '#core/money'
+import { businessDateFromToday } from '#tests/helpers'
 
 export const PLACES = {
   chicago: {
@@ -114,7 +115,7 @@ export async function makeListing(
     deliveryRadius: options.deliveryRadius ?? 80,
     ratePerMilePerPallet: options.rate ?? 2.5,
     maxPallets: options.maxPallets ?? Math.min(10, truck.capacity),
-    availableDate: options.availableDate ?? DateTime.now().startOf('day'),
+    availableDate: options.availableDate ?? businessDateFromToday(0),
     status: options.status ?? 'active',
     originAddress: from.address,
     originCity: from.city,
@@ -158,8 +159,8 @@ export async function makeBooking(
     totalAmount: fromCents(totalCents),
     status: 'booked',
     paymentStatus: 'paid',
-    pickupDate: DateTime.now().plus({ days: 2 }).startOf('day'),
-    deliveryDate: DateTime.now().plus({ days: 3 }).startOf('day'),
+    pickupDate: businessDateFromToday(2),
+    deliveryDate: businessDateFromToday(3),
     ...rest,
   })
 }

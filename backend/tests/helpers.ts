@@ -1,6 +1,8 @@
 import User, { type Role } from '#accounts/models/user'
 import Carrier from '#fleet/models/carrier'
 import { DateTime } from 'luxon'
+import { Clock } from '#core/clock'
+import { businessDateColumn, businessDay } from '#core/business_time'
 
 let counter = 0
 
@@ -127,4 +129,16 @@ export async function resetDatabase() {
   } finally {
     await conn.rawQuery('PRAGMA foreign_keys = ON')
   }
+}
+
+const wallClock = new Clock()
+
+/** The business day `days` from today (`YYYY-MM-DD`), as the app computes "today". */
+export function businessDayFromToday(days = 0): string {
+  return businessDay(wallClock, days)
+}
+
+/** The business day `days` from today as a Lucid date-column value. */
+export function businessDateFromToday(days = 0): DateTime {
+  return businessDateColumn(wallClock, days)
 }

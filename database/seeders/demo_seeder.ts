@@ -13,7 +13,8 @@ import Payment from '#payments/models/payment'
 import EscrowTransaction from '#payments/models/escrow_transaction'
 import LedgerService from '#payments/services/ledger_service'
 import { ONBOARDING_HOLD_REASON } from '#payments/services/payout_service'
-import { FixedClock } from '#core/clock'
+import { Clock, FixedClock } from '#core/clock'
+import { businessDateColumn, businessDateOf } from '#core/business_time'
 import { splitPayout, toCents } from '#core/money'
 // The password of every demo account; database/demo_accounts.json lists the ones npm start prints.
 const DEMO_PASSWORD = 'demo1234'
@@ -701,7 +702,8 @@ export default class DemoSeeder extends BaseSeeder {
   }
 
   private async seed(trx: TransactionClientContract) {
-    const now = DateTime.now().startOf('minute')
+    const clock = new Clock()
+    const now = clock.now().startOf('minute')
     const termsHash = currentTermsHash()
     const opts = { client: trx }
 
@@ -840,7 +842,7 @@ export default class DemoSeeder extends BaseSeeder {
             deliveryRadius: lane.deliveryRadius,
             ratePerMilePerPallet: lane.rate,
             maxPallets: lane.maxPallets,
-            availableDate: now.plus({ days: lane.availableInDays }).startOf('day'),
+            availableDate: businessDateColumn(clock, lane.availableInDays),
             status: lane.status,
             originAddress: cityAddress(from),
             originCity: from.city,
@@ -920,8 +922,8 @@ export default class DemoSeeder extends BaseSeeder {
             payout === 'released' && !APPROVED_CARRIERS[lane.carrier].onboardingCompleted
               ? ONBOARDING_HOLD_REASON
               : null,
-          pickupDate: pickupAt.startOf('day'),
-          deliveryDate: plannedDeliveryAt.startOf('day'),
+          pickupDate: businessDateOf(pickupAt),
+          deliveryDate: businessDateOf(plannedDeliveryAt),
           specialInstructions: plan.instructions ?? null,
           provider: 'internal',
           pickupWindowStart: pickupAt.set({ minute: 0 }),
@@ -1008,10 +1010,10 @@ export default class DemoSeeder extends BaseSeeder {
         await Invoice.create(
           {
             bookingId: booking.id,
-            invoiceNumber: `INV-${deliveredAt.year}-${pad(booking.id, 6)}`,
+            invoiceNumber: `INV-${businessDateOf(deliveredAt).year}-${pad(booking.id, 6)}`,
             amount: totalAmount,
             status: 'paid',
-            dueDate: deliveredAt.startOf('day'),
+            dueDate: businessDateOf(deliveredAt),
             stripePaymentIntentId: booking.stripePaymentIntentId,
             createdAt: deliveredAt,
           },

@@ -3,6 +3,7 @@ import { inject } from '@adonisjs/core'
 import TruckService from '#fleet/services/truck_service'
 import { truckValidator } from '#fleet/validators/truck'
 import { Clock } from '#core/clock'
+import { businessYear } from '#core/business_time'
 
 /** The signed-in carrier's fleet (/carrier#trucks). */
 @inject()
@@ -17,12 +18,12 @@ export default class TrucksController {
   }
 
   async store({ request, response, auth }: HttpContext) {
-    const payload = await request.validateUsing(truckValidator(this.clock.now().year))
+    const payload = await request.validateUsing(truckValidator(businessYear(this.clock)))
     return response.created(await this.trucks.create(auth.getUserOrFail().id, payload))
   }
 
   async update({ request, params, auth }: HttpContext) {
-    const payload = await request.validateUsing(truckValidator(this.clock.now().year))
+    const payload = await request.validateUsing(truckValidator(businessYear(this.clock)))
     return this.trucks.update(auth.getUserOrFail().id, Number(params.id), payload)
   }
 

@@ -3,7 +3,7 @@ import { inject } from '@adonisjs/core'
 import { Clock } from '#core/clock'
 import { createBookingValidator } from '#marketplace/validators/booking'
 import BookingService from '#marketplace/services/booking_service'
-import { businessToday } from '#marketplace/services/shipper_calendar'
+import { businessToday } from '#core/business_time'
 
 /** Ownership is the service's query scope: someone else's booking id is a 404. */
 @inject()

@@ -3,7 +3,7 @@ import { inject } from '@adonisjs/core'
 import { Clock } from '#core/clock'
 import { searchValidator } from '#marketplace/validators/search'
 import SearchService from '#marketplace/services/search_service'
-import { businessToday } from '#marketplace/services/shipper_calendar'
+import { businessToday } from '#core/business_time'
 
 @inject()
 export default class SearchController {

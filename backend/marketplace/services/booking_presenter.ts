@@ -3,7 +3,7 @@ import { nextStatuses } from '#marketplace/booking_status'
 import { bookingReference } from '#core/reference'
 import { storedBreakdown, type PriceBreakdown } from '#marketplace/services/pricing'
 import type { CarrierProfile } from '#marketplace/services/carrier_identity_service'
-import { isoDay } from '#marketplace/services/shipper_calendar'
+import { isoDay } from '#core/business_time'
 import type { CarrierIdentity } from '#payments/services/identity_reveal_service'
 import { paymentDueAt } from '#payments/services/payment_deadline_service'
 

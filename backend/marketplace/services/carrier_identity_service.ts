@@ -7,7 +7,7 @@ import CarrierPublicProfileService, {
   type CarrierPublicFacts,
   type Lane,
 } from '#fleet/services/carrier_public_profile_service'
-import { BUSINESS_TIME_ZONE, isoDay } from '#marketplace/services/shipper_calendar'
+import { BUSINESS_TIME_ZONE, isoDay } from '#core/business_time'
 
 /**
  * Carriers stay anonymous to shippers until payment (SPEC point 1): a shipper sees

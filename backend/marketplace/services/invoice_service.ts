@@ -8,6 +8,8 @@ import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { isUniqueViolation } from '#core/validation'
 import { bookingReference } from '#core/reference'
 import { readTimestamp } from '#core/timestamps'
+import { Clock } from '#core/clock'
+import { businessDateOf } from '#core/business_time'
 import { money } from '#marketplace/services/carrier_bookings_service'
 
 /** Days a shipper has to pay an invoice left unpaid at delivery. */
@@ -62,7 +64,10 @@ const INVOICES_LIMIT = 500
  */
 @inject()
 export default class InvoiceService {
-  constructor(private carriers: CarrierProfileService) {}
+  constructor(
+    private carriers: CarrierProfileService,
+    private clock: Clock
+  ) {}
 
   /**
    * The invoice of a delivered booking, created on first call: amount = the booking total;
@@ -84,7 +89,8 @@ export default class InvoiceService {
     }
     const fromEvent = deliveredAt ? DateTime.fromISO(deliveredAt) : null
     const delivered = fromEvent?.isValid ? fromEvent : readTimestamp(booking.delivered_at)
-    const deliveryDay = (delivered ?? DateTime.now()).toUTC().startOf('day')
+    // Invoices are dated by the business day of delivery, like every other calendar date.
+    const deliveryDay = businessDateOf(delivered ?? this.clock.now())
     const paid = booking.payment_status === 'paid'
     const year = deliveryDay.year
 

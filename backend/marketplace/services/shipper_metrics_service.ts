@@ -4,7 +4,7 @@ import { Clock } from '#core/clock'
 import { bookingReference } from '#core/reference'
 import { fromCents, toCents } from '#core/money'
 import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
-import { businessToday, isoDay, sqlTimestamp } from '#marketplace/services/shipper_calendar'
+import { businessToday, isoDay, sqlTimestamp } from '#core/business_time'
 
 /**
  * Reference market rate for LTL pallet freight, dollars per pallet-mile: an estimate, not a

@@ -1,6 +1,6 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { calendarDay, notBeforeToday, type TodayMeta } from '#marketplace/validators/search'
-import { parseCalendarDate } from '#marketplace/services/shipper_calendar'
+import { parseCalendarDate } from '#core/business_time'
 
 /** Not before the (valid) pickup date of the same object; runs after calendarDay. */
 const notBeforePickupDate = vine.createRule((value, _options, field) => {

@@ -1,5 +1,5 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
-import { parseCalendarDate } from '#marketplace/services/shipper_calendar'
+import { parseCalendarDate } from '#core/business_time'
 
 /** Validation metadata: today's date in the business time zone (the controller's clock). */
 export type TodayMeta = { today: string }

@@ -1,11 +1,10 @@
 import { test } from '@japa/runner'
-import { DateTime } from 'luxon'
 import type { Page } from 'playwright-core'
 import Truck from '#fleet/models/truck'
 import Listing from '#fleet/models/listing'
 import Booking from '#marketplace/models/booking'
 import Invoice from '#marketplace/models/invoice'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
 
@@ -76,7 +75,7 @@ test.group('Browser: carrier workspace', (group) => {
     await listingDialog.getByLabel('Delivery Address').fill('48201')
     await listingDialog.getByLabel('Rate per Mile per Pallet ($)').fill('2.75')
     await listingDialog.getByLabel('Max Pallets').fill('8')
-    const availableDate = DateTime.now().plus({ days: 7 }).toISODate()!
+    const availableDate = businessDayFromToday(7)
     await listingDialog.getByLabel('Available Date').fill(availableDate)
     await listingDialog.getByRole('button', { name: 'Create Listing' }).click()
     await toast(page, 'Listing created successfully')

@@ -5,11 +5,10 @@ import Booking from '#marketplace/models/booking'
 import BookingStatusChange from '#marketplace/models/booking_status_change'
 import Listing from '#fleet/models/listing'
 import { roadMiles } from '#core/geo'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, resetDatabase, businessDayFromToday } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
 
-/** A day in New York, `days` from today. */
-const day = (days: number) => DateTime.now().setZone('America/New_York').plus({ days }).toISODate()!
+const day = businessDayFromToday
 
 async function place(address: string) {
   const result = await geocoding.geocode(address)

@@ -1,12 +1,10 @@
 import { test } from '@japa/runner'
-import { DateTime } from 'luxon'
 import Booking from '#marketplace/models/booking'
 import BookingStatusChange from '#marketplace/models/booking_status_change'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, resetDatabase, businessDayFromToday } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 
-/** A day in New York, `days` from today. */
-const day = (days: number) => DateTime.now().setZone('America/New_York').plus({ days }).toISODate()!
+const day = businessDayFromToday
 
 const searchFor = (pallets: number) => ({
   pickupAddress: 'Chicago, IL',

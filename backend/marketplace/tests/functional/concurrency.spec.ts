@@ -1,13 +1,11 @@
 import { test } from '@japa/runner'
-import { DateTime } from 'luxon'
 import Booking from '#marketplace/models/booking'
 import Listing from '#fleet/models/listing'
 import type User from '#accounts/models/user'
-import { Browserless, baseUrl, makeUser, resetDatabase } from '#tests/helpers'
+import { Browserless, baseUrl, makeUser, resetDatabase, businessDayFromToday } from '#tests/helpers'
 import { makeListing, makeTruck } from '#tests/factories'
 
-/** A day in New York, `days` from today. */
-const day = (days: number) => DateTime.now().setZone('America/New_York').plus({ days }).toISODate()!
+const day = businessDayFromToday
 
 const SHIPPERS = 20
 

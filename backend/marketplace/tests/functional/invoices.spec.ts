@@ -59,6 +59,19 @@ test.group('Invoices: created on delivery', (group) => {
     assert.equal(invoice.dueDate?.toISODate(), '2026-07-15')
   })
 
+  test('a delivery late in the evening in New York is dated that New York day', async ({
+    client,
+    assert,
+  }) => {
+    // 02:30 UTC on the 1st of January is still 31 December in New York.
+    clock.set(DateTime.fromISO('2027-01-01T02:30:00Z'))
+    const { carrier, booking } = await inTransit('paid')
+    await deliver(client, carrier, booking.id)
+    const [invoice] = await invoicesOf(booking.id)
+    assert.equal(invoice.dueDate?.toISODate(), '2026-12-31')
+    assert.match(invoice.invoiceNumber, /^INV-2026-/)
+  })
+
   test('numbers run in sequence within a year and restart with the next', async ({
     client,
     assert,

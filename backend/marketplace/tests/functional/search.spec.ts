@@ -5,12 +5,11 @@ import geocoding from '#plugins/geocoding/services/main'
 import Carrier from '#fleet/models/carrier'
 import { Clock, FixedClock } from '#core/clock'
 import { greatCircleMiles, roadMiles } from '#core/geo'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, resetDatabase, businessDayFromToday } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
 import { MAX_SEARCH_RESULTS } from '#marketplace/services/search_service'
 
-/** A day in New York, `days` from today. */
-const day = (days: number) => DateTime.now().setZone('America/New_York').plus({ days }).toISODate()!
+const day = businessDayFromToday
 
 async function place(address: string) {
   const result = await geocoding.geocode(address)

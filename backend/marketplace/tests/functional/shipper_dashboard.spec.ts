@@ -1,15 +1,13 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { businessDateFromToday, makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing } from '#tests/factories'
 import {
   REFERENCE_LTL_RATE_PER_PALLET_MILE,
   SAVINGS_PERIOD_MONTHS,
 } from '#marketplace/services/shipper_metrics_service'
 
-/** A day in New York, `days` from today, as a date. */
-const day = (days: number) =>
-  DateTime.fromISO(DateTime.now().setZone('America/New_York').plus({ days }).toISODate()!)
+const day = businessDateFromToday
 
 test.group('GET /api/shipper/dashboard-metrics', (group) => {
   group.each.setup(() => resetDatabase())

@@ -1,12 +1,7 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import { FixedClock } from '#core/clock'
-import {
-  BUSINESS_TIME_ZONE,
-  businessToday,
-  isoDay,
-  parseCalendarDate,
-} from '#marketplace/services/shipper_calendar'
+import { BUSINESS_TIME_ZONE, businessToday, isoDay, parseCalendarDate } from '#core/business_time'
 
 test.group('Search dates: today in America/New_York', () => {
   test('today is the New York date, not the UTC one', ({ assert }) => {

@@ -13,7 +13,27 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
 
 /** Today's date (`YYYY-MM-DD`) in the business time zone. */
 export function businessToday(clock: Clock): string {
-  return clock.now().setZone(BUSINESS_TIME_ZONE).toISODate()!
+  return businessDay(clock, 0)
+}
+
+/** The business day `days` from today (negative for the past), as `YYYY-MM-DD`. */
+export function businessDay(clock: Clock, days: number): string {
+  return clock.now().setZone(BUSINESS_TIME_ZONE).plus({ days }).toISODate()!
+}
+
+/** The business day a moment falls on, as a value for a Lucid date column. */
+export function businessDateOf(moment: DateTime): DateTime {
+  return toDateColumn(moment.setZone(BUSINESS_TIME_ZONE).toISODate()!)
+}
+
+/** The current year in the business time zone (New Year's Eve in New York is still that year). */
+export function businessYear(clock: Clock): number {
+  return clock.now().setZone(BUSINESS_TIME_ZONE).year
+}
+
+/** The business day `days` from today, as a value for a Lucid date column. */
+export function businessDateColumn(clock: Clock, days = 0): DateTime {
+  return toDateColumn(businessDay(clock, days))
 }
 
 /**
