@@ -63,11 +63,3 @@ export function isoDay(value: DateTime | Date | string | null | undefined): stri
 export function toDateColumn(day: string): DateTime {
   return DateTime.fromISO(day)
 }
-
-/**
- * A moment as Lucid writes timestamps (local time on SQLite, with offset on PostgreSQL), for
- * comparisons and conditional updates that bypass the models.
- */
-export function sqlTimestamp(moment: DateTime, dialect: { dateTimeFormat: string }): string {
-  return moment.toLocal().toFormat(dialect.dateTimeFormat)
-}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { DateTime } from 'luxon'
-import { readTimestamp } from '#core/timestamps'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { readTimestamp, sqlTimestamp } from '#core/timestamps'
 
 /**
  * Tamper-evident tables (docs/decisions/0044). Each row of a chained table stores
@@ -57,7 +57,7 @@ async function lockHead(trx: TransactionClientContract, chain: string): Promise<
   const read = () => trx.from('audit_chain_heads').where('chain', chain).forUpdate().first()
   let head = (await read()) as HeadRow | null
   if (!head) {
-    const stamp = DateTime.now().toFormat(trx.dialect.dateTimeFormat)
+    const stamp = sqlTimestamp(DateTime.now(), trx)
     // Two first appends racing: the loser's insert is a no-op and it waits on the lock.
     await trx
       .knexQuery()
@@ -101,7 +101,7 @@ export async function appendToChain(
       last_id: ids[ids.length - 1],
       length: head.length + rows.length,
       last_hash: prevHash,
-      updated_at: DateTime.now().toFormat(trx.dialect.dateTimeFormat),
+      updated_at: sqlTimestamp(DateTime.now(), trx),
     })
   return ids
 }

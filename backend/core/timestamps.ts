@@ -16,6 +16,14 @@ export function readTimestamp(value: unknown): DateTime | null {
   return iso.isValid ? iso : null
 }
 
+/**
+ * A moment as Lucid writes timestamps (local time without zone on SQLite, with offset on
+ * PostgreSQL), for range conditions and conditional updates in raw queries.
+ */
+export function sqlTimestamp(at: DateTime, client: { dialect: { dateTimeFormat: string } }) {
+  return at.toLocal().toFormat(client.dialect.dateTimeFormat)
+}
+
 /** A timestamp column as ISO UTC for the wire; null when empty. */
 export function isoUtc(value: unknown): string | null {
   return readTimestamp(value)?.toUTC().toISO() ?? null

@@ -3,9 +3,9 @@ import { DateTime } from 'luxon'
 import Listing, { type ListingStatus } from '#fleet/models/listing'
 import Truck from '#fleet/models/truck'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
-import CarrierBookingsService, {
-  sqlTimestamp,
-} from '#marketplace/services/carrier_bookings_service'
+import CarrierBookingsService from '#marketplace/services/carrier_bookings_service'
+import { sqlTimestamp } from '#core/timestamps'
+import { Clock } from '#core/clock'
 import geocoding from '#plugins/geocoding/services/main'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { validationError, type FieldError } from '#core/validation'
@@ -73,7 +73,8 @@ const LISTINGS_LIMIT = 500
 export default class CarrierListingService {
   constructor(
     private carriers: CarrierProfileService,
-    private bookings: CarrierBookingsService
+    private bookings: CarrierBookingsService,
+    private clock: Clock
   ) {}
 
   async listForUser(userId: number, filter: { status?: ListingStatus; limit?: number } = {}) {
@@ -180,7 +181,7 @@ export default class CarrierListingService {
     const query = Listing.query().where('id', listing.id).where('status', from)
     const updated = await query.update({
       status: to,
-      updatedAt: sqlTimestamp(query.client, DateTime.now()),
+      updatedAt: sqlTimestamp(this.clock.now(), query.client),
     })
     if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
       throw new ConflictException('The listing changed meanwhile; reload and try again')

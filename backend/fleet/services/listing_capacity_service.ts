@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { sqlTimestamp } from '#core/timestamps'
 import {
   listingWithCarrier,
   toCandidate,
@@ -9,8 +10,7 @@ import {
 const affected = (result: unknown) => Number(Array.isArray(result) ? result[0] : result)
 
 /** updated_at as Lucid writes it (a JS Date would be stored as a number on SQLite). */
-const stamp = (trx: TransactionClientContract) =>
-  DateTime.now().toFormat(trx.dialect.dateTimeFormat)
+const stamp = (trx: TransactionClientContract) => sqlTimestamp(DateTime.now(), trx)
 
 /**
  * Write side of listing capacity, always inside the caller's booking transaction

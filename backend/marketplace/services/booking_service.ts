@@ -17,7 +17,8 @@ import { validationError } from '#core/validation'
 import { priceShipment } from '#marketplace/services/pricing'
 import { availablePallets, matchShipment } from '#marketplace/services/search_match'
 import { placeShipment } from '#marketplace/services/search_places'
-import { sqlTimestamp, toDateColumn } from '#core/business_time'
+import { toDateColumn } from '#core/business_time'
+import { sqlTimestamp } from '#core/timestamps'
 import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
 import { presentBooking, type ShipperBooking } from '#marketplace/services/booking_presenter'
 import IdentityRevealService from '#payments/services/identity_reveal_service'
@@ -218,7 +219,7 @@ export default class BookingService {
       throw new ConflictException('Only a delivered shipment can be completed')
     }
     const now = this.clock.now()
-    const stamp = sqlTimestamp(now, db.connection().dialect)
+    const stamp = sqlTimestamp(now, db.connection())
     const updated = await db
       .from('bookings')
       .where('id', booking.id)

@@ -8,6 +8,7 @@ import { checkTransition, type BookingStatus, type StatusActor } from '#marketpl
 import type { BookingStatusChanged } from '#marketplace/events'
 import { Clock } from '#core/clock'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
+import { sqlTimestamp } from '#core/timestamps'
 
 export type StatusChangeActor = { userId: number | null; role: StatusActor }
 
@@ -35,7 +36,7 @@ export default class BookingStatusService {
 
       const now = this.clock.now()
       // Format as the models do (a JS Date would be stored as epoch ms on SQLite).
-      const stamp = now.toFormat(trx.dialect.dateTimeFormat)
+      const stamp = sqlTimestamp(now, trx)
       const changes: Record<string, unknown> = { status: to, updated_at: stamp }
       if (to === 'delivered') changes.delivered_at = stamp
       if (to === 'cancelled') changes.cancelled_at = stamp

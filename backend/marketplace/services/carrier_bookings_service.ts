@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
 import Booking from '#marketplace/models/booking'
 import BookingStatusService from '#marketplace/services/booking_status_service'
@@ -38,14 +37,6 @@ export function expectedDeliveryDate(input: {
   if (input.deliveryDate) return input.deliveryDate.toISODate()!
   const start = input.pickupDate ?? input.createdAt.toUTC().startOf('day')
   return start.plus({ days: estimateTransitDays(input.distance) }).toISODate()!
-}
-
-/**
- * A timestamp as the connection stores it, for range conditions in raw queries: Lucid writes
- * local time without zone on SQLite and an ISO time with offset on PostgreSQL.
- */
-export function sqlTimestamp(client: QueryClientContract, at: DateTime): string {
-  return at.toLocal().toFormat(client.dialect.dateTimeFormat)
 }
 
 /** Dollars from a decimal column, rounded to cents, for the wire. */

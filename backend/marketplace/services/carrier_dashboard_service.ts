@@ -4,10 +4,10 @@ import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybu
 import { DateTime } from 'luxon'
 import CarrierBookingsService, {
   money,
-  sqlTimestamp,
   type CarrierBooking,
 } from '#marketplace/services/carrier_bookings_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import { sqlTimestamp } from '#core/timestamps'
 import CarrierListingService, { type ListingView } from '#fleet/services/carrier_listing_service'
 import TruckService, { type FleetSummary } from '#fleet/services/truck_service'
 import { Clock } from '#core/clock'
@@ -145,7 +145,7 @@ export default class CarrierDashboardService {
   /** Totals and counts of bookings delivered in each month (by delivery time). */
   private async monthlySeries(carrierId: number, months: MonthBucket[]) {
     const client = db.connection()
-    const ts = (at: DateTime) => sqlTimestamp(client, at)
+    const ts = (at: DateTime) => sqlTimestamp(at, client)
     const columns: string[] = []
     const bindings: string[] = []
     months.forEach((m, i) => {
@@ -243,9 +243,9 @@ export default class CarrierDashboardService {
    */
   private async topRoutes(carrierId: number, now: DateTime): Promise<TopRoute[]> {
     const client = db.connection()
-    const currentStart = sqlTimestamp(client, now.minus({ days: ROUTE_PERIOD_DAYS }))
-    const previousStart = sqlTimestamp(client, now.minus({ days: 2 * ROUTE_PERIOD_DAYS }))
-    const end = sqlTimestamp(client, now)
+    const currentStart = sqlTimestamp(now.minus({ days: ROUTE_PERIOD_DAYS }), client)
+    const previousStart = sqlTimestamp(now.minus({ days: 2 * ROUTE_PERIOD_DAYS }), client)
+    const end = sqlTimestamp(now, client)
     const current = (expr: string, otherwise: string) =>
       `case when created_at >= ? then ${expr} else ${otherwise} end`
     const rows = await client

@@ -3,7 +3,8 @@ import db from '@adonisjs/lucid/services/db'
 import Booking from '#marketplace/models/booking'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import AccountStatsService from '#accounts/services/account_stats_service'
-import { money, sqlTimestamp } from '#marketplace/services/carrier_bookings_service'
+import { money } from '#marketplace/services/carrier_bookings_service'
+import { sqlTimestamp } from '#core/timestamps'
 import { monthLabel } from '#marketplace/services/carrier_dashboard_service'
 import { Clock } from '#core/clock'
 import { fromCents } from '#core/money'
@@ -46,8 +47,8 @@ export default class PlatformStatsService {
     const row = await client
       .from('bookings')
       .whereNot('status', 'cancelled')
-      .where('created_at', '>=', sqlTimestamp(client, now.startOf('month')))
-      .where('created_at', '<', sqlTimestamp(client, now.startOf('month').plus({ months: 1 })))
+      .where('created_at', '>=', sqlTimestamp(now.startOf('month'), client))
+      .where('created_at', '<', sqlTimestamp(now.startOf('month').plus({ months: 1 }), client))
       .select(client.raw(`coalesce(sum(${CENTS}), 0) as cents`))
       .first()
     return { monthlyRevenue: fromCents(Number(row?.cents ?? 0)), monthLabel: monthLabel(now) }
@@ -112,7 +113,7 @@ export default class PlatformStatsService {
     const since = this.clock.now().minus({ days: ACTIVE_SHIPPER_DAYS })
     const active = await client
       .from('bookings')
-      .where('created_at', '>=', sqlTimestamp(client, since))
+      .where('created_at', '>=', sqlTimestamp(since, client))
       .countDistinct('shipper_id as total')
       .first()
     return {

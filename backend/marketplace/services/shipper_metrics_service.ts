@@ -4,7 +4,8 @@ import { Clock } from '#core/clock'
 import { bookingReference } from '#core/reference'
 import { fromCents, toCents } from '#core/money'
 import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
-import { businessToday, isoDay, sqlTimestamp } from '#core/business_time'
+import { businessToday, isoDay } from '#core/business_time'
+import { sqlTimestamp } from '#core/timestamps'
 
 /**
  * Reference market rate for LTL pallet freight, dollars per pallet-mile: an estimate, not a
@@ -106,7 +107,7 @@ export default class ShipperMetricsService {
     const bookings = await query
       .where('shipperId', shipperId)
       .whereNot('status', 'cancelled')
-      .where('createdAt', '>=', sqlTimestamp(since, query.client.dialect))
+      .where('createdAt', '>=', sqlTimestamp(since, query.client))
       .select('number_of_pallets', 'distance', 'total_amount')
     let savedCents = 0
     let paidCents = 0
