@@ -2,6 +2,7 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { Secret } from '@adonisjs/core/helpers'
 import { defineConfig } from '@adonisjs/core/http'
+import { trustedProxies } from '#core/trusted_proxies'
 
 export const appKey = new Secret(env.get('APP_KEY'))
 
@@ -10,7 +11,9 @@ export const http = defineConfig({
   generateRequestId: true,
   allowMethodSpoofing: false,
   useAsyncLocalStorage: true,
-  trustProxy: () => true,
+  // X-Forwarded-For is believed only from the proxies named in TRUSTED_PROXIES (none by
+  // default), so a client cannot pick its own IP for rate limits and logs.
+  trustProxy: trustedProxies(env.get('TRUSTED_PROXIES', '')),
   cookie: {
     domain: '',
     path: '/',

@@ -10,6 +10,7 @@ export default await Env.create(new URL('../../', import.meta.url), {
   APP_KEY: Env.schema.string(),
   APP_URL: Env.schema.string.optional(),
   LOG_LEVEL: Env.schema.string.optional(),
+  TRUSTED_PROXIES: Env.schema.string.optional(),
 
   SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'redis', 'memory'] as const),
   LIMITER_STORE: Env.schema.enum.optional(['memory', 'redis'] as const),

@@ -107,8 +107,11 @@ export function baseUrl() {
   return `http://${process.env.HOST}:${process.env.PORT}`
 }
 
-/** Empties every table (keeps the schema) quietly, on SQLite and PostgreSQL. */
+/** Empties every table (keeps the schema) and the rate limits, on SQLite and PostgreSQL. */
 export async function resetDatabase() {
+  // Rate-limit counters (failed logins per IP, ...) belong to the data a test starts without.
+  const { default: limiter } = await import('@adonisjs/limiter/services/main')
+  await limiter.clear()
   const { default: db } = await import('@adonisjs/lucid/services/db')
   const conn = db.connection()
   const isPg = conn.dialect.name === 'postgres'

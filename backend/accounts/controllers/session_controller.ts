@@ -1,12 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
-import limiter from '@adonisjs/limiter/services/main'
 import User from '#accounts/models/user'
 import { loginValidator, registerValidator } from '#accounts/validators/account'
 import RegistrationService from '#accounts/services/registration_service'
+import LoginThrottle from '#accounts/services/login_throttle'
 
-// 5 failed sign-ins for one username from one IP within a minute block the next attempt.
-const loginLimiter = () => limiter.use({ requests: 5, duration: '1 min', blockDuration: '1 min' })
+// The names this browser has signed in with: the per-account lock never shuts its owner out.
+const KNOWN_DEVICE_COOKIE = 'palletline-known'
+const KNOWN_NAMES_KEPT = 5
 
 export default class SessionController {
   @inject()
@@ -20,14 +21,23 @@ export default class SessionController {
     return response.created(user)
   }
 
-  async login({ request, auth }: HttpContext) {
+  @inject()
+  async login({ request, response, auth }: HttpContext, throttle: LoginThrottle) {
     const { username, password } = await request.validateUsing(loginValidator)
-    const key = `login_${username.toLowerCase()}_${request.ip()}`
-    const [throttled, user] = await loginLimiter().penalize(key, () =>
-      User.verifyCredentials(username.toLowerCase(), password)
+    const name = username.toLowerCase()
+    const stored = request.encryptedCookie(KNOWN_DEVICE_COOKIE)
+    const known: string[] = Array.isArray(stored) ? stored.filter((n) => typeof n === 'string') : []
+    const user = await throttle.attempt(
+      { username: name, ip: request.ip(), knownDevice: known.includes(name) },
+      () => User.verifyCredentials(name, password)
     )
-    if (throttled) throw throttled
     await auth.use('web').login(user)
+    const names = [user.email, user.username].map((n) => n.toLowerCase())
+    response.encryptedCookie(
+      KNOWN_DEVICE_COOKIE,
+      [...new Set([...names, ...known])].slice(0, KNOWN_NAMES_KEPT),
+      { maxAge: '90d', httpOnly: true, sameSite: 'lax', path: '/api/login' }
+    )
     return user
   }
 
