@@ -20,7 +20,7 @@ if (!existsSync('.env')) {
       'NODE_ENV=production',
       `APP_KEY=${key}`,
       'LOG_LEVEL=info',
-      'SESSION_DRIVER=cookie',
+      'SESSION_DRIVER=database',
       'LIMITER_STORE=memory',
       'DB_CONNECTION=sqlite',
       '',

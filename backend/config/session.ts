@@ -2,9 +2,11 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, stores } from '@adonisjs/session'
 
+export const SESSION_COOKIE = 'palletline-session'
+
 const sessionConfig = defineConfig({
   enabled: true,
-  cookieName: 'palletline-session',
+  cookieName: SESSION_COOKIE,
   clearWithBrowser: false,
   age: '7d',
   cookie: {
@@ -13,10 +15,13 @@ const sessionConfig = defineConfig({
     secure: app.inProduction && env.get('APP_URL', '').startsWith('https://'),
     sameSite: 'lax',
   },
-  store: env.get('SESSION_DRIVER', 'cookie'),
+  // Sessions live on the server (the database, or Redis for several instances) so logout
+  // really ends them; the cookie store is kept only for explicit opt-in. decisions/0051.
+  store: env.get('SESSION_DRIVER', 'database'),
   stores: {
-    cookie: stores.cookie(),
+    database: stores.database({ tableName: 'sessions' }),
     redis: stores.redis({ connection: 'main' }),
+    cookie: stores.cookie(),
   },
 })
 

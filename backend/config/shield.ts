@@ -1,5 +1,9 @@
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
+import { SESSION_COOKIE } from '#config/session'
+
+const hasSessionCookie = (header: string | undefined) =>
+  Boolean(header?.split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`)))
 
 const shieldConfig = defineConfig({
   csp: {
@@ -20,11 +24,13 @@ const shieldConfig = defineConfig({
   },
   csrf: {
     enabled: true,
-    // Bearer-token calls (TMS, operator CLI) carry no cookie and are exempt; see backend/core/middleware.
-    // Provider webhooks are authenticated by their signature instead.
+    // Bearer-token calls (TMS, operator CLI) that carry no session cookie are exempt: a browser
+    // cannot attach that header cross-site. A request with the session cookie is always checked,
+    // whatever else it sends. Provider webhooks are authenticated by their signature instead.
     exceptRoutes: (ctx) =>
-      Boolean(ctx.request.header('authorization')?.startsWith('Bearer ')) ||
-      ctx.request.url().startsWith('/api/webhooks/'),
+      ctx.request.url().startsWith('/api/webhooks/') ||
+      (Boolean(ctx.request.header('authorization')?.startsWith('Bearer ')) &&
+        !hasSessionCookie(ctx.request.header('cookie'))),
     enableXsrfCookie: true,
     methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
   },

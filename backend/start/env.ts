@@ -12,7 +12,7 @@ export default await Env.create(new URL('../../', import.meta.url), {
   LOG_LEVEL: Env.schema.string.optional(),
   TRUSTED_PROXIES: Env.schema.string.optional(),
 
-  SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'redis', 'memory'] as const),
+  SESSION_DRIVER: Env.schema.enum.optional(['database', 'redis', 'cookie', 'memory'] as const),
   LIMITER_STORE: Env.schema.enum.optional(['memory', 'redis'] as const),
 
   DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),

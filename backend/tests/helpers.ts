@@ -145,3 +145,52 @@ export function businessDayFromToday(days = 0): string {
 export function businessDateFromToday(days = 0): DateTime {
   return businessDateColumn(wallClock, days)
 }
+
+/**
+ * The app as its own server process on `port`, against the test database, with extra env
+ * (e.g. the production session store). Stop it with `stop()`.
+ */
+export async function startServer(port: number, env: Record<string, string> = {}) {
+  const { spawn } = await import('node:child_process')
+  const { default: app } = await import('@adonisjs/core/services/app')
+  const child = spawn(
+    process.execPath,
+    ['--import=ts-node-maintained/register/esm', 'backend/bin/server.js'],
+    {
+      cwd: app.makePath(),
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        SQLITE_FILE: process.env.SQLITE_FILE ?? 'tmp/test.sqlite3',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }
+  )
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const url = `http://${process.env.HOST}:${port}`
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`)
+    const up = await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false
+    )
+    if (up) {
+      return {
+        url,
+        stop: () =>
+          new Promise<void>((resolve) => {
+            child.once('exit', () => resolve())
+            child.kill('SIGTERM')
+          }),
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server did not start: ${output}`)
+}

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
-import { Browserless, baseUrl, makeUser, resetDatabase } from '#tests/helpers'
+import db from '@adonisjs/lucid/services/db'
+import { Browserless, baseUrl, makeUser, resetDatabase, startServer } from '#tests/helpers'
 
 test.group('POST /api/login, POST /api/logout, GET /api/user', (group) => {
   group.each.setup(() => resetDatabase())
@@ -167,5 +168,59 @@ test.group('POST /api/login, POST /api/logout, GET /api/user', (group) => {
     const res = await client.get('/api/no-such-thing')
     res.assertStatus(404)
     assert.equal(res.body().message, 'Not found')
+  })
+})
+
+test.group('Sessions live on the server', (group) => {
+  group.each.setup(() => resetDatabase())
+  group.each.timeout(90_000)
+
+  test('cookies captured before logout cannot be replayed (database store)', async ({ assert }) => {
+    await makeUser('shipper', { email: 'replay@example.test', password: 'secret123' })
+    const server = await startServer(Number(process.env.PORT) + 100, {
+      SESSION_DRIVER: 'database',
+    })
+    try {
+      const browser = new Browserless(server.url)
+      const login = await browser.request('POST', '/api/login', {
+        username: 'replay@example.test',
+        password: 'secret123',
+      })
+      assert.equal(login.status, 200)
+      const captured = new Map(browser.cookies)
+      const [{ count }] = await db.from('sessions').count('* as count')
+      assert.isAbove(Number(count), 0)
+
+      const out = await browser.request('POST', '/api/logout')
+      assert.equal(out.status, 200)
+
+      const attacker = new Browserless(server.url)
+      attacker.cookies = captured
+      const replay = await attacker.request('GET', '/api/user')
+      assert.equal(replay.status, 401)
+      assert.equal(replay.body.message, 'Not signed in')
+    } finally {
+      await server.stop()
+    }
+  })
+
+  test('a request with the session cookie is CSRF-checked even with a Bearer header', async ({
+    assert,
+  }) => {
+    await makeUser('shipper', { email: 'csrf@example.test', password: 'secret123' })
+    const browser = new Browserless(baseUrl())
+    const login = await browser.request('POST', '/api/login', {
+      username: 'csrf@example.test',
+      password: 'secret123',
+    })
+    assert.equal(login.status, 200)
+    const forged = await browser.request('POST', '/api/logout', undefined, {
+      csrf: false,
+      headers: { authorization: 'Bearer oat_made.up' },
+    })
+    assert.equal(forged.status, 403)
+    assert.equal(forged.body.message, 'Invalid or missing CSRF token')
+    const still = await browser.request('GET', '/api/user')
+    assert.equal(still.status, 200)
   })
 })
