@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/core/bodyparser'
 
 export default defineConfig({
@@ -12,10 +15,13 @@ export default defineConfig({
       'application/csp-report',
     ],
   },
+  // No route takes uploads yet: never write a multipart body to disk on our own (see
+  // refuse_uploads_middleware); a future upload route streams its own files into tmp/uploads.
   multipart: {
-    autoProcess: true,
+    autoProcess: false,
     convertEmptyStringsToNull: true,
     processManually: [],
+    tmpFileName: () => join(app.tmpPath('uploads'), randomUUID()),
     limit: '20mb',
     types: ['multipart/form-data'],
   },

@@ -14,6 +14,7 @@ server.use([
 
 // Run on every matched route.
 router.use([
+  () => import('#core/middleware/refuse_uploads_middleware'),
   () => import('@adonisjs/core/bodyparser_middleware'),
   () => import('@adonisjs/session/session_middleware'),
   () => import('@adonisjs/shield/shield_middleware'),

@@ -1,0 +1,22 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+
+/**
+ * Route patterns that accept multipart uploads. None does yet; a route that will adds its
+ * pattern here and processes the stream itself (bodyparser's autoProcess is off).
+ */
+export const UPLOAD_ROUTES: readonly string[] = []
+
+/**
+ * A multipart body sent anywhere else is refused with 415 before anything reads it, so a large
+ * upload to /api/login or a webhook never reaches the disk.
+ */
+export default class RefuseUploadsMiddleware {
+  handle({ request, response, route }: HttpContext, next: NextFn) {
+    const type = request.header('content-type') ?? ''
+    if (/^multipart\//i.test(type) && !UPLOAD_ROUTES.includes(route?.pattern ?? '')) {
+      return response.status(415).send({ message: 'This endpoint does not accept file uploads' })
+    }
+    return next()
+  }
+}
