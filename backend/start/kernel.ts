@@ -19,6 +19,7 @@ router.use([
   () => import('@adonisjs/session/session_middleware'),
   () => import('@adonisjs/shield/shield_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),
+  () => import('#core/middleware/safe_body_middleware'),
 ])
 
 export const middleware = router.named({
