@@ -6,6 +6,7 @@ server.errorHandler(() => import('#core/exceptions/handler'))
 // Run on every request, matched route or not.
 server.use([
   () => import('#core/middleware/request_log_middleware'),
+  () => import('#core/middleware/security_headers_middleware'),
   () => import('#core/middleware/force_json_response_middleware'),
   () => import('#core/middleware/container_bindings_middleware'),
   () => import('@adonisjs/static/static_middleware'),

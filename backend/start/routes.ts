@@ -17,8 +17,18 @@ router.get('/api/health', async () => ({ status: 'ok' }))
 
 router.any('/api/*', async ({ response }) => response.notFound({ message: 'Not found' }))
 
+// A missing file (`/assets/app-123.js`, `/favicon.png`) is a 404, never the app's HTML: app
+// routes have no file extension.
+const FILE_PATH = /\/[^/]*\.[a-z0-9]+$/i
+
 // Any other GET is a frontend route: serve index.html and let react-router decide (404 included).
-router.get('*', async ({ response }) => {
+router.get('*', async ({ request, response }) => {
+  if (FILE_PATH.test(request.url()) || request.url().startsWith('/assets/')) {
+    return response
+      .status(404)
+      .header('content-type', 'text/plain; charset=utf-8')
+      .send('Not found')
+  }
   try {
     const html = await readFile(app.publicPath('index.html'), 'utf8')
     return response.header('content-type', 'text/html; charset=utf-8').send(html)
