@@ -16,7 +16,7 @@ server.use([
 // Run on every matched route.
 router.use([
   () => import('#core/middleware/refuse_uploads_middleware'),
-  () => import('@adonisjs/core/bodyparser_middleware'),
+  () => import('#core/middleware/request_body_middleware'),
   () => import('@adonisjs/session/session_middleware'),
   () => import('@adonisjs/shield/shield_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),

@@ -46,9 +46,29 @@ export function verifySignature(
   if (!matches) {
     return { ok: false, reason: 'bad_signature', message: 'No signature matches the payload' }
   }
+  return checkTimestamp(timestamp, options)
+}
+
+/**
+ * A signed timestamp must lie within the tolerance of now on either side: an old one is a
+ * replay, one from the future is a signature made to outlive the tolerance.
+ */
+export function checkTimestamp(
+  timestamp: number,
+  options: { tolerance?: number; now?: number } = {}
+): VerifyResult {
   const now = options.now ?? Math.floor(Date.now() / 1000)
-  if (now - timestamp > (options.tolerance ?? WEBHOOK_TOLERANCE_SECONDS)) {
+  if (Math.abs(now - timestamp) > (options.tolerance ?? WEBHOOK_TOLERANCE_SECONDS)) {
     return { ok: false, reason: 'stale', message: 'Timestamp outside the tolerance zone' }
   }
   return { ok: true }
+}
+
+/** The `t=` timestamp of a `Stripe-Signature` header; NaN when it has none. */
+export function signedTimestamp(header: string): number {
+  for (const part of header.split(',')) {
+    const [key, value] = part.split('=', 2).map((s) => s.trim())
+    if (key === 't') return Number(value)
+  }
+  return Number.NaN
 }

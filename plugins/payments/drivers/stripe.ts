@@ -38,7 +38,7 @@ import {
   transferParams,
   type StripeErrorLike,
 } from './stripe_mapper.js'
-import { WEBHOOK_TOLERANCE_SECONDS } from './signature.js'
+import { WEBHOOK_TOLERANCE_SECONDS, checkTimestamp, signedTimestamp } from './signature.js'
 
 export type StripeOptions = {
   secretKey: string
@@ -163,6 +163,9 @@ export class StripePaymentsDriver implements PaymentsDriver {
       if (/tolerance/i.test(message)) return { ok: false, reason: 'stale', message }
       return { ok: false, reason: 'bad_signature', message }
     }
+    // Stripe's SDK refuses only old timestamps; one from the future is refused here.
+    const fresh = checkTimestamp(signedTimestamp(signatureHeader))
+    if (!fresh.ok) return fresh
     return parseVerifiedBody(raw)
   }
 }

@@ -259,8 +259,17 @@ export function paymentsContract(name: string, makeHarness: () => Promise<Contra
         ok: false,
         reason: 'stale',
       })
+      const future = Math.floor(Date.now() / 1000) + 301
+      assert.deepInclude(await h.driver.parseWebhook(payload, h.sign(payload, future)), {
+        ok: false,
+        reason: 'stale',
+      })
       const recent = Math.floor(Date.now() / 1000) - 200
       assert.deepInclude(await h.driver.parseWebhook(payload, h.sign(payload, recent)), {
+        ok: true,
+      })
+      const skewed = Math.floor(Date.now() / 1000) + 200
+      assert.deepInclude(await h.driver.parseWebhook(payload, h.sign(payload, skewed)), {
         ok: true,
       })
       for (const body of ['not json', '{"id":"evt_3"}', '[]']) {

@@ -406,6 +406,43 @@ test.group('Payments: webhook', (group) => {
     assert.equal((await Payment.query().firstOrFail()).status, 'INIT')
   })
 
+  test('a signed timestamp beyond the tolerance in the future is a 400 too', async ({
+    client,
+    assert,
+  }) => {
+    const { shipper, booking } = await unpaidBooking()
+    const intent = await intentFor(client, shipper, booking)
+    const payload = paymentEvent('evt_future_1', 'payment_intent.succeeded', intent)
+    const future = Math.floor(Date.now() / 1000) + 3600
+    const res = await postWebhook(payload, {
+      'stripe-signature': signatureHeader(payload, webhookSecret(), future),
+    })
+    assert.equal(res.status, 400)
+    await booking.refresh()
+    assert.equal(booking.paymentStatus, 'pending')
+    assert.lengthOf(await PaymentEvent.query(), 0)
+  })
+
+  test('a signed body that is not JSON is a 400, whatever its content type', async ({
+    assert,
+  }) => {
+    for (const [payload, type] of [
+      ['not json at all', 'application/json'],
+      ['{"id": "evt_x", ', 'application/json'],
+      ['plain text', 'text/plain'],
+      ['a=1&b=2', 'application/x-www-form-urlencoded'],
+    ]) {
+      const res = await postWebhook(payload, {
+        'content-type': type,
+        'stripe-signature': signatureHeader(payload, webhookSecret()),
+      })
+      assert.equal(res.status, 400, `${type}: ${payload}`)
+      const body = (await res.json()) as { message: string }
+      assert.equal(body.message, 'The webhook body is not JSON', `${type}: ${payload}`)
+    }
+    assert.lengthOf(await PaymentEvent.query(), 0)
+  })
+
   test('a duplicated event is applied once and still answers 200', async ({ client, assert }) => {
     const { shipper, booking } = await unpaidBooking()
     const intent = await intentFor(client, shipper, booking)
