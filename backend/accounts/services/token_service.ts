@@ -19,14 +19,17 @@ const toSummary = (userId: number, t: any): TokenSummary => ({
   createdAt: t.createdAt.toISOString(),
 })
 
+/** A token nobody set a lifetime for still dies: a leaked token is not good forever. */
+export const DEFAULT_TOKEN_LIFETIME_DAYS = 90
+
 /** Bearer access tokens for the TMS calls and the operator CLI, issued and revoked by admins. */
 export default class TokenService {
-  async create(userId: number, name: string, expiresInDays?: number) {
+  async create(userId: number, name: string, expiresInDays = DEFAULT_TOKEN_LIFETIME_DAYS) {
     const user = await User.find(userId)
     if (!user) throw new NotFoundException('User not found')
     const token = await User.accessTokens.create(user, ['*'], {
       name,
-      expiresIn: expiresInDays ? `${expiresInDays} days` : undefined,
+      expiresIn: `${expiresInDays} days`,
     })
     return { ...toSummary(user.id, token), token: token.value!.release() }
   }

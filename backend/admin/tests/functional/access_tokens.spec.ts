@@ -1,5 +1,7 @@
 import { test } from '@japa/runner'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import { baseUrl, makeUser, resetDatabase } from '#tests/helpers'
 
 test.group('Admin access tokens: /api/admin/tokens', (group) => {
   group.each.setup(() => resetDatabase())
@@ -39,7 +41,10 @@ test.group('Admin access tokens: /api/admin/tokens', (group) => {
     after.assertStatus(401)
   })
 
-  test('bearer calls need no CSRF token; a bad token is a 401', async ({ client }) => {
+  test('bearer calls without a session cookie need no CSRF token; a bad token is a 401', async ({
+    client,
+    assert,
+  }) => {
     const admin = await makeUser('admin')
     const created = await client
       .post('/api/admin/tokens')
@@ -47,11 +52,17 @@ test.group('Admin access tokens: /api/admin/tokens', (group) => {
       .loginAs(admin)
       .withCsrfToken()
     const pending = await makeUser('carrier', { isApproved: false })
-    const res = await client
-      .put(`/api/admin/users/${pending.id}/approve`)
-      .json({ isApproved: true })
-      .header('authorization', `Bearer ${created.body().token}`)
-    res.assertStatus(200)
+    // Plain fetch, as the CLI calls: no cookies at all (Japa's client always sends a session).
+    const res = await fetch(`${baseUrl()}/api/admin/users/${pending.id}/approve`, {
+      method: 'PUT',
+      headers: {
+        'authorization': `Bearer ${created.body().token}`,
+        'content-type': 'application/json',
+        'accept': 'application/json',
+      },
+      body: JSON.stringify({ isApproved: true }),
+    })
+    assert.equal(res.status, 200)
     const bad = await client
       .get('/api/admin/users/pending')
       .header('authorization', 'Bearer plt_not-a-token')
@@ -103,5 +114,33 @@ test.group('Admin access tokens: /api/admin/tokens', (group) => {
   test('signed out is a 401', async ({ client }) => {
     const res = await client.get('/api/admin/tokens')
     res.assertStatus(401)
+  })
+
+  test('a token without a lifetime expires after 90 days, and an expired token is refused', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser('admin')
+    const shipper = await makeUser('shipper')
+    const created = await client
+      .post('/api/admin/tokens')
+      .json({ userId: shipper.id, name: 'CLI' })
+      .loginAs(admin)
+      .withCsrfToken()
+    created.assertStatus(201)
+    const expiresAt = DateTime.fromISO(created.body().expiresAt)
+    const days = expiresAt.diff(DateTime.now(), 'days').days
+    assert.isAbove(days, 89.9)
+    assert.isAtMost(days, 90)
+
+    const { token, id } = created.body()
+    const ok = await client.get('/api/user').header('authorization', `Bearer ${token}`)
+    ok.assertStatus(200)
+    await db
+      .from('auth_access_tokens')
+      .where('id', id)
+      .update({ expires_at: DateTime.now().minus({ minutes: 1 }).toJSDate() })
+    const expired = await client.get('/api/user').header('authorization', `Bearer ${token}`)
+    expired.assertStatus(401)
   })
 })
