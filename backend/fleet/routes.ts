@@ -17,7 +17,7 @@ router
       .where('id', router.matchers.number())
 
     router.get('/carrier/me/listings', [CarrierListingsController, 'index'])
-    router.post('/listings', [CarrierListingsController, 'store'])
+    router.post('/listings', [CarrierListingsController, 'store']).use(middleware.idempotent())
     router
       .put('/listings/:id/status', [CarrierListingsController, 'updateStatus'])
       .where('id', router.matchers.number())

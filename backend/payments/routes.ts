@@ -11,8 +11,12 @@ router.get('/api/payments/config', [PaymentsController, 'config']).use(middlewar
 
 router
   .group(() => {
-    router.post('/create-payment-intent', [PaymentsController, 'createIntent'])
-    router.post('/sandbox/payments/confirm', [PaymentsController, 'confirmSandbox'])
+    router
+      .post('/create-payment-intent', [PaymentsController, 'createIntent'])
+      .use(middleware.idempotent())
+    router
+      .post('/sandbox/payments/confirm', [PaymentsController, 'confirmSandbox'])
+      .use(middleware.idempotent())
   })
   .prefix('/api')
   .use([middleware.auth(), middleware.role({ roles: ['shipper'] })])

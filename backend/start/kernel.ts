@@ -26,4 +26,5 @@ router.use([
 export const middleware = router.named({
   auth: () => import('#core/middleware/auth_middleware'),
   role: () => import('#core/middleware/role_middleware'),
+  idempotent: () => import('#core/middleware/idempotency_middleware'),
 })

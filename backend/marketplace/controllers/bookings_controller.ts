@@ -4,6 +4,7 @@ import { Clock } from '#core/clock'
 import { createBookingValidator } from '#marketplace/validators/booking'
 import BookingService from '#marketplace/services/booking_service'
 import { businessToday } from '#core/business_time'
+import { IDEMPOTENCY_HEADER } from '#core/middleware/idempotency_middleware'
 
 /** Ownership is the service's query scope: someone else's booking id is a 404. */
 @inject()
@@ -30,7 +31,10 @@ export default class BookingsController {
     const input = await request.validateUsing(createBookingValidator, {
       meta: { today: businessToday(this.clock) },
     })
-    return response.created(await this.bookings.create(auth.getUserOrFail().id, input))
+    const idempotencyKey = request.header(IDEMPOTENCY_HEADER) || undefined
+    return response.created(
+      await this.bookings.create(auth.getUserOrFail().id, input, { idempotencyKey })
+    )
   }
 
   /** POST /api/booking/:id/complete (singular, SPEC point 7) */

@@ -128,6 +128,10 @@ export default class Booking extends BaseModel {
   @column()
   declare specialInstructions: string | null
 
+  /** The Idempotency-Key the shipper created it with, if any (unique per shipper). */
+  @column({ serializeAs: null })
+  declare idempotencyKey: string | null
+
   /** 'internal' or a partner carrier driver name */
   @column()
   declare provider: string

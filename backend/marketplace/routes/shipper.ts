@@ -20,7 +20,7 @@ router
     router
       .get('/listings/:id/carrier-profile', [CarrierProfilesController, 'show'])
       .where('id', id.id)
-    router.post('/bookings', [BookingsController, 'store'])
+    router.post('/bookings', [BookingsController, 'store']).use(middleware.idempotent())
     router.post('/booking/:id/complete', [BookingsController, 'complete']).where('id', id.id)
     router.post('/bookings/:id/cancel', [BookingsController, 'cancel']).where('id', id.id)
     router.get('/shipper/dashboard-metrics', [ShipperDashboardController, 'show'])

@@ -55,7 +55,15 @@ export default class BookingService {
    * against the listing, and the pallets reserved, inside one transaction that holds the
    * listing row (docs/decisions/0024): two shippers can never book the same last pallets.
    */
-  async create(shipperId: number, input: CreateBookingInput): Promise<ShipperBooking> {
+  /**
+   * With an idempotency key, a booking this shipper already made with that key is returned
+   * instead of a new one: the retry of a request whose answer was lost books nothing more.
+   */
+  async create(
+    shipperId: number,
+    input: CreateBookingInput,
+    options: { idempotencyKey?: string } = {}
+  ): Promise<ShipperBooking> {
     const places = await placeShipment(input.pickupAddress, input.deliveryAddress)
     const pickup = { latitude: places.pickup.latitude, longitude: places.pickup.longitude }
     const delivery = { latitude: places.delivery.latitude, longitude: places.delivery.longitude }
@@ -63,6 +71,14 @@ export default class BookingService {
 
     const bookingId = await db.transaction(async (trx) => {
       const listing = await this.capacity.lock(input.listingId, trx)
+      if (options.idempotencyKey) {
+        const earlier = await Booking.query({ client: trx })
+          .where('shipperId', shipperId)
+          .where('idempotencyKey', options.idempotencyKey)
+          .select('id')
+          .first()
+        if (earlier) return earlier.id
+      }
       if (!listing) throw new NotFoundException('Listing not found')
       if (listing.status !== 'active' || !listing.carrierApproved) {
         throw new ConflictException(LISTING_UNAVAILABLE)
@@ -149,6 +165,7 @@ export default class BookingService {
           pickupDate: toDateColumn(input.pickupDate),
           deliveryDate: toDateColumn(input.deliveryDate),
           specialInstructions: input.specialInstructions ?? null,
+          idempotencyKey: options.idempotencyKey ?? null,
           createdAt: now,
           updatedAt: now,
         },

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react'
 import { useSWRConfig } from 'swr'
 import { api } from '@/lib/api-client'
+import { IDEMPOTENCY_HEADER } from '@/lib/idempotency'
 import { bookingsKey, getBookings, type ShipperBooking } from '@/features/shipper/api/get-bookings'
 import {
   dashboardMetricsKey,
@@ -21,9 +22,17 @@ export type CreateBookingInput = {
   specialInstructions?: string
 }
 
-/** POST /api/bookings: reserves the pallets; the booking starts pending payment. */
-export function createBooking(input: CreateBookingInput): Promise<ShipperBooking> {
-  return api.post<ShipperBooking>(bookingsKey, input)
+/**
+ * POST /api/bookings: reserves the pallets; the booking starts pending payment. The key makes a
+ * retry of the same submission return the first booking instead of booking twice.
+ */
+export function createBooking(
+  input: CreateBookingInput,
+  idempotencyKey?: string
+): Promise<ShipperBooking> {
+  return api.post<ShipperBooking>(bookingsKey, input, {
+    headers: idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {},
+  })
 }
 
 /** Create a booking, then revalidate the bookings list and the dashboard figures. */
@@ -32,10 +41,10 @@ export function useCreateBooking() {
   const [isCreating, setIsCreating] = useState(false)
 
   const create = useCallback(
-    async (input: CreateBookingInput) => {
+    async (input: CreateBookingInput, idempotencyKey?: string) => {
       setIsCreating(true)
       try {
-        const booking = await createBooking(input)
+        const booking = await createBooking(input, idempotencyKey)
         void refresh(swr, bookingsKey, getBookings)
         void refresh(swr, dashboardMetricsKey, getDashboardMetrics)
         return booking

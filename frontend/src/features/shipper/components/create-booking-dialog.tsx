@@ -16,6 +16,7 @@ import { isApiError } from '@/lib/api-client'
 import { formatBookingReference } from '@/lib/format'
 import type { SearchCriteria, SearchResult } from '@/features/shipper/api/search-listings'
 import type { ShipperBooking } from '@/features/shipper/api/get-bookings'
+import { createSubmissionKeys } from '@/lib/idempotency'
 import { useCreateBooking } from '@/features/shipper/api/create-booking'
 import { PriceBreakdown } from '@/features/shipper/components/price-breakdown'
 import {
@@ -67,6 +68,7 @@ export function CreateBookingDialog({
   onCreated: (booking: ShipperBooking) => void
 }) {
   const { create, isCreating } = useCreateBooking()
+  const submissionKeys = React.useRef(createSubmissionKeys())
   const [pickupDate, setPickupDate] = React.useState(criteria.pickupDate)
   const [deliveryDate, setDeliveryDate] = React.useState('')
   const [instructions, setInstructions] = React.useState('')
@@ -86,16 +88,17 @@ export function CreateBookingDialog({
     setErrors({ pickupDate: check.pickupDate, deliveryDate: check.deliveryDate })
     if (hasDateProblems(check)) return
 
+    const input = {
+      listingId: result.listingId ?? result.id,
+      pickupAddress: criteria.pickupAddress,
+      deliveryAddress: criteria.deliveryAddress,
+      numberOfPallets: criteria.numberOfPallets,
+      pickupDate,
+      deliveryDate,
+      ...(instructions.trim() ? { specialInstructions: instructions.trim() } : {}),
+    }
     try {
-      const booking = await create({
-        listingId: result.listingId ?? result.id,
-        pickupAddress: criteria.pickupAddress,
-        deliveryAddress: criteria.deliveryAddress,
-        numberOfPallets: criteria.numberOfPallets,
-        pickupDate,
-        deliveryDate,
-        ...(instructions.trim() ? { specialInstructions: instructions.trim() } : {}),
-      })
+      const booking = await create(input, submissionKeys.current.keyFor(input))
       toast({
         variant: 'success',
         title: 'Booking created successfully',

@@ -255,6 +255,10 @@ describe('Find Carriers: carrier details and booking', () => {
       deliveryDate: '2025-06-14',
       specialInstructions: 'Dock 4, call ahead',
     })
+    // One Idempotency-Key per submission, so a retried request books once.
+    expect(requestsTo(calls, 'POST', '/api/bookings')[0].headers['idempotency-key']).toMatch(
+      /^[0-9a-f-]{36}$/
+    )
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Booking' })).toBeNull())
     expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/payment/7')
     await waitFor(() =>
