@@ -423,9 +423,7 @@ test.group('Payments: webhook', (group) => {
     assert.lengthOf(await PaymentEvent.query(), 0)
   })
 
-  test('a signed body that is not JSON is a 400, whatever its content type', async ({
-    assert,
-  }) => {
+  test('a signed body that is not JSON is a 400, whatever its content type', async ({ assert }) => {
     for (const [payload, type] of [
       ['not json at all', 'application/json'],
       ['{"id": "evt_x", ', 'application/json'],
