@@ -19,9 +19,14 @@ import { availablePallets, matchShipment } from '#marketplace/services/search_ma
 import { placeShipment } from '#marketplace/services/search_places'
 import { toDateColumn } from '#core/business_time'
 import { sqlTimestamp } from '#core/timestamps'
-import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
+import CarrierIdentityService, {
+  type CarrierProfile,
+} from '#marketplace/services/carrier_identity_service'
+import CarrierShownToShipper, {
+  UNASSIGNED_CARRIER,
+  type CarrierShown,
+} from '#marketplace/services/carrier_shown_to_shipper'
 import { presentBooking, type ShipperBooking } from '#marketplace/services/booking_presenter'
-import IdentityRevealService from '#payments/services/identity_reveal_service'
 import PaymentFactsService from '#payments/services/payment_facts_service'
 
 export type CreateBookingInput = Infer<typeof createBookingValidator>
@@ -46,7 +51,7 @@ export default class BookingService {
     private carrierProfiles: CarrierProfileService,
     private identities: CarrierIdentityService,
     private statuses: BookingStatusService,
-    private reveals: IdentityRevealService,
+    private carrierShown: CarrierShownToShipper,
     private paymentFacts: PaymentFactsService
   ) {}
 
@@ -298,31 +303,34 @@ export default class BookingService {
   }
 
   private async present(requester: Requester, bookings: Booking[]): Promise<ShipperBooking[]> {
-    const carrierIds = bookings.map((b) => b.carrierId).filter((id): id is number => id !== null)
-    const profiles = await this.identities.profiles(carrierIds)
     const ownCompany =
       requester.role === 'carrier'
         ? ((await this.carrierProfiles.findByUserId(requester.id))?.companyName ?? '')
         : null
     const isShipper = requester.role === 'shipper'
-    // Paid bookings reveal the carrier to their shipper; each reveal is logged (payments).
-    const identities = isShipper
-      ? await this.reveals.revealToShipper(requester, bookings)
-      : new Map<number, never>()
+    const shown = isShipper
+      ? await this.carrierShown.forBookings(requester, bookings)
+      : new Map<number, CarrierShown>()
+    const profiles = isShipper
+      ? new Map<number, CarrierProfile>()
+      : await this.identities.profiles(
+          bookings.map((b) => b.carrierId).filter((id): id is number => id !== null)
+        )
     const failures = isShipper
       ? await this.paymentFacts.failureMessages(
           bookings.filter((b) => b.paymentStatus === 'pending').map((b) => b.id)
         )
       : new Map<number, string>()
     return bookings.map((booking) => {
-      const profile = booking.carrierId === null ? null : profiles.get(booking.carrierId)!
-      const identity = identities.get(booking.id) ?? null
+      const forShipper = shown.get(booking.id)
+      const profile =
+        forShipper?.profile ??
+        (booking.carrierId === null ? null : (profiles.get(booking.carrierId) ?? null))
       return presentBooking(booking, {
         viewer: requester.role === 'carrier' ? 'carrier' : 'shipper',
-        carrierName:
-          ownCompany ?? identity?.companyName ?? profile?.label ?? 'Carrier to be assigned',
+        carrierName: ownCompany ?? forShipper?.name ?? profile?.label ?? UNASSIGNED_CARRIER,
         carrierProfile: profile,
-        carrier: identity,
+        carrier: forShipper?.identity ?? null,
         paymentFailureMessage: failures.get(booking.id) ?? null,
       })
     })

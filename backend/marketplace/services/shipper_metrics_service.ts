@@ -3,7 +3,7 @@ import Booking from '#marketplace/models/booking'
 import { Clock } from '#core/clock'
 import { bookingReference } from '#core/reference'
 import { fromCents, toCents } from '#core/money'
-import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
+import CarrierShownToShipper from '#marketplace/services/carrier_shown_to_shipper'
 import { businessToday, isoDay } from '#core/business_time'
 import { sqlTimestamp } from '#core/timestamps'
 
@@ -65,7 +65,7 @@ export function bookingSavingsCents(booking: {
 export default class ShipperMetricsService {
   constructor(
     private clock: Clock,
-    private identities: CarrierIdentityService
+    private carrierShown: CarrierShownToShipper
   ) {}
 
   async forShipper(shipperId: number): Promise<ShipperDashboardMetrics> {
@@ -85,13 +85,11 @@ export default class ShipperMetricsService {
       .orderBy('pickupDate', 'asc')
       .orderBy('id', 'asc')
       .limit(MAX_UPCOMING)
+    const shown = await this.carrierShown.forBookings({ id: shipperId, role: 'shipper' }, bookings)
     return bookings.map((booking) => ({
       id: booking.id,
       reference: bookingReference(booking.id),
-      carrier_name:
-        booking.carrierId === null
-          ? 'Carrier to be assigned'
-          : this.identities.label(booking.carrierId),
+      carrier_name: shown.get(booking.id)!.name,
       pickup_address: booking.pickupAddress,
       delivery_address: booking.deliveryAddress,
       num_pallets: booking.numberOfPallets,
@@ -107,6 +105,8 @@ export default class ShipperMetricsService {
     const bookings = await query
       .where('shipperId', shipperId)
       .whereNot('status', 'cancelled')
+      // "What you paid": a booking counts once its payment went through, not while it waits.
+      .where('paymentStatus', 'paid')
       .where('createdAt', '>=', sqlTimestamp(since, query.client))
       .select('number_of_pallets', 'distance', 'total_amount')
     let savedCents = 0

@@ -19,7 +19,11 @@ test.group('GET /api/shipper/dashboard-metrics', (group) => {
     const listing = await makeListing(carrierUser)
     const at = (days: number, status: string = 'booked') =>
       makeBooking(shipper, listing, { pickupDate: day(days), status: status as 'booked' })
-    const today = await at(0, 'pending')
+    const today = await makeBooking(shipper, listing, {
+      pickupDate: day(0),
+      status: 'pending',
+      paymentStatus: 'pending',
+    })
     const in1 = await at(1, 'confirmed')
     const in2 = await at(2, 'in_transit')
     const in3 = await at(3, 'delayed')
@@ -38,11 +42,12 @@ test.group('GET /api/shipper/dashboard-metrics', (group) => {
       [today.id, in1.id, in2.id, in3.id, in4.id]
     )
     const carrier = await carrierOf(carrierUser)
+    // One rule everywhere: anonymous until paid, the company once paid (as My Bookings shows).
     assert.match(upcoming[0].carrier_name, /^Verified carrier #\d{4}$/)
     assert.deepEqual(upcoming[1], {
       id: in1.id,
       reference: `TRT-${String(in1.id).padStart(3, '0')}`,
-      carrier_name: upcoming[0].carrier_name,
+      carrier_name: carrier.companyName,
       pickup_address: in1.pickupAddress,
       delivery_address: in1.deliveryAddress,
       num_pallets: in1.numberOfPallets,
@@ -50,7 +55,11 @@ test.group('GET /api/shipper/dashboard-metrics', (group) => {
       status: 'confirmed',
       totalAmount: in1.totalAmount,
     })
-    assert.notInclude(JSON.stringify(res.body()), carrier.companyName)
+    const list = await client.get('/api/bookings').loginAs(shipper)
+    const listed = new Map(
+      list.body().map((b: { id: number; carrierName: string }) => [b.id, b.carrierName])
+    )
+    for (const shown of upcoming) assert.equal(shown.carrier_name, listed.get(shown.id))
   })
 
   test('estimated savings against the reference LTL rate over 6 months', async ({
@@ -73,7 +82,21 @@ test.group('GET /api/shipper/dashboard-metrics', (group) => {
     })
     // Dearer than the reference: saves nothing, costs nothing.
     await makeBooking(shipper, listing, { pallets: 1, distance: 100, totalAmount: 272.5 })
-    // Not counted: cancelled, older than 6 months, someone else's.
+    // Not counted: unpaid (not yet "what you paid"), refunded, cancelled, older than 6 months,
+    // someone else's.
+    await makeBooking(shipper, listing, {
+      pallets: 10,
+      distance: 900,
+      totalAmount: 100,
+      status: 'pending',
+      paymentStatus: 'pending',
+    })
+    await makeBooking(shipper, listing, {
+      pallets: 10,
+      distance: 900,
+      totalAmount: 100,
+      paymentStatus: 'refunded',
+    })
     await makeBooking(shipper, listing, {
       pallets: 10,
       distance: 900,

@@ -1,0 +1,50 @@
+import { inject } from '@adonisjs/core'
+import CarrierIdentityService, {
+  type CarrierProfile,
+} from '#marketplace/services/carrier_identity_service'
+import IdentityRevealService, {
+  type CarrierIdentity,
+  type RevealCandidate,
+} from '#payments/services/identity_reveal_service'
+
+export const UNASSIGNED_CARRIER = 'Carrier to be assigned'
+
+export type CarrierShown = {
+  /** The company once the booking is paid, else the anonymous label. */
+  name: string
+  profile: CarrierProfile | null
+  identity: CarrierIdentity | null
+}
+
+/**
+ * The one rule for what a shipper sees of a booking's carrier, on every screen: the anonymous
+ * "Verified carrier #NNNN" label and profile until the booking is paid, the company after (each
+ * reveal logged by payments). docs/decisions/0023 and 0041.
+ */
+@inject()
+export default class CarrierShownToShipper {
+  constructor(
+    private identities: CarrierIdentityService,
+    private reveals: IdentityRevealService
+  ) {}
+
+  async forBookings(
+    shipper: { id: number; role: string },
+    bookings: RevealCandidate[]
+  ): Promise<Map<number, CarrierShown>> {
+    const carrierIds = bookings.map((b) => b.carrierId).filter((id): id is number => id !== null)
+    const profiles = await this.identities.profiles(carrierIds)
+    const revealed = await this.reveals.revealToShipper(shipper, bookings)
+    const shown = new Map<number, CarrierShown>()
+    for (const booking of bookings) {
+      const profile = booking.carrierId === null ? null : (profiles.get(booking.carrierId) ?? null)
+      const identity = revealed.get(booking.id) ?? null
+      shown.set(booking.id, {
+        name: identity?.companyName ?? profile?.label ?? UNASSIGNED_CARRIER,
+        profile,
+        identity,
+      })
+    }
+    return shown
+  }
+}
