@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import env from '#start/env'
 import { defineConfig, drivers } from '#plugins/payments/main'
 
-/** Where the app answers: the sandbox posts its webhooks and links its onboarding page here. */
+/** Where the app answers for the sandbox's own webhook deliveries (server to server). */
 const appUrl = (env.get('APP_URL') ?? `http://127.0.0.1:${env.get('PORT') ?? 3333}`).replace(
   /\/$/,
   ''
@@ -19,7 +19,8 @@ export default defineConfig({
     sandbox: drivers.sandbox({
       webhookSecret: sandboxWebhookSecret,
       webhookUrl: `${appUrl}/api/webhooks/payments`,
-      onboardingUrl: `${appUrl}/sandbox/onboarding`,
+      // Relative: served on the origin the carrier is on (APP_URL when set).
+      onboardingUrl: '/sandbox/onboarding',
     }),
     stripe: drivers.stripe({
       secretKey: env.get('STRIPE_SECRET_KEY') ?? '',

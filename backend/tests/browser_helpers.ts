@@ -38,10 +38,13 @@ export async function launchBrowser() {
   return browser
 }
 
-export async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+/** A fresh browser context; `origin` replaces the test server's 127.0.0.1 address. */
+export async function newPage(
+  options: { origin?: string } = {}
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await (
     await launchBrowser()
-  ).newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } })
+  ).newContext({ baseURL: options.origin ?? baseUrl(), viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
   return { context, page }
 }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { publicOrigin } from '#core/public_origin'
 import { inject } from '@adonisjs/core'
 import CarrierPaymentsService, {
   PAYMENT_SETUP_PATH,
@@ -21,9 +22,9 @@ export default class CarrierPaymentsController {
   }
 
   /** POST /api/carrier/stripe-onboard (no body) */
-  async onboard({ auth }: HttpContext) {
+  async onboard({ auth, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    return this.service.onboard(user.id, user.email)
+    return this.service.onboard(user.id, user.email, publicOrigin(request))
   }
 
   /** GET /api/carrier/payouts */

@@ -2,7 +2,6 @@ import { inject } from '@adonisjs/core'
 import { Exception } from '@adonisjs/core/exceptions'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
-import env from '#start/env'
 import payments from '#plugins/payments/services/main'
 import type { AccountStatus, PaymentFailure } from '#plugins/payments/main'
 import CarrierProfileService, {
@@ -55,10 +54,6 @@ const NOT_CONNECTED: AccountStatus = {
   payoutsEnabled: false,
 }
 
-/** The app's public address, as backend/config/payments.ts derives it for the sandbox. */
-const appUrl = () =>
-  (env.get('APP_URL') ?? `http://127.0.0.1:${env.get('PORT') ?? 3333}`).replace(/\/$/, '')
-
 /**
  * A carrier's payout account (issue 5, SPEC point 7): its status at the provider, the hosted
  * onboarding that connects it, the sandbox's stand-in for that form, and the payout history
@@ -99,7 +94,7 @@ export default class CarrierPaymentsService {
    * POST /api/carrier/stripe-onboard: the connected account is created once (idempotency key
    * `carrier-<id>-account`), then every call gets a fresh onboarding link.
    */
-  async onboard(userId: number, email: string): Promise<{ url: string }> {
+  async onboard(userId: number, email: string, origin: string): Promise<{ url: string }> {
     const account = await this.account(userId)
     const driver = await payments.use()
     let accountId = account.stripeAccountId
@@ -112,7 +107,7 @@ export default class CarrierPaymentsService {
       if (!created.ok) throw providerFailure(created)
       accountId = await this.carriers.setStripeAccount(account.carrierId, created.accountId)
     }
-    const back = `${appUrl()}${PAYMENT_SETUP_PATH}`
+    const back = `${origin}${PAYMENT_SETUP_PATH}`
     const link = await driver.createOnboardingLink({
       accountId,
       refreshUrl: back,

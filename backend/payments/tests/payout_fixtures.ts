@@ -32,7 +32,7 @@ export async function makeCarrier(options: { onboarded?: boolean; connected?: bo
   let accountId: string | null = null
   if (options.connected ?? true) {
     const service = await app.container.make(CarrierPaymentsService)
-    const { url } = await service.onboard(user.id, user.email)
+    const { url } = await service.onboard(user.id, user.email, 'http://127.0.0.1:3333')
     accountId = new URL(url).pathname.split('/').pop()!
     if (options.onboarded ?? true) await service.completeSandboxOnboarding(user.id, accountId)
   }

@@ -20,7 +20,10 @@ test.group('Browser: carrier payments', (group) => {
       password: 'secret123',
       isApproved: true,
     })
-    const { context, page } = await newPage()
+    // Started from localhost, the address `npm start` prints: onboarding must stay on it (the
+    // session cookie does not exist on 127.0.0.1).
+    const origin = `http://localhost:${process.env.PORT}`
+    const { context, page } = await newPage({ origin })
     await signIn(page, 'cora@haulers.test', 'secret123')
     await page.waitForURL('**/carrier')
 
@@ -30,9 +33,11 @@ test.group('Browser: carrier payments', (group) => {
 
     // The sandbox's stand-in for the provider's hosted onboarding form.
     await page.waitForURL('**/sandbox/onboarding/**')
+    assert.isTrue(page.url().startsWith(`${origin}/sandbox/onboarding/`), page.url())
     await page.getByRole('button', { name: 'Complete onboarding' }).click()
 
     await page.waitForURL('**/carrier#payments')
+    assert.isTrue(page.url().startsWith(origin), page.url())
     await page.getByText('Payment Setup Complete').waitFor()
     const company = await carrierOf(carrier)
     assert.isNotNull(company.stripeAccountId)

@@ -55,7 +55,11 @@ export type SandboxOptions = {
   webhookSecret: string
   /** e.g. http://127.0.0.1:3333/api/webhooks/payments */
   webhookUrl?: string | null
-  /** the local page that plays Stripe's hosted onboarding, e.g. http://127.0.0.1:3333/sandbox/onboarding */
+  /**
+   * The local page that plays Stripe's hosted onboarding: absolute, or a path (default
+   * `/sandbox/onboarding`) served on the origin of the link's return URL, so the carrier stays
+   * on the origin (and session cookie) it started from.
+   */
   onboardingUrl?: string
   /** replaces the HTTP delivery (tests capture events with it) */
   deliver?: (delivery: SandboxDelivery) => Promise<void>
@@ -411,12 +415,12 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
   async createOnboardingLink(input: OnboardingLinkInput): Promise<PaymentResult<{ url: string }>> {
     const account = await db.from(TABLES.accounts).where('id', input.accountId).first()
     if (!account) return fail('not_found', `No such account: '${input.accountId}'`)
-    const base = this.options.onboardingUrl ?? 'http://127.0.0.1:3333/sandbox/onboarding'
+    const base = new URL(this.options.onboardingUrl ?? '/sandbox/onboarding', input.returnUrl)
     const query = new URLSearchParams({
       return_url: input.returnUrl,
       refresh_url: input.refreshUrl,
     })
-    return { ok: true, url: `${base.replace(/\/$/, '')}/${account.id}?${query}` }
+    return { ok: true, url: `${base.href.replace(/\/$/, '')}/${account.id}?${query}` }
   }
 
   async getAccountStatus(accountId: string): Promise<PaymentResult<AccountStatus>> {

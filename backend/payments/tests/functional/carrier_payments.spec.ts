@@ -84,6 +84,21 @@ test.group('Carrier payments: payout account', (group) => {
     assert.equal(carrier.stripeAccountId, accountId)
     assert.isFalse(carrier.stripeOnboardingCompleted)
 
+    // Links stay on the origin the carrier is on: localhost is not 127.0.0.1 for its cookie.
+    const fromLocalhost = await client
+      .post(ONBOARD)
+      .header('host', `localhost:${process.env.PORT}`)
+      .loginAs(user)
+      .withCsrfToken()
+    fromLocalhost.assertStatus(200)
+    const local = new URL(fromLocalhost.body().url)
+    assert.equal(local.origin, `http://localhost:${process.env.PORT}`)
+    assert.equal(local.pathname, `/sandbox/onboarding/${accountId}`)
+    assert.equal(
+      local.searchParams.get('return_url'),
+      `http://localhost:${process.env.PORT}/carrier#payments`
+    )
+
     // Onboarding again reuses the account (one per carrier) and gives a link to it.
     const again = await client.post(ONBOARD).loginAs(user).withCsrfToken()
     again.assertStatus(200)

@@ -1,0 +1,15 @@
+import env from '#start/env'
+import type { Request } from '@adonisjs/core/http'
+
+/**
+ * The origin to put in links a user will follow back to this app (provider return URLs,
+ * onboarding pages): `APP_URL` when set, else the origin the request came to, so someone on
+ * http://localhost:3333 is not sent to http://127.0.0.1:3333, where their session cookie does
+ * not exist. The host is the request's own (X-Forwarded-Host only from TRUSTED_PROXIES), and the
+ * link goes back to the same requester, so a forged Host only misleads its sender.
+ */
+export function publicOrigin(request: Request): string {
+  const configured = env.get('APP_URL')
+  if (configured) return configured.replace(/\/$/, '')
+  return `${request.protocol()}://${request.host()}`
+}
