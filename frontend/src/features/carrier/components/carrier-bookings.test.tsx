@@ -177,6 +177,29 @@ describe('carrier bookings', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
   })
 
+  it('prints the route once when the addresses are just the cities', async () => {
+    const booking = makeCarrierBooking({
+      pickupAddress: 'Chicago, IL',
+      deliveryAddress: 'Detroit, MI',
+    })
+    renderCarrier('/carrier#bookings', { 'GET /api/carrier/bookings': { body: [booking] } })
+    const card = await screen.findByRole('listitem', { name: 'TRT-007' }, FIRST_PAINT)
+    expect(within(card).getAllByText('Chicago, IL → Detroit, MI')).toHaveLength(1)
+  })
+
+  it('adds the street addresses when they say more than the cities', async () => {
+    const booking = makeCarrierBooking({
+      pickupAddress: '100 W Madison St, Chicago, IL 60602',
+      deliveryAddress: 'Detroit, MI 48201',
+    })
+    renderCarrier('/carrier#bookings', { 'GET /api/carrier/bookings': { body: [booking] } })
+    const card = await screen.findByRole('listitem', { name: 'TRT-007' }, FIRST_PAINT)
+    expect(within(card).getByText('Chicago, IL → Detroit, MI')).toBeInTheDocument()
+    expect(
+      within(card).getByText('100 W Madison St, Chicago, IL 60602 → Detroit, MI 48201')
+    ).toBeInTheDocument()
+  })
+
   it('shows the empty state', async () => {
     renderCarrier('/carrier#bookings', { 'GET /api/carrier/bookings': { body: [] } })
     expect(await screen.findByText('No bookings yet', {}, FIRST_PAINT)).toBeInTheDocument()

@@ -42,6 +42,12 @@ function BookingRow({ booking }: { booking: CarrierBooking }) {
     ['Expected delivery', formatCalendarDate(booking.expectedDeliveryDate) || '—'],
     ['Payment', formatStatus(booking.paymentStatus)],
   ]
+  const route = formatRoute(booking)
+  // Street addresses only when they say more than the cities (a "Chicago, IL" booking does not).
+  const addresses =
+    booking.pickupAddress && booking.deliveryAddress
+      ? `${booking.pickupAddress} → ${booking.deliveryAddress}`
+      : null
   return (
     <li aria-label={booking.reference}>
       <Card className="space-y-4 p-5">
@@ -51,11 +57,9 @@ function BookingRow({ booking }: { booking: CarrierBooking }) {
               <span className="text-lg font-semibold text-slate-900">{booking.reference}</span>
               <BookingStatusBadge status={booking.status} />
             </div>
-            <p className="font-medium text-slate-700">{formatRoute(booking)}</p>
-            {booking.pickupAddress && booking.deliveryAddress ? (
-              <p className="text-sm text-slate-500">
-                {booking.pickupAddress} → {booking.deliveryAddress}
-              </p>
+            <p className="font-medium text-slate-700">{route}</p>
+            {addresses && addresses !== route ? (
+              <p className="text-sm text-slate-500">{addresses}</p>
             ) : null}
           </div>
           <div className="shrink-0 sm:text-right">
