@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { Locator } from 'playwright-core'
 import Booking from '#marketplace/models/booking'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing } from '#tests/factories'
@@ -85,9 +86,34 @@ test.group('Browser: a shipper pays for a booking', (group) => {
     assert.include(page.url(), `/payment/${booking.id}`)
     assert.notInclude(await page.content(), carrier.companyName)
 
+    // The shipper can try again at once: the toast never sits on the Pay button, at desktop
+    // or phone width.
+    const pay = form.getByRole('button', { name: /^Pay / })
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 1024, height: 700 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport)
+      await pay.scrollIntoViewIfNeeded()
+      assert.isTrue(await isOnTop(pay), `Pay button covered at ${viewport.width}px`)
+    }
+
     const fresh = await Booking.findOrFail(booking.id)
     assert.equal(fresh.paymentStatus, 'pending')
     assert.equal(fresh.status, 'pending')
     await context.close()
   }).timeout(60_000)
 })
+
+/** Whether the element is what a click at its centre would hit (nothing lies over it). */
+async function isOnTop(locator: Locator) {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const hit = element.ownerDocument.elementFromPoint(
+      box.left + box.width / 2,
+      box.top + box.height / 2
+    )
+    return hit !== null && (hit === element || element.contains(hit))
+  })
+}

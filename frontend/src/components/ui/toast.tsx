@@ -14,8 +14,10 @@ export const ToastViewport = React.forwardRef<
     <ToastPrimitive.Viewport
       ref={ref}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none',
-        'sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        // Top right, under the header: never over a form's primary action at the bottom
+        // (the Pay button after a declined card).
+        'fixed right-0 top-16 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none',
+        'md:max-w-[420px]',
         className
       )}
       {...props}
