@@ -35,7 +35,7 @@ export function AccountDetails({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-4 sm:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {rows.map(([label, value]) => (
             <div key={label}>
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">

@@ -1,5 +1,5 @@
 import type * as React from 'react'
-import { Menu } from 'lucide-react'
+import { ChevronDown } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import {
   DropdownMenu,
@@ -28,7 +28,8 @@ type SectionLayoutProps<T extends string> = {
 }
 
 /**
- * Dashboard frame: a side menu on large screens, a header with a menu button on small ones.
+ * Dashboard frame: a side menu on large screens; on small ones a header whose section switcher
+ * names the current section (the site header already has the one hamburger menu).
  */
 export function SectionLayout<T extends string>({
   navLabel,
@@ -38,6 +39,7 @@ export function SectionLayout<T extends string>({
   onSelect,
   children,
 }: SectionLayoutProps<T>) {
+  const currentLabel = items.find((item) => item.id === current)?.label ?? mobileTitle
   return (
     <div className="flex min-h-[calc(100vh-4rem)] flex-col bg-slate-50 lg:flex-row">
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
@@ -68,10 +70,12 @@ export function SectionLayout<T extends string>({
           <DropdownMenuTrigger asChild>
             <Button
               variant="outline"
-              size="icon"
-              aria-label={`Open ${navLabel.toLowerCase()} menu`}
+              size="sm"
+              aria-label={`${navLabel} section: ${currentLabel}`}
+              className="max-w-[55%] gap-1"
             >
-              <Menu className="h-5 w-5" aria-hidden="true" />
+              <span className="truncate">{currentLabel}</span>
+              <ChevronDown className="h-4 w-4 shrink-0" aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">

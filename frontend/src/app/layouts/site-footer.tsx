@@ -32,7 +32,7 @@ const COLUMNS = [
 export function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-4">
+      <div className="mx-auto grid grid-cols-1 max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="space-y-3">
           <Logo />
           <p className="text-sm text-slate-600">

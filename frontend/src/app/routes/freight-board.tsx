@@ -1,5 +1,10 @@
+import { WithBackToDashboard } from '@/app/layouts/back-to-dashboard'
 import { FreightBoardPage } from '@/features/freight-board/components/freight-board-page'
 
 export default function FreightBoardRoute() {
-  return <FreightBoardPage />
+  return (
+    <WithBackToDashboard>
+      <FreightBoardPage />
+    </WithBackToDashboard>
+  )
 }

@@ -1,5 +1,10 @@
+import { WithBackToDashboard } from '@/app/layouts/back-to-dashboard'
 import { TmsDashboard } from '@/features/tms/components/tms-dashboard'
 
 export default function TmsRoute() {
-  return <TmsDashboard />
+  return (
+    <WithBackToDashboard>
+      <TmsDashboard />
+    </WithBackToDashboard>
+  )
 }

@@ -5,7 +5,9 @@ import { cn } from '@/lib/utils'
 export const Table = React.forwardRef<HTMLTableElement, React.HTMLAttributes<HTMLTableElement>>(
   function Table({ className, ...props }, ref) {
     return (
-      <div className="w-full overflow-x-auto">
+      // relative: absolutely positioned cells' content (sr-only labels) stays inside the
+      // scrolling box instead of widening the page.
+      <div className="relative w-full overflow-x-auto">
         <table ref={ref} className={cn('w-full caption-bottom text-sm', className)} {...props} />
       </div>
     )

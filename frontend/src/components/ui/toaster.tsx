@@ -28,7 +28,7 @@ export function Toaster() {
             if (!next) dismiss(id)
           }}
         >
-          <div className="grid gap-1">
+          <div className="grid grid-cols-1 gap-1">
             {title ? <ToastTitle>{title}</ToastTitle> : null}
             {description ? <ToastDescription>{description}</ToastDescription> : null}
           </div>

@@ -60,7 +60,7 @@ export function AdminDashboard({ account }: { account: AccountSummary }) {
 
         <PayoutsAttention />
 
-        <div className="grid gap-6 xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
           <RecentBookings />
           <IdentityRevealLog />
         </div>

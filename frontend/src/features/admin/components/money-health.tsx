@@ -50,17 +50,20 @@ function ReconciliationSection({ report }: { report: Reconciliation }) {
       <React.Suspense fallback={<ChartSkeleton />}>
         <MoneyTotalsChart bars={bars} />
       </React.Suspense>
-      <table className="sr-only">
-        <caption>Reconciliation totals</caption>
-        <tbody>
-          {bars.map((bar) => (
-            <tr key={bar.label}>
-              <th scope="row">{bar.label}</th>
-              <td>{formatCurrency(bar.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* A table ignores sr-only's 1px box and would stretch the page: wrap it. */}
+      <div className="sr-only">
+        <table>
+          <caption>Reconciliation totals</caption>
+          <tbody>
+            {bars.map((bar) => (
+              <tr key={bar.label}>
+                <th scope="row">{bar.label}</th>
+                <td>{formatCurrency(bar.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className="text-sm text-slate-600">
         {formatCount(report.bookings)} {report.bookings === 1 ? 'booking' : 'bookings'},{' '}
         {formatCount(report.transactions)} ledger{' '}

@@ -17,7 +17,7 @@ export function PlatformAnalytics() {
       <CardContent>
         {isLoading ? (
           <div
-            className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
             aria-busy="true"
             aria-label="Loading analytics"
           >
@@ -33,7 +33,7 @@ export function PlatformAnalytics() {
             retrying={isValidating}
           />
         ) : data ? (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             <StatCard
               label="Total Revenue"
               icon={DollarSign}

@@ -13,7 +13,7 @@ export function SummaryCards() {
   if (isLoading)
     return (
       <div
-        className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
         aria-busy="true"
         aria-label="Loading summary"
       >
@@ -35,7 +35,7 @@ export function SummaryCards() {
 
   const { shipper, carrier, admin } = data.usersByRole
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard
         label="Total Users"
         icon={Users}

@@ -38,7 +38,7 @@ export function CarrierDetailsFields({
         onChange={(e) => setField('companyName', e.target.value)}
         error={errorFor('companyName')}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           id={id('dotNumber')}
           label="DOT Number"
@@ -65,7 +65,7 @@ export function CarrierDetailsFields({
         onChange={(e) => setField('businessAddress', e.target.value)}
         error={errorFor('businessAddress')}
       />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <TextField
           id={id('city')}
           label="City"

@@ -50,7 +50,7 @@ export function RegisterForm() {
         </NativeSelect>
       </FormField>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           id="firstName"
           label="First Name"
@@ -99,7 +99,7 @@ export function RegisterForm() {
         />
       ) : null}
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           id="password"
           label="Password"

@@ -37,7 +37,7 @@ export function SignUpForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Sign up">
       <RegistrationFailedBanner messages={banner} />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           id={id('firstName')}
           label="First Name"

@@ -34,7 +34,7 @@ export function CompanyProfile({ account }: { account: AccountSummary }) {
         <CardContent>
           {isLoading ? (
             <div
-              className="grid gap-4 sm:grid-cols-2"
+              className="grid grid-cols-1 gap-4 sm:grid-cols-2"
               aria-busy="true"
               aria-label="Loading company"
             >
@@ -50,7 +50,7 @@ export function CompanyProfile({ account }: { account: AccountSummary }) {
               retrying={isValidating}
             />
           ) : (
-            <dl className="grid gap-4 sm:grid-cols-2">
+            <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               {rows.map(([label, value]) => (
                 <div key={label}>
                   <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">

@@ -41,7 +41,7 @@ function Stats({ stats }: { stats: CarrierDashboard['stats'] }) {
   const rate = stats.averageRatePerMilePerPallet
   const acceptance = stats.acceptanceRate
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard
         label="Monthly Earnings"
         icon={DollarSign}
@@ -276,7 +276,10 @@ function TopRoutes({ routes }: { routes: TopRoute[] }) {
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Top routes">
             {routes.slice(0, 3).map((r) => (
-              <li key={r.lane} className="grid gap-2 py-3 sm:grid-cols-[1fr_auto] sm:items-center">
+              <li
+                key={r.lane}
+                className="grid grid-cols-1 gap-2 py-3 sm:grid-cols-[1fr_auto] sm:items-center"
+              >
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">{r.lane}</p>
                   <p className="text-sm text-slate-600">
@@ -336,12 +339,12 @@ export function DashboardOverview() {
         />
       ) : isLoading || !data ? (
         <div className="space-y-6" aria-busy="true" aria-label="Loading dashboard">
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {[0, 1, 2, 3].map((i) => (
               <StatCardSkeleton key={i} />
             ))}
           </div>
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <PanelSkeleton />
             <PanelSkeleton />
           </div>
@@ -350,11 +353,11 @@ export function DashboardOverview() {
       ) : (
         <>
           <Stats stats={data.stats} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <RecentBookings bookings={data.recentBookings} />
             <RecentListings listings={data.listings} />
           </div>
-          <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             <FleetPanel fleet={data.fleet} />
             <TopRoutes routes={data.topRoutes} />
           </div>

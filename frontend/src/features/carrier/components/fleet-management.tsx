@@ -92,7 +92,11 @@ export function FleetManagement() {
       />
 
       {isLoading ? (
-        <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label="Loading trucks">
+        <div
+          className="grid grid-cols-1 gap-4 md:grid-cols-2"
+          aria-busy="true"
+          aria-label="Loading trucks"
+        >
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-32 w-full" />
           ))}
@@ -112,7 +116,7 @@ export function FleetManagement() {
           action={addButton('Add Your First Truck')}
         />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2" aria-label="Trucks">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Trucks">
           {data.map((truck) => (
             <li key={truck.id} aria-label={`${formatTruckName(truck)} ${truck.licensePlate}`}>
               <Card className="flex h-full flex-col justify-between gap-4 p-5">

@@ -54,7 +54,7 @@ export function ListingDetailsDialog({
           <DialogTitle>Listing details</DialogTitle>
           <DialogDescription>{listing ? formatListingRoute(listing) : ''}</DialogDescription>
         </DialogHeader>
-        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
           {rows.map(([label, value]) => (
             <div key={label}>
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">

@@ -85,7 +85,7 @@ function TruckForm({ truck, onDone }: { truck?: Truck; onDone: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit truck' : 'Add truck'}>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           id="truck-make"
           label="Make"

@@ -69,7 +69,7 @@ export function ContactForm() {
           We've received it and will get back to you within 24 hours.
         </Alert>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           id="contact-name"
           label="Full Name"

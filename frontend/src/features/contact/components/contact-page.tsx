@@ -66,7 +66,7 @@ export function ContactPage() {
         </p>
       </section>
 
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-3">
+      <div className="mx-auto grid grid-cols-1 max-w-6xl gap-8 px-4 py-12 lg:grid-cols-3">
         <div className="space-y-4">
           {cards.map(({ icon: Icon, title, body, note }) => (
             <Card key={title}>

@@ -65,7 +65,7 @@ export function AboutPage() {
         <h2 id="values-heading" className="text-center text-2xl font-bold text-slate-900">
           What we stand for
         </h2>
-        <div className="mt-10 grid gap-6 sm:grid-cols-2">
+        <div className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2">
           {VALUES.map(({ icon: Icon, title, text }) => (
             <Card key={title}>
               <CardContent className="flex gap-4 p-6">

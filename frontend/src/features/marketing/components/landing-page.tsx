@@ -89,7 +89,7 @@ export function LandingPage() {
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-slate-900 via-slate-800 to-brand-900 text-white">
-        <div className="mx-auto grid max-w-7xl gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2 lg:py-28">
+        <div className="mx-auto grid grid-cols-1 max-w-7xl gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2 lg:py-28">
           <div>
             <p className="mb-4 inline-flex rounded-full bg-brand-500/20 px-3 py-1 text-sm font-medium text-brand-200">
               The pallet freight marketplace
@@ -150,7 +150,7 @@ export function LandingPage() {
             Everything you need to move pallet freight, in one place.
           </p>
         </div>
-        <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {BENEFITS.map(({ icon: Icon, title, text }) => (
             <Card key={title} className="transition-shadow hover:shadow-md">
               <CardContent className="p-6">
@@ -173,7 +173,7 @@ export function LandingPage() {
           >
             How it works
           </h2>
-          <div className="mt-12 grid gap-10 lg:grid-cols-2">
+          <div className="mt-12 grid grid-cols-1 gap-10 lg:grid-cols-2">
             <Steps title="For shippers" steps={SHIPPER_STEPS} />
             <Steps title="For carriers" steps={CARRIER_STEPS} />
           </div>

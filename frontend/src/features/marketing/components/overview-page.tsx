@@ -74,7 +74,7 @@ export function OverviewPage() {
         <h2 id="features-heading" className="text-2xl font-bold text-slate-900">
           What's on the platform
         </h2>
-        <div className="mt-8 grid gap-6 sm:grid-cols-2">
+        <div className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2">
           {FEATURES.map(({ icon: Icon, title, text }) => (
             <Card key={title}>
               <CardHeader className="flex-row items-center gap-3">
@@ -98,7 +98,7 @@ export function OverviewPage() {
             The freight board is where posted loads meet available trucks. Here is how a load moves
             across it.
           </p>
-          <ol className="mt-8 grid gap-6 md:grid-cols-2">
+          <ol className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2">
             {BOARD_STEPS.map(({ icon: Icon, title, text }) => (
               <li key={title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-brand-100">
                 <div className="flex items-center gap-3">

@@ -206,7 +206,7 @@ export function PaymentSuccessPage({
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <dl className="grid gap-4 text-sm sm:grid-cols-2">
+            <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2">
               <Detail label="Company" value={carrier?.companyName ?? booking.carrierName} />
               <Detail label="Contact" value={carrier?.contactName} />
               <Detail label="Phone" value={carrier?.phone} />

@@ -137,7 +137,7 @@ export function CreateBookingDialog({
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} aria-label="Create Booking" className="space-y-4">
           {missing ? <Alert variant="error">{missing}</Alert> : null}
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <ReadOnlyLocation
               id="booking-pickup-location"
               label="Pickup Location"

@@ -119,7 +119,7 @@ export function FindCarriersSection({ today }: { today: string }) {
         </p>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <UpcomingShipmentsCard />
         <EstimatedSavingsCard />
       </div>
@@ -156,7 +156,7 @@ export function FindCarriersSection({ today }: { today: string }) {
 
       {isMutating && !results ? (
         <div
-          className="grid gap-4 md:grid-cols-2 lg:grid-cols-3"
+          className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3"
           aria-busy="true"
           aria-label="Searching carriers"
         >
@@ -182,7 +182,7 @@ export function FindCarriersSection({ today }: { today: string }) {
               description={NO_CARRIERS_MESSAGE}
             />
           ) : (
-            <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
               {results.map((result) => (
                 <CarrierResultCard
                   key={result.id}

@@ -27,7 +27,7 @@ export function MyBookingsSection({ today }: { today: string }) {
       {isLoading ? (
         <div className="space-y-6" aria-busy="true" aria-label="Loading bookings">
           <Skeleton className="h-16 w-full" />
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {[0, 1, 2, 3].map((i) => (
               <Skeleton key={i} className="h-40 w-full" />
             ))}

@@ -99,7 +99,7 @@ export function SearchForm({
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} aria-label="Ship My Freight" className="space-y-4">
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <TextField
               id="search-pickupAddress"
               label="Pickup Address"

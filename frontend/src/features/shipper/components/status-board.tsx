@@ -27,7 +27,7 @@ export function StatusBoard({ bookings }: { bookings: ShipperBooking[] }) {
       </CardHeader>
       <CardContent>
         <div
-          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
           aria-labelledby="status-board-heading"
         >
           {columns.map((column) => (

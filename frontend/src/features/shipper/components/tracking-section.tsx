@@ -179,7 +179,11 @@ export function TrackingSection() {
         </p>
       </div>
       {isLoading ? (
-        <div className="grid gap-4 lg:grid-cols-2" aria-busy="true" aria-label="Loading shipments">
+        <div
+          className="grid grid-cols-1 gap-4 lg:grid-cols-2"
+          aria-busy="true"
+          aria-label="Loading shipments"
+        >
           {[0, 1].map((i) => (
             <Skeleton key={i} className="h-64 w-full" />
           ))}
@@ -198,7 +202,7 @@ export function TrackingSection() {
           description="Shipments you book appear here until they are completed or cancelled."
         />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {active.map((booking) => (
             <ShipmentTrackingCard key={booking.id} booking={booking} />
           ))}
