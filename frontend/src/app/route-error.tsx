@@ -23,7 +23,7 @@ export function RouteError() {
           <a href={paths.home.getHref()}>Back to Home</a>
         </Button>
       </div>
-      <Link to={paths.contact.getHref()} className="text-sm text-brand-600 hover:underline">
+      <Link to={paths.contact.getHref()} className="text-sm text-brand-700 hover:underline">
         Contact support
       </Link>
     </div>

@@ -13,7 +13,7 @@ export function Logo() {
         <path d="M7 20h18v3H7zm2-9h6v7H9zm8 0h6v7h-6z" fill="#fff" />
       </svg>
       <span className="text-lg tracking-tight">
-        Pallet<span className="text-brand-500">Line</span>
+        Pallet<span className="text-brand-700">Line</span>
       </span>
     </Link>
   )

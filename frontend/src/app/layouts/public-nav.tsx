@@ -30,7 +30,7 @@ export function PublicNav() {
             className={({ isActive }) =>
               cn(
                 'rounded-md px-3 py-2 text-sm font-medium transition-colors',
-                isActive ? 'text-brand-600' : 'text-slate-700 hover:text-brand-600'
+                isActive ? 'text-brand-700' : 'text-slate-700 hover:text-brand-800'
               )
             }
           >

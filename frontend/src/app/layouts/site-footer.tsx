@@ -40,7 +40,7 @@ export function SiteFooter() {
           </p>
           <p className="text-sm text-slate-600">
             {SUPPORT.phone} ·{' '}
-            <a className="hover:text-brand-600" href={`mailto:${SUPPORT.email}`}>
+            <a className="hover:text-brand-800" href={`mailto:${SUPPORT.email}`}>
               {SUPPORT.email}
             </a>
           </p>
@@ -51,7 +51,7 @@ export function SiteFooter() {
             <ul className="mt-3 space-y-2">
               {col.links.map((l) => (
                 <li key={l.to}>
-                  <Link to={l.to} className="text-sm text-slate-600 hover:text-brand-600">
+                  <Link to={l.to} className="text-sm text-slate-600 hover:text-brand-800">
                     {l.label}
                   </Link>
                 </li>

@@ -14,7 +14,7 @@ export default function LoginRoute() {
             Don't have an account?{' '}
             <Link
               to={paths.register.getHref()}
-              className="font-medium text-brand-600 hover:underline"
+              className="font-medium text-brand-700 hover:underline"
             >
               Create one
             </Link>
@@ -23,7 +23,7 @@ export default function LoginRoute() {
             Having trouble signing in?{' '}
             <Link
               to={paths.contact.getHref()}
-              className="font-medium text-brand-600 hover:underline"
+              className="font-medium text-brand-700 hover:underline"
             >
               Contact support
             </Link>

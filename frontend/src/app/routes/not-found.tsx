@@ -5,7 +5,7 @@ import { paths } from '@/config/paths'
 export default function NotFoundRoute() {
   return (
     <div className="flex min-h-[60vh] flex-col items-center justify-center px-4 py-16 text-center">
-      <p className="text-6xl font-extrabold text-brand-500">404</p>
+      <p className="text-6xl font-extrabold text-brand-600">404</p>
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Page Not Found</h1>
       <p className="mt-2 max-w-md text-slate-600">
         The page you are looking for doesn't exist or has been moved.

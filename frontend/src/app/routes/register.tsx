@@ -12,7 +12,7 @@ export default function RegisterRoute() {
       footer={
         <p>
           Already have an account?{' '}
-          <Link to={paths.login.getHref()} className="font-medium text-brand-600 hover:underline">
+          <Link to={paths.login.getHref()} className="font-medium text-brand-700 hover:underline">
             Sign in
           </Link>
         </p>

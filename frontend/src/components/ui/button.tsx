@@ -3,7 +3,8 @@ import { Slot } from '@radix-ui/react-slot'
 import { cn } from '@/lib/utils'
 
 const variants = {
-  default: 'bg-brand-500 text-white shadow-sm hover:bg-brand-600 focus-visible:ring-brand-500',
+  // brand-700 keeps white text at 5.2:1 (WCAG AA); brand-500 was 2.8:1.
+  default: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800 focus-visible:ring-brand-500',
   secondary: 'bg-slate-100 text-slate-900 hover:bg-slate-200 focus-visible:ring-slate-400',
   outline:
     'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 focus-visible:ring-slate-400',
@@ -11,7 +12,7 @@ const variants = {
   destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:ring-red-500',
   success:
     'bg-emerald-600 text-white shadow-sm hover:bg-emerald-700 focus-visible:ring-emerald-500',
-  link: 'text-brand-600 underline-offset-4 hover:underline focus-visible:ring-brand-500',
+  link: 'text-brand-700 underline-offset-4 hover:underline focus-visible:ring-brand-500',
 } as const
 
 const sizes = {

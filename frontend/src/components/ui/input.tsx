@@ -3,7 +3,7 @@ import { cn } from '@/lib/utils'
 
 export const fieldClassName = cn(
   'flex w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm',
-  'placeholder:text-slate-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:border-brand-500',
+  'placeholder:italic placeholder:text-slate-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:border-brand-500',
   'disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-red-500'
 )
 

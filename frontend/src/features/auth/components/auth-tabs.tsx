@@ -29,7 +29,7 @@ export function AuthTabs() {
         <SignInForm idPrefix="signin-" />
         <p className="mt-4 text-center text-sm text-slate-600">
           Need help?{' '}
-          <Link to={paths.contact.getHref()} className="font-medium text-brand-600 hover:underline">
+          <Link to={paths.contact.getHref()} className="font-medium text-brand-700 hover:underline">
             Contact support
           </Link>
         </p>

@@ -11,7 +11,7 @@ type TermsAcceptanceProps = {
   disabled?: boolean
 }
 
-const linkClass = 'font-medium text-brand-600 underline-offset-2 hover:underline'
+const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline'
 
 /** The User Agreement checkbox; its links open the legal pages in new tabs. */
 export function TermsAcceptance({ id, checked, onChange, error, disabled }: TermsAcceptanceProps) {

@@ -86,7 +86,7 @@ function RecentBookings({ bookings }: { bookings: CarrierDashboard['recentBookin
         </div>
         <Link
           to={paths.carrier.getHref('bookings')}
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
         >
           View all bookings <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>
@@ -134,7 +134,7 @@ function RecentListings({ listings }: { listings: CarrierDashboard['listings'] }
         {listings.length > 0 ? (
           <Link
             to={paths.carrier.getHref('listings')}
-            className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline"
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
           >
             View all listings <ArrowRight className="h-4 w-4" aria-hidden="true" />
           </Link>
@@ -149,7 +149,7 @@ function RecentListings({ listings }: { listings: CarrierDashboard['listings'] }
             action={
               <Link
                 to={paths.carrier.getHref('listings')}
-                className="text-sm font-medium text-brand-600 hover:underline"
+                className="text-sm font-medium text-brand-700 hover:underline"
               >
                 Go to My Listings
               </Link>
@@ -193,7 +193,7 @@ function FleetPanel({ fleet }: { fleet: CarrierDashboard['fleet'] }) {
         </div>
         <Link
           to={paths.carrier.getHref('trucks')}
-          className="inline-flex shrink-0 items-center gap-1 text-sm font-medium text-brand-600 hover:underline"
+          className="inline-flex shrink-0 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
         >
           Manage <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>

@@ -92,7 +92,7 @@ function TruckForm({ truck, onDone }: { truck?: Truck; onDone: () => void }) {
           value={values.make}
           onChange={set('make')}
           error={errors.make}
-          placeholder="Freightliner"
+          placeholder="e.g. Freightliner"
         />
         <TextField
           id="truck-model"
@@ -100,7 +100,7 @@ function TruckForm({ truck, onDone }: { truck?: Truck; onDone: () => void }) {
           value={values.model}
           onChange={set('model')}
           error={errors.model}
-          placeholder="M2 106"
+          placeholder="e.g. M2 106"
         />
         <TextField
           id="truck-year"
@@ -111,7 +111,7 @@ function TruckForm({ truck, onDone }: { truck?: Truck; onDone: () => void }) {
           value={values.year}
           onChange={set('year')}
           error={errors.year}
-          placeholder="2021"
+          placeholder="e.g. 2021"
         />
         <TextField
           id="truck-plate"
@@ -119,7 +119,7 @@ function TruckForm({ truck, onDone }: { truck?: Truck; onDone: () => void }) {
           value={values.licensePlate}
           onChange={set('licensePlate')}
           error={errors.licensePlate}
-          placeholder="IL-12345"
+          placeholder="e.g. IL-12345"
         />
         <TextField
           id="truck-capacity"
@@ -131,7 +131,7 @@ function TruckForm({ truck, onDone }: { truck?: Truck; onDone: () => void }) {
           value={values.capacity}
           onChange={set('capacity')}
           error={errors.capacity}
-          placeholder="12"
+          placeholder="e.g. 12"
         />
         <FormField id="truck-type" label="Truck Type" error={errors.truckType}>
           <NativeSelect

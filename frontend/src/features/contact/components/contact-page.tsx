@@ -71,7 +71,7 @@ export function ContactPage() {
           {cards.map(({ icon: Icon, title, body, note }) => (
             <Card key={title}>
               <CardContent className="flex gap-4 p-5">
-                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-600">
+                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
                   <Icon className="h-5 w-5" aria-hidden="true" />
                 </span>
                 <div>
@@ -109,7 +109,7 @@ export function ContactPage() {
                   {q}
                   <span
                     aria-hidden="true"
-                    className="text-brand-500 transition-transform group-open:rotate-45"
+                    className="text-brand-700 transition-transform group-open:rotate-45"
                   >
                     +
                   </span>

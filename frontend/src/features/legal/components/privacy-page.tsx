@@ -68,7 +68,7 @@ export function PrivacyPage() {
             <>
               Privacy questions and requests:{' '}
               <a
-                className="font-medium text-brand-600 hover:underline"
+                className="font-medium text-brand-700 hover:underline"
                 href={`mailto:${SUPPORT.email}`}
               >
                 {SUPPORT.email}

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths'
 import { SUPPORT } from '@/config/support'
 import { LegalPage, type LegalSection } from '@/features/legal/components/legal-page'
 
-const link = 'font-medium text-brand-600 hover:underline'
+const link = 'font-medium text-brand-700 hover:underline'
 
 const sections: LegalSection[] = [
   {

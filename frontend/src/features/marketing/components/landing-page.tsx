@@ -154,7 +154,7 @@ export function LandingPage() {
           {BENEFITS.map(({ icon: Icon, title, text }) => (
             <Card key={title} className="transition-shadow hover:shadow-md">
               <CardContent className="p-6">
-                <span className="mb-4 flex h-11 w-11 items-center justify-center rounded-lg bg-brand-100 text-brand-600">
+                <span className="mb-4 flex h-11 w-11 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
                   <Icon className="h-6 w-6" aria-hidden="true" />
                 </span>
                 <h3 className="font-semibold text-slate-900">{title}</h3>
@@ -195,7 +195,7 @@ function Steps({ title, steps }: { title: string; steps: { title: string; text: 
       <ol className="mt-6 space-y-6">
         {steps.map((step, i) => (
           <li key={step.title} className="flex gap-4">
-            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-500 text-sm font-bold text-white">
+            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
               {i + 1}
             </span>
             <div>

@@ -15,7 +15,7 @@ export function MarketingStats({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
         <div key={s.label}>
           <dt className={dark ? 'text-sm text-slate-300' : 'text-sm text-slate-500'}>{s.label}</dt>
           <dd
-            className={`order-first text-3xl font-bold ${dark ? 'text-brand-400' : 'text-brand-600'}`}
+            className={`order-first text-3xl font-bold ${dark ? 'text-brand-400' : 'text-brand-700'}`}
           >
             {s.value}
           </dd>

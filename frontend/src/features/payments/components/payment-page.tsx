@@ -89,7 +89,7 @@ export function BookingSummaryCard({ booking }: { booking: ShipperBooking }) {
           </SummaryRow>
           <div className="flex justify-between gap-4 pt-3 text-base">
             <dt className="font-semibold text-slate-900">Total Amount</dt>
-            <dd className="font-bold text-brand-600">{formatCurrency(booking.totalAmount)}</dd>
+            <dd className="font-bold text-brand-700">{formatCurrency(booking.totalAmount)}</dd>
           </div>
         </dl>
         {payBy ? (
