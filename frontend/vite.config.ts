@@ -28,6 +28,8 @@ export default defineConfig({
     // business zone would, whatever zone the machine (or .ci/off-hours) runs in.
     env: { TZ: 'America/New_York' },
     environment: 'jsdom',
+    // Route-level tests render whole dashboards; a loaded 2-core CI machine needs headroom.
+    testTimeout: 15_000,
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['src/testing/setup.ts'],
     globals: true,
