@@ -11,6 +11,9 @@ const PayoutsController = () => import('#admin/controllers/payouts_controller')
 router
   .group(() => {
     router.get('/dashboard', [AdminDashboardController, 'show'])
+    router
+      .post('/bookings/:id/reveal-carrier', [AdminDashboardController, 'revealCarrier'])
+      .where('id', router.matchers.number())
     router.get('/analytics-overview', [AnalyticsOverviewController, 'show'])
     router.get('/users/pending', [UserApprovalsController, 'pending'])
     router

@@ -11,10 +11,11 @@ export default class AnalyticsOverviewController {
   async show({ request }: HttpContext) {
     const qs = request.qs()
     // An empty parameter (?page=) means the default.
-    const { page, perPage } = await analyticsOverviewQueryValidator.validate({
+    const { page, perPage, viewerRole } = await analyticsOverviewQueryValidator.validate({
       page: qs.page === '' ? undefined : qs.page,
       perPage: qs.perPage === '' ? undefined : qs.perPage,
+      viewerRole: qs.viewerRole === '' ? undefined : qs.viewerRole,
     })
-    return this.analytics.overview(page ?? 1, perPage ?? DEFAULT_PER_PAGE)
+    return this.analytics.overview(page ?? 1, perPage ?? DEFAULT_PER_PAGE, viewerRole)
   }
 }

@@ -36,17 +36,23 @@ export default class AnalyticsOverviewService {
     private accounts: AccountStatsService
   ) {}
 
-  async overview(page: number, perPage: number) {
+  async overview(page: number, perPage: number, viewerRole?: string) {
     const figures = await this.platform.overview()
-    const identityRevealLogs = await this.identityReveals(page, perPage)
+    const identityRevealLogs = await this.identityReveals(page, perPage, viewerRole)
     return { ...figures, identityRevealLogs }
   }
 
   /** Audit log view: who saw whose identity on which booking, and when. */
-  async identityReveals(page: number, perPage: number): Promise<Page<IdentityRevealEntry>> {
-    const result = await db
+  async identityReveals(
+    page: number,
+    perPage: number,
+    viewerRole?: string
+  ): Promise<Page<IdentityRevealEntry>> {
+    const query = db
       .from('identity_reveal_log')
       .select('id', 'booking_id', 'viewer_id', 'viewer_role', 'viewed_at')
+    if (viewerRole) query.where('viewer_role', viewerRole)
+    const result = await query
       .orderBy('viewed_at', 'desc')
       .orderBy('id', 'desc')
       .paginate(page, perPage)

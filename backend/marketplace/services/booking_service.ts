@@ -223,6 +223,12 @@ export default class BookingService {
   }
 
   /** One of the requester's bookings; 404 when it is someone else's. */
+  /** The carrier company of a booking; null when there is no such booking or no carrier yet. */
+  async carrierOf(bookingId: number): Promise<number | null> {
+    const booking = await Booking.query().where('id', bookingId).select('carrierId').first()
+    return booking?.carrierId ?? null
+  }
+
   async findFor(requester: Requester, bookingId: number): Promise<ShipperBooking> {
     const booking = await this.ownBooking(requester, bookingId)
     const [presented] = await this.present(requester, [booking])

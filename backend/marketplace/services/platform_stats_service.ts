@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import Booking from '#marketplace/models/booking'
-import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
 import AccountStatsService from '#accounts/services/account_stats_service'
 import { money } from '#marketplace/services/carrier_bookings_service'
 import { sqlTimestamp } from '#core/timestamps'
@@ -36,8 +36,8 @@ const CENTS = 'cast(round(total_amount * 100) as bigint)'
 export default class PlatformStatsService {
   constructor(
     private clock: Clock,
-    private carriers: CarrierProfileService,
-    private accounts: AccountStatsService
+    private accounts: AccountStatsService,
+    private identities: CarrierIdentityService
   ) {}
 
   /** Totals of bookings (not cancelled) created in the current calendar month, UTC. */
@@ -73,12 +73,7 @@ export default class PlatformStatsService {
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .limit(count)
-    const [shippers, carriers] = await Promise.all([
-      this.accounts.contactsByIds(bookings.map((b) => b.shipperId)),
-      this.carriers.companyNamesByIds(
-        bookings.map((b) => b.carrierId).filter((id): id is number => id !== null)
-      ),
-    ])
+    const shippers = await this.accounts.contactsByIds(bookings.map((b) => b.shipperId))
     return bookings.map((b) => ({
       id: b.id,
       reference: bookingReference(b.id),
@@ -91,7 +86,8 @@ export default class PlatformStatsService {
       totalAmount: money(b.totalAmount),
       createdAt: b.createdAt.toUTC().toISO()!,
       shipperName: shippers.get(b.shipperId)?.name ?? null,
-      carrierName: b.carrierId === null ? null : (carriers.get(b.carrierId) ?? null),
+      // The anonymous label: an admin reveals a carrier on purpose, one booking at a time.
+      carrierName: b.carrierId === null ? null : this.identities.label(b.carrierId),
     }))
   }
 

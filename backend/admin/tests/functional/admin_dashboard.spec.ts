@@ -1,3 +1,4 @@
+import db from '@adonisjs/lucid/services/db'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
@@ -87,8 +88,60 @@ test.group('Admin dashboard: GET /api/admin/dashboard', (group) => {
       totalAmount: 70,
       createdAt: '2026-06-07T10:00:00.000Z',
       shipperName: 'Ada Lovelace',
-      carrierName: (await carrierOf(carrier)).companyName,
+      carrierName: recent[0].carrierName,
     })
+    // The admin's own list views reveal nobody: anonymous labels, nothing logged.
+    assert.match(recent[0].carrierName, /^Verified carrier #\d{4}$/)
+    assert.notInclude(JSON.stringify(res.body()), (await carrierOf(carrier)).companyName)
+    for (let i = 0; i < 3; i++) await client.get('/api/admin/dashboard').loginAs(admin)
+    assert.lengthOf(await db.from('identity_reveal_log'), 0)
+  })
+
+  test('an admin reveals the carrier of one booking on purpose, logged once per reveal', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser('admin')
+    const carrier = await makeUser('carrier', { isApproved: true })
+    const booking = await makeBooking(await makeUser('shipper'), await makeListing(carrier))
+    const company = await carrierOf(carrier)
+
+    const res = await client
+      .post(`/api/admin/bookings/${booking.id}/reveal-carrier`)
+      .loginAs(admin)
+      .withCsrfToken()
+    res.assertStatus(200)
+    assert.equal(res.body().bookingId, booking.id)
+    assert.equal(res.body().carrier.companyName, company.companyName)
+    const rows = await db.from('identity_reveal_log')
+    assert.lengthOf(rows, 1)
+    assert.equal(rows[0].booking_id, booking.id)
+    assert.equal(rows[0].viewer_id, admin.id)
+    assert.equal(rows[0].viewer_role, 'admin')
+
+    const missing = await client
+      .post('/api/admin/bookings/999999/reveal-carrier')
+      .loginAs(admin)
+      .withCsrfToken()
+    missing.assertStatus(404)
+    assert.lengthOf(await db.from('identity_reveal_log'), 1)
+
+    for (const user of [
+      await makeUser('shipper'),
+      await makeUser('carrier', { isApproved: true }),
+      carrier,
+    ]) {
+      const forbidden = await client
+        .post(`/api/admin/bookings/${booking.id}/reveal-carrier`)
+        .loginAs(user)
+        .withCsrfToken()
+      forbidden.assertStatus(403)
+    }
+    const anonymous = await client
+      .post(`/api/admin/bookings/${booking.id}/reveal-carrier`)
+      .withCsrfToken()
+    anonymous.assertStatus(401)
+    assert.lengthOf(await db.from('identity_reveal_log'), 1)
   })
 
   test('only admins', async ({ client }) => {

@@ -130,6 +130,27 @@ test.group('Admin analytics: GET /api/admin/analytics-overview', (group) => {
       data: [],
       meta: { total: 25, perPage: 10, currentPage: 4, lastPage: 3 },
     })
+
+    // Filtered by who looked: the shippers' reveals are not buried under admins' ones.
+    for (const [viewerRole, count] of [
+      ['shipper', 20],
+      ['admin', 5],
+    ] as const) {
+      const filtered = await client
+        .get('/api/admin/analytics-overview')
+        .qs({ viewerRole, perPage: 100 })
+        .loginAs(admin)
+      filtered.assertStatus(200)
+      const entries = filtered.body().identityRevealLogs
+      assert.equal(entries.meta.total, count)
+      assert.isTrue(entries.data.every((e: any) => e.viewerRole === viewerRole))
+    }
+    const bad = await client
+      .get('/api/admin/analytics-overview')
+      .qs({ viewerRole: 'carrier' })
+      .loginAs(admin)
+    bad.assertStatus(422)
+    assert.equal(bad.body().message, 'Viewer role must be shipper or admin')
   })
 
   test('page and perPage are validated', async ({ client, assert }) => {

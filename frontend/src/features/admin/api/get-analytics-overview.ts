@@ -25,19 +25,35 @@ export type AnalyticsOverview = {
 
 export const AUDIT_LOG_PER_PAGE = 10
 
-export const analyticsOverviewKey = (page = 1, perPage = AUDIT_LOG_PER_PAGE) =>
-  `/api/admin/analytics-overview?page=${page}&perPage=${perPage}`
+/** Whose reveals the log shows: everyone's, the paying shippers' or the admins'. */
+export type RevealViewerFilter = 'all' | 'shipper' | 'admin'
+
+export const analyticsOverviewKey = (
+  page = 1,
+  perPage = AUDIT_LOG_PER_PAGE,
+  viewerRole: RevealViewerFilter = 'all'
+) =>
+  `/api/admin/analytics-overview?page=${page}&perPage=${perPage}` +
+  (viewerRole === 'all' ? '' : `&viewerRole=${viewerRole}`)
 
 /** GET /api/admin/analytics-overview: platform totals and one page of the identity reveal log. */
-export function getAnalyticsOverview(page = 1, perPage = AUDIT_LOG_PER_PAGE) {
-  return api.get<AnalyticsOverview>(analyticsOverviewKey(page, perPage))
+export function getAnalyticsOverview(
+  page = 1,
+  perPage = AUDIT_LOG_PER_PAGE,
+  viewerRole: RevealViewerFilter = 'all'
+) {
+  return api.get<AnalyticsOverview>(analyticsOverviewKey(page, perPage, viewerRole))
 }
 
 /** Keeps showing the previous page while the next one loads. */
-export function useAnalyticsOverview(page = 1, perPage = AUDIT_LOG_PER_PAGE) {
+export function useAnalyticsOverview(
+  page = 1,
+  perPage = AUDIT_LOG_PER_PAGE,
+  viewerRole: RevealViewerFilter = 'all'
+) {
   return useSWR<AnalyticsOverview>(
-    analyticsOverviewKey(page, perPage),
-    () => getAnalyticsOverview(page, perPage),
+    analyticsOverviewKey(page, perPage, viewerRole),
+    () => getAnalyticsOverview(page, perPage, viewerRole),
     { keepPreviousData: true }
   )
 }

@@ -29,7 +29,7 @@ const dashboard = (overrides: Partial<AdminDashboard> = {}): AdminDashboard => (
     totalAmount: 1000 + i,
     createdAt: '2025-03-05T10:00:00.000Z',
     shipperName: 'Sam Shipper',
-    carrierName: 'Motor City Haulers LLC',
+    carrierName: 'Verified carrier #4821',
   })),
   ...overrides,
 })
@@ -140,13 +140,53 @@ describe('admin console', () => {
       requestsTo(calls, 'GET', '/api/admin/analytics-overview').map(
         (c) => new URL(c.url, 'http://x').search
       )
-    ).toEqual([
-      '?page=1&perPage=10',
-      // again once Recent Bookings answered: the server logged that view's reveals
-      '?page=1&perPage=10',
-      '?page=2&perPage=10',
-      '?page=3&perPage=10',
-    ])
+    ).toEqual(['?page=1&perPage=10', '?page=2&perPage=10', '?page=3&perPage=10'])
+  })
+
+  it('shows carriers anonymously and reveals one on purpose', async () => {
+    const { calls } = setup({
+      'POST /api/admin/bookings/12/reveal-carrier': {
+        body: {
+          bookingId: 12,
+          carrier: {
+            companyName: 'Motor City Haulers LLC',
+            contactName: 'Cal Carrier',
+            email: 'cal@haulers.test',
+            phone: null,
+            dotNumber: null,
+            mcNumber: null,
+          },
+        },
+      },
+    })
+    const list = await screen.findByRole('list', { name: 'Recent bookings' }, FIRST_PAINT)
+    expect(list).toHaveTextContent('Carrier Verified carrier #4821')
+    expect(list).not.toHaveTextContent('Motor City Haulers LLC')
+    const before = requestsTo(calls, 'GET', '/api/admin/analytics-overview').length
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Reveal the carrier of TRT-012' }))
+    await waitFor(() => expect(list).toHaveTextContent('Carrier Motor City Haulers LLC'))
+    expect(requestsTo(calls, 'POST', '/api/admin/bookings/12/reveal-carrier')).toHaveLength(1)
+    expect(within(list).queryByRole('button', { name: 'Reveal the carrier of TRT-012' })).toBeNull()
+    // The audit log is fetched again and shows the new reveal.
+    await waitFor(() =>
+      expect(requestsTo(calls, 'GET', '/api/admin/analytics-overview').length).toBeGreaterThan(
+        before
+      )
+    )
+  })
+
+  it('filters the identity reveal log by viewer role', async () => {
+    const { calls } = setup()
+    const select = await screen.findByLabelText('Viewer', {}, FIRST_PAINT)
+    fireEvent.change(select, { target: { value: 'shipper' } })
+    await waitFor(() =>
+      expect(
+        requestsTo(calls, 'GET', '/api/admin/analytics-overview').map(
+          (c) => new URL(c.url, 'http://x').search
+        )
+      ).toContain('?page=1&perPage=10&viewerRole=shipper')
+    )
   })
 
   it('shows an empty audit log and an error state for a failed summary', async () => {

@@ -13,20 +13,22 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table'
-import { useAdminDashboard } from '@/features/admin/api/get-admin-dashboard'
-import { useAnalyticsOverview } from '@/features/admin/api/get-analytics-overview'
+import {
+  AUDIT_LOG_PER_PAGE,
+  useAnalyticsOverview,
+  type RevealViewerFilter,
+} from '@/features/admin/api/get-analytics-overview'
 import { formatDateTime, formatStatus } from '@/lib/format'
 
 /** Identity Reveal Audit Log: every time a carrier's identity was shown, newest first, paged. */
 export function IdentityRevealLog() {
   const [page, setPage] = React.useState(1)
-  const { data, error, isLoading, isValidating, mutate } = useAnalyticsOverview(page)
-  // Recent Bookings names the carriers of paid bookings, and the server logs that view as a
-  // reveal; once its answer is in, fetch the log again so this view's own reveals show.
-  const { data: dashboard } = useAdminDashboard()
-  React.useEffect(() => {
-    if (dashboard) void mutate()
-  }, [dashboard, mutate])
+  const [viewerRole, setViewerRole] = React.useState<RevealViewerFilter>('all')
+  const { data, error, isLoading, isValidating, mutate } = useAnalyticsOverview(
+    page,
+    AUDIT_LOG_PER_PAGE,
+    viewerRole
+  )
   const log = data?.identityRevealLogs
   const lastPage = Math.max(1, log?.meta.lastPage ?? 1)
   const shownPage = log?.meta.currentPage ?? page
@@ -41,6 +43,24 @@ export function IdentityRevealLog() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
+        <div className="flex items-center gap-2 text-sm">
+          <label htmlFor="reveal-viewer-role" className="text-slate-700">
+            Viewer
+          </label>
+          <select
+            id="reveal-viewer-role"
+            value={viewerRole}
+            onChange={(event) => {
+              setViewerRole(event.target.value as RevealViewerFilter)
+              setPage(1)
+            }}
+            className="h-9 rounded-md border border-slate-300 bg-white px-2 text-slate-900"
+          >
+            <option value="all">Everyone</option>
+            <option value="shipper">Shippers</option>
+            <option value="admin">Admins</option>
+          </select>
+        </div>
         {isLoading && !data ? (
           <div className="space-y-2" aria-busy="true" aria-label="Loading audit log">
             {[0, 1, 2].map((i) => (

@@ -1,15 +1,45 @@
-import { ListChecks } from 'lucide-react'
+import * as React from 'react'
+import { Eye, ListChecks } from 'lucide-react'
+import { useSWRConfig } from 'swr'
+import { Button } from '@/components/ui/button'
 import { BookingStatusBadge } from '@/components/ui/booking-status-badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { LoadError } from '@/components/ui/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useAdminDashboard } from '@/features/admin/api/get-admin-dashboard'
+import { revealCarrier, type RevealedCarrier } from '@/features/admin/api/reveal-carrier'
+import { toast } from '@/components/ui/use-toast'
 import { formatCityState, formatCurrency, formatDate } from '@/lib/format'
 
-/** Recent Bookings: the five newest bookings on the platform. */
+/**
+ * Recent Bookings: the five newest bookings on the platform, carriers under their anonymous
+ * label; Reveal shows one booking's carrier on purpose (the server logs that reveal).
+ */
 export function RecentBookings() {
   const { data, error, isLoading, isValidating, mutate } = useAdminDashboard()
+  const swr = useSWRConfig()
+  const [revealed, setRevealed] = React.useState<Record<number, RevealedCarrier['carrier']>>({})
+  const [revealing, setRevealing] = React.useState<number | null>(null)
+  const reveal = async (bookingId: number) => {
+    setRevealing(bookingId)
+    try {
+      const answer = await revealCarrier(bookingId)
+      setRevealed((shown) => ({ ...shown, [bookingId]: answer.carrier }))
+      // The audit log gains this reveal.
+      void swr.mutate(
+        (key) => typeof key === 'string' && key.startsWith('/api/admin/analytics-overview')
+      )
+    } catch (err) {
+      toast({
+        variant: 'destructive',
+        title: 'Could not reveal the carrier',
+        description: err instanceof Error ? err.message : String(err),
+      })
+    } finally {
+      setRevealing(null)
+    }
+  }
   return (
     <Card>
       <CardHeader>
@@ -52,11 +82,24 @@ export function RecentBookings() {
                   <p className="text-xs text-slate-500">
                     {[
                       b.shipperName && `Shipper ${b.shipperName}`,
-                      b.carrierName && `Carrier ${b.carrierName}`,
+                      b.carrierName && `Carrier ${revealed[b.id]?.companyName ?? b.carrierName}`,
                     ]
                       .filter(Boolean)
                       .join(' · ')}
                   </p>
+                  {b.carrierName && !revealed[b.id] ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="h-7 gap-1 px-2 text-xs"
+                      disabled={revealing === b.id}
+                      onClick={() => void reveal(b.id)}
+                      aria-label={`Reveal the carrier of ${b.reference}`}
+                    >
+                      <Eye className="h-3.5 w-3.5" aria-hidden="true" />
+                      Reveal
+                    </Button>
+                  ) : null}
                 </div>
                 <div className="shrink-0 text-right">
                   <p className="font-semibold text-slate-900">
