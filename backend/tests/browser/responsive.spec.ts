@@ -49,7 +49,12 @@ const ROLE_PAGES: Record<'shipper' | 'carrier' | 'admin', string[]> = {
   admin: ['/admin', '/admin#users', '/admin#analytics', '/admin#profile'],
 }
 
-type Layout = { scrollWidth: number; innerWidth: number; blankBand: number }
+type Layout = {
+  scrollWidth: number
+  innerWidth: number
+  blankBand: number
+  overlappingLabels: string[]
+}
 
 /** Widths, and how far the document runs past the last visible thing on it. */
 function measure(page: Page): Promise<Layout> {
@@ -66,10 +71,29 @@ function measure(page: Page): Promise<Layout> {
       if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden') continue
       bottom = Math.max(bottom, box.bottom + window.scrollY)
     }
+    // Chart axis labels must not run into each other (legible at phone widths).
+    const overlappingLabels: string[] = []
+    for (const axis of document.querySelectorAll('.recharts-cartesian-axis')) {
+      const boxes = [...axis.querySelectorAll('.recharts-cartesian-axis-tick-value')].map(
+        (tick: any) => ({ text: tick.textContent, box: tick.getBoundingClientRect() })
+      )
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i].box, boxes[j].box]
+          const apart =
+            a.right <= b.left + 1 ||
+            b.right <= a.left + 1 ||
+            a.bottom <= b.top + 1 ||
+            b.bottom <= a.top + 1
+          if (!apart) overlappingLabels.push(`${boxes[i].text} / ${boxes[j].text}`)
+        }
+      }
+    }
     return {
       scrollWidth: doc.scrollWidth,
       innerWidth: window.innerWidth,
       blankBand: Math.max(0, doc.scrollHeight - Math.max(bottom, window.innerHeight)),
+      overlappingLabels,
     }
   })
 }
@@ -91,6 +115,9 @@ async function checkWidths(page: Page, path: string, problems: string[]) {
     }
     if (layout.blankBand > 40) {
       problems.push(`${path} at ${width}px ends in a ${layout.blankBand}px blank band`)
+    }
+    for (const pair of layout.overlappingLabels) {
+      problems.push(`${path} at ${width}px: chart labels overlap (${pair})`)
     }
   }
 }

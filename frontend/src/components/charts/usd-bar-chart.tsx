@@ -18,13 +18,76 @@ type Props = {
   cursorColor: string
   /** show every x label (few bars with long labels) rather than letting recharts skip some */
   everyLabel?: boolean
+  /**
+   * `rows`: horizontal bars with their labels on the left, for a few long labels that would
+   * collide under columns on a phone.
+   */
+  orientation?: 'columns' | 'rows'
 }
 
 /**
  * A bar chart of dollar amounts (recharts). Its callers are loaded on demand, so recharts stays
  * out of the first bundle; the figures are also given as text next to each chart.
  */
-export function UsdBarChart({ bars, seriesName, color, cursorColor, everyLabel }: Props) {
+export function UsdBarChart({
+  bars,
+  seriesName,
+  color,
+  cursorColor,
+  everyLabel,
+  orientation = 'columns',
+}: Props) {
+  const tooltip = (
+    <Tooltip
+      cursor={{ fill: cursorColor }}
+      formatter={(value) => [formatCurrency(Number(value)), seriesName]}
+      labelFormatter={(label) => String(label)}
+    />
+  )
+  if (orientation === 'rows') {
+    return (
+      <div className="h-72 w-full" aria-hidden="true">
+        <ResponsiveContainer
+          width="100%"
+          height="100%"
+          initialDimension={{ width: 600, height: 288 }}
+        >
+          <BarChart
+            data={bars}
+            layout="vertical"
+            margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+          >
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#e2e8f0" />
+            <XAxis
+              type="number"
+              tickFormatter={(value: number) => compactUsd.format(value)}
+              tickLine={false}
+              axisLine={false}
+              fontSize={12}
+              tickCount={4}
+            />
+            <YAxis
+              type="category"
+              dataKey="label"
+              tickLine={false}
+              axisLine={false}
+              fontSize={12}
+              width={112}
+              interval={0}
+            />
+            {tooltip}
+            <Bar
+              dataKey="amount"
+              name={seriesName}
+              fill={color}
+              radius={[0, 4, 4, 0]}
+              isAnimationActive={false}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    )
+  }
   return (
     <div className="h-72 w-full" aria-hidden="true">
       <ResponsiveContainer
@@ -48,11 +111,7 @@ export function UsdBarChart({ bars, seriesName, color, cursorColor, everyLabel }
             fontSize={12}
             width={64}
           />
-          <Tooltip
-            cursor={{ fill: cursorColor }}
-            formatter={(value) => [formatCurrency(Number(value)), seriesName]}
-            labelFormatter={(label) => String(label)}
-          />
+          {tooltip}
           <Bar
             dataKey="amount"
             name={seriesName}
