@@ -50,17 +50,3 @@ export function profileHref(role: string): string {
       return paths.home.getHref()
   }
 }
-
-/** The signed-in user's own dashboard. */
-export function dashboardHref(role: string): string {
-  switch (role) {
-    case 'carrier':
-      return paths.carrier.getHref()
-    case 'shipper':
-      return paths.shipper.getHref()
-    case 'admin':
-      return paths.admin.getHref()
-    default:
-      return paths.home.getHref()
-  }
-}

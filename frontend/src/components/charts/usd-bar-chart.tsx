@@ -37,57 +37,14 @@ export function UsdBarChart({
   everyLabel,
   orientation = 'columns',
 }: Props) {
-  const tooltip = (
-    <Tooltip
-      cursor={{ fill: cursorColor }}
-      formatter={(value) => [formatCurrency(Number(value)), seriesName]}
-      labelFormatter={(label) => String(label)}
-    />
-  )
-  if (orientation === 'rows') {
-    return (
-      <div className="h-72 w-full" aria-hidden="true">
-        <ResponsiveContainer
-          width="100%"
-          height="100%"
-          initialDimension={{ width: 600, height: 288 }}
-        >
-          <BarChart
-            data={bars}
-            layout="vertical"
-            margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
-          >
-            <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#e2e8f0" />
-            <XAxis
-              type="number"
-              tickFormatter={(value: number) => compactUsd.format(value)}
-              tickLine={false}
-              axisLine={false}
-              fontSize={12}
-              tickCount={4}
-            />
-            <YAxis
-              type="category"
-              dataKey="label"
-              tickLine={false}
-              axisLine={false}
-              fontSize={12}
-              width={112}
-              interval={0}
-            />
-            {tooltip}
-            <Bar
-              dataKey="amount"
-              name={seriesName}
-              fill={color}
-              radius={[0, 4, 4, 0]}
-              isAnimationActive={false}
-            />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
-    )
+  const rows = orientation === 'rows'
+  const amountAxis = {
+    tickFormatter: (value: number) => compactUsd.format(value),
+    tickLine: false,
+    axisLine: false,
+    fontSize: 12,
   }
+  const labelAxis = { dataKey: 'label', tickLine: false, axisLine: false, fontSize: 12 }
   return (
     <div className="h-72 w-full" aria-hidden="true">
       <ResponsiveContainer
@@ -95,28 +52,38 @@ export function UsdBarChart({
         height="100%"
         initialDimension={{ width: 600, height: 288 }}
       >
-        <BarChart data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-          <XAxis
-            dataKey="label"
-            tickLine={false}
-            axisLine={false}
-            fontSize={12}
-            interval={everyLabel ? 0 : undefined}
+        <BarChart
+          data={bars}
+          layout={rows ? 'vertical' : 'horizontal'}
+          margin={{ top: 8, right: rows ? 16 : 8, bottom: 0, left: rows ? 0 : 8 }}
+        >
+          <CartesianGrid
+            strokeDasharray="3 3"
+            vertical={rows}
+            horizontal={!rows}
+            stroke="#e2e8f0"
           />
-          <YAxis
-            tickFormatter={(value: number) => compactUsd.format(value)}
-            tickLine={false}
-            axisLine={false}
-            fontSize={12}
-            width={64}
+          {rows ? (
+            <>
+              <XAxis type="number" tickCount={4} {...amountAxis} />
+              <YAxis type="category" width={112} interval={0} {...labelAxis} />
+            </>
+          ) : (
+            <>
+              <XAxis interval={everyLabel ? 0 : undefined} {...labelAxis} />
+              <YAxis width={64} {...amountAxis} />
+            </>
+          )}
+          <Tooltip
+            cursor={{ fill: cursorColor }}
+            formatter={(value) => [formatCurrency(Number(value)), seriesName]}
+            labelFormatter={(label) => String(label)}
           />
-          {tooltip}
           <Bar
             dataKey="amount"
             name={seriesName}
             fill={color}
-            radius={[4, 4, 0, 0]}
+            radius={rows ? [0, 4, 4, 0] : [4, 4, 0, 0]}
             isAnimationActive={false}
           />
         </BarChart>
