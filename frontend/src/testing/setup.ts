@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import { resetToasts } from '@/components/ui/use-toast'
+
+// findBy/waitFor wait up to 5 s (not 1 s): the lazy routes render slowly on a loaded 2-core CI
+// machine, and a test should fail on what the page shows, not on how busy the machine is.
+configure({ asyncUtilTimeout: 5000 })
 
 // jsdom lacks these browser APIs; Radix and react-router call them.
 Object.defineProperty(window, 'scrollTo', { value: () => undefined, writable: true })
