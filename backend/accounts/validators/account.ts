@@ -120,6 +120,23 @@ loginValidator.messagesProvider = new SimpleMessagesProvider({
   'password.minLength': 'Password is required',
 })
 
+/** Settings: a new password, with the current one (registration's password rules). */
+export const changePasswordValidator = vine.compile(
+  vine.object({
+    currentPassword: vine.string().minLength(1),
+    newPassword: vine.string().minLength(6).maxLength(200),
+  })
+)
+changePasswordValidator.messagesProvider = new SimpleMessagesProvider({
+  'currentPassword.required': 'Current password is required',
+  'currentPassword.string': 'Current password is required',
+  'currentPassword.minLength': 'Current password is required',
+  'newPassword.required': 'Password must be at least 6 characters',
+  'newPassword.string': 'Password must be at least 6 characters',
+  'newPassword.minLength': 'Password must be at least 6 characters',
+  'newPassword.maxLength': 'Password must be at most 200 characters',
+})
+
 export const approvalValidator = vine.compile(
   vine.object({ isApproved: vine.boolean({ strict: true }) })
 )

@@ -34,6 +34,7 @@ const ROLE_PAGES: Record<'shipper' | 'carrier' | 'admin', string[]> = {
     '/shipper#profile',
     '/tms',
     '/post-load',
+    '/settings',
   ],
   carrier: [
     '/carrier',

@@ -86,6 +86,7 @@ export function createRoutes(): RouteObject[] {
                   element: <RequireRole role="admin" />,
                   children: [{ index: true, lazy: page(() => import('@/app/routes/admin')) }],
                 },
+                { path: paths.settings.path, lazy: page(() => import('@/app/routes/settings')) },
                 { path: paths.tms.path, lazy: page(() => import('@/app/routes/tms')) },
                 { path: paths.postLoad.path, lazy: page(() => import('@/app/routes/post-load')) },
                 {

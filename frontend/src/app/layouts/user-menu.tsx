@@ -13,6 +13,7 @@ import type { User } from '@/features/auth/api/get-user'
 import { useAuth } from '@/features/auth/hooks/use-auth'
 import { displayName, initials, roleLabel } from '@/app/account'
 import { profileHref } from '@/app/layouts/role-links'
+import { paths } from '@/config/paths'
 
 /** Signed-in top bar menu: avatar with initials, name, Profile / Settings / Log out. */
 export function UserMenu({ user }: { user: User }) {
@@ -43,7 +44,7 @@ export function UserMenu({ user }: { user: User }) {
         <DropdownMenuItem onSelect={() => navigate(profileHref(user.role))}>
           <UserIcon className="h-4 w-4" aria-hidden="true" /> Profile
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate(profileHref(user.role))}>
+        <DropdownMenuItem onSelect={() => navigate(paths.settings.getHref())}>
           <Settings className="h-4 w-4" aria-hidden="true" /> Settings
         </DropdownMenuItem>
         <DropdownMenuSeparator />

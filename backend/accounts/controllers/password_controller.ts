@@ -1,0 +1,38 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import hash from '@adonisjs/core/services/hash'
+import User from '#accounts/models/user'
+import { changePasswordValidator } from '#accounts/validators/account'
+import LoginThrottle from '#accounts/services/login_throttle'
+import { validationError } from '#core/validation'
+
+/** Settings: the signed-in user changes their own password. */
+export default class PasswordController {
+  /**
+   * PUT /api/account/password. The current password is checked like a sign-in (same throttle,
+   * so it cannot be guessed here instead); the session gets a new id.
+   */
+  @inject()
+  async update({ auth, request, response, session }: HttpContext, throttle: LoginThrottle) {
+    const { currentPassword, newPassword } = await request.validateUsing(changePasswordValidator)
+    const user = await User.findOrFail(auth.getUserOrFail().id)
+    await throttle.attempt(
+      { username: user.email.toLowerCase(), ip: request.ip(), knownDevice: true },
+      async () => {
+        if (!(await hash.verify(user.password, currentPassword))) {
+          throw validationError([
+            {
+              field: 'currentPassword',
+              message: 'Current password is incorrect',
+              rule: 'currentPassword',
+            },
+          ])
+        }
+      }
+    )
+    user.password = newPassword
+    await user.save()
+    session.regenerate()
+    return response.noContent()
+  }
+}

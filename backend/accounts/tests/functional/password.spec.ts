@@ -1,0 +1,104 @@
+import { test } from '@japa/runner'
+import { Browserless, baseUrl, makeUser, resetDatabase } from '#tests/helpers'
+
+const CHANGE = '/api/account/password'
+
+async function signedIn(email: string, password = 'secret123') {
+  const browser = new Browserless(baseUrl())
+  const res = await browser.request('POST', '/api/login', { username: email, password })
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`)
+  return browser
+}
+
+test.group('PUT /api/account/password', (group) => {
+  group.each.setup(() => resetDatabase())
+
+  test('changes the password: the new one signs in, the old one no longer does', async ({
+    assert,
+  }) => {
+    await makeUser('carrier', { email: 'pat@haulers.test', isApproved: false })
+    const browser = await signedIn('pat@haulers.test')
+    const res = await browser.request('PUT', CHANGE, {
+      currentPassword: 'secret123',
+      newPassword: 'n3w-secret',
+    })
+    assert.equal(res.status, 204)
+    const me = await browser.request('GET', '/api/user')
+    assert.equal(me.status, 200)
+
+    const old = new Browserless(baseUrl())
+    const refused = await old.request('POST', '/api/login', {
+      username: 'pat@haulers.test',
+      password: 'secret123',
+    })
+    assert.equal(refused.status, 401)
+    await signedIn('pat@haulers.test', 'n3w-secret')
+  })
+
+  test('a wrong current password or a short new one is a 422 and changes nothing', async ({
+    assert,
+  }) => {
+    await makeUser('shipper', { email: 'sam@shipper.test' })
+    const browser = await signedIn('sam@shipper.test')
+    for (const [body, field, message] of [
+      [
+        { currentPassword: 'wrong-one', newPassword: 'n3w-secret' },
+        'currentPassword',
+        'Current password is incorrect',
+      ],
+      [
+        { currentPassword: 'secret123', newPassword: '12345' },
+        'newPassword',
+        'Password must be at least 6 characters',
+      ],
+      [
+        { currentPassword: 'secret123', newPassword: 'x'.repeat(201) },
+        'newPassword',
+        'Password must be at most 200 characters',
+      ],
+      [{ newPassword: 'n3w-secret' }, 'currentPassword', 'Current password is required'],
+    ] as const) {
+      const res = await browser.request('PUT', CHANGE, body)
+      assert.equal(res.status, 422)
+      assert.deepInclude(
+        res.body.errors.map((e: { field: string; message: string }) => [e.field, e.message]),
+        [field, message]
+      )
+    }
+    await signedIn('sam@shipper.test')
+  })
+
+  test('guessing the current password here is throttled like signing in', async ({ assert }) => {
+    await makeUser('shipper', { email: 'guess@shipper.test' })
+    const browser = await signedIn('guess@shipper.test')
+    const statuses: number[] = []
+    for (let i = 0; i < 7; i++) {
+      const res = await browser.request('PUT', CHANGE, {
+        currentPassword: `guess-${i}`,
+        newPassword: 'n3w-secret',
+      })
+      statuses.push(res.status)
+    }
+    assert.deepEqual(statuses.slice(0, 5), [422, 422, 422, 422, 422])
+    assert.deepEqual(statuses.slice(5), [429, 429])
+  })
+
+  test('signed out is a 401; without the CSRF token a 403', async ({ assert }) => {
+    const anonymous = new Browserless(baseUrl())
+    const out = await anonymous.request('PUT', CHANGE, {
+      currentPassword: 'secret123',
+      newPassword: 'n3w-secret',
+    })
+    assert.equal(out.status, 401)
+
+    await makeUser('shipper', { email: 'csrf@shipper.test' })
+    const browser = await signedIn('csrf@shipper.test')
+    const forged = await browser.request(
+      'PUT',
+      CHANGE,
+      { currentPassword: 'secret123', newPassword: 'n3w-secret' },
+      { csrf: false }
+    )
+    assert.equal(forged.status, 403)
+  })
+})

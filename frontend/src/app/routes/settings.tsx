@@ -1,0 +1,13 @@
+import { WithBackToDashboard } from '@/app/layouts/back-to-dashboard'
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form'
+
+export default function SettingsRoute() {
+  return (
+    <WithBackToDashboard>
+      <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
+        <ChangePasswordForm />
+      </main>
+    </WithBackToDashboard>
+  )
+}
