@@ -5,12 +5,14 @@ import User from '#accounts/models/user'
 import { changePasswordValidator } from '#accounts/validators/account'
 import LoginThrottle from '#accounts/services/login_throttle'
 import { validationError } from '#core/validation'
+import { endOtherSessions, tagSession } from '#accounts/services/user_sessions'
 
 /** Settings: the signed-in user changes their own password. */
 export default class PasswordController {
   /**
    * PUT /api/account/password. The current password is checked like a sign-in (same throttle,
-   * so it cannot be guessed here instead); the session gets a new id.
+   * so it cannot be guessed here instead); the session gets a new id and every other session
+   * of the user ends (a thief signed in elsewhere is out). API tokens stay: Settings lists them.
    */
   @inject()
   async update({ auth, request, response, session }: HttpContext, throttle: LoginThrottle) {
@@ -33,6 +35,8 @@ export default class PasswordController {
     user.password = newPassword
     await user.save()
     session.regenerate()
+    await tagSession(session, user.id)
+    await endOtherSessions(user.id, session.sessionId)
     return response.noContent()
   }
 }

@@ -4,6 +4,7 @@ import User from '#accounts/models/user'
 import { loginValidator, registerValidator } from '#accounts/validators/account'
 import RegistrationService from '#accounts/services/registration_service'
 import LoginThrottle from '#accounts/services/login_throttle'
+import { tagSession } from '#accounts/services/user_sessions'
 
 // The names this browser has signed in with: the per-account lock never shuts its owner out.
 const KNOWN_DEVICE_COOKIE = 'palletline-known'
@@ -11,18 +12,22 @@ const KNOWN_NAMES_KEPT = 5
 
 export default class SessionController {
   @inject()
-  async register({ request, response, auth }: HttpContext, registration: RegistrationService) {
+  async register(
+    { request, response, auth, session }: HttpContext,
+    registration: RegistrationService
+  ) {
     const payload = await request.validateUsing(registerValidator)
     const user = await registration.register(payload, {
       ip: request.ip(),
       userAgent: request.header('user-agent') ?? null,
     })
     await auth.use('web').login(user)
+    await tagSession(session, user.id)
     return response.created(user)
   }
 
   @inject()
-  async login({ request, response, auth }: HttpContext, throttle: LoginThrottle) {
+  async login({ request, response, auth, session }: HttpContext, throttle: LoginThrottle) {
     const { username, password } = await request.validateUsing(loginValidator)
     const name = username.toLowerCase()
     const stored = request.encryptedCookie(KNOWN_DEVICE_COOKIE)
@@ -32,6 +37,7 @@ export default class SessionController {
       () => User.verifyCredentials(name, password)
     )
     await auth.use('web').login(user)
+    await tagSession(session, user.id)
     const names = [user.email, user.username].map((n) => n.toLowerCase())
     response.encryptedCookie(
       KNOWN_DEVICE_COOKIE,

@@ -1,10 +1,11 @@
 import { test } from '@japa/runner'
-import { Browserless, baseUrl, makeUser, resetDatabase } from '#tests/helpers'
+import db from '@adonisjs/lucid/services/db'
+import { Browserless, baseUrl, makeUser, resetDatabase, startServer } from '#tests/helpers'
 
 const CHANGE = '/api/account/password'
 
-async function signedIn(email: string, password = 'secret123') {
-  const browser = new Browserless(baseUrl())
+async function signedIn(email: string, password = 'secret123', url = baseUrl()) {
+  const browser = new Browserless(url)
   const res = await browser.request('POST', '/api/login', { username: email, password })
   if (res.status !== 200) throw new Error(`login failed: ${res.status}`)
   return browser
@@ -100,5 +101,57 @@ test.group('PUT /api/account/password', (group) => {
       { csrf: false }
     )
     assert.equal(forged.status, 403)
+  })
+
+  test('a password change ends every other session of the user, not the current one', async ({
+    assert,
+  }) => {
+    await makeUser('shipper', { email: 'two@devices.test' })
+    const bystander = await makeUser('shipper', { email: 'by@stander.test' })
+    const laptop = await signedIn('two@devices.test')
+    const phone = await signedIn('two@devices.test')
+    const other = await signedIn(bystander.email)
+    const res = await laptop.request('PUT', CHANGE, {
+      currentPassword: 'secret123',
+      newPassword: 'n3w-secret',
+    })
+    assert.equal(res.status, 204)
+    assert.equal((await laptop.request('GET', '/api/user')).status, 200)
+    const stale = await phone.request('GET', '/api/user')
+    assert.equal(stale.status, 401)
+    assert.equal((await other.request('GET', '/api/user')).status, 200)
+  })
+})
+
+test.group('PUT /api/account/password (database session store)', (group) => {
+  group.each.setup(() => resetDatabase())
+  group.each.timeout(90_000)
+
+  test('other sessions end and their captured cookies cannot be replayed', async ({ assert }) => {
+    await makeUser('carrier', { email: 'stolen@cookie.test', isApproved: true })
+    const server = await startServer(Number(process.env.PORT) + 101, {
+      SESSION_DRIVER: 'database',
+    })
+    try {
+      const owner = await signedIn('stolen@cookie.test', 'secret123', server.url)
+      const thief = await signedIn('stolen@cookie.test', 'secret123', server.url)
+      const captured = new Map(thief.cookies)
+      const [{ count }] = await db.from('sessions').whereNotNull('user_id').count('* as count')
+      assert.equal(Number(count), 2)
+
+      const res = await owner.request('PUT', CHANGE, {
+        currentPassword: 'secret123',
+        newPassword: 'n3w-secret',
+      })
+      assert.equal(res.status, 204)
+      assert.equal((await owner.request('GET', '/api/user')).status, 200)
+      const replay = new Browserless(server.url)
+      replay.cookies = captured
+      assert.equal((await replay.request('GET', '/api/user')).status, 401)
+      const left = await db.from('sessions').whereNotNull('user_id').select('id')
+      assert.lengthOf(left, 1)
+    } finally {
+      await server.stop()
+    }
   })
 })
