@@ -8,6 +8,7 @@ const CarrierListingsController = () => import('#fleet/controllers/carrier_listi
 router
   .group(() => {
     router.get('/carrier/profile', [CarrierProfileController, 'show'])
+    router.put('/carrier/profile', [CarrierProfileController, 'update'])
 
     router.get('/trucks', [TrucksController, 'index'])
     router.post('/trucks', [TrucksController, 'store'])

@@ -1,5 +1,6 @@
 import User from '#accounts/models/user'
 import { NotFoundException } from '#core/exceptions/http_errors'
+import { validationError } from '#core/validation'
 
 export type TokenSummary = {
   id: number
@@ -22,23 +23,49 @@ const toSummary = (userId: number, t: any): TokenSummary => ({
 /** A token nobody set a lifetime for still dies: a leaked token is not good forever. */
 export const DEFAULT_TOKEN_LIFETIME_DAYS = 90
 
-/** Bearer access tokens for the TMS calls and the operator CLI, issued and revoked by admins. */
+/** Live (unexpired) tokens one user may hold: enough for every integration, not a leak farm. */
+export const MAX_LIVE_TOKENS = 10
+const TOO_MANY = `You can have at most ${MAX_LIVE_TOKENS} API tokens: revoke one first`
+
+const isLive = (t: { expiresAt: Date | null }, now: number) =>
+  !t.expiresAt || t.expiresAt.getTime() > now
+
+/**
+ * Bearer access tokens for the TMS calls, scripts and the operator CLI: a user issues and
+ * revokes their own in Settings, an admin can do it for anyone.
+ */
 export default class TokenService {
   async create(userId: number, name: string, expiresInDays = DEFAULT_TOKEN_LIFETIME_DAYS) {
     const user = await User.find(userId)
     if (!user) throw new NotFoundException('User not found')
+    const now = Date.now()
+    if (
+      (await User.accessTokens.all(user)).filter((t) => isLive(t, now)).length >= MAX_LIVE_TOKENS
+    ) {
+      throw validationError([{ field: 'name', message: TOO_MANY, rule: 'maxTokens' }])
+    }
     const token = await User.accessTokens.create(user, ['*'], {
       name,
       expiresIn: `${expiresInDays} days`,
     })
+    // Two concurrent creates can both pass the count above: recount with the new row in place
+    // and take ours back if it went over, so the cap holds under races.
+    const live = (await User.accessTokens.all(user)).filter((t) => isLive(t, now))
+    if (live.length > MAX_LIVE_TOKENS) {
+      await User.accessTokens.delete(user, token.identifier)
+      throw validationError([{ field: 'name', message: TOO_MANY, rule: 'maxTokens' }])
+    }
     return { ...toSummary(user.id, token), token: token.value!.release() }
   }
 
+  /** A user's tokens, newest first (expired ones too, so the owner sees why a script stopped). */
   async listFor(userId: number): Promise<TokenSummary[]> {
     const user = await User.find(userId)
     if (!user) throw new NotFoundException('User not found')
     const tokens = await User.accessTokens.all(user)
-    return tokens.map((t) => toSummary(user.id, t))
+    return tokens
+      .map((t) => toSummary(user.id, t))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
   }
 
   async revoke(userId: number, tokenId: number) {

@@ -162,3 +162,42 @@ createTokenValidator.messagesProvider = new SimpleMessagesProvider({
   'expiresInDays.range': 'expiresInDays must be between 1 and 365',
   'expiresInDays.number': 'expiresInDays must be between 1 and 365',
 })
+
+/** Profile: the user's own name and phone (registration's rules; email and username stay). */
+export const profileValidator = vine.compile(
+  vine.object({
+    firstName: vine.string().trim().minLength(2).maxLength(100),
+    lastName: vine.string().trim().minLength(2).maxLength(100),
+    phone: vine.string().trim().minLength(10).maxLength(32).nullable().optional(),
+  })
+)
+profileValidator.messagesProvider = new SimpleMessagesProvider({
+  'firstName.required': 'First name is required',
+  'firstName.string': 'First name is required',
+  'firstName.minLength': 'First name is required',
+  'firstName.maxLength': 'First name must be at most 100 characters',
+  'lastName.required': 'Last name is required',
+  'lastName.string': 'Last name is required',
+  'lastName.minLength': 'Last name is required',
+  'lastName.maxLength': 'Last name must be at most 100 characters',
+  'phone.string': 'Valid phone number is required',
+  'phone.minLength': 'Valid phone number is required',
+  'phone.maxLength': 'Valid phone number is required',
+})
+
+/** Settings: a user issues an API token for themselves. */
+export const ownTokenValidator = vine.compile(
+  vine.object({
+    name: vine.string().trim().minLength(1).maxLength(100),
+    expiresInDays: vine.number().withoutDecimals().range([1, 365]).optional(),
+  })
+)
+ownTokenValidator.messagesProvider = new SimpleMessagesProvider({
+  'name.required': 'Token name is required',
+  'name.string': 'Token name is required',
+  'name.minLength': 'Token name is required',
+  'name.maxLength': 'Token name must be at most 100 characters',
+  'expiresInDays.range': 'expiresInDays must be between 1 and 365',
+  'expiresInDays.number': 'expiresInDays must be between 1 and 365',
+  'expiresInDays.withoutDecimals': 'expiresInDays must be between 1 and 365',
+})

@@ -1,6 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Carrier from '#fleet/models/carrier'
 import { NotFoundException } from '#core/exceptions/http_errors'
+import { validationError, type FieldError } from '#core/validation'
 
 export type CarrierProfileInput = {
   companyName: string
@@ -11,6 +12,22 @@ export type CarrierProfileInput = {
   state: string
   zipCode: string
 }
+
+export type CompanyProfileEdit = {
+  businessAddress: string
+  city: string
+  state: string
+  zipCode: string
+  companyName?: string
+  dotNumber?: string | null
+  mcNumber?: string | null
+}
+
+const LOCKED: { field: 'companyName' | 'dotNumber' | 'mcNumber'; label: string }[] = [
+  { field: 'companyName', label: 'Company name' },
+  { field: 'dotNumber', label: 'DOT number' },
+  { field: 'mcNumber', label: 'MC number' },
+]
 
 export type CarrierProfile = {
   id: number
@@ -59,6 +76,36 @@ export default class CarrierProfileService {
       },
       { client: trx }
     )
+    return toProfile(carrier)
+  }
+
+  /**
+   * The carrier edits its company's address. The company name, DOT and MC numbers were checked
+   * at approval: sending them back unchanged is fine, changing them is a 422 naming the field.
+   */
+  async updateForUser(userId: number, input: CompanyProfileEdit): Promise<CarrierProfile> {
+    const carrier = await Carrier.findBy('userId', userId)
+    if (!carrier) throw new NotFoundException('Carrier profile not found')
+    const errors: FieldError[] = []
+    for (const { field, label } of LOCKED) {
+      const sent = input[field]
+      if (sent === undefined) continue
+      if ((sent || null) !== (carrier[field] || null)) {
+        errors.push({
+          field,
+          message: `${label} was checked at approval and cannot be changed here: contact support`,
+          rule: 'locked',
+        })
+      }
+    }
+    if (errors.length) throw validationError(errors)
+    carrier.merge({
+      businessAddress: input.businessAddress,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zipCode,
+    })
+    await carrier.save()
     return toProfile(carrier)
   }
 

@@ -1,0 +1,29 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import TokenService from '#accounts/services/token_service'
+import { ownTokenValidator } from '#accounts/validators/account'
+
+/**
+ * Settings: a user's own API tokens (for the TMS and scripts). Only a signed-in browser session
+ * reaches these routes, so a leaked token cannot mint more tokens or keep itself alive.
+ */
+@inject()
+export default class OwnTokensController {
+  constructor(private tokens: TokenService) {}
+
+  async index({ auth }: HttpContext) {
+    return this.tokens.listFor(auth.getUserOrFail().id)
+  }
+
+  /** The secret is in this response only. */
+  async store({ auth, request, response }: HttpContext) {
+    const { name, expiresInDays } = await request.validateUsing(ownTokenValidator)
+    return response.created(await this.tokens.create(auth.getUserOrFail().id, name, expiresInDays))
+  }
+
+  /** Another user's token id is a 404, as an unknown one. */
+  async destroy({ auth, params, response }: HttpContext) {
+    await this.tokens.revoke(auth.getUserOrFail().id, Number(params.id))
+    return response.noContent()
+  }
+}
