@@ -45,7 +45,7 @@ test.group('Settings: own API tokens (/api/account/tokens)', (group) => {
 
     const me = await bearer(token)
     assert.equal(me.status, 200)
-    assert.equal((await me.json()).id, shipper.id)
+    assert.equal(((await me.json()) as { id: number }).id, shipper.id)
 
     const list = await client.get(TOKENS).loginAs(shipper)
     list.assertStatus(200)
