@@ -32,7 +32,10 @@ export default class PaymentsReconcile extends BaseCommand {
       return
     }
     for (const p of report.problems) this.logger.error(`${p.reference}: ${p.problem}`)
-    this.logger.error(`${report.problems.length} problem(s)`)
+    if (report.problemCount > report.problems.length) {
+      this.logger.error(`... and ${report.problemCount - report.problems.length} more`)
+    }
+    this.logger.error(`${report.problemCount} problem(s)`)
     this.exitCode = 1
   }
 }

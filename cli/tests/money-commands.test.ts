@@ -70,7 +70,13 @@ const totals = {
   payableCents: 0,
 }
 
-const balanced: ReconciliationReport = { bookings: 12, transactions: 30, totals, problems: [] }
+const balanced: ReconciliationReport = {
+  bookings: 12,
+  transactions: 30,
+  totals,
+  problemCount: 0,
+  problems: [],
+}
 
 describe('palletline audit verify', () => {
   it('prints one row per chain and exits 0 when every chain holds', async () => {
@@ -169,6 +175,7 @@ describe('palletline payments reconcile', () => {
       status: 200,
       body: {
         ...balanced,
+        problemCount: 2,
         problems: [
           {
             bookingId: 7,

@@ -32,13 +32,17 @@ export default class MoneyHealthController {
     return { chains }
   }
 
-  /** GET /api/admin/payments/reconciliation: the ledger against every booking, in cents. */
+  /**
+   * GET /api/admin/payments/reconciliation: the ledger against every booking, in cents; every
+   * problem is counted in `problemCount`, the first 500 are listed.
+   */
   async reconciliation() {
     const report = await new ReconciliationService().reconcile()
     return {
       bookings: report.bookings,
       transactions: report.transactions,
       totals: report.totals,
+      problemCount: report.problemCount,
       problems: report.problems,
     }
   }

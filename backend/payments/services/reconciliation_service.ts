@@ -29,6 +29,8 @@ export type ReconciliationReport = {
     BookingMoney,
     'bookingId' | 'reference' | 'totalCents' | 'paymentStatus' | 'payoutStatus'
   >
+  /** every problem found; `problems` lists the first MAX_LISTED_PROBLEMS of them */
+  problemCount: number
   problems: ReconciliationProblem[]
 }
 
@@ -49,51 +51,43 @@ type BookingRow = {
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`
 
+/** Bookings read per page: memory stays flat however large the ledger grows. */
+export const RECONCILE_BATCH = 1000
+/** Problems listed in the report (all are counted): a broken ledger must not flood the API. */
+export const MAX_LISTED_PROBLEMS = 500
+
 /**
  * The reconciliation (`node ace payments:reconcile`, docs/decisions/0044): every ledger
  * transaction balances, and for every booking charged = payout + platform share + refunds +
  * what is still held, to the cent, with each part matching the booking's own state (a paid
  * payout is 91 percent of the total, a refund returns all of it, a pending payout is all
- * in escrow) and the payments rows.
+ * in escrow) and the payments rows. Balances are summed in the database and bookings are
+ * walked in id order a page at a time, so the verdict is exact and the memory bounded.
  */
 export default class ReconciliationService {
-  async reconcile(): Promise<ReconciliationReport> {
+  async reconcile(batchSize = RECONCILE_BATCH): Promise<ReconciliationReport> {
     const problems: ReconciliationProblem[] = []
-    const entries = (await db
+    let problemCount = 0
+    const report = (problem: ReconciliationProblem) => {
+      problemCount++
+      if (problems.length < MAX_LISTED_PROBLEMS) problems.push(problem)
+    }
+
+    const unbalanced = await db
       .from('ledger_entries')
-      .select('booking_id', 'txn', 'kind', 'account', 'amount_cents')
-      .orderBy('id')) as LedgerRow[]
-
-    const byTxn = new Map<string, number>()
-    const byBooking = new Map<number, LedgerRow[]>()
-    for (const entry of entries) {
-      byTxn.set(entry.txn, (byTxn.get(entry.txn) ?? 0) + Number(entry.amount_cents))
-      if (entry.booking_id === null) continue
-      const id = Number(entry.booking_id)
-      byBooking.set(id, [...(byBooking.get(id) ?? []), entry])
+      .select('txn')
+      .sum('amount_cents as total')
+      .groupBy('txn')
+      .havingRaw('sum(amount_cents) <> 0')
+      .orderBy('txn')
+    for (const row of unbalanced) {
+      report({
+        bookingId: null,
+        reference: row.txn,
+        problem: `transaction sums to ${Number(row.total)} cents`,
+      })
     }
-    for (const [txn, sum] of byTxn) {
-      if (sum !== 0) {
-        problems.push({
-          bookingId: null,
-          reference: txn,
-          problem: `transaction sums to ${sum} cents`,
-        })
-      }
-    }
-
-    const bookings = (await db
-      .from('bookings')
-      .select('id', 'total_amount', 'payment_status', 'payout_status')
-      .orderBy('id')) as BookingRow[]
-    const paidPayments = new Map<number, number>()
-    for (const row of await db
-      .from('payments')
-      .whereIn('status', ['SUCCEEDED', 'REFUNDED'])
-      .select('shipment_id', 'amount')) {
-      const id = Number(row.shipment_id)
-      paidPayments.set(id, (paidPayments.get(id) ?? 0) + toCents(row.amount))
-    }
+    const [{ transactions }] = await db.from('ledger_entries').countDistinct('txn as transactions')
 
     const totals = {
       chargedCents: 0,
@@ -103,24 +97,67 @@ export default class ReconciliationService {
       escrowCents: 0,
       payableCents: 0,
     }
-    for (const booking of bookings) {
-      const money = bookingMoney(booking, byBooking.get(Number(booking.id)) ?? [])
-      for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += money[key]
-      for (const problem of checkBooking(money, paidPayments.get(money.bookingId) ?? 0)) {
-        problems.push({ bookingId: money.bookingId, reference: money.reference, problem })
+    let bookingCount = 0
+    let after = 0
+    for (;;) {
+      const bookings = (await db
+        .from('bookings')
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(batchSize)
+        .select('id', 'total_amount', 'payment_status', 'payout_status')) as BookingRow[]
+      if (bookings.length === 0) break
+      const [first, last] = [Number(bookings[0].id), Number(bookings[bookings.length - 1].id)]
+      const lines = new Map<number, LedgerRow[]>()
+      for (const entry of (await db
+        .from('ledger_entries')
+        .whereBetween('booking_id', [first, last])
+        .select('booking_id', 'txn', 'kind', 'account', 'amount_cents')) as LedgerRow[]) {
+        const id = Number(entry.booking_id)
+        lines.set(id, [...(lines.get(id) ?? []), entry])
       }
-    }
-    const known = new Set(bookings.map((b) => Number(b.id)))
-    for (const id of byBooking.keys()) {
-      if (!known.has(id)) {
-        problems.push({
-          bookingId: id,
-          reference: bookingReference(id),
-          problem: 'ledger entries of a missing booking',
-        })
+      const paidPayments = new Map<number, number>()
+      for (const row of await db
+        .from('payments')
+        .whereIn('status', ['SUCCEEDED', 'REFUNDED'])
+        .whereBetween('shipment_id', [first, last])
+        .select('shipment_id', 'amount')) {
+        const id = Number(row.shipment_id)
+        paidPayments.set(id, (paidPayments.get(id) ?? 0) + toCents(row.amount))
       }
+      for (const booking of bookings) {
+        const money = bookingMoney(booking, lines.get(Number(booking.id)) ?? [])
+        for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += money[key]
+        for (const problem of checkBooking(money, paidPayments.get(money.bookingId) ?? 0)) {
+          report({ bookingId: money.bookingId, reference: money.reference, problem })
+        }
+      }
+      bookingCount += bookings.length
+      after = last
     }
-    return { bookings: bookings.length, transactions: byTxn.size, totals, problems }
+
+    const orphans = await db
+      .from('ledger_entries')
+      .whereNotNull('booking_id')
+      .whereNotExists((query) =>
+        query.from('bookings').whereColumn('bookings.id', 'ledger_entries.booking_id')
+      )
+      .distinct('booking_id')
+      .orderBy('booking_id')
+    for (const { booking_id: id } of orphans) {
+      report({
+        bookingId: Number(id),
+        reference: bookingReference(Number(id)),
+        problem: 'ledger entries of a missing booking',
+      })
+    }
+    return {
+      bookings: bookingCount,
+      transactions: Number(transactions),
+      totals,
+      problemCount,
+      problems,
+    }
   }
 }
 

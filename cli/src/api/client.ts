@@ -91,6 +91,8 @@ export interface ReconciliationReport {
   bookings: number
   transactions: number
   totals: ReconciliationTotals
+  /** every problem found; `problems` lists the first 500 */
+  problemCount: number
   problems: ReconciliationProblem[]
 }
 

@@ -75,7 +75,7 @@ export function registerPaymentsCommands(program: Command, contextOf: ContextOf)
         }
       }
       if (report.problems.length > 0) {
-        throw new CliError(`${report.problems.length} reconciliation problem(s)`)
+        throw new CliError(`${report.problemCount} reconciliation problem(s)`)
       }
       if (!options.json) ctx.print('The ledger reconciles to the cent.')
     })

@@ -131,6 +131,7 @@ export class FakePalletlineApi implements PalletlineApi {
         escrowCents: 0,
         payableCents: 0,
       },
+      problemCount: 0,
       problems: [],
     }
   }

@@ -7,6 +7,7 @@ import Payment from '#payments/models/payment'
 import EscrowTransaction from '#payments/models/escrow_transaction'
 import IdentityRevealService from '#payments/services/identity_reveal_service'
 import LedgerService from '#payments/services/ledger_service'
+import ReconciliationService from '#payments/services/reconciliation_service'
 import { toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import { makeUser, resetDatabase } from '#tests/helpers'
@@ -184,6 +185,7 @@ test.group('Admin money health: GET /api/admin/payments/reconciliation', (group)
         escrowCents: 0,
         payableCents: 0,
       },
+      problemCount: 0,
       problems: [],
     })
   })
@@ -250,6 +252,7 @@ test.group('Admin money health: GET /api/admin/payments/reconciliation', (group)
         escrowCents: cents,
         payableCents: 0,
       },
+      problemCount: 0,
       problems: [],
     })
 
@@ -273,5 +276,33 @@ test.group('Admin money health: GET /api/admin/payments/reconciliation', (group)
     assert.isTrue(
       problems.some((p) => p.bookingId === null && p.reference === `booking-${booking.id}-charge`)
     )
+  })
+
+  test('read a page of bookings at a time, the verdict is the same to the cent', async ({
+    assert,
+  }) => {
+    const bookings = await paidBookings(5)
+    await charge(bookings.slice(0, 3))
+    // An unbalanced transaction outside any booking.
+    await db.table('ledger_entries').insert({
+      booking_id: null,
+      txn: 'orphan-txn',
+      kind: 'charge',
+      account: 'escrow',
+      amount_cents: 5,
+      created_at: new Date(),
+      prev_hash: '0'.repeat(64),
+      hash: '1'.repeat(64),
+    })
+    const service = new ReconciliationService()
+    const whole = await service.reconcile(1000)
+    assert.equal(whole.bookings, 5)
+    assert.isAbove(whole.problemCount, 3)
+    assert.equal(whole.problems.length, whole.problemCount)
+    assert.isTrue(whole.problems.some((p) => p.reference === 'orphan-txn'))
+    for (const size of [1, 2, 4]) {
+      const paged = await service.reconcile(size)
+      assert.deepEqual(paged, whole, `pages of ${size}`)
+    }
   })
 })

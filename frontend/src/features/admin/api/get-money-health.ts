@@ -34,6 +34,8 @@ export type Reconciliation = {
   bookings: number
   transactions: number
   totals: ReconciliationTotals
+  /** every problem found; `problems` lists the first 500 */
+  problemCount: number
   problems: ReconciliationProblem[]
 }
 

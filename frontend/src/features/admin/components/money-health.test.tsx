@@ -17,6 +17,7 @@ const reconciled: Reconciliation = {
     escrowCents: 134_501,
     payableCents: 66,
   },
+  problemCount: 0,
   problems: [],
 }
 
@@ -82,6 +83,7 @@ describe('admin console: Money & audit', () => {
       reconciliation: {
         body: {
           ...reconciled,
+          problemCount: 2,
           problems: [
             {
               bookingId: 7,

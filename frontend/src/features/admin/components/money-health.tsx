@@ -74,8 +74,8 @@ function ReconciliationSection({ report }: { report: Reconciliation }) {
       ) : (
         <Alert
           variant="error"
-          title={`${formatCount(report.problems.length)} reconciliation ${
-            report.problems.length === 1 ? 'problem' : 'problems'
+          title={`${formatCount(report.problemCount)} reconciliation ${
+            report.problemCount === 1 ? 'problem' : 'problems'
           }`}
         >
           <ul aria-label="Reconciliation problems" className="list-disc space-y-1 pl-4">

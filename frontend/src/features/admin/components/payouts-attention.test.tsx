@@ -49,6 +49,7 @@ const reconciled: Reconciliation = {
     escrowCents: 0,
     payableCents: 159_250,
   },
+  problemCount: 0,
   problems: [],
 }
 
