@@ -1,20 +1,18 @@
 /**
  * The embedded payments driver: a simulated card network with Stripe's test cards, simulated
  * Connect onboarding, and events signed like Stripe's and delivered to our own webhook
- * endpoint, so the app runs the same code path as with Stripe. State lives in sandbox_* tables.
- * Objects are kept in Stripe's shape and normalised by the Stripe mapper.
+ * endpoint, so the app runs the same code path as with Stripe. State lives in sandbox_* tables
+ * (sandbox/records.ts), cards are checked as Stripe.js and the network would (sandbox/cards.ts)
+ * and events go out through sandbox/events.ts.
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
-import logger from '@adonisjs/core/services/logger'
 import type {
   AccountStatus,
   CreateConnectedAccountInput,
   CreatedPayment,
   CreatePaymentInput,
-  Metadata,
   OnboardingLinkInput,
-  PaymentFailure,
   PaymentResult,
   PaymentsClientConfig,
   PaymentsDriver,
@@ -34,245 +32,32 @@ import {
   toPaymentState,
   toRefund,
   toTransfer,
-  type StripeAccountJson,
-  type StripeEventJson,
-  type StripePaymentIntentJson,
-  type StripeRefundJson,
-  type StripeTransferJson,
 } from './stripe_mapper.js'
-import { signatureHeader, verifySignature, WEBHOOK_TOLERANCE_SECONDS } from './signature.js'
+import { verifySignature, WEBHOOK_TOLERANCE_SECONDS } from './signature.js'
+import { cardDigits, checkCard, FAILING_CARDS, type ConfirmCardInput } from './sandbox/cards.js'
+import { emitEvent, type SandboxOptions } from './sandbox/events.js'
+import {
+  accountJson,
+  checkMetadata,
+  fail,
+  idempotent,
+  paymentJson,
+  randomId,
+  refundJson,
+  requestHash,
+  TABLES,
+  transferJson,
+} from './sandbox/records.js'
 
-export type SandboxDelivery = {
-  /** where the default delivery POSTs; null when no webhook URL is configured */
-  url: string | null
-  payload: string
-  headers: { 'content-type': string; 'stripe-signature': string }
-  event: StripeEventJson
-}
-
-export type SandboxOptions = {
-  /** signs and verifies webhooks, like Stripe's `whsec_...` */
-  webhookSecret: string
-  /** e.g. http://127.0.0.1:3333/api/webhooks/payments */
-  webhookUrl?: string | null
-  /**
-   * The local page that plays Stripe's hosted onboarding: absolute, or a path (default
-   * `/sandbox/onboarding`) served on the origin of the link's return URL, so the carrier stays
-   * on the origin (and session cookie) it started from.
-   */
-  onboardingUrl?: string
-  /** replaces the HTTP delivery (tests capture events with it) */
-  deliver?: (delivery: SandboxDelivery) => Promise<void>
-}
-
-export type ConfirmCardInput = {
-  paymentId: string
-  clientSecret: string
-  cardNumber: string
-  expMonth: number
-  expYear: number
-  cvc: string
-}
-
-/** Stripe's test cards that do not succeed: Stripe error code, decline code, message. */
-const FAILING_CARDS: Record<
-  string,
-  { code: string; contractCode: PaymentFailure['code']; message: string }
-> = {
-  '4000000000000002': {
-    code: 'card_declined',
-    contractCode: 'card_declined',
-    message: 'Your card was declined.',
-  },
-  '4000000000009995': {
-    code: 'insufficient_funds',
-    contractCode: 'insufficient_funds',
-    message: 'Your card has insufficient funds.',
-  },
-  '4000000000009987': {
-    code: 'lost_card',
-    contractCode: 'card_declined',
-    message: 'Your card was declined.',
-  },
-  '4000000000000069': {
-    code: 'expired_card',
-    contractCode: 'invalid_card',
-    message: 'Your card has expired.',
-  },
-  '4000000000000127': {
-    code: 'incorrect_cvc',
-    contractCode: 'invalid_card',
-    message: "Your card's security code is incorrect.",
-  },
-  '4000000000000119': {
-    code: 'processing_error',
-    contractCode: 'provider_error',
-    message: 'An error occurred while processing your card. Try again in a little bit.',
-  },
-}
-
-const TABLES = {
-  payments: 'sandbox_payments',
-  accounts: 'sandbox_accounts',
-  transfers: 'sandbox_transfers',
-  refunds: 'sandbox_refunds',
-}
-
-const IDEMPOTENCY_CONFLICT =
-  'Keys for idempotent requests can only be used with the same parameters they were first used with.'
-
-type Row = Record<string, any>
-
-const randomId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`
-
-const fail = (code: PaymentFailure['code'], message: string): PaymentFailure => ({
-  ok: false,
-  code,
-  message,
-})
-
-/** A stable hash of a request's parameters (metadata keys sorted). */
-function requestHash(params: Record<string, unknown>) {
-  const canonical = JSON.stringify(params, (_key, value) =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
-      : value
-  )
-  return createHash('sha256').update(canonical).digest('hex')
-}
-
-function checkMetadata(metadata: unknown): PaymentFailure | null {
-  if (typeof metadata !== 'object' || metadata === null) {
-    return fail('invalid_request', 'metadata must be an object of strings')
-  }
-  for (const value of Object.values(metadata)) {
-    if (typeof value !== 'string') {
-      return fail('invalid_request', 'metadata values must be strings')
-    }
-  }
-  return null
-}
-
-export function luhnValid(digits: string) {
-  if (!/^\d{12,19}$/.test(digits)) return false
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  return sum % 10 === 0
-}
-
-const parseMetadata = (text: string | null): Metadata => (text ? JSON.parse(text) : {})
+export type { ConfirmCardInput } from './sandbox/cards.js'
+export { luhnValid } from './sandbox/cards.js'
+export type { SandboxDelivery, SandboxOptions } from './sandbox/events.js'
 
 export class SandboxPaymentsDriver implements PaymentsDriver {
   constructor(private options: SandboxOptions) {}
 
   clientConfig(): PaymentsClientConfig {
     return { driver: 'sandbox', publishableKey: null }
-  }
-
-  /* ---------- Stripe-shaped views of the rows ---------- */
-
-  private paymentJson(row: Row): StripePaymentIntentJson {
-    const failed = row.failure_code !== null && row.failure_code !== undefined
-    return {
-      id: row.id,
-      object: 'payment_intent',
-      amount: Number(row.amount_cents),
-      currency: row.currency,
-      status: row.status,
-      client_secret: row.client_secret,
-      latest_charge: row.charge_id ?? null,
-      last_payment_error: failed
-        ? {
-            code: ['insufficient_funds', 'lost_card'].includes(row.failure_code)
-              ? 'card_declined'
-              : row.failure_code,
-            ...(['insufficient_funds', 'lost_card'].includes(row.failure_code)
-              ? { decline_code: row.failure_code }
-              : row.failure_code === 'card_declined'
-                ? { decline_code: 'generic_decline' }
-                : {}),
-            message: row.failure_message,
-          }
-        : null,
-      metadata: parseMetadata(row.metadata),
-      transfer_group: row.transfer_group ?? null,
-    }
-  }
-
-  private accountJson(row: Row): StripeAccountJson {
-    return {
-      id: row.id,
-      object: 'account',
-      email: row.email,
-      details_submitted: Boolean(row.onboarding_complete),
-      payouts_enabled: Boolean(row.payouts_enabled),
-      charges_enabled: false,
-      requirements: {
-        disabled_reason: row.onboarding_complete ? null : 'requirements.past_due',
-      },
-      metadata: parseMetadata(row.metadata),
-    }
-  }
-
-  private refundJson(row: Row): StripeRefundJson {
-    return {
-      id: row.id,
-      object: 'refund',
-      amount: Number(row.amount_cents),
-      status: row.status,
-      payment_intent: row.payment_id,
-    }
-  }
-
-  private transferJson(row: Row): StripeTransferJson {
-    return {
-      id: row.id,
-      object: 'transfer',
-      amount: Number(row.amount_cents),
-      destination: row.account_id,
-      transfer_group: row.transfer_group,
-      source_transaction: row.source_transaction ?? null,
-      metadata: parseMetadata(row.metadata),
-    }
-  }
-
-  /* ---------- idempotency ---------- */
-
-  /**
-   * Same key and parameters: the object created the first time. Same key, other parameters:
-   * an error, as Stripe answers. A concurrent first use loses the unique index race and
-   * reads the winner's row.
-   */
-  private async idempotent(
-    table: string,
-    key: string,
-    hash: string,
-    create: () => Promise<Row | PaymentFailure>
-  ): Promise<{ row: Row; created: boolean } | PaymentFailure> {
-    const existing = await db.from(table).where('idempotency_key', key).first()
-    if (existing) {
-      return existing.request_hash === hash
-        ? { row: existing, created: false }
-        : fail('idempotency_conflict', IDEMPOTENCY_CONFLICT)
-    }
-    try {
-      const created = await create()
-      if ('ok' in created && created.ok === false) return created as PaymentFailure
-      return { row: created, created: true }
-    } catch (error) {
-      const winner = await db.from(table).where('idempotency_key', key).first()
-      if (!winner) throw error
-      return winner.request_hash === hash
-        ? { row: winner, created: false }
-        : fail('idempotency_conflict', IDEMPOTENCY_CONFLICT)
-    }
   }
 
   /* ---------- the contract ---------- */
@@ -291,7 +76,7 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
       metadata: input.metadata,
       transferGroup: input.transferGroup ?? null,
     })
-    const result = await this.idempotent(TABLES.payments, input.idempotencyKey, hash, async () => {
+    const result = await idempotent(TABLES.payments, input.idempotencyKey, hash, async () => {
       const id = randomId('pi')
       const now = new Date()
       const row = {
@@ -315,13 +100,13 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
       return row
     })
     if ('ok' in result) return result
-    return { ok: true, ...toCreatedPayment(this.paymentJson(result.row)) }
+    return { ok: true, ...toCreatedPayment(paymentJson(result.row)) }
   }
 
   async getPayment(id: string): Promise<PaymentResult<PaymentState>> {
     const row = await db.from(TABLES.payments).where('id', id).first()
     if (!row) return fail('not_found', `No such payment_intent: '${id}'`)
-    return { ok: true, ...toPaymentState(this.paymentJson(row)) }
+    return { ok: true, ...toPaymentState(paymentJson(row)) }
   }
 
   async refund(input: RefundInput): Promise<PaymentResult<Refund>> {
@@ -334,7 +119,7 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
       paymentId: input.paymentId,
       amount: input.amountCents ?? null,
     })
-    const result = await this.idempotent(TABLES.refunds, input.idempotencyKey, hash, () =>
+    const result = await idempotent(TABLES.refunds, input.idempotencyKey, hash, () =>
       db.transaction(async (trx) => {
         const payment = await trx.from(TABLES.payments).where('id', input.paymentId).first()
         if (!payment) return fail('not_found', `No such payment_intent: '${input.paymentId}'`)
@@ -378,8 +163,8 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
       })
     )
     if ('ok' in result) return result
-    const json = this.refundJson(result.row)
-    if (result.created) await this.emit('refund.created', json)
+    const json = refundJson(result.row)
+    if (result.created) await emitEvent(this.options, 'refund.created', json)
     return { ok: true, ...toRefund(json) }
   }
 
@@ -392,7 +177,7 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
       return fail('invalid_request', 'Invalid email address')
     }
     const hash = requestHash({ op: 'account', email: input.email, metadata: input.metadata })
-    const result = await this.idempotent(TABLES.accounts, input.idempotencyKey, hash, async () => {
+    const result = await idempotent(TABLES.accounts, input.idempotencyKey, hash, async () => {
       const now = new Date()
       const row = {
         id: randomId('acct'),
@@ -426,7 +211,7 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
   async getAccountStatus(accountId: string): Promise<PaymentResult<AccountStatus>> {
     const row = await db.from(TABLES.accounts).where('id', accountId).first()
     if (!row) return fail('not_found', `No such account: '${accountId}'`)
-    return { ok: true, ...toAccountStatus(this.accountJson(row)) }
+    return { ok: true, ...toAccountStatus(accountJson(row)) }
   }
 
   async transfer(input: TransferInput): Promise<PaymentResult<Transfer>> {
@@ -443,7 +228,7 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
       sourceTransaction: input.sourceTransaction ?? null,
       metadata: input.metadata,
     })
-    const result = await this.idempotent(TABLES.transfers, input.idempotencyKey, hash, async () => {
+    const result = await idempotent(TABLES.transfers, input.idempotencyKey, hash, async () => {
       const account = await db.from(TABLES.accounts).where('id', input.accountId).first()
       if (!account) return fail('not_found', `No such destination: '${input.accountId}'`)
       if (!account.payouts_enabled) {
@@ -482,8 +267,8 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
       return row
     })
     if ('ok' in result) return result
-    const json = this.transferJson(result.row)
-    if (result.created) await this.emit('transfer.created', json)
+    const json = transferJson(result.row)
+    if (result.created) await emitEvent(this.options, 'transfer.created', json)
     return { ok: true, ...toTransfer(json) }
   }
 
@@ -515,26 +300,9 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
       )
     }
 
-    // What Stripe.js rejects before anything reaches the network: no state change.
-    const number = String(input.cardNumber).replace(/[\s-]/g, '')
-    if (!luhnValid(number)) return fail('invalid_card', 'Your card number is incorrect.')
-    const month = Number(input.expMonth)
-    let year = Number(input.expYear)
-    if (year < 100) year += 2000
-    if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year)) {
-      return fail('invalid_card', "Your card's expiration date is invalid.")
-    }
-    const now = new Date()
-    if (
-      year < now.getUTCFullYear() ||
-      (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
-    ) {
-      return fail('invalid_card', "Your card's expiration year is in the past.")
-    }
-    if (!/^\d{3,4}$/.test(String(input.cvc))) {
-      return fail('invalid_card', "Your card's security code is incomplete.")
-    }
-
+    const invalidCard = checkCard(input)
+    if (invalidCard) return invalidCard
+    const number = cardDigits(input.cardNumber)
     const failing = FAILING_CARDS[number]
     const changes = failing
       ? {
@@ -559,8 +327,12 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
       return fail('invalid_request', 'This PaymentIntent was confirmed concurrently.')
     }
     const fresh = await db.from(TABLES.payments).where('id', row.id).firstOrFail()
-    const json = this.paymentJson(fresh)
-    await this.emit(failing ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', json)
+    const json = paymentJson(fresh)
+    await emitEvent(
+      this.options,
+      failing ? 'payment_intent.payment_failed' : 'payment_intent.succeeded',
+      json
+    )
     if (failing) return fail(failing.contractCode, failing.message)
     return { ok: true, ...toPaymentState(json) }
   }
@@ -575,51 +347,8 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
       return fail('not_found', `No such account: '${accountId}'`)
     }
     const row = await db.from(TABLES.accounts).where('id', accountId).firstOrFail()
-    const json = this.accountJson(row)
-    await this.emit('account.updated', json)
+    const json = accountJson(row)
+    await emitEvent(this.options, 'account.updated', json)
     return { ok: true, ...toAccountStatus(json) }
   }
-
-  /* ---------- events ---------- */
-
-  private async emit(type: string, object: object) {
-    const event: StripeEventJson = {
-      id: randomId('evt'),
-      object: 'event',
-      type,
-      created: Math.floor(Date.now() / 1000),
-      data: { object: object as Record<string, unknown> },
-    }
-    const payload = JSON.stringify(event)
-    const delivery: SandboxDelivery = {
-      url: this.options.webhookUrl ?? null,
-      payload,
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signatureHeader(payload, this.options.webhookSecret),
-      },
-      event,
-    }
-    try {
-      await (this.options.deliver ?? deliverOverHttp)(delivery)
-    } catch (error) {
-      // Like Stripe, a failed delivery does not undo the payment; getPayment() still tells.
-      logger.warn({ err: error, event: event.id, type }, 'sandbox webhook delivery failed')
-    }
-  }
-}
-
-/** Default delivery: POST the signed event to the configured webhook URL. */
-async function deliverOverHttp(delivery: SandboxDelivery) {
-  if (!delivery.url) {
-    logger.info({ event: delivery.event.id }, 'sandbox webhook not delivered: no webhookUrl')
-    return
-  }
-  const response = await fetch(delivery.url, {
-    method: 'POST',
-    headers: delivery.headers,
-    body: delivery.payload,
-    signal: AbortSignal.timeout(10_000),
-  })
-  if (!response.ok) throw new Error(`webhook endpoint answered ${response.status}`)
 }
