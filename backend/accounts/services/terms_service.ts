@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 
-/** The user agreement in force; its text is the file the /agreement page renders. */
+/**
+ * The user agreement in force. Its text lives in legal/ at the repository root, outside both
+ * the server and the frontend: the server hashes it, the /agreement page renders it.
+ */
 export const CURRENT_TERMS_VERSION = '2025-01-15'
 
 const agreementUrl = new URL(
-  `../terms/user-agreement-${CURRENT_TERMS_VERSION}.txt`,
+  `../../../legal/user-agreement-${CURRENT_TERMS_VERSION}.txt`,
   import.meta.url
 )
 

@@ -48,7 +48,7 @@ test.group('POST /api/register', (group) => {
 
     const user = await User.findByOrFail('email', 'pat.shipper@example.com')
     const expectedHash = createHash('sha256')
-      .update(readFileSync('backend/accounts/terms/user-agreement-2025-01-15.txt', 'utf8'))
+      .update(readFileSync('legal/user-agreement-2025-01-15.txt', 'utf8'))
       .digest('hex')
     assert.equal(user.termsVersion, '2025-01-15')
     assert.equal(user.termsHash, expectedHash)
