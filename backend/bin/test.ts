@@ -1,26 +1,9 @@
 process.env.NODE_ENV = 'test'
 
-import 'reflect-metadata'
-import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { configure, processCLIArgs, run } from '@japa/runner'
+import { failed, ignitor } from './ignitor.js'
 
-const APP_ROOT = new URL('../../', import.meta.url)
-
-const IMPORTER = (filePath: string) => {
-  if (filePath.startsWith('./') || filePath.startsWith('../')) {
-    return import(new URL(filePath, APP_ROOT).href)
-  }
-  return import(filePath)
-}
-
-new Ignitor(APP_ROOT, { importer: IMPORTER })
-  .tap((app) => {
-    app.booting(async () => {
-      await import('#start/env')
-    })
-    app.listen('SIGTERM', () => app.terminate())
-    app.listen('SIGINT', () => app.terminate())
-  })
+ignitor({ sigint: 'always' })
   .testRunner()
   .configure(async (app) => {
     const { runnerHooks, ...config } = await import('../tests/bootstrap.js')
@@ -36,7 +19,4 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     })
   })
   .run(() => run())
-  .catch((error) => {
-    process.exitCode = 1
-    prettyPrintError(error)
-  })
+  .catch(failed)
