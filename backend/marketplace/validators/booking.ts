@@ -1,5 +1,11 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
-import { calendarDay, notBeforeToday, type TodayMeta } from '#marketplace/validators/search'
+import {
+  calendarDay,
+  notBeforeToday,
+  SHIPMENT_MESSAGES,
+  shipmentFields,
+  type TodayMeta,
+} from '#marketplace/validators/search'
 import { parseCalendarDate } from '#core/business_time'
 
 /** Not before the (valid) pickup date of the same object; runs after calendarDay. */
@@ -13,7 +19,6 @@ const notBeforePickupDate = vine.createRule((value, _options, field) => {
 })
 
 const MISSING_DATES = 'Missing information: Please select both pickup and delivery dates.'
-const PALLETS = 'Number of pallets must be between 1 and 100'
 
 /**
  * POST /api/bookings. Only these fields are read: a client's carrierId, distance, rate,
@@ -21,9 +26,7 @@ const PALLETS = 'Number of pallets must be between 1 and 100'
  */
 export const createBookingValidator = vine.withMetaData<TodayMeta>().create({
   listingId: vine.number().withoutDecimals().positive(),
-  pickupAddress: vine.string().trim().minLength(1).maxLength(255),
-  deliveryAddress: vine.string().trim().minLength(1).maxLength(255),
-  numberOfPallets: vine.number().withoutDecimals().range([1, 100]),
+  ...shipmentFields(),
   pickupDate: vine.string().trim().use(calendarDay()).use(notBeforeToday()),
   deliveryDate: vine
     .string()
@@ -38,18 +41,7 @@ createBookingValidator.messagesProvider = new SimpleMessagesProvider({
   'listingId.number': 'Choose a carrier listing to book',
   'listingId.withoutDecimals': 'Choose a carrier listing to book',
   'listingId.positive': 'Choose a carrier listing to book',
-  'pickupAddress.required': 'Pickup address is required',
-  'pickupAddress.string': 'Pickup address is required',
-  'pickupAddress.minLength': 'Pickup address is required',
-  'pickupAddress.maxLength': 'Pickup address must be at most 255 characters',
-  'deliveryAddress.required': 'Delivery address is required',
-  'deliveryAddress.string': 'Delivery address is required',
-  'deliveryAddress.minLength': 'Delivery address is required',
-  'deliveryAddress.maxLength': 'Delivery address must be at most 255 characters',
-  'numberOfPallets.required': PALLETS,
-  'numberOfPallets.number': PALLETS,
-  'numberOfPallets.withoutDecimals': PALLETS,
-  'numberOfPallets.range': PALLETS,
+  ...SHIPMENT_MESSAGES,
   'pickupDate.required': MISSING_DATES,
   'pickupDate.string': MISSING_DATES,
   'pickupDate.calendarDay': 'Pickup date must be a date (YYYY-MM-DD)',

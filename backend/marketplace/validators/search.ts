@@ -24,14 +24,15 @@ export const notBeforeToday = vine.createRule((value, _options, field) => {
 
 const PALLETS = 'Number of pallets must be between 1 and 100'
 
-/** POST /api/listings/search (SPEC point 5, shipper search form). */
-export const searchValidator = vine.withMetaData<TodayMeta>().create({
+/** The shipment both the search form and the booking dialog describe: where from, where to, how many pallets. */
+export const shipmentFields = () => ({
   pickupAddress: vine.string().trim().minLength(1).maxLength(255),
   deliveryAddress: vine.string().trim().minLength(1).maxLength(255),
   numberOfPallets: vine.number().withoutDecimals().range([1, 100]),
-  pickupDate: vine.string().trim().use(calendarDay()).use(notBeforeToday()),
 })
-searchValidator.messagesProvider = new SimpleMessagesProvider({
+
+/** SPEC point 5's messages for the shipment fields. */
+export const SHIPMENT_MESSAGES = {
   'pickupAddress.required': 'Pickup address is required',
   'pickupAddress.string': 'Pickup address is required',
   'pickupAddress.minLength': 'Pickup address is required',
@@ -44,6 +45,15 @@ searchValidator.messagesProvider = new SimpleMessagesProvider({
   'numberOfPallets.number': PALLETS,
   'numberOfPallets.withoutDecimals': PALLETS,
   'numberOfPallets.range': PALLETS,
+}
+
+/** POST /api/listings/search (SPEC point 5, shipper search form). */
+export const searchValidator = vine.withMetaData<TodayMeta>().create({
+  ...shipmentFields(),
+  pickupDate: vine.string().trim().use(calendarDay()).use(notBeforeToday()),
+})
+searchValidator.messagesProvider = new SimpleMessagesProvider({
+  ...SHIPMENT_MESSAGES,
   'pickupDate.required': 'Pickup date is required',
   'pickupDate.string': 'Pickup date must be a date (YYYY-MM-DD)',
   'pickupDate.calendarDay': 'Pickup date must be a date (YYYY-MM-DD)',
