@@ -1,4 +1,3 @@
-import type { AccountSummary } from '@/components/account-details'
 import type { User } from '@/features/auth/api/get-user'
 
 export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
@@ -15,15 +14,4 @@ export function initials(user: Pick<User, 'firstName' | 'lastName' | 'username'>
 
 export function roleLabel(role: string): string {
   return role ? `${role[0].toUpperCase()}${role.slice(1)}` : 'User'
-}
-
-export function toAccountSummary(user: User): AccountSummary {
-  return {
-    name: displayName(user),
-    username: user.username,
-    email: user.email,
-    phone: user.phone,
-    role: roleLabel(user.role),
-    createdAt: user.createdAt,
-  }
 }

@@ -1,9 +1,12 @@
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard'
-import { useAuth } from '@/features/auth/hooks/use-auth'
-import { toAccountSummary } from '@/app/account'
+import { ProfileForm } from '@/features/auth/components/profile-form'
 
 export default function AdminRoute() {
-  const { user } = useAuth()
-  if (!user) return null
-  return <AdminDashboard account={toAccountSummary(user)} />
+  return (
+    <AdminDashboard
+      accountPanel={
+        <ProfileForm title="Your Account" description="The admin account you are signed in with." />
+      }
+    />
+  )
 }

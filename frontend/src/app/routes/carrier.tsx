@@ -1,9 +1,12 @@
 import { CarrierDashboard } from '@/features/carrier/components/carrier-dashboard'
-import { useAuth } from '@/features/auth/hooks/use-auth'
-import { toAccountSummary } from '@/app/account'
+import { ProfileForm } from '@/features/auth/components/profile-form'
 
 export default function CarrierRoute() {
-  const { user } = useAuth()
-  if (!user) return null
-  return <CarrierDashboard account={toAccountSummary(user)} />
+  return (
+    <CarrierDashboard
+      accountPanel={
+        <ProfileForm title="Account" description="The carrier account you are signed in with." />
+      }
+    />
+  )
 }

@@ -1,4 +1,5 @@
 import { WithBackToDashboard } from '@/app/layouts/back-to-dashboard'
+import { ApiTokens } from '@/features/auth/components/api-tokens'
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form'
 
 export default function SettingsRoute() {
@@ -7,6 +8,7 @@ export default function SettingsRoute() {
       <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
         <ChangePasswordForm />
+        <ApiTokens />
       </main>
     </WithBackToDashboard>
   )

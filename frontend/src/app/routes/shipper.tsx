@@ -1,9 +1,6 @@
 import { ShipperDashboard } from '@/features/shipper/components/shipper-dashboard'
-import { useAuth } from '@/features/auth/hooks/use-auth'
-import { toAccountSummary } from '@/app/account'
+import { ProfileForm } from '@/features/auth/components/profile-form'
 
 export default function ShipperRoute() {
-  const { user } = useAuth()
-  if (!user) return null
-  return <ShipperDashboard account={toAccountSummary(user)} />
+  return <ShipperDashboard accountPanel={<ProfileForm />} />
 }

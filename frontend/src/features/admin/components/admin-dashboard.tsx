@@ -1,7 +1,6 @@
 import * as React from 'react'
 import { useLocation } from 'react-router-dom'
 import { DollarSign, LayoutDashboard, Truck, Users } from 'lucide-react'
-import { AccountDetails, type AccountSummary } from '@/components/account-details'
 import { SectionLayout, type SectionNavItem } from '@/components/section-layout'
 import { IdentityRevealLog } from '@/features/admin/components/identity-reveal-log'
 import { MoneyHealth } from '@/features/admin/components/money-health'
@@ -22,7 +21,8 @@ const NAV: SectionNavItem<AdminSection>[] = [
 ]
 
 /** /admin: summary cards, pending approvals, platform analytics, recent bookings and the audit log. */
-export function AdminDashboard({ account }: { account: AccountSummary }) {
+/** `accountPanel`: the admin's own account card, composed by the route (app/). */
+export function AdminDashboard({ accountPanel }: { accountPanel: React.ReactNode }) {
   const { hash } = useLocation()
 
   // /admin#users, /admin#analytics and /admin#profile scroll to their panel.
@@ -66,11 +66,7 @@ export function AdminDashboard({ account }: { account: AccountSummary }) {
         </div>
 
         <div id="profile" className="scroll-mt-20">
-          <AccountDetails
-            account={account}
-            title="Your Account"
-            description="The admin account you are signed in with."
-          />
+          {accountPanel}
         </div>
       </div>
     </SectionLayout>

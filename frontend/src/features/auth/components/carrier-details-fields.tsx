@@ -1,8 +1,6 @@
 import { Truck } from 'lucide-react'
-import { FormField } from '@/components/ui/form-field'
-import { NativeSelect } from '@/components/ui/native-select'
+import { StateSelectField } from '@/components/state-select-field'
 import { TextField } from '@/components/ui/text-field'
-import { US_STATES } from '@/config/us-states'
 import type { RegistrationField, RegistrationValues } from '@/features/auth/utils/validation'
 
 type CarrierDetailsFieldsProps = {
@@ -74,23 +72,12 @@ export function CarrierDetailsFields({
           onChange={(e) => setField('city', e.target.value)}
           error={errorFor('city')}
         />
-        <FormField id={id('state')} label="State" error={errorFor('state')}>
-          <NativeSelect
-            id={id('state')}
-            autoComplete="address-level1"
-            value={values.state}
-            onChange={(e) => setField('state', e.target.value)}
-            aria-invalid={errorFor('state') ? true : undefined}
-            aria-describedby={errorFor('state') ? `${id('state')}-error` : undefined}
-          >
-            <option value="">Select state</option>
-            {US_STATES.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.code} - {s.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <StateSelectField
+          id={id('state')}
+          value={values.state}
+          onChange={(code) => setField('state', code)}
+          error={errorFor('state')}
+        />
         <TextField
           id={id('zipCode')}
           label="ZIP Code"

@@ -11,7 +11,6 @@ import {
   Wallet,
 } from 'lucide-react'
 import type * as React from 'react'
-import type { AccountSummary } from '@/components/account-details'
 import { SectionLayout, type SectionNavItem } from '@/components/section-layout'
 import { SectionPlaceholder } from '@/components/section-placeholder'
 import { useHashSection } from '@/hooks/use-hash-section'
@@ -135,7 +134,8 @@ const NAV_ITEMS = CARRIER_SECTIONS.filter((s) => s.id !== 'profile')
 const IDS = CARRIER_SECTIONS.map((s) => s.id)
 
 /** /carrier: in-page section switcher driven by the URL hash (/carrier#listings). */
-export function CarrierDashboard({ account }: { account: AccountSummary }) {
+/** `accountPanel`: the signed-in account's card under Company Profile, composed by the route (app/). */
+export function CarrierDashboard({ accountPanel }: { accountPanel: React.ReactNode }) {
   const [current, select] = useHashSection<CarrierSection>(IDS, 'dashboard')
   const section = CARRIER_SECTIONS.find((s) => s.id === current) ?? CARRIER_SECTIONS[0]
 
@@ -166,7 +166,7 @@ export function CarrierDashboard({ account }: { account: AccountSummary }) {
       content = <PayoutHistory />
       break
     case 'profile':
-      content = <CompanyProfile account={account} />
+      content = <CompanyProfile accountPanel={accountPanel} />
       break
     default:
       // The freight board arrives with its own issue.

@@ -1,13 +1,43 @@
-import { AccountDetails, type AccountSummary } from '@/components/account-details'
+import * as React from 'react'
+import { Pencil } from 'lucide-react'
+import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { DetailList } from '@/components/detail-list'
 import { LoadError } from '@/components/ui/load-error'
+import { StateSelectField } from '@/components/state-select-field'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useCarrierProfile } from '@/features/carrier/api/get-carrier-profile'
+import { TextField } from '@/components/ui/text-field'
+import { toast } from '@/components/ui/use-toast'
+import { useCarrierProfile, type CarrierProfile } from '@/features/carrier/api/get-carrier-profile'
+import {
+  updateCarrierProfile,
+  type CompanyAddressInput,
+} from '@/features/carrier/api/update-carrier-profile'
 import { SectionHeader } from '@/features/carrier/components/section-header'
+import {
+  validateCompanyAddress,
+  type AddressErrors,
+  type AddressField,
+} from '@/features/carrier/utils/company-address'
+import { isApiError } from '@/lib/api-client'
 
-/** Company Profile: the carrier company on record and the signed-in account. */
-export function CompanyProfile({ account }: { account: AccountSummary }) {
+const ADDRESS_FIELDS: AddressField[] = ['businessAddress', 'city', 'state', 'zipCode']
+
+const addressOf = (p: CarrierProfile): CompanyAddressInput => ({
+  businessAddress: p.businessAddress ?? '',
+  city: p.city ?? '',
+  state: p.state ?? '',
+  zipCode: p.zipCode ?? '',
+})
+
+/**
+ * Company Profile: the carrier company on record, its address edited in place. The company
+ * name, DOT and MC number were checked at approval and stay as they are (decision 0053).
+ */
+export function CompanyProfile({ accountPanel }: { accountPanel: React.ReactNode }) {
   const { data, error, isLoading, isValidating, mutate } = useCarrierProfile()
+  const [editing, setEditing] = React.useState(false)
+
   const rows: [string, string][] = data
     ? [
         ['Company name', data.companyName],
@@ -27,9 +57,16 @@ export function CompanyProfile({ account }: { account: AccountSummary }) {
     <div className="space-y-6">
       <SectionHeader title="Company Profile" />
       <Card>
-        <CardHeader>
-          <CardTitle>Company</CardTitle>
-          <CardDescription>The carrier company registered with this account.</CardDescription>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+          <div className="space-y-1.5">
+            <CardTitle>Company</CardTitle>
+            <CardDescription>The carrier company registered with this account.</CardDescription>
+          </div>
+          {data && !editing ? (
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+              <Pencil className="h-4 w-4" aria-hidden="true" /> Edit company
+            </Button>
+          ) : null}
         </CardHeader>
         <CardContent>
           {isLoading ? (
@@ -49,25 +86,135 @@ export function CompanyProfile({ account }: { account: AccountSummary }) {
               onRetry={() => void mutate()}
               retrying={isValidating}
             />
+          ) : data && editing ? (
+            <CompanyAddressForm
+              profile={data}
+              onSaved={async (saved) => {
+                await mutate(saved, { revalidate: false })
+                setEditing(false)
+              }}
+              onCancel={() => setEditing(false)}
+            />
           ) : (
-            <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              {rows.map(([label, value]) => (
-                <div key={label}>
-                  <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">
-                    {label}
-                  </dt>
-                  <dd className="mt-1 text-sm text-slate-900">{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <DetailList rows={rows} label="Company details" />
           )}
         </CardContent>
       </Card>
-      <AccountDetails
-        account={account}
-        title="Account"
-        description="The carrier account you are signed in with."
-      />
+      {accountPanel}
     </div>
+  )
+}
+
+function CompanyAddressForm({
+  profile,
+  onSaved,
+  onCancel,
+}: {
+  profile: CarrierProfile
+  onSaved: (saved: CarrierProfile) => Promise<void>
+  onCancel: () => void
+}) {
+  const [values, setValues] = React.useState<CompanyAddressInput>(() => addressOf(profile))
+  const [errors, setErrors] = React.useState<AddressErrors>({})
+  const [saving, setSaving] = React.useState(false)
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const found = validateCompanyAddress(values)
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    setSaving(true)
+    try {
+      await onSaved(
+        await updateCarrierProfile({
+          businessAddress: values.businessAddress.trim(),
+          city: values.city.trim(),
+          state: values.state,
+          zipCode: values.zipCode.trim(),
+        })
+      )
+      toast({ variant: 'success', title: 'Company profile saved' })
+    } catch (err) {
+      const fieldErrors: AddressErrors = {}
+      if (isApiError(err)) {
+        for (const e of err.fieldErrors) {
+          if ((ADDRESS_FIELDS as string[]).includes(e.field)) {
+            fieldErrors[e.field as AddressField] = e.message
+          }
+        }
+      }
+      setErrors(fieldErrors)
+      if (Object.keys(fieldErrors).length === 0) {
+        toast({
+          variant: 'destructive',
+          title: 'Company profile not saved',
+          description: err instanceof Error ? err.message : String(err),
+        })
+      }
+    } finally {
+      setSaving(false)
+    }
+  }
+  const set = (field: AddressField) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }))
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Edit company" className="space-y-4">
+      <DetailList
+        label="Checked at approval"
+        rows={[
+          ['Company name', profile.companyName],
+          ['DOT number', profile.dotNumber || 'Not provided'],
+          ['MC number', profile.mcNumber || 'Not provided'],
+        ]}
+      />
+      <p className="text-sm text-slate-600">
+        Checked at approval. Contact support to change the company name, DOT or MC number.
+      </p>
+      <TextField
+        id="company-businessAddress"
+        label="Business address"
+        autoComplete="street-address"
+        placeholder="e.g. 100 W Main St"
+        value={values.businessAddress}
+        onChange={set('businessAddress')}
+        error={errors.businessAddress}
+      />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <TextField
+          id="company-city"
+          label="City"
+          autoComplete="address-level2"
+          placeholder="e.g. Chicago"
+          value={values.city}
+          onChange={set('city')}
+          error={errors.city}
+        />
+        <StateSelectField
+          id="company-state"
+          value={values.state}
+          onChange={(state) => setValues((v) => ({ ...v, state }))}
+          error={errors.state}
+        />
+        <TextField
+          id="company-zipCode"
+          label="ZIP code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          placeholder="e.g. 60601"
+          value={values.zipCode}
+          onChange={set('zipCode')}
+          error={errors.zipCode}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save company'}
+        </Button>
+        <Button type="button" variant="outline" disabled={saving} onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   )
 }

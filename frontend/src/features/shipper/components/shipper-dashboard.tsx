@@ -1,5 +1,4 @@
 import { ClipboardList, FileText, MapPin, Search } from 'lucide-react'
-import { AccountDetails, type AccountSummary } from '@/components/account-details'
 import { SectionLayout, type SectionNavItem } from '@/components/section-layout'
 import { useHashSection } from '@/hooks/use-hash-section'
 import { FindCarriersSection } from '@/features/shipper/components/find-carriers-section'
@@ -21,7 +20,8 @@ const NAV_ITEMS: SectionNavItem<ShipperSection>[] = [
 const SECTIONS: ShipperSection[] = ['search', 'bookings', 'invoices', 'tracking', 'profile']
 
 /** /shipper: Find Carriers, My Bookings, Invoices and Tracking (hash-addressable). */
-export function ShipperDashboard({ account }: { account: AccountSummary }) {
+/** `accountPanel`: the Profile section's content, composed by the route (app/). */
+export function ShipperDashboard({ accountPanel }: { accountPanel: React.ReactNode }) {
   const [current, select] = useHashSection<ShipperSection>(SECTIONS, 'search')
   const today = todayIso()
 
@@ -41,7 +41,7 @@ export function ShipperDashboard({ account }: { account: AccountSummary }) {
         {current === 'profile' ? (
           <div className="space-y-4">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">Profile</h1>
-            <AccountDetails account={account} />
+            {accountPanel}
           </div>
         ) : null}
       </div>

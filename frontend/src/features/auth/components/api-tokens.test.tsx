@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/react'
+import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
+import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
+import type { ApiToken } from '@/features/auth/api/api-tokens'
+
+const existing: ApiToken = {
+  id: 7,
+  userId: 1,
+  name: 'Nightly export',
+  lastUsedAt: null,
+  expiresAt: '2020-01-01T00:00:00.000Z',
+  createdAt: '2019-10-03T12:00:00.000Z',
+}
+
+function setup(routes: Record<string, MockRoute> = {}, user = makeUser({ role: 'shipper' })) {
+  setXsrfCookie()
+  const mock = mockFetch({
+    'GET /api/user': { body: user },
+    'POST /api/analytics/events': { status: 204 },
+    'GET /api/account/tokens': { body: [existing] },
+    ...routes,
+  })
+  renderApp('/settings')
+  return mock
+}
+
+const tokenList = () => screen.findByRole('list', { name: 'Your API tokens' }, { timeout: 5000 })
+
+describe('settings: API tokens', () => {
+  it('lists the tokens with their dates and marks an expired one', async () => {
+    setup()
+    const item = within(await tokenList()).getByRole('listitem')
+    expect(item).toHaveTextContent('Nightly export')
+    expect(item).toHaveTextContent('Expired')
+    expect(item).toHaveTextContent('Last used Never')
+  })
+
+  it('creates a token, shows its secret once and adds it to the list', async () => {
+    const { calls } = setup({
+      'POST /api/account/tokens': {
+        status: 201,
+        body: {
+          id: 8,
+          userId: 1,
+          name: 'TMS integration',
+          lastUsedAt: null,
+          expiresAt: '2099-02-21T12:00:00.000Z',
+          createdAt: '2098-11-23T12:00:00.000Z',
+          token: 'plt_OC5zZWNyZXQ',
+        },
+      },
+    })
+    await tokenList()
+    const form = screen.getByRole('form', { name: 'Create API token' })
+    fireEvent.click(within(form).getByRole('button', { name: 'Create token' }))
+    expect(await within(form).findByText('Token name is required')).toBeInTheDocument()
+    expect(requestsTo(calls, 'POST', '/api/account/tokens')).toHaveLength(0)
+
+    fireEvent.change(within(form).getByLabelText('Token name'), {
+      target: { value: ' TMS integration ' },
+    })
+    fireEvent.change(within(form).getByLabelText('Expires in'), { target: { value: '30' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Create token' }))
+    const secret = await screen.findByRole('region', { name: 'New API token' })
+    expect(secret).toHaveTextContent('plt_OC5zZWNyZXQ')
+    expect(secret).toHaveTextContent('It will not be shown again.')
+    expect(requestsTo(calls, 'POST', '/api/account/tokens')[0].body).toEqual({
+      name: 'TMS integration',
+      expiresInDays: 30,
+    })
+    const items = within(await tokenList()).getAllByRole('listitem')
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('TMS integration'),
+      expect.stringContaining('Nightly export'),
+    ])
+    expect(items[0]).not.toHaveTextContent('plt_')
+    fireEvent.click(within(secret).getByRole('button', { name: 'Done' }))
+    expect(screen.queryByText('plt_OC5zZWNyZXQ')).not.toBeInTheDocument()
+  })
+
+  it('shows the limit the server sets under the name', async () => {
+    setup({
+      'POST /api/account/tokens': {
+        status: 422,
+        body: {
+          message: 'Validation failed',
+          errors: [
+            {
+              field: 'name',
+              message: 'You can have at most 10 API tokens: revoke one first',
+              rule: 'maxTokens',
+            },
+          ],
+        },
+      },
+    })
+    await tokenList()
+    const form = screen.getByRole('form', { name: 'Create API token' })
+    fireEvent.change(within(form).getByLabelText('Token name'), { target: { value: 'one more' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Create token' }))
+    expect(
+      await within(form).findByText('You can have at most 10 API tokens: revoke one first')
+    ).toBeInTheDocument()
+  })
+
+  it('revokes a token only after confirming', async () => {
+    const { calls } = setup({ 'DELETE /api/account/tokens/7': { status: 204 } })
+    const list = await tokenList()
+    fireEvent.click(within(list).getByRole('button', { name: 'Revoke Nightly export' }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep token' }))
+    expect(requestsTo(calls, 'DELETE', '/api/account/tokens/7')).toHaveLength(0)
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Revoke Nightly export' }))
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke token' })
+    )
+    expect(await screen.findByText('No API tokens yet')).toBeInTheDocument()
+    expect(requestsTo(calls, 'DELETE', '/api/account/tokens/7')).toHaveLength(1)
+  })
+
+  it('a carrier awaiting approval is sent to the pending page, not to Settings', async () => {
+    setup({}, makeUser({ role: 'carrier', isApproved: false, approvalStatus: 'pending' }))
+    expect(
+      await screen.findByText('Account Pending Approval', {}, { timeout: 5000 })
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: 'Create API token' })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,279 @@
+import * as React from 'react'
+import { Check, Copy, KeyRound } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { EmptyState } from '@/components/ui/empty-state'
+import { FormField } from '@/components/ui/form-field'
+import { LoadError } from '@/components/ui/load-error'
+import { NativeSelect } from '@/components/ui/native-select'
+import { Skeleton } from '@/components/ui/skeleton'
+import { TextField } from '@/components/ui/text-field'
+import { toast } from '@/components/ui/use-toast'
+import {
+  createApiToken,
+  revokeApiToken,
+  useApiTokens,
+  type ApiToken,
+  type CreatedApiToken,
+} from '@/features/auth/api/api-tokens'
+import { isApiError } from '@/lib/api-client'
+import { formatDate } from '@/lib/format'
+
+const LIFETIMES = [30, 90, 180, 365]
+const DEFAULT_LIFETIME = 90
+
+const isExpired = (token: ApiToken, now = Date.now()) =>
+  token.expiresAt !== null && new Date(token.expiresAt).getTime() <= now
+
+/**
+ * Settings: the user's own API tokens, for the TMS and scripts (`Authorization: Bearer ...`).
+ * A new token's secret is shown once; revoking stops it at once (decision 0053).
+ */
+export function ApiTokens() {
+  const { data, error, isLoading, isValidating, mutate } = useApiTokens()
+  const [created, setCreated] = React.useState<CreatedApiToken | null>(null)
+  const [revoking, setRevoking] = React.useState<ApiToken | null>(null)
+  const [busy, setBusy] = React.useState(false)
+
+  const onCreated = async (token: CreatedApiToken) => {
+    setCreated(token)
+    const { token: _secret, ...listed } = token
+    await mutate((tokens = []) => [listed, ...tokens], { revalidate: false })
+  }
+
+  const revoke = async (token: ApiToken) => {
+    setBusy(true)
+    try {
+      await revokeApiToken(token.id)
+      await mutate((tokens = []) => tokens.filter((t) => t.id !== token.id), {
+        revalidate: false,
+      })
+      if (created?.id === token.id) setCreated(null)
+      setRevoking(null)
+      toast({ variant: 'success', title: 'Token revoked', description: token.name ?? undefined })
+    } catch (err) {
+      toast({
+        variant: 'destructive',
+        title: 'Token not revoked',
+        description: err instanceof Error ? err.message : String(err),
+      })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>API tokens</CardTitle>
+        <CardDescription>
+          For the TMS and your own scripts: send a token as{' '}
+          <code className="rounded bg-slate-100 px-1 text-slate-800">
+            Authorization: Bearer &lt;token&gt;
+          </code>
+          . A token acts as you, so keep it secret and revoke one you no longer use.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <CreateTokenForm onCreated={onCreated} />
+        {created ? <NewSecret token={created} onDone={() => setCreated(null)} /> : null}
+        {isLoading ? (
+          <div className="space-y-2" aria-busy="true" aria-label="Loading API tokens">
+            <Skeleton className="h-14 w-full" />
+            <Skeleton className="h-14 w-full" />
+          </div>
+        ) : error && !data ? (
+          <LoadError
+            title="Could not load your API tokens"
+            error={error}
+            onRetry={() => void mutate()}
+            retrying={isValidating}
+          />
+        ) : !data || data.length === 0 ? (
+          <EmptyState
+            icon={KeyRound}
+            title="No API tokens yet"
+            description="Create one above to connect the TMS or a script."
+          />
+        ) : (
+          <ul aria-label="Your API tokens" className="divide-y divide-slate-200 rounded-md border">
+            {data.map((token) => (
+              <li
+                key={token.id}
+                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+              >
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                    <span className="break-all">{token.name || 'Unnamed token'}</span>
+                    {isExpired(token) ? <Badge variant="destructive">Expired</Badge> : null}
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    Created {formatDate(token.createdAt)} · Last used{' '}
+                    {token.lastUsedAt ? formatDate(token.lastUsedAt) : 'Never'} ·{' '}
+                    {token.expiresAt
+                      ? `${isExpired(token) ? 'Expired' : 'Expires'} ${formatDate(token.expiresAt)}`
+                      : 'Never expires'}
+                  </p>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setRevoking(token)}
+                  aria-label={`Revoke ${token.name || 'token'}`}
+                >
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <Dialog open={revoking != null} onOpenChange={(open) => !open && !busy && setRevoking(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Revoke {revoking?.name || 'this token'}?</DialogTitle>
+            <DialogDescription>
+              Anything that uses it stops working at once. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setRevoking(null)} disabled={busy}>
+              Keep token
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={busy}
+              onClick={() => revoking && void revoke(revoking)}
+            >
+              {busy ? 'Revoking...' : 'Revoke token'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  )
+}
+
+function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => Promise<void> }) {
+  const [name, setName] = React.useState('')
+  const [days, setDays] = React.useState(DEFAULT_LIFETIME)
+  const [error, setError] = React.useState<string | undefined>()
+  const [saving, setSaving] = React.useState(false)
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!name.trim()) {
+      setError('Token name is required')
+      return
+    }
+    setError(undefined)
+    setSaving(true)
+    try {
+      await onCreated(await createApiToken({ name: name.trim(), expiresInDays: days }))
+      setName('')
+      setDays(DEFAULT_LIFETIME)
+    } catch (err) {
+      const message = isApiError(err) ? err.fieldErrors[0]?.message : undefined
+      if (message) setError(message)
+      else {
+        toast({
+          variant: 'destructive',
+          title: 'Token not created',
+          description: err instanceof Error ? err.message : String(err),
+        })
+      }
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Create API token"
+      className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
+    >
+      <TextField
+        id="token-name"
+        label="Token name"
+        placeholder="e.g. TMS integration"
+        maxLength={100}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={error}
+      />
+      <FormField id="token-expiry" label="Expires in">
+        <NativeSelect
+          id="token-expiry"
+          value={days}
+          onChange={(e) => setDays(Number(e.target.value))}
+        >
+          {LIFETIMES.map((d) => (
+            <option key={d} value={d}>
+              {d} days
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <Button type="submit" disabled={saving} className="sm:mt-6">
+        {saving ? 'Creating...' : 'Create token'}
+      </Button>
+    </form>
+  )
+}
+
+function NewSecret({ token, onDone }: { token: CreatedApiToken; onDone: () => void }) {
+  const [copied, setCopied] = React.useState(false)
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(token.token)
+      setCopied(true)
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: 'Could not copy',
+        description: 'Select the token and copy it by hand.',
+      })
+    }
+  }
+  return (
+    <div
+      role="region"
+      aria-label="New API token"
+      className="space-y-3 rounded-md border border-emerald-300 bg-emerald-50 p-4"
+    >
+      <p className="text-sm font-medium text-emerald-900">
+        Copy this token now. It will not be shown again.
+      </p>
+      <code
+        data-testid="new-token-secret"
+        className="block break-all rounded bg-white px-3 py-2 font-mono text-sm text-slate-900"
+      >
+        {token.token}
+      </code>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" size="sm" onClick={() => void copy()}>
+          {copied ? (
+            <Check className="h-4 w-4" aria-hidden="true" />
+          ) : (
+            <Copy className="h-4 w-4" aria-hidden="true" />
+          )}
+          {copied ? 'Copied' : 'Copy token'}
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
+  )
+}

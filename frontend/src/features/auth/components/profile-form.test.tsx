@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/react'
+import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
+import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
+
+const sam = makeUser({
+  role: 'shipper',
+  firstName: 'Sam',
+  lastName: 'Lee',
+  phone: '3125550100',
+  email: 'sam@shipper.test',
+  username: 'sam@shipper.test',
+})
+
+function setup(routes: Record<string, MockRoute> = {}) {
+  setXsrfCookie()
+  const mock = mockFetch({
+    'GET /api/user': { body: sam },
+    'POST /api/analytics/events': { status: 204 },
+    ...routes,
+  })
+  renderApp('/shipper#profile')
+  return mock
+}
+
+const fill = (form: HTMLElement, label: string, value: string) =>
+  fireEvent.change(within(form).getByLabelText(label), { target: { value } })
+
+async function openEditor() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }, { timeout: 5000 }))
+  return screen.getByRole('form', { name: 'Edit profile' })
+}
+
+describe('profile: edit name and phone', () => {
+  it('shows the account read-only until Edit profile', async () => {
+    setup()
+    const list = await screen.findByLabelText('Account details', {}, { timeout: 5000 })
+    expect(list).toHaveTextContent('Sam Lee')
+    expect(list).toHaveTextContent('sam@shipper.test')
+    expect(list).toHaveTextContent('3125550100')
+    expect(screen.queryByRole('form', { name: 'Edit profile' })).not.toBeInTheDocument()
+  })
+
+  it('checks the form before sending anything', async () => {
+    const { calls } = setup()
+    const form = await openEditor()
+    fill(form, 'First name', 'S')
+    fill(form, 'Last name', ' ')
+    fill(form, 'Phone', '555-01')
+    fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }))
+    expect(await within(form).findByText('First name is required')).toBeInTheDocument()
+    expect(within(form).getByText('Last name is required')).toBeInTheDocument()
+    expect(within(form).getByText('Valid phone number is required')).toBeInTheDocument()
+    expect(requestsTo(calls, 'PUT', '/api/account/profile')).toHaveLength(0)
+  })
+
+  it('shows the server refusing a field under that field', async () => {
+    setup({
+      'PUT /api/account/profile': {
+        status: 422,
+        body: {
+          message: 'Validation failed',
+          errors: [
+            { field: 'phone', message: 'Valid phone number is required', rule: 'minLength' },
+          ],
+        },
+      },
+    })
+    const form = await openEditor()
+    fill(form, 'Phone', '+1 (312) 55')
+    fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }))
+    expect(await within(form).findByText('Valid phone number is required')).toBeInTheDocument()
+  })
+
+  it('saves, sends an empty phone as none, and the top bar shows the new name', async () => {
+    const { calls } = setup({
+      'PUT /api/account/profile': (req) => ({
+        body: { ...sam, ...(req.body as object) },
+      }),
+    })
+    const form = await openEditor()
+    fill(form, 'First name', ' Dana ')
+    fill(form, 'Last name', 'Okafor')
+    fill(form, 'Phone', '')
+    fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }))
+    expect((await screen.findAllByText('Profile saved')).length).toBeGreaterThan(0)
+    expect(requestsTo(calls, 'PUT', '/api/account/profile')[0].body).toEqual({
+      firstName: 'Dana',
+      lastName: 'Okafor',
+      phone: null,
+    })
+    expect(screen.getByLabelText('Account details')).toHaveTextContent('Dana Okafor')
+    expect(screen.getByLabelText('Account details')).toHaveTextContent('Not provided')
+    expect(screen.getByRole('button', { name: 'Account menu for Dana Okafor' })).toBeInTheDocument()
+  })
+})

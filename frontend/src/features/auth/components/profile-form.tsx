@@ -1,0 +1,159 @@
+import * as React from 'react'
+import { useSWRConfig } from 'swr'
+import { Pencil } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { DetailList } from '@/components/detail-list'
+import { TextField } from '@/components/ui/text-field'
+import { toast } from '@/components/ui/use-toast'
+import { userKey, type User } from '@/features/auth/api/get-user'
+import { updateProfile } from '@/features/auth/api/update-profile'
+import { useAuth } from '@/features/auth/hooks/use-auth'
+import {
+  toProfileInput,
+  validateProfile,
+  type ProfileErrors,
+  type ProfileField,
+  type ProfileValues,
+} from '@/features/auth/utils/profile'
+import { isApiError } from '@/lib/api-client'
+import { formatDate } from '@/lib/format'
+
+const FIELDS: ProfileField[] = ['firstName', 'lastName', 'phone']
+
+const valuesOf = (user: User): ProfileValues => ({
+  firstName: user.firstName ?? '',
+  lastName: user.lastName ?? '',
+  phone: user.phone ?? '',
+})
+
+const roleName = (role: string) => (role ? `${role[0].toUpperCase()}${role.slice(1)}` : 'User')
+
+/**
+ * Profile: the signed-in account, and its name and phone edited in place. Email and username
+ * are the sign-in names and change only through support (docs/decisions/0053).
+ */
+export function ProfileForm({
+  title = 'Profile',
+  description = 'Your account details.',
+}: {
+  title?: string
+  description?: string
+}) {
+  const { user } = useAuth()
+  const { mutate } = useSWRConfig()
+  const [editing, setEditing] = React.useState(false)
+  const [values, setValues] = React.useState<ProfileValues>(() =>
+    user ? valuesOf(user) : { firstName: '', lastName: '', phone: '' }
+  )
+  const [errors, setErrors] = React.useState<ProfileErrors>({})
+  const [saving, setSaving] = React.useState(false)
+  if (!user) return null
+
+  const startEditing = () => {
+    setValues(valuesOf(user))
+    setErrors({})
+    setEditing(true)
+  }
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const found = validateProfile(values)
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    setSaving(true)
+    try {
+      const updated = await updateProfile(toProfileInput(values))
+      await mutate(userKey, updated, { revalidate: false })
+      setEditing(false)
+      toast({ variant: 'success', title: 'Profile saved' })
+    } catch (err) {
+      const fieldErrors: ProfileErrors = {}
+      if (isApiError(err)) {
+        for (const e of err.fieldErrors) {
+          if ((FIELDS as string[]).includes(e.field))
+            fieldErrors[e.field as ProfileField] = e.message
+        }
+      }
+      setErrors(fieldErrors)
+      if (Object.keys(fieldErrors).length === 0) {
+        toast({
+          variant: 'destructive',
+          title: 'Profile not saved',
+          description: err instanceof Error ? err.message : String(err),
+        })
+      }
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username
+  const rows: [string, string][] = [
+    ['Name', name],
+    ['Username', user.username],
+    ['Email', user.email],
+    ['Phone', user.phone || 'Not provided'],
+    ['Account type', roleName(user.role)],
+  ]
+  if (user.createdAt) rows.push(['Member since', formatDate(user.createdAt)])
+  const field = (id: ProfileField) => ({
+    id: `profile-${id}`,
+    value: values[id],
+    error: errors[id],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+      setValues((v) => ({ ...v, [id]: e.target.value })),
+  })
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+        <div className="space-y-1.5">
+          <CardTitle>{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        {editing ? null : (
+          <Button variant="outline" size="sm" onClick={startEditing}>
+            <Pencil className="h-4 w-4" aria-hidden="true" /> Edit profile
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {editing ? (
+          <form noValidate onSubmit={onSubmit} aria-label="Edit profile" className="space-y-4">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+              <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+            </div>
+            <TextField
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              placeholder="e.g. (312) 555-0100"
+              hint="Optional"
+              {...field('phone')}
+            />
+            <p className="text-sm text-slate-600">
+              Email and username: {user.email}. Contact support to change your email address.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={saving}>
+                {saving ? 'Saving...' : 'Save profile'}
+              </Button>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={saving}
+                onClick={() => setEditing(false)}
+              >
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <DetailList rows={rows} label="Account details" />
+        )}
+      </CardContent>
+    </Card>
+  )
+}
