@@ -88,7 +88,10 @@ test.group('Browser: profile and settings', (group) => {
       await page.getByRole('dialog').getByRole('button', { name: 'Revoke token' }).click()
       await page.getByText('No API tokens yet').waitFor()
       assert.equal((await bearer(secret)).status, 401)
-      const width = await page.evaluate(() => document.documentElement.scrollWidth)
+      // Runs in the page (the backend's TypeScript has no DOM types).
+      const width = await page.evaluate(
+        () => (globalThis as any).document.documentElement.scrollWidth as number
+      )
       assert.isAtMost(width, viewport.width)
       await context.close()
     })
