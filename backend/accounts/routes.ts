@@ -5,6 +5,7 @@ const SessionController = () => import('#accounts/controllers/session_controller
 const PasswordController = () => import('#accounts/controllers/password_controller')
 const ProfileController = () => import('#accounts/controllers/profile_controller')
 const OwnTokensController = () => import('#accounts/controllers/own_tokens_controller')
+const AccessTokenPolicy = () => import('#accounts/policies/access_token_policy')
 
 router
   .group(() => {
@@ -30,6 +31,7 @@ router
     router
       .delete('/tokens/:id', [OwnTokensController, 'destroy'])
       .where('id', router.matchers.number())
+      .use(middleware.authorize({ policy: AccessTokenPolicy, action: 'revokeOwn' }))
   })
   .prefix('/api/account')
   .use([

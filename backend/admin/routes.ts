@@ -7,6 +7,7 @@ const AdminDashboardController = () => import('#admin/controllers/admin_dashboar
 const AnalyticsOverviewController = () => import('#admin/controllers/analytics_overview_controller')
 const MoneyHealthController = () => import('#admin/controllers/money_health_controller')
 const PayoutsController = () => import('#admin/controllers/payouts_controller')
+const AdminPolicy = () => import('#admin/policies/admin_policy')
 
 router
   .group(() => {
@@ -33,4 +34,8 @@ router
       .where('bookingId', router.matchers.number())
   })
   .prefix('/api/admin')
-  .use([middleware.auth(), middleware.role({ roles: ['admin'] })])
+  .use([
+    middleware.auth(),
+    middleware.role({ roles: ['admin'] }),
+    middleware.authorize({ policy: AdminPolicy, action: 'manage' }),
+  ])

@@ -6,6 +6,9 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
 const PaymentsController = () => import('#payments/controllers/payments_controller')
+const BookingPolicy = () => import('#marketplace/policies/booking_policy')
+const PayoutAccountPolicy = () => import('#payments/policies/payout_account_policy')
+const onboardOwnAccount = middleware.authorize({ policy: PayoutAccountPolicy, action: 'onboard' })
 
 router.get('/api/payments/config', [PaymentsController, 'config']).use(middleware.auth())
 
@@ -13,7 +16,10 @@ router
   .group(() => {
     router
       .post('/create-payment-intent', [PaymentsController, 'createIntent'])
-      .use(middleware.idempotent())
+      .use([
+        middleware.authorize({ policy: BookingPolicy, action: 'pay' }),
+        middleware.idempotent(),
+      ])
     router
       .post('/sandbox/payments/confirm', [PaymentsController, 'confirmSandbox'])
       .use(middleware.idempotent())
@@ -31,10 +37,12 @@ router
     router.get('/carrier/stripe-status', [CarrierPaymentsController, 'status'])
     router.post('/carrier/stripe-onboard', [CarrierPaymentsController, 'onboard'])
     router.get('/carrier/payouts', [CarrierPaymentsController, 'payouts'])
-    router.post('/sandbox/onboarding/:accountId/complete', [
-      CarrierPaymentsController,
-      'completeSandbox',
-    ])
+    router
+      .post('/sandbox/onboarding/:accountId/complete', [
+        CarrierPaymentsController,
+        'completeSandbox',
+      ])
+      .use(onboardOwnAccount)
   })
   .prefix('/api')
   .use([middleware.auth(), middleware.role({ roles: ['carrier'] })])
@@ -42,4 +50,4 @@ router
 // The sandbox's hosted-onboarding stand-in: a page of the backend, before the SPA fallback.
 router
   .get('/sandbox/onboarding/:accountId', [CarrierPaymentsController, 'sandboxPage'])
-  .use([middleware.auth(), middleware.role({ roles: ['carrier'] })])
+  .use([middleware.auth(), middleware.role({ roles: ['carrier'] }), onboardOwnAccount])

@@ -27,4 +27,6 @@ export const middleware = router.named({
   auth: () => import('#core/middleware/auth_middleware'),
   role: () => import('#core/middleware/role_middleware'),
   idempotent: () => import('#core/middleware/idempotency_middleware'),
+  authorize: () => import('#core/middleware/authorize_middleware'),
+  scope: () => import('#core/middleware/scope_middleware'),
 })

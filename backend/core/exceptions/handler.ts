@@ -59,7 +59,11 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return { status: 429, body: { message: 'Too many attempts. Please try again later.' } }
     }
     if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) {
-      return { status: 403, body: { message: 'You do not have access to this resource' } }
+      // A policy may answer 404 (someone else's record is indistinguishable from none).
+      return {
+        status: error.response.status ?? 403,
+        body: { message: error.response.message || 'You do not have access to this resource' },
+      }
     }
     const e = error as { status?: number; code?: string; message?: string }
     if (e?.code === 'E_BAD_CSRF_TOKEN') {

@@ -11,6 +11,7 @@ const CarrierDashboardController = () =>
   import('#marketplace/controllers/carrier_dashboard_controller')
 const BookingHistoryController = () => import('#marketplace/controllers/booking_history_controller')
 const InvoicesController = () => import('#marketplace/controllers/invoices_controller')
+const BookingPolicy = () => import('#marketplace/policies/booking_policy')
 
 router
   .group(() => {
@@ -18,6 +19,7 @@ router
     router
       .put('/bookings/:id/status', [CarrierBookingsController, 'updateStatus'])
       .where('id', router.matchers.number())
+      .use(middleware.authorize({ policy: BookingPolicy, action: 'manageAsCarrier' }))
     router.get('/carrier/dashboard', [CarrierDashboardController, 'show'])
     router.get('/carrier/invoices', [InvoicesController, 'carrier'])
   })
@@ -31,4 +33,8 @@ router
 router
   .get('/api/bookings/:id/history', [BookingHistoryController, 'index'])
   .where('id', router.matchers.number())
-  .use([middleware.auth(), middleware.role({ roles: ['shipper', 'carrier', 'admin'] })])
+  .use([
+    middleware.auth(),
+    middleware.role({ roles: ['shipper', 'carrier', 'admin'] }),
+    middleware.authorize({ policy: BookingPolicy, action: 'viewHistory' }),
+  ])

@@ -12,7 +12,9 @@ const BookingsController = () => import('#marketplace/controllers/bookings_contr
 const ShipperDashboardController = () =>
   import('#marketplace/controllers/shipper_dashboard_controller')
 
+const BookingPolicy = () => import('#marketplace/policies/booking_policy')
 const id = { id: router.matchers.number() }
+const asShipper = middleware.authorize({ policy: BookingPolicy, action: 'manageAsShipper' })
 
 router
   .group(() => {
@@ -20,9 +22,27 @@ router
     router
       .get('/listings/:id/carrier-profile', [CarrierProfilesController, 'show'])
       .where('id', id.id)
-    router.post('/bookings', [BookingsController, 'store']).use(middleware.idempotent())
-    router.post('/booking/:id/complete', [BookingsController, 'complete']).where('id', id.id)
-    router.post('/bookings/:id/cancel', [BookingsController, 'cancel']).where('id', id.id)
+      .use(
+        middleware.scope({
+          kind: 'shared',
+          reason: 'every shipper may read the anonymous Carrier Details behind a search result',
+        })
+      )
+    router.post('/bookings', [BookingsController, 'store']).use([
+      middleware.scope({
+        kind: 'shared',
+        reason: 'every shipper may book any active listing; the price is the server’s own',
+      }),
+      middleware.idempotent(),
+    ])
+    router
+      .post('/booking/:id/complete', [BookingsController, 'complete'])
+      .where('id', id.id)
+      .use(asShipper)
+    router
+      .post('/bookings/:id/cancel', [BookingsController, 'cancel'])
+      .where('id', id.id)
+      .use(asShipper)
     router.get('/shipper/dashboard-metrics', [ShipperDashboardController, 'show'])
   })
   .prefix('/api')
@@ -32,7 +52,10 @@ router
 router
   .group(() => {
     router.get('/bookings', [BookingsController, 'index'])
-    router.get('/bookings/:id', [BookingsController, 'show']).where('id', id.id)
+    router
+      .get('/bookings/:id', [BookingsController, 'show'])
+      .where('id', id.id)
+      .use(middleware.authorize({ policy: BookingPolicy, action: 'view' }))
   })
   .prefix('/api')
   .use([middleware.auth(), middleware.role({ roles: ['shipper', 'carrier'] })])

@@ -1,0 +1,41 @@
+import { AuthorizationResponse, BasePolicy as BouncerPolicy } from '@adonisjs/bouncer'
+
+/** The signed-in user as policies see it. */
+export type Actor = { id: number; role: string; isApproved: boolean }
+
+/** What a route hands its policy: the route's parameters and the request body. */
+export type RouteTarget = { params: Record<string, unknown>; body: Record<string, unknown> }
+
+/**
+ * The rules every policy shares (ARCHITECTURE.md section 2): who is an admin, a shipper, an
+ * approved carrier, and how a refusal is answered. Someone else's record is answered like a
+ * missing one (404 with the record's own message), so ids do not leak what exists.
+ */
+export abstract class BasePolicy extends BouncerPolicy {
+  protected isAdmin(user: Actor) {
+    return user.role === 'admin'
+  }
+
+  protected isShipper(user: Actor) {
+    return user.role === 'shipper'
+  }
+
+  protected isApprovedCarrier(user: Actor) {
+    return user.role === 'carrier' && user.isApproved
+  }
+
+  protected notFound(message: string) {
+    return AuthorizationResponse.deny(message, 404)
+  }
+
+  protected forbidden(message = 'You do not have access to this resource') {
+    return AuthorizationResponse.deny(message, 403)
+  }
+
+  /** A positive integer id from the route (or body), else null: the validator reports it. */
+  protected idOf(source: Record<string, unknown>, name: string): number | null {
+    const value = source[name]
+    const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
+    return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null
+  }
+}
