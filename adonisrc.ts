@@ -50,6 +50,7 @@ export default defineConfig({
   ],
 
   preloads: [
+    () => import('#start/bindings'),
     () => import('#start/routes'),
     () => import('#start/kernel'),
     () => import('#start/validation'),

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon'
 import Listing, { type ListingStatus } from '#fleet/models/listing'
 import Truck from '#fleet/models/truck'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
-import CarrierBookingsService from '#marketplace/services/carrier_bookings_service'
+import { FleetBookings } from '#fleet/contracts/fleet_bookings'
 import { sqlTimestamp } from '#core/timestamps'
 import { Clock } from '#core/clock'
 import geocoding from '#plugins/geocoding/services/main'
@@ -73,7 +73,7 @@ const LISTINGS_LIMIT = 500
 export default class CarrierListingService {
   constructor(
     private carriers: CarrierProfileService,
-    private bookings: CarrierBookingsService,
+    private bookings: FleetBookings,
     private clock: Clock
   ) {}
 

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import Truck, { type TruckStatus, type TruckType } from '#fleet/models/truck'
 import Listing from '#fleet/models/listing'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
-import CarrierBookingsService from '#marketplace/services/carrier_bookings_service'
+import { FleetBookings } from '#fleet/contracts/fleet_bookings'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { isUniqueViolation, validationError } from '#core/validation'
 
@@ -68,7 +68,7 @@ const duplicatePlate = () =>
 export default class TruckService {
   constructor(
     private carriers: CarrierProfileService,
-    private bookings: CarrierBookingsService
+    private bookings: FleetBookings
   ) {}
 
   async list(userId: number): Promise<TruckView[]> {

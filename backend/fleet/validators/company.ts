@@ -1,5 +1,5 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
-import { US_STATES } from '#accounts/validators/account'
+import { US_STATES } from '#core/us_states'
 
 /**
  * Company Profile edit (an approved carrier). The address fields follow registration's rules;

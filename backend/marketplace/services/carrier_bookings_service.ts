@@ -13,6 +13,7 @@ import AccountStatsService, { type UserContact } from '#accounts/services/accoun
 import { NotFoundException } from '#core/exceptions/http_errors'
 import { fromCents, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
+import type { FleetBookings } from '#fleet/contracts/fleet_bookings'
 
 /** One driver covers about this many road miles a day (docs/decisions/0011). */
 export const MILES_PER_TRANSIT_DAY = 500
@@ -100,7 +101,7 @@ export const CARRIER_BOOKINGS_LIMIT = 500
  * machine, and booking facts the fleet module needs (pallets booked on a listing, trucks in use).
  */
 @inject()
-export default class CarrierBookingsService {
+export default class CarrierBookingsService implements FleetBookings {
   constructor(
     private statuses: BookingStatusService,
     private carriers: CarrierProfileService,
