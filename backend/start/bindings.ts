@@ -1,12 +1,20 @@
 /*
  * Contracts one module declares and another implements, so module dependencies point one way
- * (docs/architecture.md, "Modules"): fleet asks marketplace about bookings through FleetBookings.
+ * (docs/architecture.md, "Modules"): fleet asks marketplace about bookings through FleetBookings,
+ * marketplace asks payments about a booking's payment through BookingPayments.
  */
 import app from '@adonisjs/core/services/app'
 import { FleetBookings } from '#fleet/contracts/fleet_bookings'
+import { BookingPayments } from '#marketplace/contracts/booking_payments'
 
 app.container.bind(FleetBookings, async (resolver) => {
   const { default: CarrierBookingsService } =
     await import('#marketplace/services/carrier_bookings_service')
   return resolver.make(CarrierBookingsService)
+})
+
+app.container.bind(BookingPayments, async (resolver) => {
+  const { default: BookingPaymentsProvider } =
+    await import('#payments/services/booking_payments_provider')
+  return resolver.make(BookingPaymentsProvider)
 })

@@ -4,8 +4,8 @@ import { bookingReference } from '#core/reference'
 import { storedBreakdown, type PriceBreakdown } from '#marketplace/services/pricing'
 import type { CarrierProfile } from '#marketplace/services/carrier_identity_service'
 import { isoDay } from '#core/business_time'
-import type { CarrierIdentity } from '#payments/services/identity_reveal_service'
-import { paymentDueAt } from '#payments/services/payment_deadline_service'
+import type { DateTime } from 'luxon'
+import type { CarrierIdentity } from '#marketplace/contracts/booking_payments'
 
 /**
  * A booking as its shipper (or its carrier) sees it. No ids that map to users or carriers;
@@ -59,6 +59,8 @@ export type Presentation = {
   carrierProfile: CarrierProfile | null
   carrier: CarrierIdentity | null
   paymentFailureMessage: string | null
+  /** the payment deadline rule (payments owns it): when an unpaid booking is released */
+  paymentDueAt: (createdAt: DateTime) => DateTime
 }
 
 /** Only a pending, unpaid booking runs against the payment deadline (docs/decisions/0045). */
@@ -78,7 +80,7 @@ export function presentBooking(booking: Booking, view: Presentation): ShipperBoo
     carrierProfile: view.carrierProfile,
     carrier: view.carrier,
     paymentFailureMessage: booking.paymentStatus === 'pending' ? view.paymentFailureMessage : null,
-    paymentDueAt: awaitsPayment(booking) ? paymentDueAt(booking.createdAt).toISO() : null,
+    paymentDueAt: awaitsPayment(booking) ? view.paymentDueAt(booking.createdAt).toISO() : null,
     pickupAddress: booking.pickupAddress,
     pickupCity: booking.pickupCity,
     pickupState: booking.pickupState,

@@ -27,7 +27,7 @@ import CarrierShownToShipper, {
   type CarrierShown,
 } from '#marketplace/services/carrier_shown_to_shipper'
 import { presentBooking, type ShipperBooking } from '#marketplace/services/booking_presenter'
-import PaymentFactsService from '#payments/services/payment_facts_service'
+import { BookingPayments } from '#marketplace/contracts/booking_payments'
 
 export type CreateBookingInput = Infer<typeof createBookingValidator>
 
@@ -52,7 +52,7 @@ export default class BookingService {
     private identities: CarrierIdentityService,
     private statuses: BookingStatusService,
     private carrierShown: CarrierShownToShipper,
-    private paymentFacts: PaymentFactsService
+    private payments: BookingPayments
   ) {}
 
   /**
@@ -323,7 +323,7 @@ export default class BookingService {
           bookings.map((b) => b.carrierId).filter((id): id is number => id !== null)
         )
     const failures = isShipper
-      ? await this.paymentFacts.failureMessages(
+      ? await this.payments.failureMessages(
           bookings.filter((b) => b.paymentStatus === 'pending').map((b) => b.id)
         )
       : new Map<number, string>()
@@ -338,6 +338,7 @@ export default class BookingService {
         carrierProfile: profile,
         carrier: forShipper?.identity ?? null,
         paymentFailureMessage: failures.get(booking.id) ?? null,
+        paymentDueAt: (createdAt) => this.payments.paymentDueAt(createdAt),
       })
     })
   }

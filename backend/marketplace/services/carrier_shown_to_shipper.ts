@@ -2,10 +2,11 @@ import { inject } from '@adonisjs/core'
 import CarrierIdentityService, {
   type CarrierProfile,
 } from '#marketplace/services/carrier_identity_service'
-import IdentityRevealService, {
+import {
+  BookingPayments,
   type CarrierIdentity,
   type RevealCandidate,
-} from '#payments/services/identity_reveal_service'
+} from '#marketplace/contracts/booking_payments'
 
 export const UNASSIGNED_CARRIER = 'Carrier to be assigned'
 
@@ -25,7 +26,7 @@ export type CarrierShown = {
 export default class CarrierShownToShipper {
   constructor(
     private identities: CarrierIdentityService,
-    private reveals: IdentityRevealService
+    private payments: BookingPayments
   ) {}
 
   async forBookings(
@@ -34,7 +35,7 @@ export default class CarrierShownToShipper {
   ): Promise<Map<number, CarrierShown>> {
     const carrierIds = bookings.map((b) => b.carrierId).filter((id): id is number => id !== null)
     const profiles = await this.identities.profiles(carrierIds)
-    const revealed = await this.reveals.revealToShipper(shipper, bookings)
+    const revealed = await this.payments.revealToShipper(shipper, bookings)
     const shown = new Map<number, CarrierShown>()
     for (const booking of bookings) {
       const profile = booking.carrierId === null ? null : (profiles.get(booking.carrierId) ?? null)

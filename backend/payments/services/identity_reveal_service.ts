@@ -4,21 +4,13 @@ import { REVEAL_CHAIN } from '#payments/chains'
 import { Clock } from '#core/clock'
 import { writeTransaction } from '#core/transactions'
 import { appendToChain } from '#core/hash_chain'
+import type {
+  CarrierIdentity,
+  RevealCandidate,
+  RevealViewer,
+} from '#marketplace/contracts/booking_payments'
 
-/** The carrier's real identity, shown to the shipper of a paid booking (and to admins). */
-export type CarrierIdentity = {
-  companyName: string
-  contactName: string | null
-  email: string
-  phone: string | null
-  dotNumber: string | null
-  mcNumber: string | null
-}
-
-/** A booking as far as the reveal rule needs it. */
-export type RevealCandidate = { id: number; carrierId: number | null; paymentStatus: string }
-
-export type RevealViewer = { id: number | null; role: string }
+export type { CarrierIdentity, RevealCandidate, RevealViewer }
 
 /** Payment reveals the carrier: never before (SPEC point 1), always after. */
 export function revealsIdentity(booking: RevealCandidate): boolean {
