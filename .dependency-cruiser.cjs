@@ -1,7 +1,8 @@
 /**
  * Module boundaries (ARCHITECTURE.md section 2): a backend module may use another module's
  * services and types, never its models or controllers; plugins stay independent of modules;
- * no cycles anywhere. Run by `npm run boundaries` in CI.
+ * no cycles anywhere; modules form layers. The frontend has its own rules in
+ * frontend/.dependency-cruiser.cjs. Run by `npm run boundaries` in CI.
  */
 const MODULES = '(core|accounts|fleet|marketplace|payments|freight_board|tms|admin|analytics)'
 
@@ -23,6 +24,26 @@ module.exports = {
       from: { path: `^backend/${MODULES}/`, pathNot: '/tests/' },
       to: { path: `^backend/${MODULES}/(models|controllers)/`, pathNot: '^backend/$1/' },
     },
+    // Modules form layers, so a module never depends (even indirectly) on one that depends on
+    // it: core < fleet < accounts < marketplace < payments < freight_board, tms < admin.
+    // analytics sits on core only. A lower module asks a higher one through a contract it
+    // declares and the higher one implements (backend/start/bindings.ts).
+    ...[
+      ['core', 'accounts|fleet|marketplace|payments|freight_board|tms|admin|analytics'],
+      ['fleet', 'accounts|marketplace|payments|freight_board|tms|admin|analytics'],
+      ['accounts', 'marketplace|payments|freight_board|tms|admin|analytics'],
+      ['marketplace', 'payments|freight_board|tms|admin|analytics'],
+      ['payments', 'freight_board|tms|admin|analytics'],
+      ['freight_board', 'tms|admin|analytics'],
+      ['tms', 'freight_board|admin|analytics'],
+      ['analytics', 'accounts|fleet|marketplace|payments|freight_board|tms|admin'],
+    ].map(([from, above]) => ({
+      name: `layers-${from}`,
+      severity: 'error',
+      comment: `${from} may not import ${above.split('|').join(', ')}: modules form layers.`,
+      from: { path: `^backend/${from}/`, pathNot: '/tests/' },
+      to: { path: `^backend/(${above})/` },
+    })),
     {
       name: 'plugins-are-independent',
       severity: 'error',
@@ -30,12 +51,6 @@ module.exports = {
         'Plugins are swappable providers behind contracts; they must not reach into modules.',
       from: { path: '^plugins/' },
       to: { path: `^backend/${MODULES}/` },
-    },
-    {
-      name: 'no-backend-in-frontend',
-      severity: 'error',
-      from: { path: '^frontend/src/' },
-      to: { path: '^(backend|database|plugins)/' },
     },
   ],
   options: {
