@@ -1,6 +1,6 @@
 import useSWR from 'swr'
 import { api } from '@/lib/api-client'
-import { bookingKey, getBooking, type ShipperBooking } from '@/features/shipper/api/get-bookings'
+import type { ShipperBooking } from '@/types/booking'
 
 export type PaymentDriver = 'sandbox' | 'stripe'
 
@@ -13,9 +13,18 @@ export function usePaymentsConfig() {
   return useSWR<PaymentsConfig>(paymentsConfigKey, () => api.get<PaymentsConfig>(paymentsConfigKey))
 }
 
+/** GET /api/bookings/{id}: the booking being paid (the shipper's own). */
+export function payableBookingKey(id: number | string) {
+  return `/api/bookings/${encodeURIComponent(String(id))}`
+}
+
+export function getPayableBooking(id: number | string): Promise<ShipperBooking> {
+  return api.get<ShipperBooking>(payableBookingKey(id))
+}
+
 /** The booking being paid; `null` id (no id in the URL) fetches nothing. */
 export function usePayableBooking(id: string | null) {
-  return useSWR<ShipperBooking>(id ? bookingKey(id) : null, () => getBooking(id!))
+  return useSWR<ShipperBooking>(id ? payableBookingKey(id) : null, () => getPayableBooking(id!))
 }
 
 export type PaymentIntent = { clientSecret: string; paymentIntentId: string; amount: number }

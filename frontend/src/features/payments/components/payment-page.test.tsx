@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
 import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
-import { makeBooking } from '@/features/shipper/testing/fixtures'
+import { makeBooking } from '@/testing/bookings'
 
 // The first render loads the lazy route chunks, which is slow on a busy machine.
 configure({ asyncUtilTimeout: 5000 })

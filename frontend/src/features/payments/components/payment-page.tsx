@@ -9,14 +9,14 @@ import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { trackEvent } from '@/lib/analytics'
 import { formatBookingReference, formatCityState, formatCurrency, formatMiles } from '@/lib/format'
-import type { ShipperBooking } from '@/features/shipper/api/get-bookings'
+import type { ShipperBooking } from '@/types/booking'
 import {
   createPaymentIntent,
   usePayableBooking,
   usePaymentsConfig,
 } from '@/features/payments/api/payments'
 import { SandboxCardForm } from '@/features/payments/components/sandbox-card-form'
-import { formatPaymentDue, PAYMENT_DEADLINE_NOTE } from '@/features/shipper/utils/payment-due'
+import { formatPaymentDue, PAYMENT_DEADLINE_NOTE } from '@/lib/payment-due'
 
 // Stripe.js and its React bindings load only when the server's provider is Stripe.
 const StripePaymentForm = React.lazy(() =>

@@ -8,8 +8,8 @@ import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
 import { trackEvent } from '@/lib/analytics'
 import { formatBookingReference, formatCurrency } from '@/lib/format'
-import { getBooking, type ShipperBooking } from '@/features/shipper/api/get-bookings'
-import { useRefreshAfterPayment } from '@/features/payments/api/refresh-after-payment'
+import type { ShipperBooking } from '@/types/booking'
+import { getPayableBooking } from '@/features/payments/api/payments'
 
 /** The provider confirms by webhook; the page asks again every second, for about 20 s. */
 export const POLL_INTERVAL_MS = 1000
@@ -21,10 +21,12 @@ type PollState =
   | { status: 'timeout'; booking: ShipperBooking | null }
   | { status: 'not_found' }
 
-function usePaidBooking(bookingId: string | null): PollState {
-  const refreshAfterPayment = useRefreshAfterPayment()
-  const onPaid = React.useRef(refreshAfterPayment)
-  onPaid.current = refreshAfterPayment
+function usePaidBooking(
+  bookingId: string | null,
+  whenPaid: (booking: ShipperBooking) => void
+): PollState {
+  const onPaid = React.useRef(whenPaid)
+  onPaid.current = whenPaid
   const [state, setState] = React.useState<PollState>(
     bookingId ? { status: 'waiting', booking: null } : { status: 'not_found' }
   )
@@ -41,7 +43,7 @@ function usePaidBooking(bookingId: string | null): PollState {
 
     const poll = async () => {
       try {
-        const booking = await getBooking(bookingId)
+        const booking = await getPayableBooking(bookingId)
         if (!active) return
         last = booking
         if (booking.paymentStatus === 'paid') {
@@ -109,14 +111,17 @@ function CenteredCard({ children }: { children: React.ReactNode }) {
 export function PaymentSuccessPage({
   bookingId,
   redirectStatus = null,
+  onPaid = () => {},
 }: {
   bookingId: string
   /** Stripe adds `redirect_status` when it returns from a redirect-based confirmation. */
   redirectStatus?: string | null
+  /** Runs once the booking is seen paid (the route refreshes the shipper's cached views). */
+  onPaid?: (booking: ShipperBooking) => void
 }) {
   const id = /^\d+$/.test(bookingId) ? bookingId : null
   const providerFailed = redirectStatus === 'failed'
-  const state = usePaidBooking(providerFailed ? null : id)
+  const state = usePaidBooking(providerFailed ? null : id, onPaid)
 
   React.useEffect(() => {
     if (state.status === 'paid') {

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { paths } from '@/config/paths'
 import { formatCurrency } from '@/lib/format'
-import type { ShipperBooking } from '@/features/shipper/api/get-bookings'
+import type { ShipperBooking } from '@/types/booking'
 import { confirmSandboxPayment } from '@/features/payments/api/payments'
 import {
   cardBrand,

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react'
 import { mockFetch, requestsTo } from '@/testing/mock-fetch'
 import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
-import { makeBooking } from '@/features/shipper/testing/fixtures'
+import { makeBooking } from '@/testing/bookings'
 
 configure({ asyncUtilTimeout: 5000 })
 

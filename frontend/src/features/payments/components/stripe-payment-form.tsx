@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { formatCurrency } from '@/lib/format'
-import type { ShipperBooking } from '@/features/shipper/api/get-bookings'
+import type { ShipperBooking } from '@/types/booking'
 import { usePaymentOutcome } from '@/features/payments/utils/outcome'
 
 // SPEC point 9: the brand orange is the payment form's primary colour.

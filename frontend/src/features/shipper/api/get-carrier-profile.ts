@@ -1,18 +1,9 @@
+import type { CarrierProfile } from '@/types/booking'
 import useSWR from 'swr'
 import { api } from '@/lib/api-client'
 
 /** What a shipper may know about a carrier before paying: no name, contact or DOT/MC number. */
-export type CarrierProfile = {
-  /** Anonymous label, e.g. `Verified carrier #4821`. */
-  label: string
-  verified: boolean
-  /** Month the carrier joined, `YYYY-MM`. */
-  memberSince: string | null
-  completedLoads: number
-  /** Share of deliveries on time, 0..1, or null without a delivery record yet. */
-  onTimeRate: number | null
-  equipmentTypes: string[]
-}
+export type { CarrierProfile } from '@/types/booking'
 
 export type CarrierLane = {
   pickupCity: string | null

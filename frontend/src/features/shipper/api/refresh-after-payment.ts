@@ -15,7 +15,7 @@ import { getShipperInvoices, shipperInvoicesKey } from '@/features/shipper/api/g
 import { refresh } from '@/features/shipper/api/refresh'
 
 /**
- * A confirmed payment changes the booking (paid, booked, carrier revealed): store the paid
+ * Composed by the payment-success route (app/): a confirmed payment changes the booking (paid, booked, carrier revealed): store the paid
  * booking and reload every cached view of it, so My Bookings shows it at once (decision 0030).
  */
 export function useRefreshAfterPayment() {

@@ -1,8 +1,8 @@
 import useSWRMutation from 'swr/mutation'
 import { api } from '@/lib/api-client'
-import type { CarrierProfile } from '@/features/shipper/api/get-carrier-profile'
+import type { CarrierProfile, PriceBreakdown } from '@/types/booking'
 
-export type PriceBreakdown = { lineHaul: number; platformFee: number; total: number }
+export type { PriceBreakdown } from '@/types/booking'
 
 export type SearchCriteria = {
   pickupAddress: string

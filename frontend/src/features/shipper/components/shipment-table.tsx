@@ -21,7 +21,7 @@ import { useCompleteBooking } from '@/features/shipper/api/complete-booking'
 import { PaymentBadge, StatusBadge } from '@/features/shipper/components/booking-badges'
 import { CancelBookingDialog } from '@/features/shipper/components/cancel-booking-dialog'
 import { awaitsPayment, canComplete } from '@/features/shipper/utils/booking-status'
-import { formatPaymentDue, PAYMENT_DEADLINE_NOTE } from '@/features/shipper/utils/payment-due'
+import { formatPaymentDue, PAYMENT_DEADLINE_NOTE } from '@/lib/payment-due'
 
 function place(city: string | null, state: string | null, fallback: string | null) {
   return [city, state].filter(Boolean).join(', ') || fallback || 'Unknown'
