@@ -5,6 +5,7 @@
 import router from '@adonisjs/core/services/router'
 import app from '@adonisjs/core/services/app'
 import { readFile } from 'node:fs/promises'
+import { middleware } from '#start/kernel'
 
 await import('#accounts/routes')
 await import('#fleet/routes')
@@ -14,6 +15,16 @@ await import('#admin/routes')
 await import('#analytics/routes')
 
 router.get('/api/health', async () => ({ status: 'ok' }))
+
+// The API contract and its reference page (docs/openapi.json), public like the health check.
+const ApiContractController = () => import('#core/controllers/api_contract_controller')
+router.get('/api/openapi.json', [ApiContractController, 'document'])
+router.get('/api/docs', [ApiContractController, 'page'])
+router
+  .get('/api/docs/assets/:file', [ApiContractController, 'asset'])
+  .use(
+    middleware.scope({ kind: 'public', reason: 'the reference page’s static files, by file name' })
+  )
 
 router.any('/api/*', async ({ response }) => response.notFound({ message: 'Not found' }))
 

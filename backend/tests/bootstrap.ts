@@ -7,6 +7,9 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { sessionApiClient } from '@adonisjs/session/plugins/api_client'
 import { authApiClient } from '@adonisjs/auth/plugins/api_client'
 import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
+import { installContractCheck } from '#tests/openapi_contract'
+
+installContractCheck()
 
 export const plugins: Config['plugins'] = [
   assert(),
