@@ -1,100 +1,38 @@
 /** Typed client of the marketplace REST API, authenticated by an admin bearer token. */
 
-export interface UserProfile {
-  id: number
-  email: string
-  role: string
-  firstName: string | null
-  lastName: string | null
-  isApproved?: boolean
-  approvalStatus?: string
-  createdAt?: string
-}
+import type { paths } from './schema.js'
 
-export interface PendingUser {
-  id: number
-  firstName: string | null
-  lastName: string | null
-  email: string
-  role: string
-  phone: string | null
-  createdAt: string
-  companyName: string | null
-  dotNumber: string | null
-  mcNumber: string | null
+/*
+ * The API's shapes, generated from the contract (docs/openapi.json → schema.d.ts, `npm run
+ * api:types`): a shape the contract changes stops type-checking here, in the commands and in the
+ * tests' fake API until the CLI follows.
+ */
+type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never
+type ResponseOf<
+  P extends keyof paths,
+  M extends keyof paths[P],
+  S extends number = 200,
+> = paths[P][M] extends { responses: infer R } ? (S extends keyof R ? Json<R[S]> : never) : never
+type RequestOf<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody?: infer B
 }
+  ? Json<NonNullable<B>>
+  : never
 
-export interface AccessTokenSummary {
-  id: number
-  userId: number
-  name: string | null
-  lastUsedAt: string | null
-  expiresAt: string | null
-  createdAt: string
-}
-
-export interface IssuedAccessToken {
-  id: number
-  userId: number
-  name: string | null
-  expiresAt: string | null
-  createdAt: string
-  /** The secret, returned by this call only. */
-  token: string
-}
-
-export interface IssueTokenInput {
-  userId: number
-  name: string
-  expiresInDays?: number
-}
-
-export interface HealthStatus {
-  status: string
-}
-
-/** One tamper-evident chain as `GET /api/admin/audit/verify` reports it. */
-export interface ChainStatus {
-  chain: string
-  ok: boolean
-  rows: number
-  /** The first row whose link fails; null when the chain holds or only its tail is missing. */
-  brokenRowId: number | null
-  reason: string | null
-}
-
-export interface AuditVerification {
-  chains: ChainStatus[]
-}
-
-/** Ledger totals over every booking, in integer cents. */
-export interface ReconciliationTotals {
-  chargedCents: number
-  payoutCents: number
-  platformShareCents: number
-  refundedCents: number
-  /** still held for bookings not yet released or refunded */
-  escrowCents: number
-  /** released to carriers but not yet transferred */
-  payableCents: number
-}
-
-export interface ReconciliationProblem {
-  /** null for a ledger transaction that does not balance (then `reference` is its key) */
-  bookingId: number | null
-  reference: string
-  problem: string
-}
-
-/** `GET /api/admin/payments/reconciliation`: the ledger against every booking. */
-export interface ReconciliationReport {
-  bookings: number
-  transactions: number
-  totals: ReconciliationTotals
-  /** every problem found; `problems` lists the first 500 */
-  problemCount: number
-  problems: ReconciliationProblem[]
-}
+export type UserProfile = ResponseOf<'/api/user', 'get'>
+export type PendingUser = ResponseOf<'/api/admin/users/pending', 'get'>[number]
+export type AccessTokenSummary = ResponseOf<'/api/admin/tokens', 'get'>[number]
+/** The token with its secret, returned by the issuing call only. */
+export type IssuedAccessToken = ResponseOf<'/api/admin/tokens', 'post', 201>
+export type IssueTokenInput = RequestOf<'/api/admin/tokens', 'post'>
+export type HealthStatus = ResponseOf<'/api/health', 'get'>
+/** `GET /api/admin/audit/verify`: every tamper-evident chain. */
+export type AuditVerification = ResponseOf<'/api/admin/audit/verify', 'get'>
+export type ChainStatus = AuditVerification['chains'][number]
+/** `GET /api/admin/payments/reconciliation`: the ledger against every booking, in cents. */
+export type ReconciliationReport = ResponseOf<'/api/admin/payments/reconciliation', 'get'>
+export type ReconciliationTotals = ReconciliationReport['totals']
+export type ReconciliationProblem = ReconciliationReport['problems'][number]
 
 /** What commands need from the API; tests implement it with a fake. */
 export interface PalletlineApi {

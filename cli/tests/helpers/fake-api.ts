@@ -14,10 +14,21 @@ type Call = { method: keyof PalletlineApi; args: unknown[] }
 
 export const admin: UserProfile = {
   id: 1,
+  username: 'ops@palletline.test',
   email: 'ops@palletline.test',
   role: 'admin',
   firstName: 'Olivia',
   lastName: 'Ops',
+  phone: null,
+  isApproved: true,
+  approvalStatus: 'approved',
+  reviewedAt: null,
+  reviewedBy: null,
+  termsAcceptedAt: '2025-01-20T09:00:00.000Z',
+  termsVersion: '2025-01-15',
+  termsHash: null,
+  createdAt: '2025-01-20T09:00:00.000Z',
+  updatedAt: '2025-01-20T09:00:00.000Z',
 }
 
 export const pendingCarrier: PendingUser = {
@@ -89,7 +100,21 @@ export class FakePalletlineApi implements PalletlineApi {
   async approveUser(userId: number, isApproved: boolean): Promise<UserProfile> {
     this.record('approveUser', userId, isApproved)
     const user = this.pending.find((candidate) => candidate.id === userId) ?? pendingCarrier
-    return { ...user, id: userId, isApproved }
+    return {
+      ...admin,
+      id: userId,
+      username: user.email,
+      email: user.email,
+      role: user.role,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone,
+      isApproved,
+      approvalStatus: isApproved ? 'approved' : 'rejected',
+      reviewedAt: '2025-03-16T10:00:00.000Z',
+      reviewedBy: admin.id,
+      createdAt: user.createdAt,
+    }
   }
 
   async listTokens(userId?: number): Promise<AccessTokenSummary[]> {
@@ -103,6 +128,7 @@ export class FakePalletlineApi implements PalletlineApi {
       id: 12,
       userId: input.userId,
       name: input.name,
+      lastUsedAt: null,
       expiresAt: input.expiresInDays ? '2025-04-15T00:00:00.000Z' : null,
       createdAt: '2025-03-16T00:00:00.000Z',
       token: 'plt_secret-value-shown-once',

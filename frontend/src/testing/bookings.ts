@@ -12,6 +12,7 @@ export function makeBooking(overrides: Partial<ShipperBooking> = {}): ShipperBoo
     carrierName: 'Verified carrier #4821',
     carrier: null,
     paymentFailureMessage: null,
+    paymentDueAt: null,
     carrierProfile: null,
     pickupAddress: 'Chicago, IL',
     pickupCity: 'Chicago',

@@ -38,7 +38,13 @@ export function makeUser(overrides: Partial<User> = {}): User {
     phone: '5551234567',
     isApproved: true,
     approvalStatus: 'approved',
+    reviewedAt: null,
+    reviewedBy: null,
+    termsAcceptedAt: '2025-01-15T10:00:00.000Z',
+    termsVersion: '2025-01-15',
+    termsHash: null,
     createdAt: '2025-01-15T10:00:00.000Z',
+    updatedAt: '2025-01-15T10:00:00.000Z',
     ...overrides,
   }
 }

@@ -1,3 +1,5 @@
+import type { ResponseOf } from '@/types/api-contract'
+
 /*
  * The booking as the API sends it to its shipper (GET /api/bookings, /api/bookings/{id}), shared
  * by the features that show one (shipper dashboard, payment pages). Features compose in app/
@@ -33,46 +35,11 @@ export type RevealedCarrier = {
   mcNumber: string | null
 }
 
-/** A booking as its shipper sees it: the carrier stays anonymous until payment. */
-export type ShipperBooking = {
-  id: number
-  reference: string
+/**
+ * A booking as its shipper sees it (GET /api/bookings/{id}), as the API contract describes it:
+ * the carrier stays anonymous until payment.
+ */
+export type ShipperBooking = Omit<ResponseOf<'/api/bookings/{id}', 'get'>, 'status'> & {
   /** Known statuses above; an unknown or missing one is shown as booked. */
   status: BookingStatus | (string & {}) | null
-  paymentStatus: string | null
-  payoutStatus: string | null
-  /** The anonymous label until payment, then the carrier's company name. */
-  carrierName: string
-  /** null (or absent) until the booking is paid. */
-  carrier?: RevealedCarrier | null
-  /** The card provider's message for the last failed payment attempt. */
-  paymentFailureMessage?: string | null
-  /** ISO time the server cancels the booking if still unpaid; null (or absent) unless pending. */
-  paymentDueAt?: string | null
-  carrierProfile: CarrierProfile | null
-  pickupAddress: string | null
-  pickupCity: string | null
-  pickupState: string | null
-  pickupZip: string | null
-  deliveryAddress: string | null
-  deliveryCity: string | null
-  deliveryState: string | null
-  deliveryZip: string | null
-  numberOfPallets: number
-  distance: number | null
-  ratePerMilePerPallet: number | null
-  totalAmount: number | null
-  priceBreakdown: PriceBreakdown
-  /** `YYYY-MM-DD` */
-  pickupDate: string | null
-  /** `YYYY-MM-DD` */
-  deliveryDate: string | null
-  specialInstructions: string | null
-  listingId: number | null
-  createdAt: string | null
-  deliveredAt: string | null
-  completedAt: string | null
-  cancelledAt: string | null
-  canCancel: boolean
-  canComplete: boolean
 }

@@ -1,21 +1,15 @@
 import useSWR from 'swr'
 import { api, isApiError } from '@/lib/api-client'
+import type { ResponseOf } from '@/types/api-contract'
 
 export type Role = 'shipper' | 'carrier' | 'admin'
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected'
 
-export type User = {
-  id: number
-  username: string
-  email: string
+/** The signed-in user (GET /api/user), as the API contract describes it. */
+export type User = Omit<ResponseOf<'/api/user', 'get'>, 'role' | 'approvalStatus'> & {
   /** Known roles are shipper, carrier and admin; anything else is treated as unknown. */
   role: Role | (string & {})
-  firstName: string | null
-  lastName: string | null
-  phone: string | null
-  isApproved: boolean
   approvalStatus: ApprovalStatus
-  createdAt: string
 }
 
 export const userKey = '/api/user'
