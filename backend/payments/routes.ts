@@ -1,5 +1,5 @@
 /*
- * Payments routes (issue 5): the client config, paying a booking, the sandbox card form and
+ * Payments routes: the client config, paying a booking, the sandbox card form and
  * the provider's webhook (no session, no CSRF: verified by its signature).
  */
 import router from '@adonisjs/core/services/router'
@@ -29,7 +29,7 @@ router
 
 router.post('/api/webhooks/payments', [PaymentsController, 'webhook'])
 
-/* Carrier payout account and payout history (issue 5, SPEC point 7). */
+/* Carrier payout account and payout history (SPEC point 7). */
 const CarrierPaymentsController = () => import('#payments/controllers/carrier_payments_controller')
 
 router

@@ -1,5 +1,5 @@
 /*
- * Carrier-side booking routes (issue 3): the carrier's bookings and status updates, its
+ * Carrier-side booking routes: the carrier's bookings and status updates, its
  * dashboard and invoices, a booking's status history, and the shipper's invoice list.
  */
 import router from '@adonisjs/core/services/router'

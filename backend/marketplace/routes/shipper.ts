@@ -1,5 +1,5 @@
 /*
- * Shipper-side marketplace routes (issue 4): carrier search, fixed-price booking,
+ * Shipper-side marketplace routes: carrier search, fixed-price booking,
  * completion, cancellation, dashboard metrics; and the booking list both sides read.
  */
 import router from '@adonisjs/core/services/router'

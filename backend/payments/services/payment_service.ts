@@ -67,7 +67,7 @@ const affected = (result: unknown) => Number(Array.isArray(result) ? result[0] :
 const AMOUNT_TOLERANCE_CENTS = 0.5
 
 /**
- * Paying a booking (issue 5): one payment intent per booking for the server's own total,
+ * Paying a booking: one payment intent per booking for the server's own total,
  * the provider's webhooks turned into booking state exactly once, and the refund of a paid
  * booking cancelled before pickup. docs/decisions/0040.
  */

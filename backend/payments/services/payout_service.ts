@@ -89,7 +89,7 @@ type PayoutBooking = {
 const affected = (result: unknown) => Number(Array.isArray(result) ? result[0] : result)
 
 /**
- * Carrier payouts (issue 5, docs/decisions/0043). A delivered, paid booking is released when
+ * Carrier payouts (docs/decisions/0043). A delivered, paid booking is released when
  * its shipper completes it or 48 hours after delivery, whichever comes first: the ledger moves
  * the total out of escrow into the platform's 9 percent and the carrier's 91 percent, and
  * payoutStatus goes pending -> released. The transfer then pays the carrier (released -> paid),
