@@ -1,7 +1,7 @@
 import { Alert } from '@/components/ui/alert'
 import { bookingStatusLabel } from '@/components/ui/booking-status-badge'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useBookingHistory } from '@/features/carrier/api/get-booking-history'
+import { useBookingHistory } from '@/lib/booking-history'
 import { formatDateTime, formatStatus } from '@/lib/format'
 
 /** A booking's status changes, oldest first: who moved it, when, and any note. */

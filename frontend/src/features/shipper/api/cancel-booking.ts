@@ -7,7 +7,7 @@ import {
   dashboardMetricsKey,
   getDashboardMetrics,
 } from '@/features/shipper/api/get-dashboard-metrics'
-import { bookingHistoryKey, getBookingHistory } from '@/features/shipper/api/get-booking-history'
+import { bookingHistoryKey, getBookingHistory } from '@/lib/booking-history'
 
 export const cancelBookingUrl = (bookingId: number) => `/api/bookings/${bookingId}/cancel`
 

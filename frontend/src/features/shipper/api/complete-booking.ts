@@ -7,7 +7,7 @@ import {
   dashboardMetricsKey,
   getDashboardMetrics,
 } from '@/features/shipper/api/get-dashboard-metrics'
-import { bookingHistoryKey, getBookingHistory } from '@/features/shipper/api/get-booking-history'
+import { bookingHistoryKey, getBookingHistory } from '@/lib/booking-history'
 import { getShipperInvoices, shipperInvoicesKey } from '@/features/shipper/api/get-shipper-invoices'
 
 export const completeBookingUrl = (bookingId: number) => `/api/booking/${bookingId}/complete`

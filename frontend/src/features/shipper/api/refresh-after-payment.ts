@@ -6,7 +6,7 @@ import {
   getBookings,
   type ShipperBooking,
 } from '@/features/shipper/api/get-bookings'
-import { bookingHistoryKey, getBookingHistory } from '@/features/shipper/api/get-booking-history'
+import { bookingHistoryKey, getBookingHistory } from '@/lib/booking-history'
 import {
   dashboardMetricsKey,
   getDashboardMetrics,

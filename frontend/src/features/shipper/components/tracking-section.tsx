@@ -11,7 +11,7 @@ import {
   useBookings,
   type ShipperBooking,
 } from '@/features/shipper/api/get-bookings'
-import { useBookingHistory, type StatusChange } from '@/features/shipper/api/get-booking-history'
+import { useBookingHistory, type StatusChange } from '@/lib/booking-history'
 import {
   isActiveShipment,
   TRACKING_STEPS,
