@@ -1,3 +1,4 @@
+import { LoadStates } from '@/components/load-states'
 import * as React from 'react'
 import { Check, Copy, KeyRound } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
@@ -11,11 +12,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { EmptyState } from '@/components/ui/empty-state'
 import { FormField } from '@/components/ui/form-field'
-import { LoadError } from '@/components/ui/load-error'
 import { NativeSelect } from '@/components/ui/native-select'
-import { Skeleton } from '@/components/ui/skeleton'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import {
@@ -86,56 +84,56 @@ export function ApiTokens() {
       <CardContent className="space-y-6">
         <CreateTokenForm onCreated={onCreated} />
         {created ? <NewSecret token={created} onDone={() => setCreated(null)} /> : null}
-        {isLoading ? (
-          <div className="space-y-2" aria-busy="true" aria-label="Loading API tokens">
-            <Skeleton className="h-14 w-full" />
-            <Skeleton className="h-14 w-full" />
-          </div>
-        ) : error && !data ? (
-          <LoadError
-            title="Could not load your API tokens"
-            error={error}
-            onRetry={() => void mutate()}
-            retrying={isValidating}
-          />
-        ) : !data || data.length === 0 ? (
-          <EmptyState
-            icon={KeyRound}
-            title="No API tokens yet"
-            description="Create one above to connect the TMS or a script."
-          />
-        ) : (
-          <ul aria-label="Your API tokens" className="divide-y divide-slate-200 rounded-md border">
-            {data.map((token) => (
-              <li
-                key={token.id}
-                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
-              >
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                    <span className="break-all">{token.name || 'Unnamed token'}</span>
-                    {isExpired(token) ? <Badge variant="destructive">Expired</Badge> : null}
-                  </p>
-                  <p className="text-sm text-slate-600">
-                    Created {formatDate(token.createdAt)} · Last used{' '}
-                    {token.lastUsedAt ? formatDate(token.lastUsedAt) : 'Never'} ·{' '}
-                    {token.expiresAt
-                      ? `${isExpired(token) ? 'Expired' : 'Expires'} ${formatDate(token.expiresAt)}`
-                      : 'Never expires'}
-                  </p>
-                </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setRevoking(token)}
-                  aria-label={`Revoke ${token.name || 'token'}`}
+        <LoadStates
+          data={data}
+          error={error}
+          isLoading={isLoading}
+          isValidating={isValidating}
+          onRetry={() => void mutate()}
+          loadingLabel="Loading API tokens"
+          errorTitle={'Could not load your API tokens'}
+          empty={{
+            icon: KeyRound,
+            title: 'No API tokens yet',
+            description: 'Create one above to connect the TMS or a script.',
+          }}
+        >
+          {(data) => (
+            <ul
+              aria-label="Your API tokens"
+              className="divide-y divide-slate-200 rounded-md border"
+            >
+              {data.map((token) => (
+                <li
+                  key={token.id}
+                  className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
                 >
-                  Revoke
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                      <span className="break-all">{token.name || 'Unnamed token'}</span>
+                      {isExpired(token) ? <Badge variant="destructive">Expired</Badge> : null}
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      Created {formatDate(token.createdAt)} · Last used{' '}
+                      {token.lastUsedAt ? formatDate(token.lastUsedAt) : 'Never'} ·{' '}
+                      {token.expiresAt
+                        ? `${isExpired(token) ? 'Expired' : 'Expires'} ${formatDate(token.expiresAt)}`
+                        : 'Never expires'}
+                    </p>
+                  </div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setRevoking(token)}
+                    aria-label={`Revoke ${token.name || 'token'}`}
+                  >
+                    Revoke
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </LoadStates>
       </CardContent>
       <Dialog open={revoking != null} onOpenChange={(open) => !open && !busy && setRevoking(null)}>
         <DialogContent>

@@ -1,11 +1,9 @@
+import { LoadStates } from '@/components/load-states'
 import * as React from 'react'
 import { ChevronDown, ChevronRight, ClipboardList } from 'lucide-react'
 import { BookingStatusBadge } from '@/components/ui/booking-status-badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { EmptyState } from '@/components/ui/empty-state'
-import { LoadError } from '@/components/ui/load-error'
-import { Skeleton } from '@/components/ui/skeleton'
 import {
   useCarrierBookings,
   type CarrierBooking,
@@ -123,32 +121,28 @@ export function CarrierBookings() {
   return (
     <div className="space-y-6">
       <SectionHeader title="Bookings" description="Shipments booked on your trucks." />
-      {isLoading ? (
-        <div className="space-y-4" aria-busy="true" aria-label="Loading bookings">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-48 w-full" />
-          ))}
-        </div>
-      ) : error && !data ? (
-        <LoadError
-          title="Could not load your bookings"
-          error={error}
-          onRetry={() => void mutate()}
-          retrying={isValidating}
-        />
-      ) : !data || data.length === 0 ? (
-        <EmptyState
-          icon={ClipboardList}
-          title="No bookings yet"
-          description="When shippers book space on your listings, the bookings appear here."
-        />
-      ) : (
-        <ul className="space-y-4" aria-label="Bookings">
-          {data.map((booking) => (
-            <BookingRow key={booking.id} booking={booking} />
-          ))}
-        </ul>
-      )}
+      <LoadStates
+        data={data}
+        error={error}
+        isLoading={isLoading}
+        isValidating={isValidating}
+        onRetry={() => void mutate()}
+        loadingLabel="Loading bookings"
+        errorTitle={'Could not load your bookings'}
+        empty={{
+          icon: ClipboardList,
+          title: 'No bookings yet',
+          description: 'When shippers book space on your listings, the bookings appear here.',
+        }}
+      >
+        {(data) => (
+          <ul className="space-y-4" aria-label="Bookings">
+            {data.map((booking) => (
+              <BookingRow key={booking.id} booking={booking} />
+            ))}
+          </ul>
+        )}
+      </LoadStates>
     </div>
   )
 }

@@ -1,8 +1,6 @@
+import { LoadStates } from '@/components/load-states'
 import { FileText } from 'lucide-react'
 import { Card, CardContent } from '@/components/ui/card'
-import { EmptyState } from '@/components/ui/empty-state'
-import { LoadError } from '@/components/ui/load-error'
-import { Skeleton } from '@/components/ui/skeleton'
 import {
   Table,
   TableBody,
@@ -27,69 +25,65 @@ export function CarrierInvoices() {
       <SectionHeader title="Invoices" description="Invoices for delivered shipments." />
       <Card>
         <CardContent className="pt-6">
-          {isLoading ? (
-            <div className="space-y-2" aria-busy="true" aria-label="Loading invoices">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-12 w-full" />
-              ))}
-            </div>
-          ) : error && !data ? (
-            <LoadError
-              title="Could not load your invoices"
-              error={error}
-              onRetry={() => void mutate()}
-              retrying={isValidating}
-            />
-          ) : !data || data.length === 0 ? (
-            <EmptyState
-              icon={FileText}
-              title="No invoices yet"
-              description="An invoice is created for each booking when you mark it delivered."
-            />
-          ) : (
-            <div className="space-y-3">
-              <Table aria-label="Invoices">
-                <TableHeader>
-                  <tr>
-                    <TableHead>Invoice</TableHead>
-                    <TableHead>Booking</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead>Route</TableHead>
-                    <TableHead className="text-right">Amount</TableHead>
-                    <TableHead>Due Date</TableHead>
-                    <TableHead>Issued</TableHead>
-                  </tr>
-                </TableHeader>
-                <TableBody>
-                  {data.map((invoice) => (
-                    <TableRow key={invoice.id} aria-label={`Invoice ${invoice.invoiceNumber}`}>
-                      <TableCell className="whitespace-nowrap font-medium text-slate-900">
-                        {invoice.invoiceNumber}
-                      </TableCell>
-                      <TableCell>{invoice.bookingReference}</TableCell>
-                      <TableCell>
-                        <InvoiceStatusBadge status={invoice.status} />
-                      </TableCell>
-                      <TableCell className="min-w-48">{formatRoute(invoice)}</TableCell>
-                      <TableCell className="text-right font-medium text-slate-900">
-                        {formatCurrency(invoice.amount)}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        {formatCalendarDate(invoice.dueDate) || '—'}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        {formatDate(invoice.createdAt)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-              <p className="text-sm text-slate-600">
-                {data.length === 1 ? '1 invoice' : `${data.length} invoices`} · outstanding{' '}
-                <span className="font-medium text-slate-900">{formatCurrency(outstanding)}</span>
-              </p>
-            </div>
-          )}
+          <LoadStates
+            data={data}
+            error={error}
+            isLoading={isLoading}
+            isValidating={isValidating}
+            onRetry={() => void mutate()}
+            loadingLabel="Loading invoices"
+            errorTitle={'Could not load your invoices'}
+            empty={{
+              icon: FileText,
+              title: 'No invoices yet',
+              description: 'An invoice is created for each booking when you mark it delivered.',
+            }}
+          >
+            {(data) => (
+              <div className="space-y-3">
+                <Table aria-label="Invoices">
+                  <TableHeader>
+                    <tr>
+                      <TableHead>Invoice</TableHead>
+                      <TableHead>Booking</TableHead>
+                      <TableHead>Status</TableHead>
+                      <TableHead>Route</TableHead>
+                      <TableHead className="text-right">Amount</TableHead>
+                      <TableHead>Due Date</TableHead>
+                      <TableHead>Issued</TableHead>
+                    </tr>
+                  </TableHeader>
+                  <TableBody>
+                    {data.map((invoice) => (
+                      <TableRow key={invoice.id} aria-label={`Invoice ${invoice.invoiceNumber}`}>
+                        <TableCell className="whitespace-nowrap font-medium text-slate-900">
+                          {invoice.invoiceNumber}
+                        </TableCell>
+                        <TableCell>{invoice.bookingReference}</TableCell>
+                        <TableCell>
+                          <InvoiceStatusBadge status={invoice.status} />
+                        </TableCell>
+                        <TableCell className="min-w-48">{formatRoute(invoice)}</TableCell>
+                        <TableCell className="text-right font-medium text-slate-900">
+                          {formatCurrency(invoice.amount)}
+                        </TableCell>
+                        <TableCell className="whitespace-nowrap">
+                          {formatCalendarDate(invoice.dueDate) || '—'}
+                        </TableCell>
+                        <TableCell className="whitespace-nowrap">
+                          {formatDate(invoice.createdAt)}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+                <p className="text-sm text-slate-600">
+                  {data.length === 1 ? '1 invoice' : `${data.length} invoices`} · outstanding{' '}
+                  <span className="font-medium text-slate-900">{formatCurrency(outstanding)}</span>
+                </p>
+              </div>
+            )}
+          </LoadStates>
         </CardContent>
       </Card>
     </div>

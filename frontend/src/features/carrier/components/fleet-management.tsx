@@ -1,3 +1,4 @@
+import { LoadStates } from '@/components/load-states'
 import * as React from 'react'
 import { Pencil, Plus, Trash2, Truck as TruckIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
@@ -10,9 +11,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { EmptyState } from '@/components/ui/empty-state'
-import { LoadError } from '@/components/ui/load-error'
-import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/use-toast'
 import { useDeleteTruck } from '@/features/carrier/api/delete-truck'
 import { useTrucks, type Truck } from '@/features/carrier/api/get-trucks'
@@ -91,70 +89,62 @@ export function FleetManagement() {
         actions={data && data.length > 0 ? addButton('Add Truck') : undefined}
       />
 
-      {isLoading ? (
-        <div
-          className="grid grid-cols-1 gap-4 md:grid-cols-2"
-          aria-busy="true"
-          aria-label="Loading trucks"
-        >
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-32 w-full" />
-          ))}
-        </div>
-      ) : error && !data ? (
-        <LoadError
-          title="Could not load your trucks"
-          error={error}
-          onRetry={() => void mutate()}
-          retrying={isValidating}
-        />
-      ) : !data || data.length === 0 ? (
-        <EmptyState
-          icon={TruckIcon}
-          title="No trucks in your fleet"
-          description="Add the trucks you run so you can post capacity listings on them."
-          action={addButton('Add Your First Truck')}
-        />
-      ) : (
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Trucks">
-          {data.map((truck) => (
-            <li key={truck.id} aria-label={`${formatTruckName(truck)} ${truck.licensePlate}`}>
-              <Card className="flex h-full flex-col justify-between gap-4 p-5">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0 space-y-1">
-                    <p className="font-semibold text-slate-900">{formatTruckName(truck)}</p>
-                    <p className="text-sm text-slate-600">Plate {truck.licensePlate}</p>
-                    <p className="text-sm text-slate-600">
-                      {truck.capacity === 1 ? '1 pallet' : `${truck.capacity} pallets`}
-                      {truck.truckType ? ` · ${TRUCK_TYPE_LABELS[truck.truckType]}` : ''}
-                    </p>
+      <LoadStates
+        data={data}
+        error={error}
+        isLoading={isLoading}
+        isValidating={isValidating}
+        onRetry={() => void mutate()}
+        loadingLabel="Loading trucks"
+        errorTitle={'Could not load your trucks'}
+        empty={{
+          icon: TruckIcon,
+          title: 'No trucks in your fleet',
+          description: 'Add the trucks you run so you can post capacity listings on them.',
+          action: addButton('Add Your First Truck'),
+        }}
+      >
+        {(data) => (
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Trucks">
+            {data.map((truck) => (
+              <li key={truck.id} aria-label={`${formatTruckName(truck)} ${truck.licensePlate}`}>
+                <Card className="flex h-full flex-col justify-between gap-4 p-5">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0 space-y-1">
+                      <p className="font-semibold text-slate-900">{formatTruckName(truck)}</p>
+                      <p className="text-sm text-slate-600">Plate {truck.licensePlate}</p>
+                      <p className="text-sm text-slate-600">
+                        {truck.capacity === 1 ? '1 pallet' : `${truck.capacity} pallets`}
+                        {truck.truckType ? ` · ${TRUCK_TYPE_LABELS[truck.truckType]}` : ''}
+                      </p>
+                    </div>
+                    <TruckStatusBadge status={truck.status} />
                   </div>
-                  <TruckStatusBadge status={truck.status} />
-                </div>
-                <div className="flex gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Edit truck ${truck.licensePlate}`}
-                    onClick={() => setEditing(truck)}
-                  >
-                    <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="text-red-700 hover:bg-red-50"
-                    aria-label={`Delete truck ${truck.licensePlate}`}
-                    onClick={() => setDeleting(truck)}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-                  </Button>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                  <div className="flex gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Edit truck ${truck.licensePlate}`}
+                      onClick={() => setEditing(truck)}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="text-red-700 hover:bg-red-50"
+                      aria-label={`Delete truck ${truck.licensePlate}`}
+                      onClick={() => setDeleting(truck)}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                    </Button>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadStates>
 
       <TruckFormDialog open={adding} onOpenChange={setAdding} />
       <TruckFormDialog

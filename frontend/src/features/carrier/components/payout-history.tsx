@@ -1,9 +1,7 @@
+import { LoadStates } from '@/components/load-states'
 import { Banknote } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent } from '@/components/ui/card'
-import { EmptyState } from '@/components/ui/empty-state'
-import { LoadError } from '@/components/ui/load-error'
-import { Skeleton } from '@/components/ui/skeleton'
 import {
   Table,
   TableBody,
@@ -40,80 +38,76 @@ export function PayoutHistory() {
       />
       <Card>
         <CardContent className="pt-6">
-          {isLoading ? (
-            <div className="space-y-2" aria-busy="true" aria-label="Loading payout history">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-12 w-full" />
-              ))}
-            </div>
-          ) : error && !data ? (
-            <LoadError
-              title="Failed to load payout history"
-              error={error}
-              onRetry={() => void mutate()}
-              retrying={isValidating}
-            />
-          ) : !data || data.length === 0 ? (
-            <EmptyState
-              icon={Banknote}
-              title="No payouts yet"
-              description="Your bookings appear here with the payout you receive for each."
-            />
-          ) : (
-            <Table aria-label="Payouts">
-              <TableHeader>
-                <tr>
-                  <TableHead>Booking</TableHead>
-                  <TableHead>Route</TableHead>
-                  <TableHead>Date</TableHead>
-                  <TableHead className="text-right">Total</TableHead>
-                  <TableHead className="text-right">Your Payout (91%)</TableHead>
-                  <TableHead>Status</TableHead>
-                </tr>
-              </TableHeader>
-              <TableBody>
-                {data.map((payout) => (
-                  <TableRow key={payout.id} aria-label={`Payout ${payout.reference}`}>
-                    <TableCell className="whitespace-nowrap font-medium text-slate-900">
-                      {payout.reference}
-                    </TableCell>
-                    <TableCell className="min-w-48">{formatRoute(payout)}</TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      {formatDate(payout.createdAt)}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      {formatCurrency(payout.totalAmount)}
-                    </TableCell>
-                    <TableCell className="text-right font-medium text-slate-900">
-                      {formatCurrency(payout.payoutAmount)}
-                    </TableCell>
-                    <TableCell>
-                      <div className="space-y-1">
-                        <PayoutStatusBadge
-                          paymentStatus={payout.paymentStatus}
-                          payoutStatus={payout.payoutStatus}
-                        />
-                        {payout.payoutReleasedAt ? (
-                          <p className="text-xs text-slate-500">
-                            Released {formatDate(payout.payoutReleasedAt)}
-                          </p>
-                        ) : null}
-                        {payout.payoutFailureReason ? (
-                          <p
-                            className={`max-w-56 text-xs ${
-                              payout.payoutStatus === 'failed' ? 'text-red-700' : 'text-amber-800'
-                            }`}
-                          >
-                            {payout.payoutFailureReason}
-                          </p>
-                        ) : null}
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <LoadStates
+            data={data}
+            error={error}
+            isLoading={isLoading}
+            isValidating={isValidating}
+            onRetry={() => void mutate()}
+            loadingLabel="Loading payout history"
+            errorTitle={'Failed to load payout history'}
+            empty={{
+              icon: Banknote,
+              title: 'No payouts yet',
+              description: 'Your bookings appear here with the payout you receive for each.',
+            }}
+          >
+            {(data) => (
+              <Table aria-label="Payouts">
+                <TableHeader>
+                  <tr>
+                    <TableHead>Booking</TableHead>
+                    <TableHead>Route</TableHead>
+                    <TableHead>Date</TableHead>
+                    <TableHead className="text-right">Total</TableHead>
+                    <TableHead className="text-right">Your Payout (91%)</TableHead>
+                    <TableHead>Status</TableHead>
+                  </tr>
+                </TableHeader>
+                <TableBody>
+                  {data.map((payout) => (
+                    <TableRow key={payout.id} aria-label={`Payout ${payout.reference}`}>
+                      <TableCell className="whitespace-nowrap font-medium text-slate-900">
+                        {payout.reference}
+                      </TableCell>
+                      <TableCell className="min-w-48">{formatRoute(payout)}</TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        {formatDate(payout.createdAt)}
+                      </TableCell>
+                      <TableCell className="text-right">
+                        {formatCurrency(payout.totalAmount)}
+                      </TableCell>
+                      <TableCell className="text-right font-medium text-slate-900">
+                        {formatCurrency(payout.payoutAmount)}
+                      </TableCell>
+                      <TableCell>
+                        <div className="space-y-1">
+                          <PayoutStatusBadge
+                            paymentStatus={payout.paymentStatus}
+                            payoutStatus={payout.payoutStatus}
+                          />
+                          {payout.payoutReleasedAt ? (
+                            <p className="text-xs text-slate-500">
+                              Released {formatDate(payout.payoutReleasedAt)}
+                            </p>
+                          ) : null}
+                          {payout.payoutFailureReason ? (
+                            <p
+                              className={`max-w-56 text-xs ${
+                                payout.payoutStatus === 'failed' ? 'text-red-700' : 'text-amber-800'
+                              }`}
+                            >
+                              {payout.payoutFailureReason}
+                            </p>
+                          ) : null}
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </LoadStates>
         </CardContent>
       </Card>
     </div>

@@ -1,9 +1,7 @@
+import { LoadStates } from '@/components/load-states'
 import { FileText } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { EmptyState } from '@/components/ui/empty-state'
-import { LoadError } from '@/components/ui/load-error'
-import { Skeleton } from '@/components/ui/skeleton'
 import {
   Table,
   TableBody,
@@ -46,64 +44,61 @@ export function InvoicesSection() {
           <CardDescription>An invoice is issued when a shipment is delivered.</CardDescription>
         </CardHeader>
         <CardContent>
-          {isLoading ? (
-            <div className="space-y-3" aria-busy="true" aria-label="Loading invoices">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-12 w-full" />
-              ))}
-            </div>
-          ) : error ? (
-            <LoadError
-              title="Could not load invoices"
-              error={error}
-              onRetry={() => void mutate()}
-              retrying={isValidating}
-            />
-          ) : !data || data.length === 0 ? (
-            <EmptyState
-              icon={FileText}
-              title="No invoices yet"
-              description="When a carrier delivers one of your shipments, its invoice appears here."
-            />
-          ) : (
-            <Table aria-labelledby="invoice-list-heading">
-              <TableHeader>
-                <tr>
-                  <TableHead>Invoice</TableHead>
-                  <TableHead>Booking</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Route</TableHead>
-                  <TableHead className="text-right">Amount</TableHead>
-                  <TableHead>Due date</TableHead>
-                </tr>
-              </TableHeader>
-              <TableBody>
-                {data.map((invoice) => (
-                  <TableRow key={invoice.id} aria-label={`Invoice ${invoice.invoiceNumber}`}>
-                    <TableCell className="font-semibold text-slate-900">
-                      {invoice.invoiceNumber}
-                    </TableCell>
-                    <TableCell>{invoice.bookingReference}</TableCell>
-                    <TableCell>
-                      <Badge variant={invoiceVariant(invoice.status)}>
-                        {humanize(invoice.status)}
-                      </Badge>
-                    </TableCell>
-                    <TableCell>
-                      {place(invoice.pickupCity, invoice.pickupState)} →{' '}
-                      {place(invoice.deliveryCity, invoice.deliveryState)}
-                    </TableCell>
-                    <TableCell className="text-right font-medium text-slate-900">
-                      {formatCurrency(invoice.amount)}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      {formatCalendarDate(invoice.dueDate)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <LoadStates
+            data={data}
+            error={error}
+            isLoading={isLoading}
+            isValidating={isValidating}
+            onRetry={() => void mutate()}
+            loadingLabel="Loading invoices"
+            errorTitle={'Could not load invoices'}
+            empty={{
+              icon: FileText,
+              title: 'No invoices yet',
+              description:
+                'When a carrier delivers one of your shipments, its invoice appears here.',
+            }}
+          >
+            {(data) => (
+              <Table aria-labelledby="invoice-list-heading">
+                <TableHeader>
+                  <tr>
+                    <TableHead>Invoice</TableHead>
+                    <TableHead>Booking</TableHead>
+                    <TableHead>Status</TableHead>
+                    <TableHead>Route</TableHead>
+                    <TableHead className="text-right">Amount</TableHead>
+                    <TableHead>Due date</TableHead>
+                  </tr>
+                </TableHeader>
+                <TableBody>
+                  {data.map((invoice) => (
+                    <TableRow key={invoice.id} aria-label={`Invoice ${invoice.invoiceNumber}`}>
+                      <TableCell className="font-semibold text-slate-900">
+                        {invoice.invoiceNumber}
+                      </TableCell>
+                      <TableCell>{invoice.bookingReference}</TableCell>
+                      <TableCell>
+                        <Badge variant={invoiceVariant(invoice.status)}>
+                          {humanize(invoice.status)}
+                        </Badge>
+                      </TableCell>
+                      <TableCell>
+                        {place(invoice.pickupCity, invoice.pickupState)} →{' '}
+                        {place(invoice.deliveryCity, invoice.deliveryState)}
+                      </TableCell>
+                      <TableCell className="text-right font-medium text-slate-900">
+                        {formatCurrency(invoice.amount)}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        {formatCalendarDate(invoice.dueDate)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </LoadStates>
         </CardContent>
       </Card>
     </section>
