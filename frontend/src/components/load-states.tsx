@@ -16,28 +16,28 @@ type Empty = {
  * Data already shown stays on screen when a reload fails.
  */
 export function LoadStates<T>({
-  data,
-  error,
-  isLoading,
-  isValidating = false,
-  onRetry,
+  query,
   loadingLabel,
   errorTitle,
   empty,
   skeletonRows = 3,
   children,
 }: {
-  data: T | undefined
-  error: unknown
-  isLoading: boolean
-  isValidating?: boolean
-  onRetry: () => void
+  /** the SWR answer: its data, error, loading flags and `mutate` (the retry) */
+  query: {
+    data: T | undefined
+    error: unknown
+    isLoading: boolean
+    isValidating?: boolean
+    mutate: () => unknown
+  }
   loadingLabel: string
   errorTitle: string
   empty: Empty
   skeletonRows?: number
   children: (data: T) => React.ReactNode
 }) {
+  const { data, error, isLoading, isValidating = false } = query
   if (isLoading) {
     return (
       <div className="space-y-2" aria-busy="true" aria-label={loadingLabel}>
@@ -52,7 +52,7 @@ export function LoadStates<T>({
       <LoadError
         title={errorTitle}
         error={error}
-        onRetry={onRetry}
+        onRetry={() => void query.mutate()}
         retrying={isValidating}
       />
     )

@@ -46,11 +46,7 @@ export function RecentBookings() {
       </CardHeader>
       <CardContent>
         <LoadStates
-          data={data}
-          error={error}
-          isLoading={isLoading}
-          isValidating={isValidating}
-          onRetry={() => void mutate()}
+          query={{ data, error, isLoading, isValidating, mutate }}
           loadingLabel="Loading recent bookings"
           errorTitle={'Could not load recent bookings'}
           empty={{

@@ -85,11 +85,7 @@ export function ApiTokens() {
         <CreateTokenForm onCreated={onCreated} />
         {created ? <NewSecret token={created} onDone={() => setCreated(null)} /> : null}
         <LoadStates
-          data={data}
-          error={error}
-          isLoading={isLoading}
-          isValidating={isValidating}
-          onRetry={() => void mutate()}
+          query={{ data, error, isLoading, isValidating, mutate }}
           loadingLabel="Loading API tokens"
           errorTitle={'Could not load your API tokens'}
           empty={{

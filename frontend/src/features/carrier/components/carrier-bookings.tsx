@@ -122,11 +122,7 @@ export function CarrierBookings() {
     <div className="space-y-6">
       <SectionHeader title="Bookings" description="Shipments booked on your trucks." />
       <LoadStates
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        isValidating={isValidating}
-        onRetry={() => void mutate()}
+        query={{ data, error, isLoading, isValidating, mutate }}
         loadingLabel="Loading bookings"
         errorTitle={'Could not load your bookings'}
         empty={{

@@ -26,11 +26,7 @@ export function CarrierInvoices() {
       <Card>
         <CardContent className="pt-6">
           <LoadStates
-            data={data}
-            error={error}
-            isLoading={isLoading}
-            isValidating={isValidating}
-            onRetry={() => void mutate()}
+            query={{ data, error, isLoading, isValidating, mutate }}
             loadingLabel="Loading invoices"
             errorTitle={'Could not load your invoices'}
             empty={{

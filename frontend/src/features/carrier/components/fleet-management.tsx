@@ -90,11 +90,7 @@ export function FleetManagement() {
       />
 
       <LoadStates
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        isValidating={isValidating}
-        onRetry={() => void mutate()}
+        query={{ data, error, isLoading, isValidating, mutate }}
         loadingLabel="Loading trucks"
         errorTitle={'Could not load your trucks'}
         empty={{

@@ -39,11 +39,7 @@ export function PayoutHistory() {
       <Card>
         <CardContent className="pt-6">
           <LoadStates
-            data={data}
-            error={error}
-            isLoading={isLoading}
-            isValidating={isValidating}
-            onRetry={() => void mutate()}
+            query={{ data, error, isLoading, isValidating, mutate }}
             loadingLabel="Loading payout history"
             errorTitle={'Failed to load payout history'}
             empty={{

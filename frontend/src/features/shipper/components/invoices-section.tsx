@@ -45,11 +45,7 @@ export function InvoicesSection() {
         </CardHeader>
         <CardContent>
           <LoadStates
-            data={data}
-            error={error}
-            isLoading={isLoading}
-            isValidating={isValidating}
-            onRetry={() => void mutate()}
+            query={{ data, error, isLoading, isValidating, mutate }}
             loadingLabel="Loading invoices"
             errorTitle={'Could not load invoices'}
             empty={{
