@@ -1,12 +1,16 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import PaymentService from '#payments/services/payment_service'
+import PaymentEventsService from '#payments/services/payment_events_service'
 import { createPaymentIntentValidator, sandboxConfirmValidator } from '#payments/validators/payment'
 
 /** Paying a booking: ownership is the service's query scope (someone else's booking → 404). */
 @inject()
 export default class PaymentsController {
-  constructor(private payments: PaymentService) {}
+  constructor(
+    private payments: PaymentService,
+    private events: PaymentEventsService
+  ) {}
 
   /** GET /api/payments/config */
   async config() {
@@ -28,7 +32,7 @@ export default class PaymentsController {
 
   /** POST /api/webhooks/payments: signed by the provider, verified on the raw body. */
   async webhook({ request, response }: HttpContext) {
-    const outcome = await this.payments.handleWebhook(
+    const outcome = await this.events.handleWebhook(
       request.raw() ?? '',
       request.header('stripe-signature')
     )

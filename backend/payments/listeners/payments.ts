@@ -8,9 +8,9 @@ import emitter from '@adonisjs/core/services/emitter'
 import logger from '@adonisjs/core/services/logger'
 
 emitter.on('booking:cancelled', async (event) => {
-  const { default: PaymentService } = await import('#payments/services/payment_service')
-  const payments = await app.container.make(PaymentService)
-  await payments.refundCancelled(event.bookingId)
+  const { default: RefundService } = await import('#payments/services/refund_service')
+  const refunds = await app.container.make(RefundService)
+  await refunds.refundCancelled(event.bookingId)
 })
 
 emitter.on('booking:completed', async (event) => {
