@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import PayoutService from '#payments/services/payout_service'
+import PayoutAttentionService from '#payments/services/payout_attention_service'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 
 export const BOOKING_NOT_FOUND = 'Booking not found'
@@ -15,11 +16,14 @@ const MAX_ID = 2_147_483_647
  */
 @inject()
 export default class PayoutsController {
-  constructor(private payouts: PayoutService) {}
+  constructor(
+    private payouts: PayoutService,
+    private views: PayoutAttentionService
+  ) {}
 
   /** GET /api/admin/payouts/attention */
   async attention() {
-    return { payouts: await this.payouts.attention() }
+    return { payouts: await this.views.attention() }
   }
 
   /** POST /api/admin/payouts/:bookingId/retry: one attempt now, after the backoff or not. */
@@ -28,12 +32,12 @@ export default class PayoutsController {
     if (
       !Number.isInteger(bookingId) ||
       bookingId > MAX_ID ||
-      !(await this.payouts.payoutOf(bookingId))
+      !(await this.views.payoutOf(bookingId))
     )
       throw new NotFoundException(BOOKING_NOT_FOUND)
     const outcome = await this.payouts.retry(bookingId)
     // skipped: not failed, or another run holds it right now; either way nothing was sent.
     if (outcome === 'skipped') throw new ConflictException(NOT_FAILED)
-    return { outcome, payout: await this.payouts.payoutOf(bookingId) }
+    return { outcome, payout: await this.views.payoutOf(bookingId) }
   }
 }

@@ -11,9 +11,7 @@ import Payment from '#payments/models/payment'
 import LedgerService from '#payments/services/ledger_service'
 import { Clock } from '#core/clock'
 import { writeTransaction } from '#core/transactions'
-import { fromCents, splitPayout, toCents } from '#core/money'
-import { bookingReference } from '#core/reference'
-import { isoUtc } from '#core/timestamps'
+import { splitPayout, toCents } from '#core/money'
 
 /** A delivered, paid booking the shipper has not completed is released this long after delivery. */
 export const AUTO_RELEASE_HOURS = 48
@@ -36,36 +34,6 @@ export function retryDelayMinutes(attempt: number): number {
 }
 
 export type PayoutOutcome = 'paid' | 'held' | 'failed' | 'skipped'
-
-/** At most this many payouts in the admin's "needing attention" list. */
-export const ATTENTION_LIMIT = 200
-
-/** A payout an operator should look at: failed, or released but held (admin console). */
-export type PayoutAttention = {
-  bookingId: number
-  reference: string
-  carrierCompany: string | null
-  /** the carrier's 91 percent, in dollars */
-  payoutAmount: number
-  payoutStatus: string
-  reason: string | null
-  attempts: number
-  nextAttemptAt: string | null
-  releasedAt: string | null
-  /** waiting for the carrier's onboarding rather than failed */
-  held: boolean
-}
-
-type AttentionRow = {
-  id: number
-  carrier_id: number | null
-  total_amount: string | number | null
-  payout_status: string
-  payout_failure_reason: string | null
-  payout_attempts: number | string
-  payout_next_attempt_at: Date | string | null
-  payout_released_at: Date | string | null
-}
 
 export type ReleaseRunSummary = {
   released: number[]
@@ -182,64 +150,6 @@ export default class PayoutService {
       .update({ payout_attempts: 0, payout_next_attempt_at: null })
     if (affected(updated) !== 1) return 'skipped'
     return this.payOut(bookingId)
-  }
-
-  /**
-   * Payouts needing an operator's eye (admin console): failed transfers, and released payouts
-   * held with a reason (unfinished onboarding), newest release first.
-   */
-  async attention(): Promise<PayoutAttention[]> {
-    const rows = (await this.attentionQuery()
-      .where((q) =>
-        q
-          .where('payout_status', 'failed')
-          .orWhere((held) =>
-            held.where('payout_status', 'released').whereNotNull('payout_failure_reason')
-          )
-      )
-      .orderByRaw('payout_released_at desc nulls last')
-      .orderBy('id', 'desc')
-      .limit(ATTENTION_LIMIT)) as AttentionRow[]
-    return this.toAttention(rows)
-  }
-
-  /** One booking's payout in the same shape, whatever its state; null for an unknown booking. */
-  async payoutOf(bookingId: number): Promise<PayoutAttention | null> {
-    const row = (await this.attentionQuery().where('id', bookingId).first()) as AttentionRow | null
-    return row ? (await this.toAttention([row]))[0] : null
-  }
-
-  private attentionQuery() {
-    return db
-      .from('bookings')
-      .select(
-        'id',
-        'carrier_id',
-        'total_amount',
-        'payout_status',
-        'payout_failure_reason',
-        'payout_attempts',
-        'payout_next_attempt_at',
-        'payout_released_at'
-      )
-  }
-
-  private async toAttention(rows: AttentionRow[]): Promise<PayoutAttention[]> {
-    const names = await this.carriers.companyNamesByIds(
-      rows.flatMap((row) => (row.carrier_id === null ? [] : [Number(row.carrier_id)]))
-    )
-    return rows.map((row) => ({
-      bookingId: Number(row.id),
-      reference: bookingReference(Number(row.id)),
-      carrierCompany: row.carrier_id === null ? null : (names.get(Number(row.carrier_id)) ?? null),
-      payoutAmount: fromCents(splitPayout(toCents(row.total_amount ?? 0)).payoutCents),
-      payoutStatus: row.payout_status,
-      reason: row.payout_failure_reason,
-      attempts: Number(row.payout_attempts),
-      nextAttemptAt: isoUtc(row.payout_next_attempt_at),
-      releasedAt: isoUtc(row.payout_released_at),
-      held: row.payout_failure_reason === ONBOARDING_HOLD_REASON,
-    }))
   }
 
   /* ---------- release: pending -> released ---------- */

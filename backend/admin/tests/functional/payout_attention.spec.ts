@@ -6,8 +6,8 @@ import type User from '#accounts/models/user'
 import PayoutService, {
   MAX_PAYOUT_ATTEMPTS,
   ONBOARDING_HOLD_REASON,
-  type PayoutAttention,
 } from '#payments/services/payout_service'
+import type { PayoutAttention } from '#payments/services/payout_attention_service'
 import ReconciliationService from '#payments/services/reconciliation_service'
 import { fromCents, splitPayout, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'

@@ -1,0 +1,104 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import { fromCents, splitPayout, toCents } from '#core/money'
+import { bookingReference } from '#core/reference'
+import { isoUtc } from '#core/timestamps'
+import { ONBOARDING_HOLD_REASON } from '#payments/services/payout_service'
+
+/** At most this many payouts in the admin's "needing attention" list. */
+export const ATTENTION_LIMIT = 200
+
+/** A payout an operator should look at: failed, or released but held (admin console). */
+export type PayoutAttention = {
+  bookingId: number
+  reference: string
+  carrierCompany: string | null
+  /** the carrier's 91 percent, in dollars */
+  payoutAmount: number
+  payoutStatus: string
+  reason: string | null
+  attempts: number
+  nextAttemptAt: string | null
+  releasedAt: string | null
+  /** waiting for the carrier's onboarding rather than failed */
+  held: boolean
+}
+
+type AttentionRow = {
+  id: number
+  carrier_id: number | null
+  total_amount: string | number | null
+  payout_status: string
+  payout_failure_reason: string | null
+  payout_attempts: number | string
+  payout_next_attempt_at: Date | string | null
+  payout_released_at: Date | string | null
+}
+
+/**
+ * The admin's view of payouts (console and CLI): the ones needing an operator's eye, and one
+ * booking's payout, with the carrier's company name and its 91 percent in dollars.
+ */
+@inject()
+export default class PayoutAttentionService {
+  constructor(private carriers: CarrierProfileService) {}
+
+  /**
+   * Payouts needing an operator's eye (admin console): failed transfers, and released payouts
+   * held with a reason (unfinished onboarding), newest release first.
+   */
+  async attention(): Promise<PayoutAttention[]> {
+    const rows = (await this.query()
+      .where((q) =>
+        q
+          .where('payout_status', 'failed')
+          .orWhere((held) =>
+            held.where('payout_status', 'released').whereNotNull('payout_failure_reason')
+          )
+      )
+      .orderByRaw('payout_released_at desc nulls last')
+      .orderBy('id', 'desc')
+      .limit(ATTENTION_LIMIT)) as AttentionRow[]
+    return this.present(rows)
+  }
+
+  /** One booking's payout in the same shape, whatever its state; null for an unknown booking. */
+  async payoutOf(bookingId: number): Promise<PayoutAttention | null> {
+    const row = (await this.query().where('id', bookingId).first()) as AttentionRow | null
+    return row ? (await this.present([row]))[0] : null
+  }
+
+  private query() {
+    return db
+      .from('bookings')
+      .select(
+        'id',
+        'carrier_id',
+        'total_amount',
+        'payout_status',
+        'payout_failure_reason',
+        'payout_attempts',
+        'payout_next_attempt_at',
+        'payout_released_at'
+      )
+  }
+
+  private async present(rows: AttentionRow[]): Promise<PayoutAttention[]> {
+    const names = await this.carriers.companyNamesByIds(
+      rows.flatMap((row) => (row.carrier_id === null ? [] : [Number(row.carrier_id)]))
+    )
+    return rows.map((row) => ({
+      bookingId: Number(row.id),
+      reference: bookingReference(Number(row.id)),
+      carrierCompany: row.carrier_id === null ? null : (names.get(Number(row.carrier_id)) ?? null),
+      payoutAmount: fromCents(splitPayout(toCents(row.total_amount ?? 0)).payoutCents),
+      payoutStatus: row.payout_status,
+      reason: row.payout_failure_reason,
+      attempts: Number(row.payout_attempts),
+      nextAttemptAt: isoUtc(row.payout_next_attempt_at),
+      releasedAt: isoUtc(row.payout_released_at),
+      held: row.payout_failure_reason === ONBOARDING_HOLD_REASON,
+    }))
+  }
+}
