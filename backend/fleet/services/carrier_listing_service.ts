@@ -1,5 +1,6 @@
+import type { Infer } from '@vinejs/vine/types'
+import type { createListingValidator } from '#fleet/validators/listing'
 import { inject } from '@adonisjs/core'
-import { DateTime } from 'luxon'
 import Listing, { type ListingStatus } from '#fleet/models/listing'
 import Truck from '#fleet/models/truck'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
@@ -11,16 +12,8 @@ import { ConflictException, NotFoundException } from '#core/exceptions/http_erro
 import { validationError, type FieldError } from '#core/validation'
 import { fromCents, toCents } from '#core/money'
 
-export type ListingInput = {
-  truckId: number
-  pickupAddress: string
-  pickupRadius?: number
-  deliveryAddress: string
-  deliveryRadius?: number
-  ratePerMilePerPallet: number
-  maxPallets: number
-  availableDate: DateTime
-}
+/** The listing form as its validator delivers it (the date already a business day). */
+export type ListingInput = Infer<typeof createListingValidator>
 
 export type ListingView = {
   id: number

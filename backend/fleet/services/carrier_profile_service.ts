@@ -1,3 +1,5 @@
+import type { Infer } from '@vinejs/vine/types'
+import type { companyProfileValidator } from '#fleet/validators/company'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Carrier from '#fleet/models/carrier'
 import { NotFoundException } from '#core/exceptions/http_errors'
@@ -13,15 +15,8 @@ export type CarrierProfileInput = {
   zipCode: string
 }
 
-export type CompanyProfileEdit = {
-  businessAddress: string
-  city: string
-  state: string
-  zipCode: string
-  companyName?: string
-  dotNumber?: string | null
-  mcNumber?: string | null
-}
+/** The Company Profile form as its validator delivers it. */
+export type CompanyProfileEdit = Infer<typeof companyProfileValidator>
 
 const LOCKED: { field: 'companyName' | 'dotNumber' | 'mcNumber'; label: string }[] = [
   { field: 'companyName', label: 'Company name' },

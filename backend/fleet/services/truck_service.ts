@@ -1,3 +1,5 @@
+import type { Infer } from '@vinejs/vine/types'
+import type { truckValidator } from '#fleet/validators/truck'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import Truck, { type TruckStatus, type TruckType } from '#fleet/models/truck'
@@ -7,15 +9,8 @@ import { FleetBookings } from '#fleet/contracts/fleet_bookings'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { isUniqueViolation, validationError } from '#core/validation'
 
-export type TruckInput = {
-  make: string
-  model: string
-  year: number
-  licensePlate: string
-  capacity: number
-  truckType?: TruckType
-  status?: TruckStatus
-}
+/** The truck form as its validator delivers it. */
+export type TruckInput = Infer<ReturnType<typeof truckValidator>>
 
 export type TruckView = {
   id: number
