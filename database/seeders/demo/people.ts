@@ -1,0 +1,240 @@
+/*
+ * The demo's people: an admin, three approved carriers with their trucks and payout accounts,
+ * two carriers waiting for approval and three shippers. database/demo_accounts.json lists the
+ * logins `npm start` prints.
+ */
+import type { TruckType } from '#fleet/models/truck'
+
+/** The password of every demo account. */
+export const DEMO_PASSWORD = 'demo1234'
+
+export const ADMIN = {
+  email: 'admin@palletline.test',
+  firstName: 'Avery',
+  lastName: 'Morgan',
+  phone: '(415) 555-0100',
+}
+
+export type PersonSeed = { email: string; firstName: string; lastName: string; phone: string }
+
+export type CarrierSeed = PersonSeed & {
+  company: {
+    companyName: string
+    dotNumber: string
+    mcNumber: string
+    scac: string
+    businessAddress: string
+    city: string
+    state: string
+    zipCode: string
+    latitude: number
+    longitude: number
+  }
+}
+
+export const APPROVED_CARRIERS: (CarrierSeed & {
+  stripeAccountId: string
+  onboardingCompleted: boolean
+  trucks: {
+    make: string
+    model: string
+    year: number
+    plate: string
+    type: TruckType
+    capacity: number
+    status?: 'available' | 'in_use' | 'maintenance'
+  }[]
+})[] = [
+  {
+    email: 'carrier@palletline.test',
+    firstName: 'Mike',
+    lastName: 'Kowalski',
+    phone: '(312) 555-0148',
+    company: {
+      companyName: 'Great Lakes Pallet Express LLC',
+      dotNumber: '3184527',
+      mcNumber: 'MC-1092834',
+      scac: 'GLPX',
+      businessAddress: '2801 S Western Ave',
+      city: 'Chicago',
+      state: 'IL',
+      zipCode: '60608',
+      latitude: 41.8415,
+      longitude: -87.6855,
+    },
+    stripeAccountId: 'acct_1DemoGreatLakes01',
+    onboardingCompleted: true,
+    trucks: [
+      {
+        make: 'Freightliner',
+        model: 'Cascadia',
+        year: 2021,
+        plate: 'IL P482731',
+        type: 'dry_van',
+        capacity: 26,
+      },
+      {
+        make: 'Isuzu',
+        model: 'NRR',
+        year: 2020,
+        plate: 'IL P519064',
+        type: 'box_truck',
+        capacity: 12,
+      },
+      {
+        make: 'Volvo',
+        model: 'VNL 760',
+        year: 2022,
+        plate: 'IL P603377',
+        type: 'refrigerated',
+        capacity: 24,
+      },
+    ],
+  },
+  {
+    email: 'carrier2@palletline.test',
+    firstName: 'Rosa',
+    lastName: 'Delgado',
+    phone: '(214) 555-0187',
+    company: {
+      companyName: 'Lone Star Freightways Inc.',
+      dotNumber: '2957310',
+      mcNumber: 'MC-988214',
+      scac: 'LSFW',
+      businessAddress: '4100 Irving Blvd',
+      city: 'Dallas',
+      state: 'TX',
+      zipCode: '75247',
+      latitude: 32.8138,
+      longitude: -96.8797,
+    },
+    stripeAccountId: 'acct_1DemoLoneStarFw02',
+    onboardingCompleted: true,
+    trucks: [
+      {
+        make: 'Kenworth',
+        model: 'T680',
+        year: 2022,
+        plate: 'TX BK47291',
+        type: 'flatbed',
+        capacity: 24,
+      },
+      {
+        make: 'Peterbilt',
+        model: '579',
+        year: 2021,
+        plate: 'TX CJ83015',
+        type: 'dry_van',
+        capacity: 26,
+      },
+    ],
+  },
+  {
+    email: 'carrier3@palletline.test',
+    firstName: 'Darnell',
+    lastName: 'Hughes',
+    phone: '(404) 555-0123',
+    company: {
+      companyName: 'Peachtree Regional Carriers LLC',
+      dotNumber: '3421968',
+      mcNumber: 'MC-1175402',
+      scac: 'PRCL',
+      businessAddress: '1600 Marietta Blvd NW',
+      city: 'Atlanta',
+      state: 'GA',
+      zipCode: '30318',
+      latitude: 33.799,
+      longitude: -84.431,
+    },
+    // connected but onboarding unfinished: its released payouts are held until setup is done
+    stripeAccountId: 'acct_1DemoPeachtree03',
+    onboardingCompleted: false,
+    trucks: [
+      {
+        make: 'International',
+        model: 'LT625',
+        year: 2020,
+        plate: 'GA RTK4821',
+        type: 'dry_van',
+        capacity: 26,
+      },
+      {
+        make: 'Hino',
+        model: 'L6',
+        year: 2023,
+        plate: 'GA RTM1096',
+        type: 'box_truck',
+        capacity: 10,
+      },
+      {
+        make: 'Mack',
+        model: 'Anthem',
+        year: 2022,
+        plate: 'GA RTP5530',
+        type: 'refrigerated',
+        capacity: 22,
+        status: 'maintenance',
+      },
+    ],
+  },
+]
+
+export const PENDING_CARRIERS: CarrierSeed[] = [
+  {
+    email: 'pending@palletline.test',
+    firstName: 'Travis',
+    lastName: 'Nguyen',
+    phone: '(602) 555-0164',
+    company: {
+      companyName: 'Desert Sun Logistics LLC',
+      dotNumber: '3876205',
+      mcNumber: 'MC-1320947',
+      scac: 'DSLG',
+      businessAddress: '4020 W Buckeye Rd',
+      city: 'Phoenix',
+      state: 'AZ',
+      zipCode: '85009',
+      latitude: 33.4368,
+      longitude: -112.1445,
+    },
+  },
+  {
+    email: 'pending2@palletline.test',
+    firstName: 'Emily',
+    lastName: 'Larsen',
+    phone: '(206) 555-0139',
+    company: {
+      companyName: 'Cascade Valley Transport Inc.',
+      dotNumber: '3650871',
+      mcNumber: 'MC-1264418',
+      scac: 'CVTI',
+      businessAddress: '5600 1st Ave S',
+      city: 'Seattle',
+      state: 'WA',
+      zipCode: '98108',
+      latitude: 47.551,
+      longitude: -122.3345,
+    },
+  },
+]
+
+export const SHIPPERS: PersonSeed[] = [
+  {
+    email: 'shipper@palletline.test',
+    firstName: 'Sarah',
+    lastName: 'Chen',
+    phone: '(312) 555-0171',
+  },
+  {
+    email: 'shipper2@palletline.test',
+    firstName: 'James',
+    lastName: 'Whitfield',
+    phone: '(713) 555-0196',
+  },
+  {
+    email: 'shipper3@palletline.test',
+    firstName: 'Priya',
+    lastName: 'Patel',
+    phone: '(704) 555-0152',
+  },
+]
