@@ -18,7 +18,7 @@ const ID_PREFIX = ''
 /** The /register screen's form. The email doubles as the username. */
 export function RegisterForm() {
   const { register, isRegistering } = useAuth()
-  const { values, setField, errorFor, validate, applyServerErrors, toPayload } =
+  const { values, setField, errorFor, textField, validate, applyServerErrors, toPayload } =
     useRegistrationForm(RULES, ID_PREFIX)
   const [banner, showBanner, hideBanner] = useTransientValue<string[]>(BANNER_MS)
 
@@ -51,43 +51,23 @@ export function RegisterForm() {
       </FormField>
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField
-          id="firstName"
-          label="First Name"
-          autoComplete="given-name"
-          value={values.firstName}
-          onChange={(e) => setField('firstName', e.target.value)}
-          error={errorFor('firstName')}
-        />
-        <TextField
-          id="lastName"
-          label="Last Name"
-          autoComplete="family-name"
-          value={values.lastName}
-          onChange={(e) => setField('lastName', e.target.value)}
-          error={errorFor('lastName')}
-        />
+        <TextField {...textField('firstName')} label="First Name" autoComplete="given-name" />
+        <TextField {...textField('lastName')} label="Last Name" autoComplete="family-name" />
       </div>
 
       <TextField
-        id="email"
+        {...textField('email')}
         label="Email"
         type="email"
         autoComplete="email"
-        value={values.email}
-        onChange={(e) => setField('email', e.target.value)}
-        error={errorFor('email')}
         hint="You will sign in with this email."
       />
       <TextField
-        id="phone"
+        {...textField('phone')}
         label="Phone"
         type="tel"
         autoComplete="tel"
         placeholder="(555) 123-4567"
-        value={values.phone}
-        onChange={(e) => setField('phone', e.target.value)}
-        error={errorFor('phone')}
       />
 
       {values.role === 'carrier' ? (
@@ -96,27 +76,22 @@ export function RegisterForm() {
           values={values}
           setField={setField}
           errorFor={errorFor}
+          textField={textField}
         />
       ) : null}
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
-          id="password"
+          {...textField('password')}
           label="Password"
           type="password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => setField('password', e.target.value)}
-          error={errorFor('password')}
         />
         <TextField
-          id="confirmPassword"
+          {...textField('confirmPassword')}
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(e) => setField('confirmPassword', e.target.value)}
-          error={errorFor('confirmPassword')}
         />
       </div>
 

@@ -18,7 +18,7 @@ const BANNER_MS = 5000
 /** The Sign Up tab of /auth: its own username, optional phone, role defaulting to shipper. */
 export function SignUpForm() {
   const { register, isRegistering } = useAuth()
-  const { values, setField, errorFor, validate, applyServerErrors, toPayload } =
+  const { values, setField, errorFor, textField, validate, applyServerErrors, toPayload } =
     useRegistrationForm(RULES, ID_PREFIX)
   const [banner, showBanner, hideBanner] = useTransientValue<string[]>(BANNER_MS)
   const id = (field: string) => `${ID_PREFIX}${field}`
@@ -38,51 +38,23 @@ export function SignUpForm() {
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Sign up">
       <RegistrationFailedBanner messages={banner} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField
-          id={id('firstName')}
-          label="First Name"
-          autoComplete="given-name"
-          value={values.firstName}
-          onChange={(e) => setField('firstName', e.target.value)}
-          error={errorFor('firstName')}
-        />
-        <TextField
-          id={id('lastName')}
-          label="Last Name"
-          autoComplete="family-name"
-          value={values.lastName}
-          onChange={(e) => setField('lastName', e.target.value)}
-          error={errorFor('lastName')}
-        />
+        <TextField {...textField('firstName')} label="First Name" autoComplete="given-name" />
+        <TextField {...textField('lastName')} label="Last Name" autoComplete="family-name" />
       </div>
       <TextField
-        id={id('username')}
+        {...textField('username')}
         label="Username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        value={values.username}
-        onChange={(e) => setField('username', e.target.value)}
-        error={errorFor('username')}
       />
+      <TextField {...textField('email')} label="Email" type="email" autoComplete="email" />
       <TextField
-        id={id('email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={(e) => setField('email', e.target.value)}
-        error={errorFor('email')}
-      />
-      <TextField
-        id={id('phone')}
+        {...textField('phone')}
         label="Phone"
         type="tel"
         autoComplete="tel"
         hint="Optional"
-        value={values.phone}
-        onChange={(e) => setField('phone', e.target.value)}
-        error={errorFor('phone')}
       />
       <FormField id={id('role')} label="Role" error={errorFor('role')}>
         <NativeSelect
@@ -100,25 +72,20 @@ export function SignUpForm() {
           values={values}
           setField={setField}
           errorFor={errorFor}
+          textField={textField}
         />
       ) : null}
       <TextField
-        id={id('password')}
+        {...textField('password')}
         label="Password"
         type="password"
         autoComplete="new-password"
-        value={values.password}
-        onChange={(e) => setField('password', e.target.value)}
-        error={errorFor('password')}
       />
       <TextField
-        id={id('confirmPassword')}
+        {...textField('confirmPassword')}
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={(e) => setField('confirmPassword', e.target.value)}
-        error={errorFor('confirmPassword')}
       />
       <TermsAcceptance
         id={id('termsAccepted')}

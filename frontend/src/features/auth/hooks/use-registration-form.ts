@@ -1,3 +1,4 @@
+import type * as React from 'react'
 import { useCallback, useMemo, useState } from 'react'
 import { isApiError } from '@/lib/api-client'
 import { todayInLosAngeles } from '@/lib/format'
@@ -119,5 +120,19 @@ export function useRegistrationForm(rules: RegistrationRules, idPrefix: string) 
     return payload
   }, [values, rules])
 
-  return { values, setField, errorFor, validate, applyServerErrors, toPayload }
+  /** A text field's wiring: its id, value, change handler and error, for `<TextField {...}>`. */
+  const textField = useCallback(
+    (field: TextRegistrationField) => ({
+      id: `${idPrefix}${field}`,
+      value: values[field],
+      onChange: (e: React.ChangeEvent<HTMLInputElement>) => setField(field, e.target.value),
+      error: errorFor(field),
+    }),
+    [values, setField, errorFor, idPrefix]
+  )
+
+  return { values, setField, errorFor, textField, validate, applyServerErrors, toPayload }
 }
+
+/** The registration fields typed as text (every one but the role and the terms box). */
+export type TextRegistrationField = Exclude<RegistrationField, 'role' | 'termsAccepted'>
