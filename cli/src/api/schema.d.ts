@@ -4,7 +4,7 @@
  */
 
 export interface paths {
-    "/api/account/password": {
+    "/api/register": {
         parameters: {
             query?: never;
             header?: never;
@@ -12,39 +12,68 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        put?: never;
         /**
-         * 204
-         * @description Who: any signed-in user (session). Body: `{ currentPassword, newPassword (6-200) }`. Answer: 204; 422 `Current password is incorrect` on `currentPassword`, registration's password messages on `newPassword`; wrong current passwords are throttled like sign-ins (429); the session gets a new id and every other session of the user ends (API tokens stay)
+         * Register a shipper or carrier and sign in
+         * @description Anyone. The username is the lower-cased email (a client `username` is ignored). Carriers also get their company and start `approvalStatus: pending`; shippers start approved. Terms acceptance is recorded with time, version, IP, user agent and the SHA-256 of the agreement text. A duplicate email is a 422 on `email`. A request that carries the session cookie must send `X-XSRF-TOKEN`.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        currentPassword: string;
-                        newPassword: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["Error"];
-            };
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in
+         * @description Anyone. 401 `Invalid username or password`. Failures are throttled per username and IP, per IP and per account (decision 0050): 429 with `Retry-After`. A new session id is issued.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out (ends the session) */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user
+         * @description The frontend reads a 401 as "nobody is signed in".
+         */
+        get: operations["getCurrentUser"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -61,65 +90,30 @@ export interface paths {
         };
         get?: never;
         /**
-         * 200 the updated user (as `GET /api/user`)
-         * @description Who: any signed-in user (session). Body: `{ firstName (2-100), lastName (2-100), phone? (10-32, null or empty removes it) }`. Answer: 200 the updated user (as `GET /api/user`); 422 `First name is required`, `Last name is required`, `Valid phone number is required`, `... must be at most 100 characters`; email, username and role are not editable and are ignored
+         * Edit one’s own name and phone
+         * @description Browser session only. Email, username and role are not editable (ignored when sent).
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        email?: string;
-                        firstName: null | string;
-                        lastName: null | string;
-                        phone: null | string;
-                        role?: string;
-                        username?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            approvalStatus: string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            email: string;
-                            firstName: null | string;
-                            id: number;
-                            isApproved: boolean;
-                            lastName: null | string;
-                            phone: null | string;
-                            /** Format: date-time */
-                            reviewedAt: null | string;
-                            reviewedBy: number | null;
-                            role: string;
-                            /** Format: date-time */
-                            termsAcceptedAt: null | string;
-                            termsHash: null | string;
-                            /** Format: date */
-                            termsVersion: null | string;
-                            /** Format: date-time */
-                            updatedAt: null | string;
-                            username: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
+        put: operations["updateProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        get?: never;
+        /**
+         * Change one’s own password
+         * @description Browser session only. 422 `Current password is incorrect` on `currentPassword`; wrong current passwords are throttled like sign-ins (429). The session gets a new id and every other session of the user ends (API tokens stay).
+         */
+        put: operations["changePassword"];
         post?: never;
         delete?: never;
         options?: never;
@@ -135,86 +129,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * the user's own tokens, newest first, expired ones included: `{ id, userId, name, lastUsedAt, expiresAt, createdAt }[]`,
-         * @description Who: approved user (session). Body: —. Answer: the user's own tokens, newest first, expired ones included: `{ id, userId, name, lastUsedAt, expiresAt, createdAt }[]`, never the secret
+         * One’s own API tokens
+         * @description Browser session only, approved users. Newest first, expired ones included, never the secret.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            /** Format: date-time */
-                            expiresAt: null | string;
-                            id: number;
-                            /** Format: date-time */
-                            lastUsedAt: null | string;
-                            name: null | string;
-                            userId: number;
-                        }[];
-                    };
-                };
-                401: components["responses"]["Error"];
-            };
-        };
+        get: operations["listOwnTokens"];
         put?: never;
         /**
-         * 201 the token with `token` (`plt_...`), shown this once
-         * @description Who: approved user (session). Body: `{ name (1-100), expiresInDays? (1-365, default 90) }`. Answer: 201 the token with `token` (`plt_...`), shown this once; 422 `Token name is required`, `expiresInDays must be between 1 and 365`, `You can have at most 10 API tokens: revoke one first` (10 unexpired tokens per user, held under concurrent requests); 403 `Account pending approval` for a carrier not yet approved
+         * Issue an API token for oneself
+         * @description Browser session only, approved users (403 `Account pending approval` for a carrier not yet approved). At most 10 unexpired tokens (422 on `name`, held under concurrent requests).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        expiresInDays?: number;
-                        name: null | string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            /** Format: date-time */
-                            expiresAt: null | string;
-                            id: number;
-                            /** Format: date-time */
-                            lastUsedAt: null | string;
-                            name: null | string;
-                            token: string;
-                            userId: number;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
+        post: operations["issueOwnToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -232,1855 +156,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * 204, the token stops working at once
-         * @description Who: approved user (session). Body: —. Answer: 204, the token stops working at once; 404 `Token not found` for an unknown token or another user's
+         * Revoke one of one’s own API tokens
+         * @description Browser session only. The token stops working at once. An unknown token, or another user’s, is a 404 `Token not found`.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/analytics-overview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * `{ totalRevenue, averageRate (mean rate per mile per pallet
-         * @description Who: admin. Body: —. Answer: `{ totalRevenue, averageRate (mean rate per mile per pallet; null without bookings), activeShippers (distinct shippers with a booking created in the last 30 days), totalBookings, identityRevealLogs: { data: [{ id, bookingId, bookingReference, viewerId, viewerName, viewerRole, viewedAt }], meta: { total, perPage, currentPage, lastPage } } }`; revenue, rate and count over bookings not cancelled; the log newest first. page a whole number ≥ 1, perPage 1..100 (default 10), viewerRole `shipper` or `admin` (optional: the log of that role only), else 422
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            activeShippers: number;
-                            averageRate: null | number;
-                            identityRevealLogs: {
-                                data: {
-                                    bookingId: number;
-                                    bookingReference: string;
-                                    id: number;
-                                    /** Format: date-time */
-                                    viewedAt: string;
-                                    viewerId: number;
-                                    viewerName: string;
-                                    viewerRole: string;
-                                }[];
-                                meta: {
-                                    currentPage: number;
-                                    lastPage: number;
-                                    perPage: number;
-                                    total: number;
-                                };
-                            };
-                            totalBookings: number;
-                            totalRevenue: number;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/audit/verify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * `{ chains: [{ chain, ok, rows, brokenRowId, reason }] }`, one per tamper-evident chain (`ledger_entries`, `identity_reve
-         * @description Who: admin. Body: —. Answer: `{ chains: [{ chain, ok, rows, brokenRowId, reason }] }`, one per tamper-evident chain (`ledger_entries`, `identity_reveal_log`), each walked from its first row (decision 0044): `rows` verified before the first break; `brokenRowId` the first row whose link fails (an edited row, or the row after a removed one), null when only rows at the end were removed; `brokenRowId` and `reason` null when `ok`. Same check as `node ace audit:verify`
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            chains: {
-                                brokenRowId: number | null;
-                                chain: string;
-                                ok: boolean;
-                                reason: null | string;
-                                rows: number;
-                            }[];
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/bookings/{id}/reveal-carrier": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * 200 `{ bookingId, carrier: { companyName, contactName, email, phone, dotNumber, mcNumber } }`, one `identity_reveal_log`
-         * @description Who: admin. Body: —. Answer: 200 `{ bookingId, carrier: { companyName, contactName, email, phone, dotNumber, mcNumber } }`, one `identity_reveal_log` row (viewer role admin) per call; 404 unknown booking or no carrier yet
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            bookingId: number;
-                            carrier: null | {
-                                companyName: string;
-                                contactName: null | string;
-                                dotNumber: null | string;
-                                email: string;
-                                mcNumber: null | string;
-                                phone: null | string;
-                            };
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * `{ totalUsers, usersByRole: { shipper, carrier, admin }, activeCarriers (approved carriers), pendingApprovals (as listed
-         * @description Who: admin. Body: —. Answer: `{ totalUsers, usersByRole: { shipper, carrier, admin }, activeCarriers (approved carriers), pendingApprovals (as listed by /users/pending), monthlyRevenue (totals of bookings not cancelled created this calendar month, UTC), monthLabel, recentBookings: [{ id, reference, status, paymentStatus, pickupCity, pickupState, deliveryCity, deliveryState, totalAmount, createdAt, shipperName, carrierName (the anonymous label) }] (5 newest) }`; viewing it reveals nobody
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            activeCarriers: number;
-                            monthLabel: string;
-                            monthlyRevenue: number;
-                            pendingApprovals: number;
-                            recentBookings: {
-                                carrierName: string;
-                                /** Format: date-time */
-                                createdAt: null | string;
-                                deliveryCity: null | string;
-                                deliveryState: null | string;
-                                id: number;
-                                paymentStatus: string;
-                                pickupCity: null | string;
-                                pickupState: null | string;
-                                reference: string;
-                                shipperName: string;
-                                status: string;
-                                totalAmount: null | number;
-                            }[];
-                            totalUsers: number;
-                            usersByRole: {
-                                admin: number;
-                                carrier: number | null;
-                                shipper: number;
-                            };
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/payments/reconciliation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * `{ bookings, transactions, totals: { chargedCents, payoutCents, platformShareCents, refundedCents, escrowCents, payableC
-         * @description Who: admin. Body: —. Answer: `{ bookings, transactions, totals: { chargedCents, payoutCents, platformShareCents, refundedCents, escrowCents, payableCents }, problemCount, problems: [{ bookingId, reference, problem }] }`: the ledger checked against every booking and the payments rows, integer cents, a page of 1,000 bookings at a time with balances summed in the database (memory stays flat); `problemCount` counts every problem, `problems` lists the first 500; a problem names a booking by its TRT- reference, or an unbalanced ledger transaction by its key (`bookingId` null); `problems` empty when everything reconciles to the cent. Same check as `node ace payments:reconcile`
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            bookings: number;
-                            problemCount: number;
-                            problems: {
-                                bookingId: number | null;
-                                problem: string;
-                                reference: string;
-                            }[];
-                            totals: {
-                                chargedCents: number;
-                                escrowCents: number;
-                                payableCents: number;
-                                payoutCents: number;
-                                platformShareCents: number;
-                                refundedCents: number;
-                            };
-                            transactions: number;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/payouts/attention": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * `{ payouts: [{ bookingId, reference, carrierCompany, payoutAmount (the carrier's 91 %, dollars), payoutStatus, reason, a
-         * @description Who: admin. Body: —. Answer: `{ payouts: [{ bookingId, reference, carrierCompany, payoutAmount (the carrier's 91 %, dollars), payoutStatus, reason, attempts, nextAttemptAt, releasedAt, held }] }`: payouts whose transfer `failed`, and `released` payouts held with a reason (`held` true when waiting for the carrier's payout onboarding), newest release first, at most 200; `nextAttemptAt` null when no automatic retry is scheduled (held, or the 8 attempts ran out)
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            payouts: {
-                                attempts: number;
-                                bookingId: number;
-                                carrierCompany: string;
-                                held: boolean;
-                                /** Format: date-time */
-                                nextAttemptAt: null | string;
-                                payoutAmount: number;
-                                payoutStatus: string;
-                                reason: null | string;
-                                reference: string;
-                                /** Format: date-time */
-                                releasedAt: string;
-                            }[];
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/payouts/{bookingId}/retry": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * one transfer attempt now, whatever the backoff (same as `node ace payouts:release --retry <bookingId>`
-         * @description Who: admin. Body: —. Answer: one transfer attempt now, whatever the backoff (same as `node ace payouts:release --retry <bookingId>`; the automatic attempts start over): 200 `{ outcome: paid \| failed \| held, payout }` with the payout after (same shape as above); 409 `This payout has not failed` for any other payout (nothing changes); 404 `Booking not found`
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    bookingId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            outcome: string;
-                            payout: {
-                                attempts: number;
-                                bookingId: number;
-                                carrierCompany: string;
-                                held: boolean;
-                                /** Format: date-time */
-                                nextAttemptAt: null | string;
-                                payoutAmount: number;
-                                payoutStatus: string;
-                                reason: null | string;
-                                reference: string;
-                                /** Format: date-time */
-                                releasedAt: string;
-                            };
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/tokens": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * tokens of user N (default: yourself), without secrets
-         * @description Who: admin. Body: —. Answer: tokens of user N (default: yourself), without secrets
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            /** Format: date-time */
-                            expiresAt: null | string;
-                            id: number;
-                            /** Format: date-time */
-                            lastUsedAt: null | string;
-                            name: null | string;
-                            userId: number;
-                        }[];
-                    };
-                };
-                401: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        /**
-         * 201 `{ id, userId, name, expiresAt, createdAt, token }` — the secret is shown once
-         * @description Who: admin. Body: `{ userId, name, expiresInDays? (1-365, default 90) }`. Answer: 201 `{ id, userId, name, expiresAt, createdAt, token }` — the secret is shown once
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        expiresInDays?: number;
-                        name: null | string;
-                        userId: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            /** Format: date-time */
-                            expiresAt: null | string;
-                            id: number;
-                            /** Format: date-time */
-                            lastUsedAt: null | string;
-                            name: null | string;
-                            token: string;
-                            userId: number;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/tokens/{userId}/{tokenId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * 204
-         * @description Who: admin. Body: —. Answer: 204; the token stops working at once
-         */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    userId: number;
-                    tokenId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/users/pending": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * `[{ id, firstName, lastName, email, role, phone, createdAt, companyName, dotNumber, mcNumber }]`, oldest first
-         * @description Who: admin. Body: —. Answer: `[{ id, firstName, lastName, email, role, phone, createdAt, companyName, dotNumber, mcNumber }]`, oldest first
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            companyName: null | string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            dotNumber: null | string;
-                            email: string;
-                            firstName: null | string;
-                            id: number;
-                            lastName: null | string;
-                            mcNumber: null | string;
-                            phone: null | string;
-                            role: string;
-                        }[];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/users/{userId}/approve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * the user, approved (`approvalStatus: approved`) or rejected (`rejected`), with `reviewedBy` and `reviewedAt`
-         * @description Who: admin. Body: `{ isApproved: boolean }`. Answer: the user, approved (`approvalStatus: approved`) or rejected (`rejected`), with `reviewedBy` and `reviewedAt`; 404 unknown user; 409 for an admin account. The user is emailed the decision (decision 0014)
-         */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    userId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        isApproved: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            approvalStatus: string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            email: string;
-                            firstName: null | string;
-                            id: number;
-                            isApproved: boolean;
-                            lastName: null | string;
-                            phone: null | string;
-                            /** Format: date-time */
-                            reviewedAt: null | string;
-                            reviewedBy: number | null;
-                            role: string;
-                            /** Format: date-time */
-                            termsAcceptedAt: null | string;
-                            termsHash: null | string;
-                            /** Format: date */
-                            termsVersion: null | string;
-                            /** Format: date-time */
-                            updatedAt: null | string;
-                            username: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/analytics/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * 204
-         * @description Who: anyone (user attached when signed in). Body: `{ name, path?, properties? }`. Answer: 204; stored by the analytics plugin. At most 600 a minute per IP.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        name: null | string;
-                        path?: string;
-                        properties?: {
-                            role: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                403: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/booking/{id}/complete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * `ShipperBooking` with `completedAt`
-         * @description Who: the booking's shipper. Body: —. Answer: `ShipperBooking` with `completedAt`; emits `booking:completed` `{ bookingId, shipperId, completedAt }`. 409 `Only a delivered shipment can be completed`, `This shipment is already completed`; someone else's 404
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            canCancel: boolean;
-                            /** Format: date-time */
-                            cancelledAt: null | string;
-                            canComplete: boolean;
-                            carrier: null | {
-                                companyName: string;
-                                contactName: null | string;
-                                dotNumber: null | string;
-                                email: string;
-                                mcNumber: null | string;
-                                phone: null | string;
-                            };
-                            carrierName: string;
-                            carrierProfile: null | {
-                                completedLoads: number;
-                                equipmentTypes: string[];
-                                label: string;
-                                memberSince: null | string;
-                                onTimeRate: null | number;
-                                verified: boolean;
-                            };
-                            /** Format: date-time */
-                            completedAt: null | string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            /** Format: date-time */
-                            deliveredAt: null | string;
-                            deliveryAddress: null | string;
-                            deliveryCity: null | string;
-                            /** Format: date */
-                            deliveryDate: null | string;
-                            deliveryState: null | string;
-                            deliveryZip: null | string;
-                            distance: null | number;
-                            id: number;
-                            listingId: number | null;
-                            numberOfPallets: number;
-                            /** Format: date-time */
-                            paymentDueAt: null | string;
-                            paymentFailureMessage: null | string;
-                            paymentStatus: string;
-                            payoutStatus: string;
-                            pickupAddress: null | string;
-                            pickupCity: null | string;
-                            /** Format: date */
-                            pickupDate: null | string;
-                            pickupState: null | string;
-                            pickupZip: null | string;
-                            priceBreakdown: {
-                                lineHaul: number;
-                                platformFee: number;
-                                total: number;
-                            };
-                            ratePerMilePerPallet: null | number;
-                            reference: string;
-                            specialInstructions: null | string;
-                            status: string;
-                            totalAmount: null | number;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/bookings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * the shipper's own, or the carrier company's, `ShipperBooking[]`, newest first (at most 500)
-         * @description Who: shipper, approved carrier. Body: —. Answer: the shipper's own, or the carrier company's, `ShipperBooking[]`, newest first (at most 500); admins 403
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            canCancel: boolean;
-                            /** Format: date-time */
-                            cancelledAt: null | string;
-                            canComplete: boolean;
-                            carrier: null | {
-                                companyName: string;
-                                contactName: null | string;
-                                dotNumber: null | string;
-                                email: string;
-                                mcNumber: null | string;
-                                phone: null | string;
-                            };
-                            carrierName: string;
-                            carrierProfile: null | {
-                                completedLoads: number;
-                                equipmentTypes: string[];
-                                label: string;
-                                memberSince: null | string;
-                                onTimeRate: null | number;
-                                verified: boolean;
-                            };
-                            /** Format: date-time */
-                            completedAt: null | string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            /** Format: date-time */
-                            deliveredAt: null | string;
-                            deliveryAddress: null | string;
-                            deliveryCity: null | string;
-                            /** Format: date */
-                            deliveryDate: null | string;
-                            deliveryState: null | string;
-                            deliveryZip: null | string;
-                            distance: null | number;
-                            id: number;
-                            listingId: number | null;
-                            numberOfPallets: number;
-                            /** Format: date-time */
-                            paymentDueAt: null | string;
-                            paymentFailureMessage: null | string;
-                            paymentStatus: string;
-                            payoutStatus: string;
-                            pickupAddress: null | string;
-                            pickupCity: null | string;
-                            /** Format: date */
-                            pickupDate: null | string;
-                            pickupState: null | string;
-                            pickupZip: null | string;
-                            priceBreakdown: {
-                                lineHaul: number;
-                                platformFee: number;
-                                total: number;
-                            };
-                            ratePerMilePerPallet: null | number;
-                            reference: string;
-                            specialInstructions: null | string;
-                            status: string;
-                            totalAmount: null | number;
-                        }[];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        /**
-         * 201 `ShipperBooking`, status `pending`, payment `pending`, priced by the server. 422: `Missing information: Please selec
-         * @description Who: shipper. Body: `{ listingId, pickupAddress, deliveryAddress, numberOfPallets, pickupDate, deliveryDate, specialInstructions? }`; anything else (carrierId, distance, rate, totalAmount, status…) is ignored. Answer: 201 `ShipperBooking`, status `pending`, payment `pending`, priced by the server. 422: `Missing information: Please select both pickup and delivery dates.` on each missing date, `Pickup date cannot be earlier than today`, `Delivery date cannot be earlier than today`, `Delivery date cannot be earlier than the pickup date`, `Number of pallets must be between 1 and 100`, `Choose a carrier listing to book`, geocoder messages, `This carrier does not serve this pickup location` / `… delivery location`, `This carrier is available from YYYY-MM-DD`. 404 unknown listing; 409 `This listing is no longer available` (not active, or carrier not approved), `Only N pallets are left on this listing`. Pallets are reserved under a row lock (decision 0024); the booking that fills the listing marks it `booked`
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        carrierId?: number;
-                        deliveryAddress: null | string;
-                        /** Format: date */
-                        deliveryDate: null | string;
-                        distance?: null | number;
-                        listingId: number | null;
-                        numberOfPallets: number;
-                        paymentStatus?: string;
-                        payoutStatus?: string;
-                        pickupAddress: null | string;
-                        pickupCity?: null | string;
-                        /** Format: date */
-                        pickupDate: null | string;
-                        pickupZip?: null | string;
-                        ratePerMilePerPallet?: null | number;
-                        shipperId?: number;
-                        specialInstructions?: null | string;
-                        status?: string;
-                        totalAmount?: null | number;
-                        truckId?: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            canCancel: boolean;
-                            /** Format: date-time */
-                            cancelledAt: null | string;
-                            canComplete: boolean;
-                            carrier: null | {
-                                companyName: string;
-                                contactName: null | string;
-                                dotNumber: null | string;
-                                email: string;
-                                mcNumber: null | string;
-                                phone: null | string;
-                            };
-                            carrierName: string;
-                            carrierProfile: null | {
-                                completedLoads: number;
-                                equipmentTypes: string[];
-                                label: string;
-                                memberSince: null | string;
-                                onTimeRate: null | number;
-                                verified: boolean;
-                            };
-                            /** Format: date-time */
-                            completedAt: null | string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            /** Format: date-time */
-                            deliveredAt: null | string;
-                            deliveryAddress: null | string;
-                            deliveryCity: null | string;
-                            /** Format: date */
-                            deliveryDate: null | string;
-                            deliveryState: null | string;
-                            deliveryZip: null | string;
-                            distance: null | number;
-                            id: number;
-                            listingId: number | null;
-                            numberOfPallets: number;
-                            /** Format: date-time */
-                            paymentDueAt: null | string;
-                            paymentFailureMessage: null | string;
-                            paymentStatus: string;
-                            payoutStatus: string;
-                            pickupAddress: null | string;
-                            pickupCity: null | string;
-                            /** Format: date */
-                            pickupDate: null | string;
-                            pickupState: null | string;
-                            pickupZip: null | string;
-                            priceBreakdown: {
-                                lineHaul: number;
-                                platformFee: number;
-                                total: number;
-                            };
-                            ratePerMilePerPallet: null | number;
-                            reference: string;
-                            specialInstructions: null | string;
-                            status: string;
-                            totalAmount: null | number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-                500: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/bookings/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * one `ShipperBooking`
-         * @description Who: shipper, approved carrier. Body: —. Answer: one `ShipperBooking`; someone else's 404
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            canCancel: boolean;
-                            /** Format: date-time */
-                            cancelledAt: null | string;
-                            canComplete: boolean;
-                            carrier: null | {
-                                companyName: string;
-                                contactName: null | string;
-                                dotNumber: null | string;
-                                email: string;
-                                mcNumber: null | string;
-                                phone: null | string;
-                            };
-                            carrierName: string;
-                            carrierProfile: null | {
-                                completedLoads: number;
-                                equipmentTypes: string[];
-                                label: string;
-                                memberSince: null | string;
-                                onTimeRate: null | number;
-                                verified: boolean;
-                            };
-                            /** Format: date-time */
-                            completedAt: null | string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            /** Format: date-time */
-                            deliveredAt: null | string;
-                            deliveryAddress: null | string;
-                            deliveryCity: null | string;
-                            /** Format: date */
-                            deliveryDate: null | string;
-                            deliveryState: null | string;
-                            deliveryZip: null | string;
-                            distance: null | number;
-                            id: number;
-                            listingId: number | null;
-                            numberOfPallets: number;
-                            /** Format: date-time */
-                            paymentDueAt: null | string;
-                            paymentFailureMessage: null | string;
-                            paymentStatus: string;
-                            payoutStatus: string;
-                            pickupAddress: null | string;
-                            pickupCity: null | string;
-                            /** Format: date */
-                            pickupDate: null | string;
-                            pickupState: null | string;
-                            pickupZip: null | string;
-                            priceBreakdown: {
-                                lineHaul: number;
-                                platformFee: number;
-                                total: number;
-                            };
-                            ratePerMilePerPallet: null | number;
-                            reference: string;
-                            specialInstructions: null | string;
-                            status: string;
-                            totalAmount: null | number;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/bookings/{id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * `ShipperBooking`, status `cancelled`, through the status machine: from pending, booked or confirmed
-         * @description Who: the booking's shipper. Body: —. Answer: `ShipperBooking`, status `cancelled`, through the status machine: from pending, booked or confirmed; later 409 with the machine's message (`Cannot change a booking from in transit to cancelled`). The pallets are freed; a `booked` listing with room again goes back to `active`
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            canCancel: boolean;
-                            /** Format: date-time */
-                            cancelledAt: null | string;
-                            canComplete: boolean;
-                            carrier: null | {
-                                companyName: string;
-                                contactName: null | string;
-                                dotNumber: null | string;
-                                email: string;
-                                mcNumber: null | string;
-                                phone: null | string;
-                            };
-                            carrierName: string;
-                            carrierProfile: null | {
-                                completedLoads: number;
-                                equipmentTypes: string[];
-                                label: string;
-                                memberSince: null | string;
-                                onTimeRate: null | number;
-                                verified: boolean;
-                            };
-                            /** Format: date-time */
-                            completedAt: null | string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            /** Format: date-time */
-                            deliveredAt: null | string;
-                            deliveryAddress: null | string;
-                            deliveryCity: null | string;
-                            /** Format: date */
-                            deliveryDate: null | string;
-                            deliveryState: null | string;
-                            deliveryZip: null | string;
-                            distance: null | number;
-                            id: number;
-                            listingId: number | null;
-                            numberOfPallets: number;
-                            /** Format: date-time */
-                            paymentDueAt: null | string;
-                            paymentFailureMessage: null | string;
-                            paymentStatus: string;
-                            payoutStatus: string;
-                            pickupAddress: null | string;
-                            pickupCity: null | string;
-                            /** Format: date */
-                            pickupDate: null | string;
-                            pickupState: null | string;
-                            pickupZip: null | string;
-                            priceBreakdown: {
-                                lineHaul: number;
-                                platformFee: number;
-                                total: number;
-                            };
-                            ratePerMilePerPallet: null | number;
-                            reference: string;
-                            specialInstructions: null | string;
-                            status: string;
-                            totalAmount: null | number;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/bookings/{id}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * `[{ fromStatus, toStatus, changedAt, changedBy: { id, name, role } \| null, note }]` oldest first
-         * @description Who: the booking's carrier or shipper, admin. Body: —. Answer: `[{ fromStatus, toStatus, changedAt, changedBy: { id, name, role } \| null, note }]` oldest first; anyone else 404
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            changedAt: string;
-                            changedBy: null | {
-                                id: number;
-                                name: null | string;
-                                role: string;
-                            };
-                            fromStatus: null | string;
-                            note: null | string;
-                            toStatus: string;
-                        }[];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/bookings/{id}/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * `CarrierBooking`. Other values 422 `Status must be one of booked, confirmed, in transit, delivered, delayed`
-         * @description Who: approved carrier. Body: `{ status }`: booked, confirmed, in_transit, delivered, delayed. Answer: `CarrierBooking`. Other values 422 `Status must be one of booked, confirmed, in transit, delivered, delayed`; a move the status machine forbids 409 with its message (`Cannot change a booking from booked to delivered`, `The booking is already confirmed`, see booking-status.md); someone else's booking 404; shippers and admins 403. Delivery stamps `deliveredAt` and creates the invoice
-         */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        status: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            allowedStatuses: string[];
-                            /** Format: date-time */
-                            cancelledAt: null | string;
-                            /** Format: date-time */
-                            completedAt: null | string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            /** Format: date-time */
-                            deliveredAt: null | string;
-                            deliveryAddress: null | string;
-                            deliveryCity: null | string;
-                            /** Format: date */
-                            deliveryDate: null | string;
-                            deliveryState: null | string;
-                            deliveryZip: null | string;
-                            distance: null | number;
-                            /** Format: date */
-                            expectedDeliveryDate: string;
-                            id: number;
-                            listingId: number | null;
-                            numberOfPallets: number;
-                            paymentStatus: string;
-                            payoutStatus: string;
-                            pickupAddress: null | string;
-                            pickupCity: null | string;
-                            /** Format: date */
-                            pickupDate: null | string;
-                            pickupState: null | string;
-                            pickupZip: null | string;
-                            ratePerMilePerPallet: null | number;
-                            reference: string;
-                            shipper: {
-                                email: string;
-                                firstName: null | string;
-                                lastName: null | string;
-                                phone: null | string;
-                            };
-                            specialInstructions: null | string;
-                            status: string;
-                            totalAmount: null | number;
-                            truckId: number | null;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/carrier/bookings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * `CarrierBooking[]` newest first (at most 500)
-         * @description Who: approved carrier. Body: —. Answer: `CarrierBooking[]` newest first (at most 500); unknown status 422
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            allowedStatuses: string[];
-                            /** Format: date-time */
-                            cancelledAt: null | string;
-                            /** Format: date-time */
-                            completedAt: null | string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            /** Format: date-time */
-                            deliveredAt: null | string;
-                            deliveryAddress: null | string;
-                            deliveryCity: null | string;
-                            /** Format: date */
-                            deliveryDate: null | string;
-                            deliveryState: null | string;
-                            deliveryZip: null | string;
-                            distance: null | number;
-                            /** Format: date */
-                            expectedDeliveryDate: string;
-                            id: number;
-                            listingId: number | null;
-                            numberOfPallets: number;
-                            paymentStatus: string;
-                            payoutStatus: string;
-                            pickupAddress: null | string;
-                            pickupCity: null | string;
-                            /** Format: date */
-                            pickupDate: null | string;
-                            pickupState: null | string;
-                            pickupZip: null | string;
-                            ratePerMilePerPallet: null | number;
-                            reference: string;
-                            shipper: {
-                                email: string;
-                                firstName: null | string;
-                                lastName: null | string;
-                                phone: null | string;
-                            };
-                            specialInstructions: null | string;
-                            status: string;
-                            totalAmount: null | number;
-                            truckId: number | null;
-                        }[];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/carrier/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * `CarrierDashboard` (below)
-         * @description Who: approved carrier. Body: —. Answer: `CarrierDashboard` (below)
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            fleet: {
-                                available: number;
-                                inUse: number;
-                                maintenance: number;
-                                total: number;
-                            };
-                            listings: {
-                                /** Format: date */
-                                availableDate: string;
-                                availablePallets: number;
-                                bookedPallets: number;
-                                /** Format: date-time */
-                                createdAt: null | string;
-                                deliveryAddress: null | string;
-                                deliveryLatitude: number;
-                                deliveryLongitude: number;
-                                deliveryRadius: number;
-                                destinationAddress: string;
-                                destinationCity: string;
-                                destinationState: string;
-                                id: number;
-                                maxPallets: number;
-                                originAddress: string;
-                                originCity: string;
-                                originState: string;
-                                pickupAddress: null | string;
-                                pickupLatitude: number;
-                                pickupLongitude: number;
-                                pickupRadius: number;
-                                ratePerMilePerPallet: null | number;
-                                status: string;
-                                truck: {
-                                    capacity: number;
-                                    id: number;
-                                    licensePlate: string;
-                                    make: null | string;
-                                    model: null | string;
-                                    truckType: string;
-                                    year: number | null;
-                                };
-                                truckId: number | null;
-                            }[];
-                            monthlyEarnings: {
-                                amount: number;
-                                label: string;
-                                loads: number;
-                                month: string;
-                            }[];
-                            recentBookings: {
-                                allowedStatuses: string[];
-                                /** Format: date-time */
-                                cancelledAt: null | string;
-                                /** Format: date-time */
-                                completedAt: null | string;
-                                /** Format: date-time */
-                                createdAt: null | string;
-                                /** Format: date-time */
-                                deliveredAt: null | string;
-                                deliveryAddress: null | string;
-                                deliveryCity: null | string;
-                                /** Format: date */
-                                deliveryDate: null | string;
-                                deliveryState: null | string;
-                                deliveryZip: null | string;
-                                distance: null | number;
-                                /** Format: date */
-                                expectedDeliveryDate: string;
-                                id: number;
-                                listingId: number | null;
-                                numberOfPallets: number;
-                                paymentStatus: string;
-                                payoutStatus: string;
-                                pickupAddress: null | string;
-                                pickupCity: null | string;
-                                /** Format: date */
-                                pickupDate: null | string;
-                                pickupState: null | string;
-                                pickupZip: null | string;
-                                ratePerMilePerPallet: null | number;
-                                reference: string;
-                                shipper: {
-                                    email: string;
-                                    firstName: null | string;
-                                    lastName: null | string;
-                                    phone: null | string;
-                                };
-                                specialInstructions: null | string;
-                                status: string;
-                                totalAmount: null | number;
-                                truckId: number | null;
-                            }[];
-                            stats: {
-                                acceptanceRate: null | number;
-                                acceptedBookings: number;
-                                averageRatePerMilePerPallet: null | number;
-                                completedLoads: number;
-                                decidedBookings: number;
-                                monthLabel: string;
-                                monthlyEarnings: number;
-                            };
-                            topRoutes: {
-                                averageDistance: number;
-                                averageRate: number;
-                                bookings: number;
-                                deliveryCity: null | string;
-                                deliveryState: null | string;
-                                growthPct: null | number;
-                                lane: string;
-                                pickupCity: null | string;
-                                pickupState: null | string;
-                                previousTotalAmount: number;
-                                totalAmount: null | number;
-                            }[];
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/carrier/invoices": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * `Invoice[]` of the carrier's bookings, newest first
-         * @description Who: approved carrier. Body: —. Answer: `Invoice[]` of the carrier's bookings, newest first
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            amount: number;
-                            bookingId: number;
-                            bookingReference: string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            deliveryCity: null | string;
-                            deliveryState: null | string;
-                            /** Format: date */
-                            dueDate: null | string;
-                            id: number;
-                            invoiceNumber: string;
-                            pickupCity: null | string;
-                            pickupState: null | string;
-                            status: string;
-                        }[];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/carrier/me/listings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * `Listing[]` newest first (at most 500)
-         * @description Who: approved carrier. Body: —. Answer: `Listing[]` newest first (at most 500); empty `status` = all; other values 422 `Status must be active, booked or expired`
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date */
-                            availableDate: string;
-                            availablePallets: number;
-                            bookedPallets: number;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            deliveryAddress: null | string;
-                            deliveryLatitude: number;
-                            deliveryLongitude: number;
-                            deliveryRadius: number;
-                            destinationAddress: string;
-                            destinationCity: string;
-                            destinationState: string;
-                            id: number;
-                            maxPallets: number;
-                            originAddress: string;
-                            originCity: string;
-                            originState: string;
-                            pickupAddress: null | string;
-                            pickupLatitude: number;
-                            pickupLongitude: number;
-                            pickupRadius: number;
-                            ratePerMilePerPallet: null | number;
-                            status: string;
-                            truck: null | {
-                                capacity: number;
-                                id: number;
-                                licensePlate: string;
-                                make: null | string;
-                                model: null | string;
-                                truckType: string;
-                                year: number | null;
-                            };
-                            truckId: number | null;
-                        }[];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/carrier/payouts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The carrier's payout history with each booking's 91% payout and its state */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            deliveryAddress: null | string;
-                            id: number;
-                            paymentStatus: string;
-                            payoutAmount: number;
-                            payoutFailureReason: null | string;
-                            /** Format: date-time */
-                            payoutReleasedAt: null | string;
-                            payoutStatus: string;
-                            pickupAddress: null | string;
-                            reference: string;
-                            totalAmount: null | number;
-                        }[];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
+        delete: operations["revokeOwnToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2094,90 +173,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * the carrier company: id, userId, companyName, dotNumber, mcNumber, businessAddress, city, state, zipCode
-         * @description Who: approved carrier. Body: —. Answer: the carrier company: id, userId, companyName, dotNumber, mcNumber, businessAddress, city, state, zipCode
+         * The carrier’s company
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            businessAddress: null | string;
-                            city: null | string;
-                            companyName: string;
-                            dotNumber: null | string;
-                            id: number;
-                            mcNumber: null | string;
-                            state: null | string;
-                            userId: number;
-                            zipCode: null | string;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
+        get: operations["getCarrierCompany"];
         /**
-         * 200 the company
-         * @description Who: approved carrier. Body: `{ businessAddress, city, state, zipCode, companyName?, dotNumber?, mcNumber? }`. Answer: 200 the company; 422 `Business address is required`, `City is required`, `State must be a two-letter US state code`, `ZIP code must have 5 digits`; the company name, DOT and MC number may be sent back unchanged, a changed one is a 422 `<field> was checked at approval and cannot be changed here: contact support`
+         * Edit the company’s address
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. The company name, DOT and MC numbers were checked at approval: sent back unchanged they are ignored, changed they are a 422 naming the field (rule `locked`).
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        businessAddress: null | string;
-                        city: null | string;
-                        companyName: string;
-                        dotNumber: null | string;
-                        mcNumber: null | string;
-                        state: null | string;
-                        zipCode: null | string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            businessAddress: null | string;
-                            city: null | string;
-                            companyName: string;
-                            dotNumber: null | string;
-                            id: number;
-                            mcNumber: null | string;
-                            state: null | string;
-                            userId: number;
-                            zipCode: null | string;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
+        put: operations["updateCarrierCompany"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2185,7 +189,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/carrier/stripe-onboard": {
+    "/api/trucks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The carrier’s trucks
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. Newest first, at most 500.
+         */
+        get: operations["listTrucks"];
+        put?: never;
+        /**
+         * Add a truck
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. Any of make, model, year, licensePlate, capacity missing or blank: 422 `Please fill in all required fields.` on each; the plate is unique per carrier, compared upper-cased with spaces collapsed.
+         */
+        post: operations["createTruck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trucks/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2193,238 +221,34 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
-        /** Creates the carrier's payout account once and returns a fresh onboarding link */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            url: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/carrier/stripe-status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The carrier's payout account: connected, onboarding complete, payouts enabled */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            connected: boolean;
-                            onboardingComplete: boolean;
-                            payoutsEnabled: boolean;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/create-payment-intent": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /**
-         * Creates (or reuses) the payment intent of one of the shipper's bookings; the amount is the booking's stored total
-         * @description Idempotency-Key honoured. 404 for someone else's booking, 409 when already paid, cancelled or no longer payable.
+         * Edit a truck
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. Someone else’s truck is a 404.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        amount: number;
-                        bookingId: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            amount: number;
-                            clientSecret: string;
-                            paymentIntentId: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/docs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A readable reference page rendered from this document (swagger-ui, offline) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description HTML page */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-            };
-        };
-        put?: never;
+        put: operations["updateTruck"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a truck
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. 409 while an active or booked listing, or a booking not yet delivered or cancelled, uses it; past listings and bookings keep their history with `truckId: null`.
+         */
+        delete: operations["deleteTruck"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/docs/assets/{file}": {
+    "/api/carrier/me/listings": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The reference page's static files */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    file: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A script or stylesheet */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                404: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/health": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Liveness: `{ status: "ok" }` */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The carrier’s capacity listings
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. Newest first, at most 500.
+         */
+        get: operations["listOwnListings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2443,80 +267,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * 201 `Listing`. Messages of SPEC point 5 (`Please select a truck`, `Pickup address is required`, `Pickup radius must be a
-         * @description Who: approved carrier. Body: truckId, pickupAddress, pickupRadius? (100), deliveryAddress, deliveryRadius? (80), ratePerMilePerPallet, maxPallets, availableDate (`YYYY-MM-DD`, or an ISO date-time whose date part counts). Answer: 201 `Listing`. Messages of SPEC point 5 (`Please select a truck`, `Pickup address is required`, `Pickup radius must be at least 1 mile`, `Delivery address is required`, `Delivery radius must be at least 1 mile`, `Rate must be greater than 0`, `Must allow at least 1 pallet`, `Available date is required`); radii whole miles up to 500; rate at most 2 decimals; truckId must be one of the carrier's trucks (`Please select a truck`); `Max pallets cannot exceed the truck's capacity of N pallets`; both addresses geocoded offline, a failure is a 422 on that field with the geocoder's message. Stores the points, origin/destination city and state, and the place label as originAddress/destinationAddress
+         * Post capacity on a lane
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. Both addresses are geocoded offline (a failure is a 422 on that field with the geocoder’s message); the truck must be one of the carrier’s (`Please select a truck`) and hold the pallets. Honours `Idempotency-Key`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        availableDate: string;
-                        deliveryAddress: null | string;
-                        deliveryRadius: number | null;
-                        maxPallets: number;
-                        pickupAddress: null | string;
-                        pickupRadius?: number;
-                        ratePerMilePerPallet: null | number;
-                        truckId: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date */
-                            availableDate: string;
-                            availablePallets: number;
-                            bookedPallets: number;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            deliveryAddress: null | string;
-                            deliveryLatitude: number;
-                            deliveryLongitude: number;
-                            deliveryRadius: number;
-                            destinationAddress: string;
-                            destinationCity: string;
-                            destinationState: string;
-                            id: number;
-                            maxPallets: number;
-                            originAddress: string;
-                            originCity: string;
-                            originState: string;
-                            pickupAddress: null | string;
-                            pickupLatitude: number;
-                            pickupLongitude: number;
-                            pickupRadius: number;
-                            ratePerMilePerPallet: null | number;
-                            status: string;
-                            truck: {
-                                capacity: number;
-                                id: number;
-                                licensePlate: string;
-                                make: null | string;
-                                model: null | string;
-                                truckType: string;
-                                year: number | null;
-                            };
-                            truckId: number | null;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
+        post: operations["createListing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        get?: never;
+        /**
+         * Archive or reactivate a listing
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. 409: a booked listing cannot be changed, the listing is already in that status, or a full listing cannot be reactivated. Someone else’s listing is a 404.
+         */
+        put: operations["updateListingStatus"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2533,75 +307,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * `SearchResult[]`, cheapest first (then the listing's deadhead to the pickup), at most 100. 422: `Pickup address is requi
-         * @description Who: shipper. Body: `{ pickupAddress, deliveryAddress, numberOfPallets, pickupDate }` (`YYYY-MM-DD` or an ISO date-time). Answer: `SearchResult[]`, cheapest first (then the listing's deadhead to the pickup), at most 100. 422: `Pickup address is required`, `Delivery address is required`, `Number of pallets must be between 1 and 100` (a whole number), `Pickup date is required`, `Pickup date cannot be in the past` (today in America/New_York, decision 0021); an address the offline geocoder cannot place, 422 on that field with its message. Matching: decision 0025
+         * Anonymous, priced offers for a shipment
+         * @description Shippers only (others 403). Cheapest first (then the listing’s deadhead to the pickup), at most 100 (decision 0025). An address the offline geocoder cannot place is a 422 on that field.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        deliveryAddress: null | string;
-                        numberOfPallets: number;
-                        pickupAddress: null | string;
-                        pickupDate: null | string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            available_capacity: number;
-                            /** Format: date */
-                            availableDate: string;
-                            carrier_name: string;
-                            carrierLabel: string;
-                            carrierName: string;
-                            carrierProfile: null | {
-                                completedLoads: number;
-                                equipmentTypes: string[];
-                                label: string;
-                                memberSince: null | string;
-                                onTimeRate: null | number;
-                                verified: boolean;
-                            };
-                            deliveryAddress: null | string;
-                            deliveryCity: null | string;
-                            deliveryState: null | string;
-                            distance_miles: number;
-                            equipmentType: string;
-                            estimated_price: number;
-                            id: number;
-                            listingId: number | null;
-                            maxPallets: number;
-                            pickupAddress: null | string;
-                            pickupCity: null | string;
-                            pickupDeadheadMiles: number;
-                            pickupState: null | string;
-                            priceBreakdown: {
-                                lineHaul: number;
-                                platformFee: number;
-                                total: number;
-                            };
-                            ratePerMilePerPallet: null | number;
-                        }[];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
+        post: operations["searchListings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2616,48 +325,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * `CarrierProfile` plus `{ trucks, lanes: [{ pickupCity, pickupState, deliveryCity, deliveryState }] }` (the carrier's act
-         * @description Who: shipper. Body: —. Answer: `CarrierProfile` plus `{ trucks, lanes: [{ pickupCity, pickupState, deliveryCity, deliveryState }] }` (the carrier's active lanes, at most 20); an unknown, inactive or unapproved carrier's listing 404
+         * The anonymous Carrier Details behind a listing
+         * @description Shippers only (others 403). An unknown or inactive listing, or one of an unapproved carrier, is a 404.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            completedLoads: number;
-                            equipmentTypes: string[];
-                            label: string;
-                            lanes: {
-                                deliveryCity: null | string;
-                                deliveryState: null | string;
-                                pickupCity: null | string;
-                                pickupState: null | string;
-                            }[];
-                            memberSince: null | string;
-                            onTimeRate: null | number;
-                            trucks: number;
-                            verified: boolean;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
+        get: operations["getCarrierDetails"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2666,86 +337,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/listings/{id}/status": {
+    "/api/bookings": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
         /**
-         * 'expired' }` | `Listing`. Other values 422 `Status must be active or expired`
-         * @description Who: approved carrier. Body: `{ status: 'active' \. Answer: 'expired' }` | `Listing`. Other values 422 `Status must be active or expired`; a booked listing 409 `A booked listing cannot be changed`; same status 409 `The listing is already <status>`; reactivating a listing whose pallets are all booked 409 `This listing has no pallets left to offer`; someone else's 404
+         * The shipper’s own bookings, or the carrier company’s
+         * @description Shippers and approved carriers (admins 403). Newest first, at most 500.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        status: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date */
-                            availableDate: string;
-                            availablePallets: number;
-                            bookedPallets: number;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            deliveryAddress: null | string;
-                            deliveryLatitude: number;
-                            deliveryLongitude: number;
-                            deliveryRadius: number;
-                            destinationAddress: string;
-                            destinationCity: string;
-                            destinationState: string;
-                            id: number;
-                            maxPallets: number;
-                            originAddress: string;
-                            originCity: string;
-                            originState: string;
-                            pickupAddress: null | string;
-                            pickupLatitude: number;
-                            pickupLongitude: number;
-                            pickupRadius: number;
-                            ratePerMilePerPallet: null | number;
-                            status: string;
-                            truck: {
-                                capacity: number;
-                                id: number;
-                                licensePlate: string;
-                                make: null | string;
-                                model: null | string;
-                                truckType: string;
-                                year: number | null;
-                            };
-                            truckId: number | null;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
+        get: operations["listBookings"];
+        put?: never;
+        /**
+         * Book pallets on a listing at the server’s price
+         * @description Shippers only (others 403). The booking starts `pending` with payment `pending`. 404 unknown listing; 409 `This listing is no longer available` or `Only N pallets are left on this listing`; 422 for the fields, the service area and the listing’s available date. Pallets are reserved under a row lock (decision 0024). Honours `Idempotency-Key`: a retry of a create whose answer was lost finds the booking again.
+         */
+        post: operations["createBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * One booking
+         * @description Its shipper or its approved carrier; anyone else’s booking is a 404.
+         */
+        get: operations["getBooking"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2753,7 +381,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/login": {
+    "/api/booking/{id}/complete": {
         parameters: {
             query?: never;
             header?: never;
@@ -2763,69 +391,17 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * the user
-         * @description Who: anyone. Body: username (username or email), password. Answer: the user; 401 `Invalid username or password`; after 5 failures for one username and IP within a minute, 429 with `Retry-After` (blocked for a minute). A new session id is issued.
+         * The shipper confirms a delivered shipment
+         * @description The booking’s shipper (singular `booking`, SPEC point 7). 409 `Only a delivered shipment can be completed`, `This shipment is already completed`. Releases the carrier’s payout before answering.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        password: string;
-                        username: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            approvalStatus: string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            email: string;
-                            firstName: null | string;
-                            id: number;
-                            isApproved: boolean;
-                            lastName: null | string;
-                            phone: null | string;
-                            /** Format: date-time */
-                            reviewedAt: null | string;
-                            reviewedBy: number | null;
-                            role: string;
-                            /** Format: date-time */
-                            termsAcceptedAt: null | string;
-                            termsHash: null | string;
-                            /** Format: date */
-                            termsVersion: null | string;
-                            /** Format: date-time */
-                            updatedAt: null | string;
-                            username: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["Error"];
-            };
-        };
+        post: operations["completeBooking"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/logout": {
+    "/api/bookings/{id}/cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -2835,70 +411,148 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * `{ message }`
-         * @description Who: signed in. Body: —. Answer: `{ message }`; the session is ended
+         * The shipper cancels a booking
+         * @description The booking’s shipper, from pending, booked or confirmed (later: 409 with the status machine’s message). The pallets are freed; a paid booking is refunded.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
+        post: operations["cancelBooking"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/openapi.json": {
+    "/api/bookings/{id}/history": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** This document */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The OpenAPI 3.1 document */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            openapi: string;
-                            paths: Record<string, never>;
-                        };
-                    };
-                };
-            };
+        /**
+         * A booking’s status changes, oldest first
+         * @description The booking’s shipper or carrier, and admins; anyone else 404. A shipper sees the carrier by its anonymous label.
+         */
+        get: operations["getBookingHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipper/dashboard-metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * Upcoming shipments and estimated savings
+         * @description Shippers only (others 403).
+         */
+        get: operations["getShipperDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipper/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shipper’s invoices
+         * @description Shippers only (others 403). Newest first, at most 500.
+         */
+        get: operations["listShipperInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The carrier company’s bookings, to work them
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. Newest first, at most 500.
+         */
+        get: operations["listCarrierBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The carrier moves a booking along
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. A move the status machine forbids is a 409 with its message (docs/booking-status.md); someone else’s booking 404. Delivery stamps `deliveredAt` and creates the invoice.
+         */
+        put: operations["updateBookingStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The carrier dashboard
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`.
+         */
+        get: operations["getCarrierDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The carrier’s invoices
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. Newest first, at most 500.
+         */
+        get: operations["listCarrierInvoices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2914,31 +568,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which card provider the server uses and its publishable key */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            driver: string;
-                            publishableKey: null | string;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-            };
-        };
+        /** Which card provider the server uses */
+        get: operations["getPaymentsConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2947,7 +578,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/register": {
+    "/api/create-payment-intent": {
         parameters: {
             query?: never;
             header?: never;
@@ -2957,124 +588,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * 201 the user, signed in. Username is set to the (lower-cased) email
-         * @description Who: anyone. Body: email, password, role (`shipper`/`carrier`), firstName, lastName, phone?, termsAccepted (must be true), effectiveDateString?, carriers also companyName, businessAddress, city, state (2-letter), zipCode, dotNumber?, mcNumber?. Answer: 201 the user, signed in. Username is set to the (lower-cased) email; a client `username` is ignored. Carriers get a `carriers` row and start `approvalStatus: "pending"`; shippers start approved. Terms acceptance is recorded with time, version `2025-01-15`, IP, user agent and the SHA-256 of the agreement text. Duplicate email: 422 on `email`.
+         * The payment intent of one of the shipper’s bookings
+         * @description Shippers only (others 403). In this order: field validation 422; not the shipper’s booking 404; cancelled, paid or no longer pending 409; an amount more than half a cent from the booking’s total 422 on `amount`. One intent per booking: a retry returns the same one. Honours `Idempotency-Key`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        businessAddress?: null | string;
-                        city?: null | string;
-                        companyName?: string;
-                        dotNumber?: null | string;
-                        /** Format: date */
-                        effectiveDateString: string;
-                        email: string;
-                        firstName: null | string;
-                        lastName: null | string;
-                        mcNumber?: null | string;
-                        password: string;
-                        phone?: null | string;
-                        role: string;
-                        state?: null | string;
-                        termsAccepted: boolean;
-                        username: string;
-                        zipCode?: null | string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            approvalStatus: string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            email: string;
-                            firstName: null | string;
-                            id: number;
-                            isApproved: boolean;
-                            lastName: null | string;
-                            phone: null | string;
-                            role: string;
-                            /** Format: date-time */
-                            termsAcceptedAt: null | string;
-                            termsHash: null | string;
-                            /** Format: date */
-                            termsVersion: null | string;
-                            /** Format: date-time */
-                            updatedAt: null | string;
-                            username: string;
-                        };
-                    };
-                };
-                403: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/sandbox/onboarding/{accountId}/complete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The sandbox onboarding form: completes the carrier's own payout account */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    accountId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            connected: boolean;
-                            onboardingComplete: boolean;
-                            payoutsEnabled: boolean;
-                        };
-                    };
-                };
-                /** @description OK */
-                303: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
+        post: operations["createPaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3091,426 +608,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The sandbox card form: confirms a payment intent with a test card
-         * @description Stripe's test cards decide the outcome; a declined card answers 402 with the provider's message and the booking stays payable.
+         * The sandbox card form: pay with a test card
+         * @description Shippers only (others 403). Sandbox driver only (404 otherwise). The client secret must be the intent of one of the shipper’s bookings (404 `Payment not found`), still payable (409). Card checks (number, expiry, CVC) are 422 on that field; declines 402. The signed webhook is delivered before the answer. Honours `Idempotency-Key`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        cardNumber: string;
-                        clientSecret: string;
-                        cvc: string;
-                        expMonth: number;
-                        expYear: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                402: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/shipper/dashboard-metrics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * `{ upcoming: [{ id, reference, carrier_name, pickup_address, delivery_address, num_pallets, pickup_date, status, totalAm
-         * @description Who: shipper. Body: —. Answer: `{ upcoming: [{ id, reference, carrier_name, pickup_address, delivery_address, num_pallets, pickup_date, status, totalAmount }] (not cancelled, not delivered, pickup today or later, soonest first, 5), estimatedSavings, savingsBasis: { bookings, periodMonths: 6, referenceRatePerPalletMile: 0.5, paid } }` (decision 0022)
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            estimatedSavings: number;
-                            savingsBasis: {
-                                bookings: number;
-                                paid: number;
-                                periodMonths: number;
-                                referenceRatePerPalletMile: number;
-                            };
-                            upcoming: {
-                                carrier_name: string;
-                                delivery_address: string;
-                                id: number;
-                                num_pallets: number;
-                                pickup_address: string;
-                                /** Format: date */
-                                pickup_date: string;
-                                reference: string;
-                                status: string;
-                                totalAmount: null | number;
-                            }[];
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/shipper/invoices": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The shipper's invoices, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            amount: number;
-                            bookingId: number;
-                            bookingReference: string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            deliveryCity: null | string;
-                            deliveryState: null | string;
-                            /** Format: date */
-                            dueDate: null | string;
-                            id: number;
-                            invoiceNumber: string;
-                            pickupCity: null | string;
-                            pickupState: null | string;
-                            status: string;
-                        }[];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/trucks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * `Truck[]` of the carrier, newest first (at most 500)
-         * @description Who: approved carrier. Body: —. Answer: `Truck[]` of the carrier, newest first (at most 500)
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            capacity: number;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            currentLocation: null | string;
-                            id: number;
-                            licensePlate: string;
-                            make: null | string;
-                            model: null | string;
-                            status: string;
-                            truckType: string;
-                            /** Format: date-time */
-                            updatedAt: null | string;
-                            year: number | null;
-                        }[];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        /**
-         * 201 `Truck`. Any of make/model/year/licensePlate/capacity missing or blank: 422 `Please fill in all required fields.` on
-         * @description Who: approved carrier. Body: make, model, year, licensePlate, capacity, truckType? (default `dry_van`), status? (ignored: a new truck is `available`). Answer: 201 `Truck`. Any of make/model/year/licensePlate/capacity missing or blank: 422 `Please fill in all required fields.` on each (rule `required`); year a whole number 1980..next year (`Year must be between 1980 and N`); capacity 1..60 (`Capacity must be between 1 and 60 pallets`); plate unique per carrier, compared upper-cased with spaces collapsed (`You already have a truck with this license plate`)
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        capacity: number | string;
-                        licensePlate: string;
-                        make: null | string;
-                        model: null | string;
-                        status?: string;
-                        truckType?: string;
-                        year: number | null | string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            capacity: number;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            currentLocation: null | string;
-                            id: number;
-                            licensePlate: string;
-                            make: null | string;
-                            model: null | string;
-                            status: string;
-                            truckType: string;
-                            /** Format: date-time */
-                            updatedAt: null | string;
-                            year: number | null;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/trucks/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * `Truck`
-         * @description Who: approved carrier. Body: same; status may be any of available, in_use, maintenance; truckType/status kept when omitted. Answer: `Truck`; someone else's truck 404
-         */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        capacity: number;
-                        licensePlate: string;
-                        make: null | string;
-                        model: null | string;
-                        status?: string;
-                        truckType?: string;
-                        year: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            capacity: number;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            currentLocation: null | string;
-                            id: number;
-                            licensePlate: string;
-                            make: null | string;
-                            model: null | string;
-                            status: string;
-                            truckType: string;
-                            /** Format: date-time */
-                            updatedAt: null | string;
-                            year: number | null;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                422: components["responses"]["ValidationFailed"];
-            };
-        };
-        post?: never;
-        /**
-         * 204
-         * @description Who: approved carrier. Body: —. Answer: 204; 409 `This truck is used by active listings or open bookings and cannot be deleted` while an active or booked listing, or a booking not yet delivered or cancelled, uses it; past listings and bookings keep their history with `truckId: null`
-         */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * the user (never the password hash)
-         * @description Who: signed in (session or bearer). Body: —. Answer: the user (never the password hash); 401 when signed out
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            approvalStatus: string;
-                            /** Format: date-time */
-                            createdAt: null | string;
-                            email: string;
-                            firstName: null | string;
-                            id: number;
-                            isApproved: boolean;
-                            lastName: null | string;
-                            phone: null | string;
-                            /** Format: date-time */
-                            reviewedAt: null | string;
-                            reviewedBy: number | null;
-                            role: string;
-                            /** Format: date-time */
-                            termsAcceptedAt: null | string;
-                            termsHash: null | string;
-                            /** Format: date */
-                            termsVersion: null | string;
-                            /** Format: date-time */
-                            updatedAt: null | string;
-                            username: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
+        post: operations["confirmSandboxPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3527,43 +628,90 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The payment provider's signed events (no session, no CSRF: verified by signature)
-         * @description The raw body is verified against the `stripe-signature` header; each event id is processed once.
+         * The payment provider’s signed events
+         * @description The provider only: no session and no CSRF token; the raw body is verified against `Stripe-Signature` (300 s tolerance). Each event id is applied once; a replay answers 200 and changes nothing. A bad signature or a body that is not an event is a 400.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    "stripe-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        id: string;
-                        type: string;
-                        created?: number;
-                        data: Record<string, never>;
-                    };
-                };
-            };
-            responses: {
-                /** @description Received */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            received: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-            };
+        post: operations["receivePaymentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier/stripe-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * The carrier’s payout account at the provider
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. Polled every 5 s by Payment Setup. A provider failure is a 502.
+         */
+        get: operations["getPayoutAccountStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier/stripe-onboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the payout account once and get a fresh onboarding link
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. No body. Provider failure: 502.
+         */
+        post: operations["startPayoutOnboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The carrier’s bookings with their payout
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. Newest first, at most 500.
+         */
+        get: operations["listPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/onboarding/{accountId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sandbox onboarding form: complete the payout account
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. Sandbox driver only; 404 `Payout account not found` unless the account is the signed-in carrier’s own. A JSON call gets the new status; the page’s form submission is redirected (303) to `/carrier#payments`.
+         */
+        post: operations["completeSandboxOnboarding"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3577,32 +725,329 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sandbox's stand-in for the provider's hosted onboarding page (HTML), own account only */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    accountId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The onboarding page */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
+        /**
+         * The sandbox’s stand-in for the provider’s hosted onboarding page (HTML)
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. Own account only.
+         */
+        get: operations["sandboxOnboardingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * Summary cards and recent bookings
+         * @description Admins only (others 403). Viewing it reveals nobody.
+         */
+        get: operations["getAdminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bookings/{id}/reveal-carrier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal the carrier of one booking, on purpose
+         * @description Admins only (others 403). One `identity_reveal_log` row per call. 404 for an unknown booking or one without a carrier.
+         */
+        post: operations["revealCarrier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/analytics-overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Platform figures and the identity reveal log
+         * @description Admins only (others 403). Revenue, rate and count over bookings not cancelled; the log newest first.
+         */
+        get: operations["getAnalyticsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts waiting for approval
+         * @description Admins only (others 403). Oldest first, at most 200.
+         */
+        get: operations["listPendingUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Approve or reject an account
+         * @description Admins only (others 403). 404 unknown user; 409 for an admin account. The user is emailed the decision (decision 0014).
+         */
+        put: operations["decideUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user’s API tokens
+         * @description Admins only (others 403). Newest first, without secrets. 404 for an unknown user.
+         */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Issue an API token for a user
+         * @description Admins only (others 403). 404 for an unknown user; at most 10 unexpired tokens per user (422).
+         */
+        post: operations["issueToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tokens/{userId}/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a user’s API token
+         * @description Admins only (others 403). The token stops working at once. 404 unknown user or token.
+         */
+        delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify every tamper-evident chain
+         * @description Admins only (others 403). Each chain walked from its first row (decision 0044); same check as `node ace audit:verify`.
+         */
+        get: operations["verifyAuditChains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger checked against every booking
+         * @description Admins only (others 403). Integer cents; every problem counted, the first 500 listed; same check as `node ace payments:reconcile`.
+         */
+        get: operations["reconcilePayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/attention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Failed payouts and payouts held for onboarding
+         * @description Admins only (others 403).
+         */
+        get: operations["listPayoutsNeedingAttention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{bookingId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One transfer attempt now for a failed payout
+         * @description Admins only (others 403). Same as `node ace payouts:release --retry <bookingId>`; the automatic attempts start over. 409 `This payout has not failed` for any other payout; 404 `Booking not found`.
+         */
+        post: operations["retryPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a page view or product event
+         * @description Anyone (the user is attached when signed in). At most 600 a minute per IP (429). A request that carries the session cookie must send `X-XSRF-TOKEN`.
+         */
+        post: operations["trackEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This document
+         * @description Public and cacheable (`Cache-Control: public, max-age=300`).
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A readable reference page rendered from this document
+         * @description swagger-ui-dist from the server’s own files (no CDN), under the app’s Content-Security-Policy (no inline script).
+         */
+        get: operations["getApiReferencePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reference page’s script and style */
+        get: operations["getApiReferenceAsset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3615,19 +1060,936 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One field that failed validation. */
         FieldError: {
+            /** @description The field the message is about (`items.0.name` for nested fields) */
             field: string;
+            /** @description The message to show next to the field */
             message: string;
-            rule?: string;
+            /** @description The rule that failed (`required`, `enum`, `unique`, `geocode`, ...) */
+            rule: string;
         };
+        /** @description Every error answer: `{ message }`, with `errors` when fields are at fault (ARCHITECTURE.md section 3). */
         Error: {
+            /** @description What went wrong, ready to show */
             message: string;
+            /** @description Field errors, when the error is about fields */
             errors?: components["schemas"]["FieldError"][];
+        };
+        /** @description A 422: the first message, and every field error. */
+        ValidationError: {
+            /** @description The first field error’s message */
+            message: string;
+            /** @description Every field error */
+            errors: components["schemas"]["FieldError"][];
+        };
+        /** @description A card payment the provider refused. */
+        PaymentFailure: {
+            /** @description The provider’s message, ready to show */
+            message: string;
+            /**
+             * @description 402: `card_declined`, `insufficient_funds`, `provider_error`; 409: `invalid_request` (the intent can no longer be confirmed), `idempotency_conflict`
+             * @enum {string}
+             */
+            code: "card_declined" | "insufficient_funds" | "provider_error" | "invalid_request" | "idempotency_conflict";
+        };
+        /** @description A plain confirmation. */
+        Message: {
+            message: string;
+        };
+        /** @description An amount of US dollars with at most two decimals (code works in cents). */
+        Dollars: number;
+        /** @description An amount in integer US cents. */
+        Cents: number;
+        /** @enum {string} */
+        Role: "shipper" | "carrier" | "admin";
+        /**
+         * @description Shippers start approved; carriers wait for an admin.
+         * @enum {string}
+         */
+        ApprovalStatus: "pending" | "approved" | "rejected";
+        /**
+         * @description The booking status machine: docs/booking-status.md.
+         * @enum {string}
+         */
+        BookingStatus: "pending" | "booked" | "confirmed" | "in_transit" | "delivered" | "delayed" | "cancelled";
+        /**
+         * @description The statuses a carrier’s status updater offers.
+         * @enum {string}
+         */
+        CarrierStatusChoice: "booked" | "confirmed" | "in_transit" | "delivered" | "delayed";
+        /**
+         * @description `pending` until the card payment succeeds; `refunded` after a paid cancellation.
+         * @enum {string}
+         */
+        PaymentStatus: "pending" | "paid" | "refunded";
+        /**
+         * @description The carrier’s payout (decision 0043).
+         * @enum {string}
+         */
+        PayoutStatus: "pending" | "released" | "paid" | "failed";
+        /** @enum {string} */
+        TruckType: "dry_van" | "flatbed" | "refrigerated" | "box_truck";
+        /** @enum {string} */
+        TruckStatus: "available" | "in_use" | "maintenance";
+        /**
+         * @description `booked` is set by bookings only, when every pallet is taken.
+         * @enum {string}
+         */
+        ListingStatus: "active" | "booked" | "expired";
+        /** @enum {string} */
+        InvoiceStatus: "paid" | "pending";
+        /**
+         * @description A booking’s public reference: `TRT-` and the id, at least 3 digits
+         * @example TRT-007
+         */
+        BookingReference: string;
+        /** @description A user account, never with its password hash. */
+        User: {
+            id: number;
+            /** @description The (lower-cased) email the account registered with */
+            username: string;
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["Role"];
+            firstName: string | null;
+            lastName: string | null;
+            phone: string | null;
+            /** @description May use the API (a carrier once an admin approved it) */
+            isApproved: boolean;
+            approvalStatus: components["schemas"]["ApprovalStatus"];
+            /** @description The admin who decided */
+            reviewedBy: number | null;
+            /** Format: date-time */
+            reviewedAt: string | null;
+            /** Format: date-time */
+            termsAcceptedAt: string | null;
+            /**
+             * Format: date
+             * @description The agreement version accepted
+             */
+            termsVersion: string | null;
+            /** @description SHA-256 of the agreement text accepted */
+            termsHash: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        /** @description The `User` just registered. Known defect (reported, issue 10): this answer omits `reviewedBy` and `reviewedAt`, which `GET /api/user` sends as null; read them as null when absent. */
+        RegisteredUser: {
+            id: number;
+            /** @description The (lower-cased) email the account registered with */
+            username: string;
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["Role"];
+            firstName: string | null;
+            lastName: string | null;
+            phone: string | null;
+            isApproved: boolean;
+            approvalStatus: components["schemas"]["ApprovalStatus"];
+            /** @description Missing from this answer today (see the description) */
+            reviewedBy?: null;
+            /** @description Missing from this answer today (see the description) */
+            reviewedAt?: null;
+            /** Format: date-time */
+            termsAcceptedAt: string | null;
+            /** Format: date */
+            termsVersion: string | null;
+            termsHash: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        /** @description An account waiting for an admin’s decision. */
+        PendingUser: {
+            id: number;
+            firstName: string | null;
+            lastName: string | null;
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["Role"];
+            phone: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Carriers only */
+            companyName: string | null;
+            dotNumber: string | null;
+            mcNumber: string | null;
+        };
+        /** @description An API token, without its secret. */
+        AccessToken: {
+            id: number;
+            userId: number;
+            name: string | null;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description A new API token with its secret, shown once. */
+        IssuedAccessToken: {
+            id: number;
+            userId: number;
+            name: string | null;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The secret (`plt_...`), in this answer only */
+            token: string;
+        };
+        RegisterInput: {
+            /** Format: email */
+            email: string;
+            password: string;
+            /** @enum {string} */
+            role: "shipper" | "carrier";
+            firstName: string;
+            lastName: string;
+            phone?: string;
+            /** @description Ignored: the username is the email */
+            username?: string;
+            /** @description Must be accepted (`true`, `"on"`, `"yes"`, `1`) */
+            termsAccepted: boolean | string | number;
+            /**
+             * Format: date
+             * @description The agreement version the form showed
+             */
+            effectiveDateString?: string;
+            /** @description Carriers: required */
+            companyName?: string;
+            /** @description Carriers: required */
+            businessAddress?: string;
+            /** @description Carriers: required */
+            city?: string;
+            /** @description Carriers: required, a two-letter US state code */
+            state?: string;
+            /** @description Carriers: required */
+            zipCode?: string;
+            dotNumber?: string;
+            mcNumber?: string;
+        };
+        LoginInput: {
+            /** @description The username or the email */
+            username: string;
+            password: string;
+        };
+        ProfileInput: {
+            firstName: string;
+            lastName: string;
+            /** @description Null or empty removes it */
+            phone?: string | null;
+        };
+        PasswordChangeInput: {
+            currentPassword: string;
+            newPassword: string;
+        };
+        OwnTokenInput: {
+            name: string;
+            /** @description Default 90 */
+            expiresInDays?: number;
+        };
+        AdminTokenInput: {
+            /** @description Whose token */
+            userId: number;
+            name: string;
+            /** @description Default 90 */
+            expiresInDays?: number;
+        };
+        ApprovalInput: {
+            isApproved: boolean;
+        };
+        /** @description The signed-in carrier’s company. */
+        CarrierCompany: {
+            id: number;
+            userId: number;
+            companyName: string;
+            dotNumber: string | null;
+            mcNumber: string | null;
+            businessAddress: string | null;
+            city: string | null;
+            state: string | null;
+            zipCode: string | null;
+        };
+        CompanyProfileInput: {
+            businessAddress: string;
+            city: string;
+            /** @description A two-letter US state code */
+            state: string;
+            zipCode: string;
+            /** @description Locked: may be sent back unchanged */
+            companyName?: string;
+            /** @description Locked: may be sent back unchanged */
+            dotNumber?: string | null;
+            /** @description Locked: may be sent back unchanged */
+            mcNumber?: string | null;
+        };
+        /** @description A truck of the carrier’s fleet. */
+        Truck: {
+            id: number;
+            make: string | null;
+            model: string | null;
+            year: number | null;
+            /** @description Upper-cased, spaces collapsed */
+            licensePlate: string;
+            /** @description Pallets */
+            capacity: number;
+            truckType: components["schemas"]["TruckType"];
+            status: components["schemas"]["TruckStatus"];
+            currentLocation: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        /** @description Create: `truckType` defaults to `dry_van` and `status` is ignored (a new truck is `available`). Edit: both kept when omitted. */
+        TruckInput: {
+            make: string;
+            model: string;
+            /** @description 1980 to next year */
+            year: number;
+            /** @description Unique per carrier */
+            licensePlate: string;
+            /** @description Pallets */
+            capacity: number;
+            truckType?: components["schemas"]["TruckType"];
+            status?: components["schemas"]["TruckStatus"];
+        };
+        /** @description The truck behind a listing. */
+        ListingTruck: {
+            id: number;
+            make: string | null;
+            model: string | null;
+            year: number | null;
+            licensePlate: string;
+            capacity: number;
+            truckType: components["schemas"]["TruckType"];
+        };
+        /** @description A carrier’s posted capacity on a lane. */
+        Listing: {
+            id: number;
+            /** @description Null once the truck was deleted */
+            truckId: number | null;
+            truck: components["schemas"]["ListingTruck"] | null;
+            /** @description As the carrier typed it */
+            pickupAddress: string;
+            /** @description Miles */
+            pickupRadius: number;
+            /** @description As the carrier typed it */
+            deliveryAddress: string;
+            /** @description Miles */
+            deliveryRadius: number;
+            /** @description The geocoder’s place label of the pickup */
+            originAddress: string | null;
+            originCity: string | null;
+            originState: string | null;
+            /** @description The geocoder’s place label of the delivery */
+            destinationAddress: string | null;
+            destinationCity: string | null;
+            destinationState: string | null;
+            pickupLatitude: number | null;
+            pickupLongitude: number | null;
+            deliveryLatitude: number | null;
+            deliveryLongitude: number | null;
+            ratePerMilePerPallet: components["schemas"]["Dollars"];
+            maxPallets: number;
+            /** @description Pallets of its bookings not cancelled */
+            bookedPallets: number;
+            availablePallets: number;
+            /** Format: date */
+            availableDate: string | null;
+            status: components["schemas"]["ListingStatus"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ListingInput: {
+            /** @description One of the carrier’s trucks */
+            truckId: number;
+            pickupAddress: string;
+            /** @description Miles, default 100 */
+            pickupRadius?: number;
+            deliveryAddress: string;
+            /** @description Miles, default 80 */
+            deliveryRadius?: number;
+            /** @description Dollars, at most 2 decimals */
+            ratePerMilePerPallet: number;
+            /** @description At most the truck’s capacity */
+            maxPallets: number;
+            /** @description `YYYY-MM-DD`, or an ISO date-time whose date part counts */
+            availableDate: string;
+        };
+        ListingStatusInput: {
+            /** @enum {string} */
+            status: "active" | "expired";
+        };
+        /** @description The server’s price of a shipment (decision 0020). */
+        PriceBreakdown: {
+            /** @description Pallets × miles × rate */
+            lineHaul: components["schemas"]["Dollars"];
+            /** @description The 9% platform fee */
+            platformFee: components["schemas"]["Dollars"];
+            /** @description Line haul + fee */
+            total: components["schemas"]["Dollars"];
+        };
+        /** @description The anonymous public profile of a carrier: never a name, contact, DOT/MC number or id (decision 0023). */
+        CarrierProfile: {
+            /**
+             * @description The anonymous label
+             * @example Verified carrier #4821
+             */
+            label: string;
+            /** @description Approved by an admin */
+            verified: boolean;
+            /** @description Month the carrier joined, `YYYY-MM` */
+            memberSince: string | null;
+            completedLoads: number;
+            /** @description Share of deliveries on time, 0..1, three decimals */
+            onTimeRate: number | null;
+            equipmentTypes: components["schemas"]["TruckType"][];
+        };
+        Lane: {
+            pickupCity: string;
+            pickupState: string;
+            deliveryCity: string;
+            deliveryState: string;
+        };
+        /** @description The Carrier Details dialog: the anonymous profile, fleet size and lanes. */
+        CarrierDetails: {
+            /**
+             * @description The anonymous label
+             * @example Verified carrier #4821
+             */
+            label: string;
+            verified: boolean;
+            /** @description `YYYY-MM` */
+            memberSince: string | null;
+            completedLoads: number;
+            onTimeRate: number | null;
+            equipmentTypes: components["schemas"]["TruckType"][];
+            /** @description Fleet size */
+            trucks: number;
+            /** @description The carrier’s active lanes, at most 20 */
+            lanes: components["schemas"]["Lane"][];
+        };
+        /** @description The carrier’s real identity, revealed once a booking is paid (each reveal logged). */
+        RevealedCarrier: {
+            companyName: string;
+            contactName: string | null;
+            /** Format: email */
+            email: string;
+            phone: string | null;
+            dotNumber: string | null;
+            mcNumber: string | null;
+        };
+        SearchInput: {
+            pickupAddress: string;
+            deliveryAddress: string;
+            numberOfPallets: number;
+            /** @description `YYYY-MM-DD` or an ISO date-time; not before today (America/New_York) */
+            pickupDate: string;
+        };
+        /** @description One anonymous, priced offer for a shipment. */
+        SearchResult: {
+            /** @description The listing id */
+            id: number;
+            listingId: number;
+            /** @description The anonymous label */
+            carrierName: string;
+            /** @description The anonymous label (SPEC spelling) */
+            carrier_name: string;
+            /** @description The anonymous label */
+            carrierLabel: string;
+            carrierProfile: components["schemas"]["CarrierProfile"];
+            equipmentType: components["schemas"]["TruckType"] | null;
+            ratePerMilePerPallet: components["schemas"]["Dollars"];
+            /** @description Road miles of the shipment */
+            distance_miles: number;
+            /** @description Pallets left on the listing */
+            available_capacity: number;
+            maxPallets: number;
+            /** @description The total */
+            estimated_price: components["schemas"]["Dollars"];
+            priceBreakdown: components["schemas"]["PriceBreakdown"];
+            /** @description The listing’s place label */
+            pickupAddress: string;
+            /** @description The listing’s place label */
+            deliveryAddress: string;
+            pickupCity: string | null;
+            pickupState: string | null;
+            deliveryCity: string | null;
+            deliveryState: string | null;
+            /** Format: date */
+            availableDate: string | null;
+            /** @description Road miles from the listing’s pickup to the shipment’s */
+            pickupDeadheadMiles: number;
+        };
+        /** @description Anything else (carrierId, distance, rate, totalAmount, status, ...) is ignored: the server prices the booking. */
+        BookingInput: {
+            /** @description The listing to book */
+            listingId: number;
+            pickupAddress: string;
+            deliveryAddress: string;
+            numberOfPallets: number;
+            /** @description `YYYY-MM-DD` or an ISO date-time; not before today */
+            pickupDate: string;
+            /** @description `YYYY-MM-DD` or an ISO date-time; not before the pickup date */
+            deliveryDate: string;
+            specialInstructions?: string;
+        };
+        /** @description A booking as its shipper (or its carrier) sees it: the carrier stays anonymous until payment. */
+        ShipperBooking: {
+            id: number;
+            reference: components["schemas"]["BookingReference"];
+            status: components["schemas"]["BookingStatus"];
+            paymentStatus: components["schemas"]["PaymentStatus"];
+            payoutStatus: components["schemas"]["PayoutStatus"];
+            /** @description For a shipper the anonymous label, the company once paid; for the carrier its own name */
+            carrierName: string;
+            carrierProfile: components["schemas"]["CarrierProfile"] | null;
+            carrier: components["schemas"]["RevealedCarrier"] | null;
+            /** @description The provider’s message of the last failed payment while unpaid */
+            paymentFailureMessage: string | null;
+            /**
+             * Format: date-time
+             * @description When a pending, unpaid booking is cancelled (decision 0045); else null
+             */
+            paymentDueAt: string | null;
+            pickupAddress: string | null;
+            pickupCity: string | null;
+            pickupState: string | null;
+            pickupZip: string | null;
+            deliveryAddress: string | null;
+            deliveryCity: string | null;
+            deliveryState: string | null;
+            deliveryZip: string | null;
+            numberOfPallets: number;
+            /** @description Road miles */
+            distance: number | null;
+            ratePerMilePerPallet: components["schemas"]["Dollars"] | null;
+            totalAmount: components["schemas"]["Dollars"] | null;
+            priceBreakdown: components["schemas"]["PriceBreakdown"];
+            /** Format: date */
+            pickupDate: string | null;
+            /** Format: date */
+            deliveryDate: string | null;
+            specialInstructions: string | null;
+            listingId: number | null;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            cancelledAt: string | null;
+            /** @description The shipper may cancel it now */
+            canCancel: boolean;
+            /** @description The shipper may complete it now */
+            canComplete: boolean;
+        };
+        ShipperContact: {
+            firstName: string | null;
+            lastName: string | null;
+            email: string;
+            phone: string | null;
+        };
+        /** @description A booking as its carrier works it. */
+        CarrierBooking: {
+            id: number;
+            reference: components["schemas"]["BookingReference"];
+            status: components["schemas"]["BookingStatus"];
+            paymentStatus: components["schemas"]["PaymentStatus"];
+            payoutStatus: components["schemas"]["PayoutStatus"];
+            pickupAddress: string | null;
+            pickupCity: string | null;
+            pickupState: string | null;
+            pickupZip: string | null;
+            deliveryAddress: string | null;
+            deliveryCity: string | null;
+            deliveryState: string | null;
+            deliveryZip: string | null;
+            numberOfPallets: number;
+            /** @description Road miles */
+            distance: number | null;
+            ratePerMilePerPallet: components["schemas"]["Dollars"] | null;
+            totalAmount: components["schemas"]["Dollars"] | null;
+            /** Format: date */
+            pickupDate: string | null;
+            /** Format: date */
+            deliveryDate: string | null;
+            /**
+             * Format: date
+             * @description deliveryDate, else pickup (or booking) date plus max(1, ceil(distance / 500)) days (decision 0011)
+             */
+            expectedDeliveryDate: string;
+            specialInstructions: string | null;
+            listingId: number | null;
+            truckId: number | null;
+            shipper: components["schemas"]["ShipperContact"];
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            cancelledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The statuses the carrier may move it to now */
+            allowedStatuses: components["schemas"]["BookingStatus"][];
+        };
+        CarrierStatusInput: {
+            status: components["schemas"]["CarrierStatusChoice"];
+        };
+        /** @description One status change of a booking; null `changedBy` is the platform. */
+        StatusChange: {
+            fromStatus: components["schemas"]["BookingStatus"] | null;
+            toStatus: components["schemas"]["BookingStatus"];
+            /** Format: date-time */
+            changedAt: string;
+            changedBy: components["schemas"]["StatusChangeActor"] | null;
+            note: string | null;
+        };
+        /** @description Who changed a booking’s status. */
+        StatusChangeActor: {
+            /** @description 0 for the carrier when a shipper reads it (anonymous) */
+            id: number;
+            /** @description The anonymous label for the carrier when a shipper reads it */
+            name: string;
+            role: components["schemas"]["Role"];
+        };
+        /** @description The invoice of a delivered booking (decision 0013). */
+        Invoice: {
+            id: number;
+            /** @example INV-2026-000042 */
+            invoiceNumber: string;
+            bookingId: number;
+            bookingReference: components["schemas"]["BookingReference"];
+            amount: components["schemas"]["Dollars"];
+            status: components["schemas"]["InvoiceStatus"];
+            /** Format: date */
+            dueDate: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            pickupCity: string | null;
+            pickupState: string | null;
+            deliveryCity: string | null;
+            deliveryState: string | null;
+        };
+        FleetSummary: {
+            total: number;
+            available: number;
+            inUse: number;
+            maintenance: number;
+        };
+        TopRoute: {
+            /** @example Chicago, IL → Detroit, MI */
+            lane: string;
+            pickupCity: string | null;
+            pickupState: string | null;
+            deliveryCity: string | null;
+            deliveryState: string | null;
+            bookings: number;
+            /** @description Miles, one decimal */
+            averageDistance: number | null;
+            /** @description Mean rate per mile per pallet */
+            averageRate: components["schemas"]["Dollars"] | null;
+            /** @description Last 90 days */
+            totalAmount: components["schemas"]["Dollars"];
+            /** @description The 90 days before */
+            previousTotalAmount: components["schemas"]["Dollars"];
+            /** @description Change in percent, one decimal; null without a previous total */
+            growthPct: number | null;
+        };
+        MonthlyEarnings: {
+            /** @example 2026-06 */
+            month: string;
+            /** @example Jun 2026 */
+            label: string;
+            amount: components["schemas"]["Dollars"];
+            loads: number;
+        };
+        CarrierDashboardStats: {
+            /** @description Delivered this month */
+            monthlyEarnings: components["schemas"]["Dollars"];
+            /** @example November 2026 */
+            monthLabel: string;
+            completedLoads: number;
+            averageRatePerMilePerPallet: components["schemas"]["Dollars"] | null;
+            /** @description 0..1, four decimals */
+            acceptanceRate: number | null;
+            acceptedBookings: number;
+            decidedBookings: number;
+        };
+        /** @description The carrier dashboard (decision 0010). */
+        CarrierDashboard: {
+            stats: components["schemas"]["CarrierDashboardStats"];
+            /** @description The 3 newest */
+            recentBookings: components["schemas"]["CarrierBooking"][];
+            /** @description The 3 newest */
+            listings: components["schemas"]["Listing"][];
+            fleet: components["schemas"]["FleetSummary"];
+            /** @description Up to 3 lanes */
+            topRoutes: components["schemas"]["TopRoute"][];
+            /** @description 12 months, oldest first */
+            monthlyEarnings: components["schemas"]["MonthlyEarnings"][];
+        };
+        UpcomingShipment: {
+            id: number;
+            reference: components["schemas"]["BookingReference"];
+            /** @description The anonymous label, the company once paid */
+            carrier_name: string;
+            pickup_address: string | null;
+            delivery_address: string | null;
+            num_pallets: number;
+            /** Format: date */
+            pickup_date: string | null;
+            status: components["schemas"]["BookingStatus"];
+            totalAmount: components["schemas"]["Dollars"] | null;
+        };
+        SavingsBasis: {
+            /** @description Paid bookings counted */
+            bookings: number;
+            periodMonths: number;
+            /** @description Dollars per pallet-mile */
+            referenceRatePerPalletMile: number;
+            /** @description What the shipper paid for them */
+            paid: components["schemas"]["Dollars"];
+        };
+        /** @description The shipper dashboard (decision 0022). */
+        ShipperDashboardMetrics: {
+            /** @description At most 5, soonest first */
+            upcoming: components["schemas"]["UpcomingShipment"][];
+            estimatedSavings: components["schemas"]["Dollars"];
+            savingsBasis: components["schemas"]["SavingsBasis"];
+        };
+        PaymentsConfig: {
+            /** @enum {string} */
+            driver: "sandbox" | "stripe";
+            /** @description Stripe’s publishable key; null for the sandbox */
+            publishableKey: string | null;
+        };
+        PaymentIntentInput: {
+            bookingId: number;
+            /** @description Dollars; must match the booking’s total to half a cent */
+            amount: number;
+        };
+        PaymentIntent: {
+            clientSecret: string;
+            paymentIntentId: string;
+            /** @description The booking’s stored total */
+            amount: components["schemas"]["Dollars"];
+        };
+        SandboxCardInput: {
+            clientSecret: string;
+            cardNumber: string;
+            expMonth: number;
+            expYear: number;
+            cvc: string;
+        };
+        SandboxPaymentSucceeded: {
+            /** @constant */
+            status: "succeeded";
+        };
+        WebhookReceived: {
+            /** @constant */
+            received: true;
+        };
+        /** @description The carrier’s payout account at the provider; all false without one. */
+        PayoutAccountStatus: {
+            /** @description The account exists and is not rejected */
+            connected: boolean;
+            onboardingComplete: boolean;
+            payoutsEnabled: boolean;
+        };
+        OnboardingLink: {
+            /**
+             * Format: uri
+             * @description Where the browser goes to onboard
+             */
+            url: string;
+        };
+        PayoutHistoryEntry: {
+            id: number;
+            reference: components["schemas"]["BookingReference"];
+            pickupAddress: string | null;
+            deliveryAddress: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            totalAmount: components["schemas"]["Dollars"];
+            /** @description The carrier’s 91% */
+            payoutAmount: components["schemas"]["Dollars"];
+            paymentStatus: components["schemas"]["PaymentStatus"];
+            payoutStatus: components["schemas"]["PayoutStatus"];
+            /** Format: date-time */
+            payoutReleasedAt: string | null;
+            payoutFailureReason: string | null;
+        };
+        UsersByRole: {
+            shipper: number;
+            carrier: number;
+            admin: number;
+        };
+        AdminRecentBooking: {
+            id: number;
+            reference: components["schemas"]["BookingReference"];
+            status: components["schemas"]["BookingStatus"];
+            paymentStatus: components["schemas"]["PaymentStatus"];
+            pickupCity: string | null;
+            pickupState: string | null;
+            deliveryCity: string | null;
+            deliveryState: string | null;
+            totalAmount: components["schemas"]["Dollars"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            shipperName: string | null;
+            /** @description The anonymous label: viewing reveals nobody */
+            carrierName: string | null;
+        };
+        AdminDashboard: {
+            totalUsers: number;
+            usersByRole: components["schemas"]["UsersByRole"];
+            /** @description Approved carriers */
+            activeCarriers: number;
+            pendingApprovals: number;
+            /** @description Bookings not cancelled created this calendar month (UTC) */
+            monthlyRevenue: components["schemas"]["Dollars"];
+            monthLabel: string;
+            /** @description The 5 newest */
+            recentBookings: components["schemas"]["AdminRecentBooking"][];
+        };
+        CarrierReveal: {
+            bookingId: number;
+            carrier: components["schemas"]["RevealedCarrier"];
+        };
+        IdentityRevealEntry: {
+            id: number;
+            bookingId: number;
+            bookingReference: components["schemas"]["BookingReference"];
+            viewerId: number | null;
+            viewerName: string | null;
+            /** @enum {string} */
+            viewerRole: "shipper" | "admin";
+            /** Format: date-time */
+            viewedAt: string;
+        };
+        PageMeta: {
+            total: number;
+            perPage: number;
+            currentPage: number;
+            lastPage: number;
+        };
+        IdentityRevealPage: {
+            data: components["schemas"]["IdentityRevealEntry"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        AnalyticsOverview: {
+            totalRevenue: components["schemas"]["Dollars"];
+            /** @description Mean rate per mile per pallet; null without bookings */
+            averageRate: components["schemas"]["Dollars"] | null;
+            /** @description Distinct shippers with a booking in the last 30 days */
+            activeShippers: number;
+            totalBookings: number;
+            identityRevealLogs: components["schemas"]["IdentityRevealPage"];
+        };
+        ChainStatus: {
+            /**
+             * @description The tamper-evident table
+             * @example ledger_entries
+             * @example identity_reveal_log
+             */
+            chain: string;
+            ok: boolean;
+            /** @description Rows verified before the first break */
+            rows: number;
+            /** @description The first row whose link fails; null when ok, or only the end was removed */
+            brokenRowId: number | null;
+            /** @description Null when ok */
+            reason: string | null;
+        };
+        AuditVerification: {
+            chains: components["schemas"]["ChainStatus"][];
+        };
+        ReconciliationTotals: {
+            chargedCents: components["schemas"]["Cents"];
+            payoutCents: components["schemas"]["Cents"];
+            platformShareCents: components["schemas"]["Cents"];
+            refundedCents: components["schemas"]["Cents"];
+            escrowCents: components["schemas"]["Cents"];
+            payableCents: components["schemas"]["Cents"];
+        };
+        ReconciliationProblem: {
+            /** @description Null for an unbalanced ledger transaction */
+            bookingId: number | null;
+            /** @description The booking’s TRT- reference, or the ledger transaction’s key */
+            reference: string;
+            problem: string;
+        };
+        ReconciliationReport: {
+            bookings: number;
+            transactions: number;
+            totals: components["schemas"]["ReconciliationTotals"];
+            /** @description Every problem found */
+            problemCount: number;
+            /** @description The first 500 */
+            problems: components["schemas"]["ReconciliationProblem"][];
+        };
+        PayoutAttention: {
+            bookingId: number;
+            reference: components["schemas"]["BookingReference"];
+            carrierCompany: string | null;
+            /** @description The carrier’s 91% */
+            payoutAmount: components["schemas"]["Dollars"];
+            payoutStatus: components["schemas"]["PayoutStatus"];
+            reason: string | null;
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description Null when no automatic retry is scheduled
+             */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            releasedAt: string | null;
+            /** @description Waiting for the carrier’s payout onboarding */
+            held: boolean;
+        };
+        PayoutAttentionList: {
+            /** @description At most 200, newest release first */
+            payouts: components["schemas"]["PayoutAttention"][];
+        };
+        PayoutRetryResult: {
+            /** @enum {string} */
+            outcome: "paid" | "failed" | "held";
+            payout: components["schemas"]["PayoutAttention"];
+        };
+        AnalyticsEventInput: {
+            name: string;
+            path?: string;
+            /** @description Free-form; over 4,000 characters of JSON is stored as `{ truncated: true }` */
+            properties?: Record<string, never>;
+        };
+        Health: {
+            /** @constant */
+            status: "ok";
+        };
+        /** @description This document (OpenAPI 3.1). */
+        OpenApiDocument: {
+            /** @constant */
+            openapi: "3.1.0";
+            info: Record<string, never>;
+            paths: Record<string, never>;
+            components: Record<string, never>;
         };
     };
     responses: {
-        /** @description An error: `{ message }` (401 not signed in, 403 forbidden, 404 missing, 409 conflict, 429 throttled, ...) */
-        Error: {
+        /** @description 400: a malformed JSON body */
+        BadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3635,20 +1997,1727 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Validation failed: the first message and every field error */
+        /** @description 400: a malformed JSON body, or a malformed `Idempotency-Key` */
+        BadRequestOrKey: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 401: not signed in (`Not signed in`), a bearer token on a session-only route, or bad credentials */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 403: the wrong role, an unapproved carrier (`Account pending approval`), or a missing or wrong CSRF token */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 404: missing, or someone else’s (indistinguishable on purpose) */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 409: the record’s state forbids it */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 409: the record’s state forbids it, or a request with this `Idempotency-Key` is still running */
+        ConflictOrKeyInFlight: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 409: the booking is no longer payable (`{ message }`), the provider refused to confirm the intent (`{ message, code }`), or a request with this `Idempotency-Key` is still running */
+        PaymentConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] | components["schemas"]["PaymentFailure"];
+            };
+        };
+        /** @description 413: a body over 1 MB */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 415: a multipart body (no endpoint takes uploads) */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 422: a field is invalid (`ValidationError`; also malformed text or a reserved key such as `__proto__` in the body or query, rules `wellFormedText` and `reservedKey`), or the JSON body is not an object or array (`{ message }` only) */
         ValidationFailed: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & unknown;
+                "application/json": components["schemas"]["ValidationError"] | components["schemas"]["Error"];
+            };
+        };
+        /** @description 422: a field is invalid (`ValidationError`), the JSON body is not an object or array, or the `Idempotency-Key` was already used for another body (`{ message }` only) */
+        ValidationFailedOrKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ValidationError"] | components["schemas"]["Error"];
+            };
+        };
+        /** @description 429: throttled */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 402: the card was declined */
+        PaymentDeclined: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PaymentFailure"];
+            };
+        };
+        /** @description 500: `Internal server error`. The `Idempotency-Key` is released: a retry with it runs again, and finds what the first request created if it committed before failing */
+        InternalErrorRetryWithKey: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 404: the app’s error page (HTML for a browser; as JSON, `{ message }` in production and a debugging report in development) */
+        PageNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+                "application/json": Record<string, never>;
+            };
+        };
+        /** @description 502: the payment provider failed (`The payment provider is unavailable; try again`) */
+        ProviderUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterInput"];
+            };
+        };
+        responses: {
+            /** @description The new user, signed in (a session cookie is set) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginInput"];
+            };
+        };
+        responses: {
+            /** @description The user, signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ message: "Signed out" }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileInput"];
+            };
+        };
+        responses: {
+            /** @description The updated user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChangeInput"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOwnTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    issueOwnToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnTokenInput"];
+            };
+        };
+        responses: {
+            /** @description The token with its secret, shown this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedAccessToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    revokeOwnToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCarrierCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierCompany"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCarrierCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyProfileInput"];
+            };
+        };
+        responses: {
+            /** @description The updated company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierCompany"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTrucks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fleet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Truck"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createTruck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TruckInput"];
+            };
+        };
+        responses: {
+            /** @description The new truck, `available` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Truck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateTruck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The truck id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TruckInput"];
+            };
+        };
+        responses: {
+            /** @description The updated truck */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Truck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteTruck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The truck id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listOwnListings: {
+        parameters: {
+            query?: {
+                /** @description Only listings in this status; empty means all */
+                status?: components["schemas"]["ListingStatus"] | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The listings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createListing: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListingInput"];
+            };
+        };
+        responses: {
+            /** @description The new listing, `active` (a replay answers the same) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrKeyInFlight"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+        };
+    };
+    updateListingStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The listing id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListingStatusInput"];
+            };
+        };
+        responses: {
+            /** @description The listing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    searchListings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchInput"];
+            };
+        };
+        responses: {
+            /** @description The offers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResult"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getCarrierDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The listing id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listBookings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bookings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipperBooking"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingInput"];
+            };
+        };
+        responses: {
+            /** @description The new booking (a replay answers the same) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipperBooking"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrKeyInFlight"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+        };
+    };
+    getBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipperBooking"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    completeBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking, with `completedAt` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipperBooking"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    cancelBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking, `cancelled` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipperBooking"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getBookingHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusChange"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getShipperDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipperDashboardMetrics"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listShipperInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listCarrierBookings: {
+        parameters: {
+            query?: {
+                /** @description Only bookings in this status; empty means all */
+                status?: components["schemas"]["BookingStatus"] | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bookings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierBooking"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateBookingStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarrierStatusInput"];
+            };
+        };
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierBooking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getCarrierDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierDashboard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCarrierInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPaymentsConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsConfig"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIntentInput"];
+            };
+        };
+        responses: {
+            /** @description The intent, for the booking’s stored total */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrKeyInFlight"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    confirmSandboxPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardInput"];
+            };
+        };
+        responses: {
+            /** @description Paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxPaymentSucceeded"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentDeclined"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PaymentConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+        };
+    };
+    receivePaymentEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceived"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getPayoutAccountStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    startPayoutOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutHistoryEntry"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    completeSandboxOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier’s own sandbox payout account */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The CSRF token of the page */
+                    _csrf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account, onboarded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountStatus"];
+                };
+            };
+            /** @description A form submission: back to Payment Setup */
+            303: {
+                headers: {
+                    Location?: "/carrier#payments";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    sandboxOnboardingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier’s own sandbox payout account */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["PageNotFound"];
+        };
+    };
+    getAdminDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDashboard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    revealCarrier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The carrier */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierReveal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAnalyticsOverview: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                /** @description Only the log of this role */
+                viewerRole?: "shipper" | "admin";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listPendingUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingUser"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    decideUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user id */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalInput"];
+            };
+        };
+        responses: {
+            /** @description The user, with `reviewedBy` and `reviewedAt` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: {
+                /** @description Whose tokens (default: the signed-in admin) */
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    issueToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminTokenInput"];
+            };
+        };
+        responses: {
+            /** @description The token with its secret, shown this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedAccessToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user id */
+                userId: number;
+                /** @description The token id */
+                tokenId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    verifyAuditChains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One verdict per chain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditVerification"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    reconcilePayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listPayoutsNeedingAttention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payouts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAttentionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    retryPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                bookingId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt’s outcome and the payout after it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRetryResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    trackEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsEventInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ status: "ok" }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+        };
+    };
+    getApiReferencePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getApiReferenceAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: "swagger-ui-bundle.js" | "swagger-ui.css" | "start.js";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (cacheable for a day, except `start.js`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                    "text/css": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+}
