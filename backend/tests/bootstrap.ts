@@ -7,7 +7,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { sessionApiClient } from '@adonisjs/session/plugins/api_client'
 import { authApiClient } from '@adonisjs/auth/plugins/api_client'
 import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
-import { installContractCheck } from '#tests/openapi_contract'
+import { assertNoStrayViolations, installContractCheck } from '#tests/openapi_contract'
 
 installContractCheck()
 
@@ -37,7 +37,7 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
       }
     },
   ],
-  teardown: [],
+  teardown: [assertNoStrayViolations],
 }
 
 export const configureSuite: Config['configureSuite'] = (suite) => {

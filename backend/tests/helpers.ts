@@ -2,7 +2,6 @@ import User, { type Role } from '#accounts/models/user'
 import Carrier from '#fleet/models/carrier'
 import { DateTime } from 'luxon'
 import { Clock } from '#core/clock'
-import { observe } from '#tests/openapi_contract'
 import { businessDateColumn, businessDay } from '#core/business_time'
 
 let counter = 0
@@ -100,7 +99,6 @@ export class Browserless {
     } catch {
       json = null
     }
-    observe(method, path, res.status, body, json, String(res.headers.get('content-type') ?? ''))
     return { status: res.status, headers: res.headers, body: json, text }
   }
 }

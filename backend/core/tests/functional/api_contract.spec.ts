@@ -2,9 +2,30 @@ import { test } from '@japa/runner'
 import router from '@adonisjs/core/services/router'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { toOpenApiPath } from '#tests/openapi_contract'
+import { contractViolation, toOpenApiPath } from '#tests/openapi_contract'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
+
+type Doc = { paths: Record<string, Record<string, any>>; components: Record<string, any> }
+
+const operations = (doc: Doc) =>
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({ path, method, op }))
+  )
+
+/** Every `$ref` anywhere in a value. */
+function refs(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((item) => refs(item, found))
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string') found.push(item)
+      else refs(item, found)
+    }
+  }
+  return found
+}
 
 test.group('The API contract (docs/openapi.json)', () => {
   test('GET /api/openapi.json serves an OpenAPI 3.1 document of exactly the routes served', async ({
@@ -13,14 +34,12 @@ test.group('The API contract (docs/openapi.json)', () => {
   }) => {
     const res = await client.get('/api/openapi.json')
     res.assertStatus(200)
-    const doc = res.body()
+    assert.include(res.header('content-type'), 'application/json')
+    assert.equal(res.header('cache-control'), 'public, max-age=300')
+    const doc = res.body() as Doc & { openapi: string }
     assert.equal(doc.openapi, '3.1.0')
     const documented = new Set(
-      Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
-        Object.keys(ops)
-          .filter((m) => METHODS.includes(m))
-          .map((m) => `${m.toUpperCase()} ${path}`)
-      )
+      operations(doc).map(({ path, method }) => `${method.toUpperCase()} ${path}`)
     )
     const served = new Set(
       Object.values(router.toJSON())
@@ -44,31 +63,107 @@ test.group('The API contract (docs/openapi.json)', () => {
     )
   })
 
-  test('every schema compiles, every operation has a summary and its error responses', async ({
+  test('every operation is named, summarised, secured and answers its errors with the Error shape', async ({
     client,
     assert,
   }) => {
-    const doc = (await client.get('/api/openapi.json')).body()
+    const doc = (await client.get('/api/openapi.json')).body() as Doc
+    const ids = new Set<string>()
+    for (const { path, method, op } of operations(doc)) {
+      const where = `${method} ${path}`
+      assert.isString(op.operationId, `${where} has no operationId`)
+      assert.isFalse(ids.has(op.operationId), `${where}: operationId ${op.operationId} is taken`)
+      ids.add(op.operationId)
+      assert.isString(op.summary, `${where} has no summary`)
+      assert.isArray(op.security, `${where} says nothing of its security`)
+      if (op.security.length) assert.property(op.responses, '401', `${where} needs a 401`)
+      for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
+        if (Number(status) >= 400) {
+          assert.match(response.$ref ?? '', /^#\/components\/responses\//, `${where} ${status}`)
+        } else if (response.content?.['application/json']) {
+          // A named shape, so the generated frontend and CLI types have names.
+          const schema = response.content['application/json'].schema
+          assert.match(
+            schema.$ref ?? schema.items?.$ref ?? '',
+            /^#\/components\/schemas\//,
+            `${where} ${status}`
+          )
+        }
+      }
+    }
+  })
+
+  test('every reference resolves and every schema compiles', async ({ client, assert }) => {
+    const doc = (await client.get('/api/openapi.json')).body() as Doc
+    for (const target of new Set(refs(doc))) {
+      const node = target
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce((at: any, key) => at?.[key], doc)
+      assert.exists(node, `${target} does not resolve`)
+    }
     const ajv = new Ajv2020({ strict: false })
     addFormats.default(ajv)
     ajv.addSchema({ $id: 'contract', components: doc.components })
-    for (const [path, ops] of Object.entries(doc.paths as Record<string, any>)) {
-      for (const [method, op] of Object.entries(ops as Record<string, any>)) {
-        assert.isString(op.summary, `${method} ${path} has no summary`)
-        assert.isAbove(Object.keys(op.responses).length, 0, `${method} ${path}`)
-        const schemas = [
-          op.requestBody?.content?.['application/json']?.schema,
-          ...Object.values(op.responses as Record<string, any>).map(
-            (r) => r.content?.['application/json']?.schema
-          ),
-        ].filter(Boolean)
-        for (const schema of schemas) {
-          const text = JSON.stringify(schema).replaceAll('"#/components/', '"contract#/components/')
-          assert.doesNotThrow(() => ajv.compile(JSON.parse(text)), `${method} ${path}`)
-        }
-        if (op.security?.length) assert.property(op.responses, '401', `${method} ${path}`)
+    for (const name of Object.keys(doc.components.schemas)) {
+      assert.doesNotThrow(() => ajv.getSchema(`contract#/components/schemas/${name}`), name)
+    }
+    for (const { path, method, op } of operations(doc)) {
+      const bodies = [
+        ...Object.values(op.requestBody?.content ?? {}),
+        ...Object.values(op.responses as Record<string, any>).flatMap((r) =>
+          Object.values(r.content ?? {})
+        ),
+      ] as { schema?: unknown }[]
+      for (const { schema } of bodies.filter((b) => b.schema)) {
+        const text = JSON.stringify(schema).replaceAll('"#/components/', '"contract#/components/')
+        assert.doesNotThrow(() => ajv.compile(JSON.parse(text)), `${method} ${path}`)
       }
     }
+  })
+
+  test('the suite’s check refuses what the contract does not say', async ({ assert }) => {
+    const exchange = {
+      method: 'GET',
+      url: '/api/health',
+      status: 200,
+      contentType: 'application/json; charset=utf-8',
+      text: '{"status":"ok"}',
+    }
+    assert.isNull(contractViolation(exchange))
+    assert.match(contractViolation({ ...exchange, status: 418 })!, /does not document/)
+    assert.match(contractViolation({ ...exchange, text: '{"status":"down"}' })!, /does not match/)
+    assert.match(
+      contractViolation({ ...exchange, text: '{"status":"ok","extra":1}' })!,
+      /must NOT have additional properties/
+    )
+    assert.match(
+      contractViolation({ ...exchange, contentType: 'text/html', text: '<p>ok</p>' })!,
+      /answered text\/html/
+    )
+    const noContent = {
+      method: 'DELETE',
+      url: '/api/trucks/1',
+      status: 204,
+      contentType: '',
+      text: '',
+    }
+    assert.isNull(contractViolation(noContent))
+    assert.match(
+      contractViolation({ ...noContent, contentType: 'application/json', text: '{}' })!,
+      /documents none/
+    )
+    const error = {
+      method: 'GET',
+      url: '/api/trucks',
+      status: 403,
+      contentType: 'application/json',
+      text: '{"message":"Account pending approval"}',
+    }
+    assert.isNull(contractViolation(error))
+    assert.match(contractViolation({ ...error, text: '{"error":"nope"}' })!, /does not match/)
+    // Not an endpoint: the /api catch-all and the app's pages.
+    assert.isNull(contractViolation({ ...exchange, url: '/api/nope', status: 404 }))
   })
 
   test('GET /api/docs renders the reference page from local files', async ({ client, assert }) => {
@@ -77,6 +172,8 @@ test.group('The API contract (docs/openapi.json)', () => {
     assert.include(page.header('content-type'), 'text/html')
     assert.include(page.text(), '/api/docs/assets/swagger-ui-bundle.js')
     assert.notInclude(page.text(), 'https://')
+    assert.notMatch(page.text(), /<script>[^<]/, 'no inline script (the CSP forbids it)')
+    assert.include(page.header('content-security-policy'), "script-src 'self'")
     for (const [file, type] of [
       ['swagger-ui-bundle.js', 'text/javascript'],
       ['swagger-ui.css', 'text/css'],
