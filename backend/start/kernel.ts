@@ -20,6 +20,7 @@ router.use([
   () => import('@adonisjs/session/session_middleware'),
   () => import('@adonisjs/shield/shield_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),
+  () => import('#core/middleware/initialize_bouncer_middleware'),
   () => import('#core/middleware/safe_body_middleware'),
 ])
 

@@ -1,11 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { Bouncer } from '@adonisjs/bouncer'
 import type { LazyImport } from '@adonisjs/core/types/http'
 import type { BasePolicy, RouteTarget } from '#core/policies/base_policy'
 
+type PolicyClass = new (...args: any[]) => BasePolicy
+
 export type AuthorizeOptions = {
-  policy: LazyImport<new (...args: any[]) => BasePolicy>
+  policy: LazyImport<PolicyClass>
+  /** the policy method deciding this route */
   action: string
 }
 
@@ -20,10 +22,12 @@ export default class AuthorizeMiddleware {
       params: ctx.params ?? {},
       body: (ctx.request.body() ?? {}) as Record<string, unknown>,
     }
-    const bouncer = new Bouncer(() => ctx.auth.user ?? null).setContainerResolver(
-      ctx.containerResolver
-    )
-    await (bouncer.with(options.policy as any) as any).authorize(options.action, target)
+    // Bouncer imports the policy lazily; the action is named in the route table, so neither can
+    // be type-checked against each other here.
+    const policy = ctx.bouncer.with(options.policy as unknown as PolicyClass) as unknown as {
+      authorize(action: string, target: RouteTarget): Promise<void>
+    }
+    await policy.authorize(options.action, target)
     return next()
   }
 }

@@ -6,10 +6,14 @@ export type Actor = { id: number; role: string; isApproved: boolean }
 /** What a route hands its policy: the route's parameters and the request body. */
 export type RouteTarget = { params: Record<string, unknown>; body: Record<string, unknown> }
 
+/** The answer to a request that has no right to the record. */
+export const NO_ACCESS = 'You do not have access to this resource'
+
 /**
  * The rules every policy shares (ARCHITECTURE.md section 2): who is an admin, a shipper, an
  * approved carrier, and how a refusal is answered. Someone else's record is answered like a
- * missing one (404 with the record's own message), so ids do not leak what exists.
+ * missing one (404 with the record's own message), so ids do not leak what exists; a wrong role
+ * is a 403.
  */
 export abstract class BasePolicy extends BouncerPolicy {
   protected isAdmin(user: Actor) {
@@ -20,6 +24,7 @@ export abstract class BasePolicy extends BouncerPolicy {
     return user.role === 'shipper'
   }
 
+  /** A carrier may act on its company's records only once an admin approved it. */
   protected isApprovedCarrier(user: Actor) {
     return user.role === 'carrier' && user.isApproved
   }
@@ -28,8 +33,13 @@ export abstract class BasePolicy extends BouncerPolicy {
     return AuthorizationResponse.deny(message, 404)
   }
 
-  protected forbidden(message = 'You do not have access to this resource') {
+  protected forbidden(message = NO_ACCESS) {
     return AuthorizationResponse.deny(message, 403)
+  }
+
+  /** Allowed when `allowed`, else the 404 a missing record gets. */
+  protected allowedOr404(allowed: boolean, message: string) {
+    return allowed ? AuthorizationResponse.allow() : this.notFound(message)
   }
 
   /** A positive integer id from the route (or body), else null: the validator reports it. */
