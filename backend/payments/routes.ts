@@ -6,7 +6,7 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
 const PaymentsController = () => import('#payments/controllers/payments_controller')
-const BookingPolicy = () => import('#marketplace/policies/booking_policy')
+const PaymentPolicy = () => import('#payments/policies/payment_policy')
 const PayoutAccountPolicy = () => import('#payments/policies/payout_account_policy')
 const onboardOwnAccount = middleware.authorize({ policy: PayoutAccountPolicy, action: 'onboard' })
 
@@ -17,12 +17,15 @@ router
     router
       .post('/create-payment-intent', [PaymentsController, 'createIntent'])
       .use([
-        middleware.authorize({ policy: BookingPolicy, action: 'pay' }),
+        middleware.authorize({ policy: PaymentPolicy, action: 'pay' }),
         middleware.idempotent(),
       ])
     router
       .post('/sandbox/payments/confirm', [PaymentsController, 'confirmSandbox'])
-      .use(middleware.idempotent())
+      .use([
+        middleware.authorize({ policy: PaymentPolicy, action: 'confirm' }),
+        middleware.idempotent(),
+      ])
   })
   .prefix('/api')
   .use([middleware.auth(), middleware.role({ roles: ['shipper'] })])

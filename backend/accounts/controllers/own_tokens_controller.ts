@@ -21,7 +21,7 @@ export default class OwnTokensController {
     return response.created(await this.tokens.create(auth.getUserOrFail().id, name, expiresInDays))
   }
 
-  /** Another user's token id is a 404, as an unknown one. */
+  /** AccessTokenPolicy answers another user's token id with a 404, as an unknown one. */
   async destroy({ auth, params, response }: HttpContext) {
     await this.tokens.revoke(auth.getUserOrFail().id, Number(params.id))
     return response.noContent()

@@ -1,18 +1,16 @@
-import db from '@adonisjs/lucid/services/db'
+import User from '#accounts/models/user'
 import { BasePolicy, type Actor, type RouteTarget } from '#core/policies/base_policy'
+
+export const TOKEN_NOT_FOUND = 'Token not found'
 
 /** A user revokes their own API tokens only; another user's token is a 404 like a missing one. */
 export default class AccessTokenPolicy extends BasePolicy {
+  /** DELETE /api/account/tokens/:id */
   async revokeOwn(user: Actor, target: RouteTarget) {
     const id = this.idOf(target.params, 'id')
-    const token =
-      id === null
-        ? null
-        : await db
-            .from('auth_access_tokens')
-            .where({ id, tokenable_id: user.id })
-            .select('id')
-            .first()
-    return token ? true : this.notFound('Token not found')
+    if (id === null) return this.notFound(TOKEN_NOT_FOUND)
+    const owner = user instanceof User ? user : await User.find(user.id)
+    const token = owner ? await User.accessTokens.find(owner, id) : null
+    return this.allowedOr404(token !== null, TOKEN_NOT_FOUND)
   }
 }

@@ -25,8 +25,9 @@ export default class CarrierListingsController {
     return response.created(await this.listings.create(auth.getUserOrFail().id, payload))
   }
 
-  async updateStatus({ request, params, auth }: HttpContext) {
+  /** The route's ListingPolicy has checked the listing is the carrier's own. */
+  async updateStatus({ request, params }: HttpContext) {
     const { status } = await request.validateUsing(listingStatusValidator)
-    return this.listings.changeStatus(auth.getUserOrFail().id, Number(params.id), status)
+    return this.listings.changeStatus(Number(params.id), status)
   }
 }

@@ -22,13 +22,14 @@ export default class TrucksController {
     return response.created(await this.trucks.create(auth.getUserOrFail().id, payload))
   }
 
-  async update({ request, params, auth }: HttpContext) {
+  /** The route's TruckPolicy has checked the truck is the carrier's own. */
+  async update({ request, params }: HttpContext) {
     const payload = await request.validateUsing(truckValidator(businessYear(this.clock)))
-    return this.trucks.update(auth.getUserOrFail().id, Number(params.id), payload)
+    return this.trucks.update(Number(params.id), payload)
   }
 
-  async destroy({ params, response, auth }: HttpContext) {
-    await this.trucks.destroy(auth.getUserOrFail().id, Number(params.id))
+  async destroy({ params, response }: HttpContext) {
+    await this.trucks.destroy(Number(params.id))
     return response.noContent()
   }
 }

@@ -55,6 +55,7 @@ export const DEFAULT_PICKUP_RADIUS = 100
 export const DEFAULT_DELIVERY_RADIUS = 80
 
 export const SELECT_TRUCK_MESSAGE = 'Please select a truck'
+export const LISTING_NOT_FOUND = 'Listing not found'
 export const capacityMessage = (capacity: number) =>
   `Max pallets cannot exceed the truck's capacity of ${capacity} pallets`
 
@@ -150,18 +151,11 @@ export default class CarrierListingService {
    * Archive (active → expired) and reactivate (expired → active). A booked listing belongs to
    * its bookings and is not the carrier's to change; a full listing cannot be reopened. The
    * update is conditional on the status read, so concurrent changes cannot both apply.
+   * ListingPolicy has already checked the listing is the carrier's own.
    */
-  async changeStatus(
-    userId: number,
-    listingId: number,
-    to: 'active' | 'expired'
-  ): Promise<ListingView> {
-    const carrierId = await this.carriers.requireCarrierId(userId)
-    const listing = await Listing.query()
-      .where('id', listingId)
-      .where('carrierId', carrierId)
-      .first()
-    if (!listing) throw new NotFoundException('Listing not found')
+  async changeStatus(listingId: number, to: 'active' | 'expired'): Promise<ListingView> {
+    const listing = await Listing.find(listingId)
+    if (!listing) throw new NotFoundException(LISTING_NOT_FOUND)
     const from = listing.status
     if (from === 'booked') throw new ConflictException('A booked listing cannot be changed')
     if (from === to) throw new ConflictException(`The listing is already ${to}`)

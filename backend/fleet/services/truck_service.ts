@@ -26,6 +26,8 @@ export type TruckView = {
   updatedAt: string | null
 }
 
+export const TRUCK_NOT_FOUND = 'Truck not found'
+
 export type FleetSummary = { total: number; available: number; inUse: number; maintenance: number }
 
 export const DUPLICATE_PLATE_MESSAGE = 'You already have a truck with this license plate'
@@ -99,8 +101,9 @@ export default class TruckService {
     }
   }
 
-  async update(userId: number, truckId: number, input: TruckInput): Promise<TruckView> {
-    const truck = await this.owned(userId, truckId)
+  /** Edits a truck; TruckPolicy has already checked it is the carrier's own. */
+  async update(truckId: number, input: TruckInput): Promise<TruckView> {
+    const truck = await this.find(truckId)
     const licensePlate = normalizePlate(input.licensePlate)
     if (licensePlate !== truck.licensePlate) {
       await this.assertPlateFree(truck.carrierId, licensePlate, truck.id)
@@ -126,10 +129,11 @@ export default class TruckService {
   /**
    * Deletes a truck nothing depends on any more. A truck behind an active or booked listing,
    * or carrying a booking that is not delivered or cancelled, stays (409). Past listings and
-   * bookings keep their history with the truck reference cleared.
+   * bookings keep their history with the truck reference cleared. TruckPolicy has already
+   * checked it is the carrier's own.
    */
-  async destroy(userId: number, truckId: number): Promise<void> {
-    const truck = await this.owned(userId, truckId)
+  async destroy(truckId: number): Promise<void> {
+    const truck = await this.find(truckId)
     const [liveListings, openBookings] = await Promise.all([
       Listing.query()
         .where('carrierId', truck.carrierId)
@@ -164,11 +168,9 @@ export default class TruckService {
     }
   }
 
-  /** The carrier's truck, or 404 (someone else's truck is indistinguishable from none). */
-  private async owned(userId: number, truckId: number) {
-    const carrierId = await this.carriers.requireCarrierId(userId)
-    const truck = await Truck.query().where('id', truckId).where('carrierId', carrierId).first()
-    if (!truck) throw new NotFoundException('Truck not found')
+  private async find(truckId: number) {
+    const truck = await Truck.find(truckId)
+    if (!truck) throw new NotFoundException(TRUCK_NOT_FOUND)
     return truck
   }
 

@@ -6,7 +6,7 @@ import BookingService from '#marketplace/services/booking_service'
 import { businessToday } from '#core/business_time'
 import { IDEMPOTENCY_HEADER } from '#core/middleware/idempotency_middleware'
 
-/** Ownership is the service's query scope: someone else's booking id is a 404. */
+/** A shipper's bookings; the id routes' BookingPolicy answers someone else's booking with a 404. */
 @inject()
 export default class BookingsController {
   constructor(

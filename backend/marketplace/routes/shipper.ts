@@ -13,6 +13,7 @@ const ShipperDashboardController = () =>
   import('#marketplace/controllers/shipper_dashboard_controller')
 
 const BookingPolicy = () => import('#marketplace/policies/booking_policy')
+const ListingPolicy = () => import('#fleet/policies/listing_policy')
 const id = { id: router.matchers.number() }
 const asShipper = middleware.authorize({ policy: BookingPolicy, action: 'manageAsShipper' })
 
@@ -22,12 +23,7 @@ router
     router
       .get('/listings/:id/carrier-profile', [CarrierProfilesController, 'show'])
       .where('id', id.id)
-      .use(
-        middleware.scope({
-          kind: 'shared',
-          reason: 'every shipper may read the anonymous Carrier Details behind a search result',
-        })
-      )
+      .use(middleware.authorize({ policy: ListingPolicy, action: 'viewOffer' }))
     router.post('/bookings', [BookingsController, 'store']).use([
       middleware.scope({
         kind: 'shared',

@@ -1,10 +1,10 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import BookingStatusService from '#marketplace/services/booking_status_service'
-import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import AccountStatsService from '#accounts/services/account_stats_service'
 import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
 import { NotFoundException } from '#core/exceptions/http_errors'
+import { BOOKING_NOT_FOUND } from '#marketplace/services/booking_service'
 
 export type HistoryEntry = {
   fromStatus: string | null
@@ -21,13 +21,14 @@ type Viewer = { id: number; role: string }
 export default class BookingHistoryService {
   constructor(
     private statuses: BookingStatusService,
-    private carriers: CarrierProfileService,
     private accounts: AccountStatsService,
     private identities: CarrierIdentityService
   ) {}
 
+  /** BookingPolicy has already checked the viewer is a party to the booking or an admin. */
   async forViewer(viewer: Viewer, bookingId: number): Promise<HistoryEntry[]> {
-    const booking = await this.assertCanSee(viewer, bookingId)
+    const booking = await db.from('bookings').where('id', bookingId).select('carrier_id').first()
+    if (!booking) throw new NotFoundException(BOOKING_NOT_FOUND)
     // A shipper never learns who the carrier is from the timeline (identity stays anonymous).
     const carrierLabel =
       viewer.role === 'shipper' && booking.carrier_id !== null
@@ -51,22 +52,5 @@ export default class BookingHistoryService {
         note: c.note,
       }
     })
-  }
-
-  /** Anyone else gets a 404: a booking they are not party to does not exist for them. */
-  private async assertCanSee(viewer: Viewer, bookingId: number) {
-    const booking = await db
-      .from('bookings')
-      .where('id', bookingId)
-      .select('shipper_id', 'carrier_id')
-      .first()
-    if (!booking) throw new NotFoundException('Booking not found')
-    if (viewer.role === 'admin') return booking
-    if (viewer.role === 'shipper' && Number(booking.shipper_id) === viewer.id) return booking
-    if (viewer.role === 'carrier' && booking.carrier_id !== null) {
-      const carrierId = await this.carriers.findCarrierId(viewer.id)
-      if (carrierId !== null && carrierId === Number(booking.carrier_id)) return booking
-    }
-    throw new NotFoundException('Booking not found')
   }
 }

@@ -38,6 +38,7 @@ export type Requester = { id: number; role: string }
 export const MAX_LISTED_BOOKINGS = 500
 
 export const LISTING_UNAVAILABLE = 'This listing is no longer available'
+export const BOOKING_NOT_FOUND = 'Booking not found'
 
 /**
  * Fixed-price booking of a capacity listing, the shipper's and carrier's booking lists,
@@ -222,15 +223,21 @@ export default class BookingService {
     return this.present(requester, bookings)
   }
 
-  /** One of the requester's bookings; 404 when it is someone else's. */
   /** The carrier company of a booking; null when there is no such booking or no carrier yet. */
   async carrierOf(bookingId: number): Promise<number | null> {
     const booking = await Booking.query().where('id', bookingId).select('carrierId').first()
     return booking?.carrierId ?? null
   }
 
+  /** The shipper (user id) of a booking; null when there is no such booking. */
+  async shipperOf(bookingId: number): Promise<number | null> {
+    const booking = await Booking.query().where('id', bookingId).select('shipperId').first()
+    return booking?.shipperId ?? null
+  }
+
+  /** One booking as the requester sees it; BookingPolicy has already checked they are a party. */
   async findFor(requester: Requester, bookingId: number): Promise<ShipperBooking> {
-    const booking = await this.ownBooking(requester, bookingId)
+    const booking = await this.find(bookingId)
     const [presented] = await this.present(requester, [booking])
     return presented
   }
@@ -238,10 +245,11 @@ export default class BookingService {
   /**
    * The shipper confirms a delivered shipment (SPEC point 4). The conditional update makes
    * a double click complete it once; `booking:completed` tells payments to release the payout.
+   * BookingPolicy has already checked the booking is this shipper's.
    */
   async complete(shipperId: number, bookingId: number): Promise<ShipperBooking> {
     const requester = { id: shipperId, role: 'shipper' }
-    const booking = await this.ownBooking(requester, bookingId)
+    const booking = await this.find(bookingId)
     if (booking.completedAt) throw new ConflictException('This shipment is already completed')
     if (booking.status !== 'delivered') {
       throw new ConflictException('Only a delivered shipment can be completed')
@@ -265,10 +273,13 @@ export default class BookingService {
     return this.findFor(requester, booking.id)
   }
 
-  /** The shipper cancels through the status machine (allowed before the truck rolls). */
+  /**
+   * The shipper cancels through the status machine (allowed before the truck rolls).
+   * BookingPolicy has already checked the booking is this shipper's.
+   */
   async cancel(shipperId: number, bookingId: number): Promise<ShipperBooking> {
     const requester = { id: shipperId, role: 'shipper' }
-    const booking = await this.ownBooking(requester, bookingId)
+    const booking = await this.find(bookingId)
     await this.statuses.change(booking.id, 'cancelled', { userId: shipperId, role: 'shipper' })
     return this.findFor(requester, booking.id)
   }
@@ -299,12 +310,9 @@ export default class BookingService {
     return null
   }
 
-  private async ownBooking(requester: Requester, bookingId: number): Promise<Booking> {
-    const owner = await this.owner(requester)
-    const booking = owner
-      ? await Booking.query().where(owner.column, owner.id).where('id', bookingId).first()
-      : null
-    if (!booking) throw new NotFoundException('Booking not found')
+  private async find(bookingId: number): Promise<Booking> {
+    const booking = await Booking.find(bookingId)
+    if (!booking) throw new NotFoundException(BOOKING_NOT_FOUND)
     return booking
   }
 

@@ -10,7 +10,6 @@ import {
 } from '#marketplace/booking_status'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import AccountStatsService, { type UserContact } from '#accounts/services/account_stats_service'
-import { NotFoundException } from '#core/exceptions/http_errors'
 import { fromCents, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import type { FleetBookings } from '#fleet/contracts/fleet_bookings'
@@ -130,14 +129,15 @@ export default class CarrierBookingsService implements FleetBookings {
     return this.present(await query)
   }
 
-  /** A carrier's status update, checked by the status machine (409 with its message). */
+  /**
+   * A carrier's status update, checked by the status machine (409 with its message).
+   * BookingPolicy has already checked the booking is the carrier company's.
+   */
   async updateStatus(
     userId: number,
     bookingId: number,
     to: (typeof CARRIER_STATUS_CHOICES)[number]
   ): Promise<CarrierBooking> {
-    const carrierId = await this.carrierIdFor(userId)
-    await this.ownedBooking(carrierId, bookingId)
     const booking = await this.statuses.change(bookingId, to, { userId, role: 'carrier' })
     const [presented] = await this.present([booking])
     return presented
@@ -165,16 +165,6 @@ export default class CarrierBookingsService implements FleetBookings {
       .whereIn('status', OPEN_BOOKING_STATUSES)
       .count('* as total')
     return Number(row.total)
-  }
-
-  /** The carrier's booking, or 404 (someone else's booking is indistinguishable from none). */
-  private async ownedBooking(carrierId: number, bookingId: number) {
-    const booking = await Booking.query()
-      .where('id', bookingId)
-      .where('carrierId', carrierId)
-      .first()
-    if (!booking) throw new NotFoundException('Booking not found')
-    return booking
   }
 
   async present(bookings: Booking[]): Promise<CarrierBooking[]> {

@@ -26,6 +26,7 @@ import CarrierIdentityService, {
   type CarrierProfile,
 } from '#marketplace/services/carrier_identity_service'
 import { NotFoundException } from '#core/exceptions/http_errors'
+import { LISTING_NOT_FOUND } from '#fleet/services/carrier_listing_service'
 import BookingService from '#marketplace/services/booking_service'
 import { placeShipment } from '#marketplace/services/search_places'
 
@@ -122,12 +123,13 @@ export default class SearchService {
     )
   }
 
-  /** The Carrier Details dialog of a listing on offer; 404 for inactive or unknown listings. */
+  /**
+   * The Carrier Details dialog of a listing; ListingPolicy has already checked the listing is on
+   * offer (what the shipper may see).
+   */
   async carrierDetails(listingId: number): Promise<CarrierDetails> {
     const listing = await this.listings.find(listingId)
-    if (!listing || listing.status !== 'active' || !listing.carrierApproved) {
-      throw new NotFoundException('Listing not found')
-    }
+    if (!listing) throw new NotFoundException(LISTING_NOT_FOUND)
     return this.identities.details(listing.carrierId)
   }
 

@@ -11,7 +11,10 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!
   )
 
-/** The carrier's payout account and payout history; ownership is the service's query scope. */
+/**
+ * The carrier's payout account and payout history, always the signed-in carrier's own; the
+ * sandbox onboarding routes name an account, and PayoutAccountPolicy checks it is theirs.
+ */
 @inject()
 export default class CarrierPaymentsController {
   constructor(private service: CarrierPaymentsService) {}
@@ -37,9 +40,9 @@ export default class CarrierPaymentsController {
    * onboarding form, for the carrier owning the account only. A plain form (the CSP allows no
    * inline script) posting to the completion endpoint below.
    */
-  async sandboxPage({ auth, params, request, response }: HttpContext) {
+  async sandboxPage({ params, request, response }: HttpContext) {
     const accountId = String(params.accountId)
-    await this.service.assertOwnSandboxAccount(auth.getUserOrFail().id, accountId)
+    await this.service.assertSandboxOnboarding()
     const action = `/api/sandbox/onboarding/${encodeURIComponent(accountId)}/complete`
     return response.header('content-type', 'text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en">

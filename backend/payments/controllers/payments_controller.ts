@@ -4,7 +4,7 @@ import PaymentService from '#payments/services/payment_service'
 import PaymentEventsService from '#payments/services/payment_events_service'
 import { createPaymentIntentValidator, sandboxConfirmValidator } from '#payments/validators/payment'
 
-/** Paying a booking: ownership is the service's query scope (someone else's booking → 404). */
+/** Paying a booking: the routes' PaymentPolicy has checked the booking is the shipper's. */
 @inject()
 export default class PaymentsController {
   constructor(
@@ -18,15 +18,15 @@ export default class PaymentsController {
   }
 
   /** POST /api/create-payment-intent */
-  async createIntent({ auth, request }: HttpContext) {
+  async createIntent({ request }: HttpContext) {
     const { bookingId, amount } = await request.validateUsing(createPaymentIntentValidator)
-    return this.payments.createIntent(auth.getUserOrFail().id, bookingId, amount)
+    return this.payments.createIntent(bookingId, amount)
   }
 
   /** POST /api/sandbox/payments/confirm */
-  async confirmSandbox({ auth, request, response }: HttpContext) {
+  async confirmSandbox({ request, response }: HttpContext) {
     const input = await request.validateUsing(sandboxConfirmValidator)
-    const outcome = await this.payments.confirmSandboxCard(auth.getUserOrFail().id, input)
+    const outcome = await this.payments.confirmSandboxCard(input)
     return response.status(outcome.status).send(outcome.body)
   }
 

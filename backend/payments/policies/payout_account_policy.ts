@@ -10,12 +10,12 @@ export default class PayoutAccountPolicy extends BasePolicy {
     super()
   }
 
+  /** GET /sandbox/onboarding/:accountId, POST /api/sandbox/onboarding/:accountId/complete */
   async onboard(user: Actor, target: RouteTarget) {
+    if (!this.isApprovedCarrier(user)) return this.forbidden()
     const accountId = target.params.accountId
-    if (!this.isApprovedCarrier(user) || typeof accountId !== 'string' || !accountId) {
-      return this.notFound(ACCOUNT_NOT_FOUND)
-    }
+    if (typeof accountId !== 'string' || !accountId) return this.notFound(ACCOUNT_NOT_FOUND)
     const account = await this.carriers.findPaymentAccount(user.id)
-    return account?.stripeAccountId === accountId ? true : this.notFound(ACCOUNT_NOT_FOUND)
+    return this.allowedOr404(account?.stripeAccountId === accountId, ACCOUNT_NOT_FOUND)
   }
 }

@@ -118,21 +118,20 @@ export default class CarrierPaymentsService {
   }
 
   /**
-   * The sandbox's onboarding page: only for the carrier whose account it is (404 otherwise,
-   * and 404 when the active driver is not the sandbox).
+   * The sandbox's onboarding page exists only while the sandbox is the active driver (404
+   * otherwise). PayoutAccountPolicy has already checked the account is the carrier's own.
    */
-  async assertOwnSandboxAccount(userId: number, accountId: string): Promise<void> {
-    const account = await this.account(userId)
-    const sandbox = await payments.sandbox()
-    if (!sandbox || !account.stripeAccountId || account.stripeAccountId !== accountId) {
-      throw new NotFoundException(ACCOUNT_NOT_FOUND)
-    }
+  async assertSandboxOnboarding(): Promise<void> {
+    if (!(await payments.sandbox())) throw new NotFoundException(ACCOUNT_NOT_FOUND)
   }
 
-  /** POST /api/sandbox/onboarding/:accountId/complete: the carrier finished the form. */
+  /**
+   * POST /api/sandbox/onboarding/:accountId/complete: the carrier finished the form.
+   * PayoutAccountPolicy has already checked `accountId` is this carrier's own account.
+   */
   async completeSandboxOnboarding(userId: number, accountId: string): Promise<AccountStatus> {
-    await this.assertOwnSandboxAccount(userId, accountId)
-    const sandbox = (await payments.sandbox())!
+    const sandbox = await payments.sandbox()
+    if (!sandbox) throw new NotFoundException(ACCOUNT_NOT_FOUND)
     const completed = await sandbox.completeOnboarding(accountId)
     if (!completed.ok) {
       if (completed.code === 'not_found') throw new NotFoundException(ACCOUNT_NOT_FOUND)

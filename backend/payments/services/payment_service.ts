@@ -15,6 +15,7 @@ export const CANCELLED = 'This booking was cancelled'
 export const NOT_PAYABLE = 'This booking is not awaiting payment'
 export const AMOUNT_MISMATCH = 'Amount does not match the booking total'
 export const BOOKING_NOT_FOUND = 'Booking not found'
+export const PAYMENT_NOT_FOUND = 'Payment not found'
 
 export type PaymentIntentResponse = {
   clientSecret: string
@@ -76,13 +77,10 @@ export default class PaymentService {
   /**
    * The shipper's intent to pay an unpaid booking. Retries get the same intent (idempotency
    * key `booking-<id>-payment`), and the amount is always the booking's stored total.
+   * PaymentPolicy has already checked the booking is the shipper's.
    */
-  async createIntent(
-    shipperId: number,
-    bookingId: number,
-    clientAmount: number
-  ): Promise<PaymentIntentResponse> {
-    const booking = await this.shipperBooking(shipperId, bookingId)
+  async createIntent(bookingId: number, clientAmount: number): Promise<PaymentIntentResponse> {
+    const booking = await this.booking(bookingId)
     this.assertPayable(booking)
     const totalCents = toCents(booking.total_amount ?? 0)
     if (Math.abs(clientAmount * 100 - totalCents) > AMOUNT_TOLERANCE_CENTS) {
@@ -131,31 +129,28 @@ export default class PaymentService {
   }
 
   /**
-   * The sandbox's card form: the client secret must be the intent of one of the shipper's
-   * bookings. The sandbox then delivers the signed webhook to our own endpoint.
+   * The sandbox's card form: the client secret must be a booking's current intent (PaymentPolicy
+   * has already checked the booking is the shipper's). The sandbox then delivers the signed
+   * webhook to our own endpoint.
    */
-  async confirmSandboxCard(
-    shipperId: number,
-    input: {
-      clientSecret: string
-      cardNumber: string
-      expMonth: number
-      expYear: number
-      cvc: string
-    }
-  ): Promise<ConfirmOutcome> {
+  async confirmSandboxCard(input: {
+    clientSecret: string
+    cardNumber: string
+    expMonth: number
+    expYear: number
+    cvc: string
+  }): Promise<ConfirmOutcome> {
     const sandbox = await payments.sandbox()
     if (!sandbox) throw new NotFoundException('Not found')
     const paymentId = input.clientSecret.split('_secret_')[0]
     const booking = paymentId
       ? ((await db
           .from('bookings')
-          .where('shipper_id', shipperId)
           .where('stripe_payment_intent_id', paymentId)
           .select(BOOKING_COLUMNS)
           .first()) as BookingRow | null)
       : null
-    if (!booking) throw new NotFoundException('Payment not found')
+    if (!booking) throw new NotFoundException(PAYMENT_NOT_FOUND)
     this.assertPayable(booking)
 
     const result = await sandbox.confirmCard({ paymentId, ...input })
@@ -170,7 +165,7 @@ export default class PaymentService {
           { field: cardField(result.message), message: result.message, rule: 'card' },
         ])
       case 'not_found':
-        throw new NotFoundException('Payment not found')
+        throw new NotFoundException(PAYMENT_NOT_FOUND)
       default:
         return { status: 409, body: { message: result.message, code: result.code } }
     }
@@ -178,11 +173,10 @@ export default class PaymentService {
 
   /* ---------- helpers ---------- */
 
-  private async shipperBooking(shipperId: number, bookingId: number): Promise<BookingRow> {
+  private async booking(bookingId: number): Promise<BookingRow> {
     const booking = (await db
       .from('bookings')
       .where('id', bookingId)
-      .where('shipper_id', shipperId)
       .select(BOOKING_COLUMNS)
       .first()) as BookingRow | null
     if (!booking) throw new NotFoundException(BOOKING_NOT_FOUND)

@@ -50,8 +50,8 @@ export async function paidBooking(shipper: User, listing: Listing, pallets = 2) 
     paymentStatus: 'pending',
   })
   const payments = await app.container.make(PaymentService)
-  const intent = await payments.createIntent(shipper.id, booking.id, booking.totalAmount!)
-  const confirmed = await payments.confirmSandboxCard(shipper.id, {
+  const intent = await payments.createIntent(booking.id, booking.totalAmount!)
+  const confirmed = await payments.confirmSandboxCard({
     clientSecret: intent.clientSecret,
     cardNumber: SUCCESS_CARD,
     expMonth: 12,

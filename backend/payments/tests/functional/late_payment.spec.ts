@@ -23,7 +23,7 @@ test.group('A payment that succeeds after its booking was cancelled', (group) =>
       paymentStatus: 'pending',
     })
     const service = await app.container.make(PaymentService)
-    const intent = await service.createIntent(shipper.id, booking.id, booking.totalAmount!)
+    const intent = await service.createIntent(booking.id, booking.totalAmount!)
 
     // The shipper cancels in one tab while the card is being confirmed in another.
     const cancelled = await client

@@ -1,0 +1,42 @@
+import { inject } from '@adonisjs/core'
+import { BasePolicy, type Actor, type RouteTarget } from '#core/policies/base_policy'
+import Payment from '#payments/models/payment'
+import BookingService from '#marketplace/services/booking_service'
+import { BOOKING_NOT_FOUND, PAYMENT_NOT_FOUND } from '#payments/services/payment_service'
+
+/**
+ * Paying a booking is its shipper's: the booking named in the body, or the booking a payment
+ * intent was created for. Anyone else gets the 404 a missing booking or payment gets. A body
+ * without a usable id passes here, so the route's validator answers it (422).
+ */
+@inject()
+export default class PaymentPolicy extends BasePolicy {
+  constructor(private bookings: BookingService) {
+    super()
+  }
+
+  /** POST /api/create-payment-intent, `bookingId` in the body. */
+  async pay(user: Actor, target: RouteTarget) {
+    if (!this.isShipper(user)) return this.forbidden()
+    const bookingId = this.idOf(target.body, 'bookingId')
+    if (bookingId === null) return true
+    return this.allowedOr404(await this.isShipperOf(user, bookingId), BOOKING_NOT_FOUND)
+  }
+
+  /** POST /api/sandbox/payments/confirm, `clientSecret` (the intent's secret) in the body. */
+  async confirm(user: Actor, target: RouteTarget) {
+    if (!this.isShipper(user)) return this.forbidden()
+    const secret = target.body.clientSecret
+    if (typeof secret !== 'string' || !secret.trim()) return true
+    const intentId = secret.trim().split('_secret_')[0]
+    const payment = intentId
+      ? await Payment.query().where('stripePaymentIntent', intentId).select('shipmentId').first()
+      : null
+    const own = payment !== null && (await this.isShipperOf(user, payment.shipmentId))
+    return this.allowedOr404(own, PAYMENT_NOT_FOUND)
+  }
+
+  private async isShipperOf(user: Actor, bookingId: number) {
+    return (await this.bookings.shipperOf(bookingId)) === user.id
+  }
+}
