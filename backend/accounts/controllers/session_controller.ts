@@ -23,6 +23,8 @@ export default class SessionController {
     })
     await auth.use('web').login(user)
     await tagSession(session, user.id)
+    // The row as stored (defaults included), so the answer has the shape of GET /api/user.
+    await user.refresh()
     return response.created(user)
   }
 

@@ -1176,33 +1176,6 @@ export interface components {
             /** Format: date-time */
             updatedAt: string | null;
         };
-        /** @description The `User` just registered. Known defect (reported, issue 10): this answer omits `reviewedBy` and `reviewedAt`, which `GET /api/user` sends as null; read them as null when absent. */
-        RegisteredUser: {
-            id: number;
-            /** @description The (lower-cased) email the account registered with */
-            username: string;
-            /** Format: email */
-            email: string;
-            role: components["schemas"]["Role"];
-            firstName: string | null;
-            lastName: string | null;
-            phone: string | null;
-            isApproved: boolean;
-            approvalStatus: components["schemas"]["ApprovalStatus"];
-            /** @description Missing from this answer today (see the description) */
-            reviewedBy?: null;
-            /** @description Missing from this answer today (see the description) */
-            reviewedAt?: null;
-            /** Format: date-time */
-            termsAcceptedAt: string | null;
-            /** Format: date */
-            termsVersion: string | null;
-            termsHash: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string | null;
-        };
         /** @description An account waiting for an admin’s decision. */
         PendingUser: {
             id: number;
@@ -1988,7 +1961,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description 400: a malformed JSON body */
+        /** @description 400: a malformed JSON body, or one that is a bare value (`"x"`, `42`, `null`) rather than an object or array */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2078,13 +2051,13 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 422: a field is invalid (`ValidationError`; also malformed text or a reserved key such as `__proto__` in the body or query, rules `wellFormedText` and `reservedKey`), or the JSON body is not an object or array (`{ message }` only) */
+        /** @description 422: a field is invalid (`ValidationError`; also malformed text or a reserved key such as `__proto__` in the body or query, rules `wellFormedText` and `reservedKey`) */
         ValidationFailed: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ValidationError"] | components["schemas"]["Error"];
+                "application/json": components["schemas"]["ValidationError"];
             };
         };
         /** @description 422: a field is invalid (`ValidationError`), the JSON body is not an object or array, or the `Idempotency-Key` was already used for another body (`{ message }` only) */
@@ -2174,7 +2147,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegisteredUser"];
+                    "application/json": components["schemas"]["User"];
                 };
             };
             400: components["responses"]["BadRequest"];

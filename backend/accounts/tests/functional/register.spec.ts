@@ -196,4 +196,25 @@ test.group('POST /api/register', (group) => {
     assert.equal(res.status, 400)
     assert.property(await res.json(), 'message')
   })
+
+  test('a JSON body that is not an object (a bare string, number or null) is a 400 too', async ({
+    assert,
+  }) => {
+    const browser = new Browserless(baseUrl())
+    await browser.request('GET', '/api/health')
+    for (const body of ['"x"', '42', 'true', 'null']) {
+      const res = await fetch(baseUrl() + '/api/register', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'accept': 'application/json',
+          'cookie': browser.cookieHeader(),
+          'x-xsrf-token': decodeURIComponent(browser.cookies.get('XSRF-TOKEN')!),
+        },
+        body,
+      })
+      assert.equal(res.status, 400, body)
+      assert.deepEqual(await res.json(), { message: 'Malformed JSON body' }, body)
+    }
+  })
 })
