@@ -1,3 +1,4 @@
+import type { components } from '@/types/api'
 import type { ResponseOf } from '@/types/api-contract'
 
 /*
@@ -7,33 +8,15 @@ import type { ResponseOf } from '@/types/api-contract'
  */
 
 /** The anonymous public profile of a carrier (SPEC point 1). */
-export type CarrierProfile = {
-  /** Anonymous label, e.g. `Verified carrier #4821`. */
-  label: string
-  verified: boolean
-  /** Month the carrier joined, `YYYY-MM`. */
-  memberSince: string | null
-  completedLoads: number
-  /** Share of deliveries on time, 0..1, or null without a delivery record yet. */
-  onTimeRate: number | null
-  equipmentTypes: string[]
-}
+export type CarrierProfile = components['schemas']['CarrierProfile']
 
 /** The server's price of a shipment, in dollars. */
-export type PriceBreakdown = { lineHaul: number; platformFee: number; total: number }
+export type PriceBreakdown = components['schemas']['PriceBreakdown']
 
-export type BookingStatus =
-  'pending' | 'booked' | 'confirmed' | 'in_transit' | 'delivered' | 'delayed' | 'cancelled'
+export type BookingStatus = components['schemas']['BookingStatus']
 
 /** The carrier's real identity, sent only once the booking is paid (SPEC point 1). */
-export type RevealedCarrier = {
-  companyName: string
-  contactName: string | null
-  email: string | null
-  phone: string | null
-  dotNumber: string | null
-  mcNumber: string | null
-}
+export type RevealedCarrier = components['schemas']['RevealedCarrier']
 
 /**
  * A booking as its shipper sees it (GET /api/bookings/{id}), as the API contract describes it:

@@ -1,16 +1,16 @@
 import useSWR from 'swr'
 import { api, isApiError } from '@/lib/api-client'
+import type { components } from '@/types/api'
 import type { ResponseOf } from '@/types/api-contract'
 
-export type Role = 'shipper' | 'carrier' | 'admin'
-export type ApprovalStatus = 'pending' | 'approved' | 'rejected'
+export type Role = components['schemas']['Role']
+export type ApprovalStatus = components['schemas']['ApprovalStatus']
 
-/** The signed-in user (GET /api/user), as the API contract describes it. */
-export type User = Omit<ResponseOf<'/api/user', 'get'>, 'role' | 'approvalStatus'> & {
-  /** Known roles are shipper, carrier and admin; anything else is treated as unknown. */
-  role: Role | (string & {})
-  approvalStatus: ApprovalStatus
-}
+/**
+ * The signed-in user (GET /api/user), as the API contract describes it; a role the contract does
+ * not know yet is kept (and treated as unknown) rather than trusted.
+ */
+export type User = Omit<ResponseOf<'/api/user', 'get'>, 'role'> & { role: Role | (string & {}) }
 
 export const userKey = '/api/user'
 
