@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
 import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
@@ -77,6 +77,57 @@ describe('settings: API tokens', () => {
     expect(items[0]).not.toHaveTextContent('plt_')
     fireEvent.click(within(secret).getByRole('button', { name: 'Done' }))
     expect(screen.queryByText('plt_OC5zZWNyZXQ')).not.toBeInTheDocument()
+  })
+
+  it('copies the new secret to the clipboard', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined)
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    try {
+      setup({
+        'POST /api/account/tokens': {
+          status: 201,
+          body: { ...existing, id: 9, name: 'Script', expiresAt: null, token: 'plt_c2NyaXB0' },
+        },
+      })
+      await tokenList()
+      const form = screen.getByRole('form', { name: 'Create API token' })
+      fireEvent.change(within(form).getByLabelText('Token name'), { target: { value: 'Script' } })
+      fireEvent.click(within(form).getByRole('button', { name: 'Create token' }))
+      const secret = await screen.findByRole('region', { name: 'New API token' })
+      fireEvent.click(within(secret).getByRole('button', { name: 'Copy token' }))
+      expect(await within(secret).findByRole('button', { name: 'Copied' })).toBeInTheDocument()
+      expect(writeText).toHaveBeenCalledWith('plt_c2NyaXB0')
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard')
+    }
+  })
+
+  it('shows the empty state, and a failed load with a retry', async () => {
+    let fail = true
+    setup({
+      'GET /api/account/tokens': () =>
+        fail ? { status: 500, body: { message: 'Server error' } } : { body: [] },
+    })
+    expect(
+      await screen.findByText('Could not load your API tokens', {}, { timeout: 5000 })
+    ).toBeInTheDocument()
+    fail = false
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('No API tokens yet')).toBeInTheDocument()
+  })
+
+  it('explains a refusal for an account not approved yet instead of the form', async () => {
+    setup({
+      'GET /api/account/tokens': { status: 403, body: { message: 'Account pending approval' } },
+    })
+    expect(
+      await screen.findByText('API tokens are not available yet', {}, { timeout: 5000 })
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText(/You can create API tokens once an admin has approved it/)
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: 'Create API token' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Could not load your API tokens')).not.toBeInTheDocument()
   })
 
   it('shows the limit the server sets under the name', async () => {

@@ -1,6 +1,7 @@
-import { LoadStates } from '@/components/load-states'
 import * as React from 'react'
 import { Check, Copy, KeyRound } from 'lucide-react'
+import { LoadStates } from '@/components/load-states'
+import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -23,7 +24,7 @@ import {
   type ApiToken,
   type CreatedApiToken,
 } from '@/features/auth/api/api-tokens'
-import { isApiError } from '@/lib/api-client'
+import { isApiError, type ApiError } from '@/lib/api-client'
 import { formatDate } from '@/lib/format'
 
 const LIFETIMES = [30, 90, 180, 365]
@@ -31,6 +32,22 @@ const DEFAULT_LIFETIME = 90
 
 const isExpired = (token: ApiToken, now = Date.now()) =>
   token.expiresAt !== null && new Date(token.expiresAt).getTime() <= now
+
+const PENDING = 'Account pending approval'
+
+const serverMessage = (err: ApiError) =>
+  err.body && typeof err.body === 'object' && typeof err.body.message === 'string'
+    ? err.body.message
+    : ''
+
+/** A 403 (a carrier not approved yet, or an account without access), else null. */
+function refusal(err: unknown): string | null {
+  if (!isApiError(err) || err.status !== 403) return null
+  const message = serverMessage(err)
+  return message === PENDING || !message
+    ? 'Your account is pending approval. You can create API tokens once an admin has approved it.'
+    : message
+}
 
 /**
  * Settings: the user's own API tokens, for the TMS and scripts (`Authorization: Bearer ...`).
@@ -41,6 +58,8 @@ export function ApiTokens() {
   const [created, setCreated] = React.useState<CreatedApiToken | null>(null)
   const [revoking, setRevoking] = React.useState<ApiToken | null>(null)
   const [busy, setBusy] = React.useState(false)
+  const [createRefused, setCreateRefused] = React.useState<string | null>(null)
+  const refused = createRefused ?? refusal(error)
 
   const onCreated = async (token: CreatedApiToken) => {
     setCreated(token)
@@ -59,6 +78,15 @@ export function ApiTokens() {
       setRevoking(null)
       toast({ variant: 'success', title: 'Token revoked', description: token.name ?? undefined })
     } catch (err) {
+      if (isApiError(err) && err.status === 404) {
+        // Already gone (revoked elsewhere): the list catches up instead of failing.
+        await mutate((tokens = []) => tokens.filter((t) => t.id !== token.id), {
+          revalidate: false,
+        })
+        setRevoking(null)
+        toast({ title: 'Token already revoked', description: token.name ?? undefined })
+        return
+      }
       toast({
         variant: 'destructive',
         title: 'Token not revoked',
@@ -82,54 +110,18 @@ export function ApiTokens() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        <CreateTokenForm onCreated={onCreated} />
-        {created ? <NewSecret token={created} onDone={() => setCreated(null)} /> : null}
-        <LoadStates
-          query={{ data, error, isLoading, isValidating, mutate }}
-          loadingLabel="Loading API tokens"
-          errorTitle={'Could not load your API tokens'}
-          empty={{
-            icon: KeyRound,
-            title: 'No API tokens yet',
-            description: 'Create one above to connect the TMS or a script.',
-          }}
-        >
-          {(data) => (
-            <ul
-              aria-label="Your API tokens"
-              className="divide-y divide-slate-200 rounded-md border"
-            >
-              {data.map((token) => (
-                <li
-                  key={token.id}
-                  className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
-                >
-                  <div className="min-w-0">
-                    <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                      <span className="break-all">{token.name || 'Unnamed token'}</span>
-                      {isExpired(token) ? <Badge variant="destructive">Expired</Badge> : null}
-                    </p>
-                    <p className="text-sm text-slate-600">
-                      Created {formatDate(token.createdAt)} · Last used{' '}
-                      {token.lastUsedAt ? formatDate(token.lastUsedAt) : 'Never'} ·{' '}
-                      {token.expiresAt
-                        ? `${isExpired(token) ? 'Expired' : 'Expires'} ${formatDate(token.expiresAt)}`
-                        : 'Never expires'}
-                    </p>
-                  </div>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => setRevoking(token)}
-                    aria-label={`Revoke ${token.name || 'token'}`}
-                  >
-                    Revoke
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </LoadStates>
+        {refused ? (
+          <Alert title="API tokens are not available yet">{refused}</Alert>
+        ) : (
+          <>
+            <CreateTokenForm onCreated={onCreated} onRefused={setCreateRefused} />
+            {created ? <NewSecret token={created} onDone={() => setCreated(null)} /> : null}
+            <TokenList
+              query={{ data, error, isLoading, isValidating, mutate }}
+              onRevoke={setRevoking}
+            />
+          </>
+        )}
       </CardContent>
       <Dialog open={revoking != null} onOpenChange={(open) => !open && !busy && setRevoking(null)}>
         <DialogContent>
@@ -157,7 +149,73 @@ export function ApiTokens() {
   )
 }
 
-function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => Promise<void> }) {
+function TokenList({
+  query,
+  onRevoke,
+}: {
+  query: {
+    data: ApiToken[] | undefined
+    error: unknown
+    isLoading: boolean
+    isValidating: boolean
+    mutate: () => unknown
+  }
+  onRevoke: (token: ApiToken) => void
+}) {
+  return (
+    <LoadStates
+      query={query}
+      loadingLabel="Loading API tokens"
+      errorTitle="Could not load your API tokens"
+      empty={{
+        icon: KeyRound,
+        title: 'No API tokens yet',
+        description: 'Create one above to connect the TMS or a script.',
+      }}
+    >
+      {(data) => (
+        <ul aria-label="Your API tokens" className="divide-y divide-slate-200 rounded-md border">
+          {data.map((token) => (
+            <li
+              key={token.id}
+              className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+            >
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                  <span className="break-all">{token.name || 'Unnamed token'}</span>
+                  {isExpired(token) ? <Badge variant="destructive">Expired</Badge> : null}
+                </p>
+                <p className="text-sm text-slate-700">
+                  Created {formatDate(token.createdAt)} · Last used{' '}
+                  {token.lastUsedAt ? formatDate(token.lastUsedAt) : 'Never'} ·{' '}
+                  {token.expiresAt
+                    ? `${isExpired(token) ? 'Expired' : 'Expires'} ${formatDate(token.expiresAt)}`
+                    : 'Never expires'}
+                </p>
+              </div>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => onRevoke(token)}
+                aria-label={`Revoke ${token.name || 'token'}`}
+              >
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </LoadStates>
+  )
+}
+
+function CreateTokenForm({
+  onCreated,
+  onRefused,
+}: {
+  onCreated: (token: CreatedApiToken) => Promise<void>
+  onRefused: (message: string) => void
+}) {
   const [name, setName] = React.useState('')
   const [days, setDays] = React.useState(DEFAULT_LIFETIME)
   const [error, setError] = React.useState<string | undefined>()
@@ -176,8 +234,10 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
       setName('')
       setDays(DEFAULT_LIFETIME)
     } catch (err) {
+      const refused = refusal(err)
       const message = isApiError(err) ? err.fieldErrors[0]?.message : undefined
-      if (message) setError(message)
+      if (refused) onRefused(refused)
+      else if (message) setError(message)
       else {
         toast({
           variant: 'destructive',
@@ -230,6 +290,8 @@ function NewSecret({ token, onDone }: { token: CreatedApiToken; onDone: () => vo
   const [copied, setCopied] = React.useState(false)
   const copy = async () => {
     try {
+      // The Clipboard API is missing outside secure contexts and in some browsers.
+      if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable')
       await navigator.clipboard.writeText(token.token)
       setCopied(true)
     } catch {

@@ -41,6 +41,24 @@ describe('profile: edit name and phone', () => {
     expect(screen.queryByRole('form', { name: 'Edit profile' })).not.toBeInTheDocument()
   })
 
+  it('keeps username and email read-only, focuses the form and Cancel sends nothing', async () => {
+    const { calls } = setup()
+    const form = await openEditor()
+    expect(within(form).getByLabelText('First name')).toHaveFocus()
+    expect(within(form).getByLabelText('First name')).toHaveValue('Sam')
+    expect(within(form).queryByLabelText('Email')).not.toBeInTheDocument()
+    expect(within(form).getByLabelText('Sign-in details')).toHaveTextContent('sam@shipper.test')
+    expect(
+      within(form).getByText('Contact support to change your email address.')
+    ).toBeInTheDocument()
+    fill(form, 'First name', 'Someone else')
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('form', { name: 'Edit profile' })).not.toBeInTheDocument()
+    expect(screen.getByLabelText('Account details')).toHaveTextContent('Sam Lee')
+    expect(screen.getByRole('button', { name: 'Edit profile' })).toHaveFocus()
+    expect(requestsTo(calls, 'PUT', '/api/account/profile')).toHaveLength(0)
+  })
+
   it('checks the form before sending anything', async () => {
     const { calls } = setup()
     const form = await openEditor()

@@ -48,6 +48,14 @@ export function ProfileForm({
   )
   const [errors, setErrors] = React.useState<ProfileErrors>({})
   const [saving, setSaving] = React.useState(false)
+  const editButton = React.useRef<HTMLButtonElement>(null)
+  const opened = React.useRef(false)
+  React.useEffect(() => {
+    // Keyboard and screen-reader users land in the form on open and back on Edit on close.
+    if (editing) document.getElementById('profile-firstName')?.focus()
+    else if (opened.current) editButton.current?.focus()
+    opened.current = editing
+  }, [editing])
   if (!user) return null
 
   const startEditing = () => {
@@ -113,7 +121,7 @@ export function ProfileForm({
           <CardDescription>{description}</CardDescription>
         </div>
         {editing ? null : (
-          <Button variant="outline" size="sm" onClick={startEditing}>
+          <Button ref={editButton} variant="outline" size="sm" onClick={startEditing}>
             <Pencil className="h-4 w-4" aria-hidden="true" /> Edit profile
           </Button>
         )}
@@ -133,9 +141,18 @@ export function ProfileForm({
               hint="Optional"
               {...field('phone')}
             />
-            <p className="text-sm text-slate-600">
-              Email and username: {user.email}. Contact support to change your email address.
-            </p>
+            <div className="space-y-2 rounded-md border border-slate-200 p-4">
+              <DetailList
+                label="Sign-in details"
+                rows={[
+                  ['Username', user.username],
+                  ['Email', user.email],
+                ]}
+              />
+              <p className="text-sm text-slate-700">
+                Contact support to change your email address.
+              </p>
+            </div>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={saving}>
                 {saving ? 'Saving...' : 'Save profile'}

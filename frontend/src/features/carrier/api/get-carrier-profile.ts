@@ -1,17 +1,9 @@
 import useSWR from 'swr'
 import { api } from '@/lib/api-client'
+import type { ResponseOf } from '@/types/api-contract'
 
-export type CarrierProfile = {
-  id: number
-  userId: number
-  companyName: string
-  dotNumber: string | null
-  mcNumber: string | null
-  businessAddress: string | null
-  city: string | null
-  state: string | null
-  zipCode: string | null
-}
+/** The signed-in carrier's company, as the API contract describes it. */
+export type CarrierProfile = ResponseOf<'/api/carrier/profile', 'get'>
 
 export const carrierProfileKey = '/api/carrier/profile'
 

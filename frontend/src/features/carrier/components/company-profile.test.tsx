@@ -28,7 +28,14 @@ describe('carrier company profile: edit the address', () => {
     const { calls } = renderCarrier('/carrier#profile', {
       'GET /api/carrier/profile': { body: company },
     })
+    // The route puts the signed-in account's own card under the company.
+    expect(
+      await screen.findByText('The carrier account you are signed in with.', {}, FIRST_PAINT)
+    ).toBeInTheDocument()
+    expect(screen.getByLabelText('Account details')).toHaveTextContent('Cora')
     const form = await openEditor()
+    expect(within(form).getByLabelText('Business address')).toHaveFocus()
+    expect(within(form).getByLabelText('State')).toHaveValue('MI')
     expect(within(form).getByLabelText('Checked at approval')).toHaveTextContent(
       'Motor City Haulers LLC'
     )

@@ -37,6 +37,14 @@ const addressOf = (p: CarrierProfile): CompanyAddressInput => ({
 export function CompanyProfile({ accountPanel }: { accountPanel: React.ReactNode }) {
   const { data, error, isLoading, isValidating, mutate } = useCarrierProfile()
   const [editing, setEditing] = React.useState(false)
+  const editButton = React.useRef<HTMLButtonElement>(null)
+  const opened = React.useRef(false)
+  React.useEffect(() => {
+    // Keyboard and screen-reader users land in the form on open and back on Edit on close.
+    if (editing) document.getElementById('company-businessAddress')?.focus()
+    else if (opened.current) editButton.current?.focus()
+    opened.current = editing
+  }, [editing])
 
   const rows: [string, string][] = data
     ? [
@@ -63,7 +71,7 @@ export function CompanyProfile({ accountPanel }: { accountPanel: React.ReactNode
             <CardDescription>The carrier company registered with this account.</CardDescription>
           </div>
           {data && !editing ? (
-            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            <Button ref={editButton} variant="outline" size="sm" onClick={() => setEditing(true)}>
               <Pencil className="h-4 w-4" aria-hidden="true" /> Edit company
             </Button>
           ) : null}
@@ -168,7 +176,7 @@ function CompanyAddressForm({
           ['MC number', profile.mcNumber || 'Not provided'],
         ]}
       />
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-slate-700">
         Checked at approval. Contact support to change the company name, DOT or MC number.
       </p>
       <TextField
