@@ -1,9 +1,9 @@
 /*
  * The demo's people: an admin, three approved carriers with their trucks and payout accounts,
- * two carriers waiting for approval and three shippers. database/demo_accounts.json lists the
- * logins `npm start` prints.
+ * two carriers waiting for approval and three shippers, as they fill in the product's forms.
+ * database/demo_accounts.json lists the logins `npm start` prints.
  */
-import type { TruckType } from '#fleet/models/truck'
+import type { TruckStatus, TruckType } from '#fleet/models/truck'
 
 /** The password of every demo account. */
 export const DEMO_PASSWORD = 'demo1234'
@@ -17,33 +17,34 @@ export const ADMIN = {
 
 export type PersonSeed = { email: string; firstName: string; lastName: string; phone: string }
 
+/** The carrier block of the registration form. */
 export type CarrierSeed = PersonSeed & {
   company: {
     companyName: string
     dotNumber: string
     mcNumber: string
-    scac: string
     businessAddress: string
     city: string
     state: string
     zipCode: string
-    latitude: number
-    longitude: number
   }
 }
 
+export type TruckSeed = {
+  make: string
+  model: string
+  year: number
+  plate: string
+  type: TruckType
+  capacity: number
+  /** set from the truck's edit form after it was added */
+  status?: TruckStatus
+}
+
 export const APPROVED_CARRIERS: (CarrierSeed & {
-  stripeAccountId: string
-  onboardingCompleted: boolean
-  trucks: {
-    make: string
-    model: string
-    year: number
-    plate: string
-    type: TruckType
-    capacity: number
-    status?: 'available' | 'in_use' | 'maintenance'
-  }[]
+  /** how far the carrier got with its payout account (the provider's hosted onboarding) */
+  payoutAccount: 'onboarded' | 'started'
+  trucks: TruckSeed[]
 })[] = [
   {
     email: 'carrier@palletline.test',
@@ -54,16 +55,12 @@ export const APPROVED_CARRIERS: (CarrierSeed & {
       companyName: 'Great Lakes Pallet Express LLC',
       dotNumber: '3184527',
       mcNumber: 'MC-1092834',
-      scac: 'GLPX',
       businessAddress: '2801 S Western Ave',
       city: 'Chicago',
       state: 'IL',
       zipCode: '60608',
-      latitude: 41.8415,
-      longitude: -87.6855,
     },
-    stripeAccountId: 'acct_1DemoGreatLakes01',
-    onboardingCompleted: true,
+    payoutAccount: 'onboarded',
     trucks: [
       {
         make: 'Freightliner',
@@ -100,16 +97,12 @@ export const APPROVED_CARRIERS: (CarrierSeed & {
       companyName: 'Lone Star Freightways Inc.',
       dotNumber: '2957310',
       mcNumber: 'MC-988214',
-      scac: 'LSFW',
       businessAddress: '4100 Irving Blvd',
       city: 'Dallas',
       state: 'TX',
       zipCode: '75247',
-      latitude: 32.8138,
-      longitude: -96.8797,
     },
-    stripeAccountId: 'acct_1DemoLoneStarFw02',
-    onboardingCompleted: true,
+    payoutAccount: 'onboarded',
     trucks: [
       {
         make: 'Kenworth',
@@ -138,17 +131,13 @@ export const APPROVED_CARRIERS: (CarrierSeed & {
       companyName: 'Peachtree Regional Carriers LLC',
       dotNumber: '3421968',
       mcNumber: 'MC-1175402',
-      scac: 'PRCL',
       businessAddress: '1600 Marietta Blvd NW',
       city: 'Atlanta',
       state: 'GA',
       zipCode: '30318',
-      latitude: 33.799,
-      longitude: -84.431,
     },
-    // connected but onboarding unfinished: its released payouts are held until setup is done
-    stripeAccountId: 'acct_1DemoPeachtree03',
-    onboardingCompleted: false,
+    // Connected but onboarding unfinished: its released payouts wait until setup is done.
+    payoutAccount: 'started',
     trucks: [
       {
         make: 'International',
@@ -189,13 +178,10 @@ export const PENDING_CARRIERS: CarrierSeed[] = [
       companyName: 'Desert Sun Logistics LLC',
       dotNumber: '3876205',
       mcNumber: 'MC-1320947',
-      scac: 'DSLG',
       businessAddress: '4020 W Buckeye Rd',
       city: 'Phoenix',
       state: 'AZ',
       zipCode: '85009',
-      latitude: 33.4368,
-      longitude: -112.1445,
     },
   },
   {
@@ -207,13 +193,10 @@ export const PENDING_CARRIERS: CarrierSeed[] = [
       companyName: 'Cascade Valley Transport Inc.',
       dotNumber: '3650871',
       mcNumber: 'MC-1264418',
-      scac: 'CVTI',
       businessAddress: '5600 1st Ave S',
       city: 'Seattle',
       state: 'WA',
       zipCode: '98108',
-      latitude: 47.551,
-      longitude: -122.3345,
     },
   },
 ]

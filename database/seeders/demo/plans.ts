@@ -1,26 +1,60 @@
 /*
- * What the demo's year looks like: the capacity lanes the carriers publish and the bookings
- * shippers made on them, in every status. Prices and distances are not here: the seeder asks
- * the product's own pricing and distance for them.
+ * What the demo's year looks like: the cities, the lanes the carriers run and the bookings
+ * shippers made on them. Only what people type in or decide is here; distances, prices,
+ * payouts and invoices come from the product's own services when the seeder replays the plan.
  */
-import type { ListingStatus } from '#fleet/models/listing'
-import type { BookingStatus, PayoutStatus } from '#marketplace/models/booking'
-import type { CityKey } from './places.js'
+import type { BookingStatus } from '#marketplace/booking_status'
 
-export /** Capacity lanes; carrier and truck are indexes into APPROVED_CARRIERS and its trucks. */
-const LANES: {
+/** The demo's cities, as an address the offline geocoder places (the ZIP of downtown). */
+export const CITIES = {
+  chicago: 'Chicago, IL 60601',
+  detroit: 'Detroit, MI 48201',
+  indianapolis: 'Indianapolis, IN 46204',
+  milwaukee: 'Milwaukee, WI 53202',
+  columbus: 'Columbus, OH 43215',
+  dallas: 'Dallas, TX 75201',
+  houston: 'Houston, TX 77002',
+  sanAntonio: 'San Antonio, TX 78205',
+  oklahomaCity: 'Oklahoma City, OK 73102',
+  fortWorth: 'Fort Worth, TX 76102',
+  austin: 'Austin, TX 78701',
+  atlanta: 'Atlanta, GA 30303',
+  charlotte: 'Charlotte, NC 28202',
+  jacksonville: 'Jacksonville, FL 32202',
+  memphis: 'Memphis, TN 38103',
+  nashville: 'Nashville, TN 37201',
+  losAngeles: 'Los Angeles, CA 90012',
+  phoenix: 'Phoenix, AZ 85004',
+  lasVegas: 'Las Vegas, NV 89101',
+} satisfies Record<string, string>
+
+export type CityKey = keyof typeof CITIES
+
+export type LanePlan = {
+  /** index into APPROVED_CARRIERS, and into that carrier's trucks */
   carrier: number
   truck: number
   from: CityKey
   to: CityKey
+  /** dollars per mile per pallet, as typed in the listing form */
   rate: number
   maxPallets: number
-  status: ListingStatus
   pickupRadius: number
   deliveryRadius: number
-  /** availableDate relative to today */
+  /** the current listing of the lane: its available date, relative to today */
   availableInDays: number
-}[] = [
+  postedDaysAgo: number
+  /** the carrier archived the current listing (it shows as expired) */
+  archivedDaysAgo?: number
+}
+
+/**
+ * The lanes, each with its current listing (what search finds today). A booking made while that
+ * listing was on offer, for a pickup on or after its date, books it; any other booking rides a
+ * trip the carrier posted on the lane three days before, archived once the truck left.
+ * Lanes 1, 7 and 10 are full today: BOOKINGS[13], [15] and [14] take every pallet.
+ */
+export const LANES: LanePlan[] = [
   {
     carrier: 0,
     truck: 0,
@@ -28,10 +62,10 @@ const LANES: {
     to: 'detroit',
     rate: 0.49,
     maxPallets: 24,
-    status: 'active',
     pickupRadius: 50,
     deliveryRadius: 25,
     availableInDays: 0,
+    postedDaysAgo: 3,
   },
   {
     carrier: 0,
@@ -40,10 +74,10 @@ const LANES: {
     to: 'indianapolis',
     rate: 0.42,
     maxPallets: 12,
-    status: 'booked',
     pickupRadius: 25,
     deliveryRadius: 25,
     availableInDays: -3,
+    postedDaysAgo: 6,
   },
   {
     carrier: 0,
@@ -52,10 +86,11 @@ const LANES: {
     to: 'chicago',
     rate: 0.37,
     maxPallets: 20,
-    status: 'expired',
     pickupRadius: 40,
     deliveryRadius: 30,
     availableInDays: -45,
+    postedDaysAgo: 48,
+    archivedDaysAgo: 40,
   },
   {
     carrier: 0,
@@ -64,10 +99,10 @@ const LANES: {
     to: 'columbus',
     rate: 0.45,
     maxPallets: 22,
-    status: 'active',
     pickupRadius: 75,
     deliveryRadius: 50,
     availableInDays: 5,
+    postedDaysAgo: 2,
   },
   {
     carrier: 1,
@@ -76,10 +111,10 @@ const LANES: {
     to: 'houston',
     rate: 0.39,
     maxPallets: 26,
-    status: 'active',
     pickupRadius: 50,
     deliveryRadius: 40,
     availableInDays: 0,
+    postedDaysAgo: 3,
   },
   {
     carrier: 1,
@@ -88,10 +123,10 @@ const LANES: {
     to: 'sanAntonio',
     rate: 0.36,
     maxPallets: 24,
-    status: 'active',
     pickupRadius: 30,
     deliveryRadius: 25,
     availableInDays: 4,
+    postedDaysAgo: 2,
   },
   {
     carrier: 1,
@@ -100,10 +135,11 @@ const LANES: {
     to: 'oklahomaCity',
     rate: 0.46,
     maxPallets: 20,
-    status: 'expired',
     pickupRadius: 25,
     deliveryRadius: 25,
     availableInDays: -30,
+    postedDaysAgo: 33,
+    archivedDaysAgo: 25,
   },
   {
     carrier: 1,
@@ -112,10 +148,10 @@ const LANES: {
     to: 'austin',
     rate: 0.41,
     maxPallets: 18,
-    status: 'booked',
     pickupRadius: 35,
     deliveryRadius: 25,
     availableInDays: -2,
+    postedDaysAgo: 5,
   },
   {
     carrier: 2,
@@ -124,10 +160,10 @@ const LANES: {
     to: 'charlotte',
     rate: 0.47,
     maxPallets: 26,
-    status: 'active',
     pickupRadius: 60,
     deliveryRadius: 40,
     availableInDays: 3,
+    postedDaysAgo: 2,
   },
   {
     carrier: 2,
@@ -136,10 +172,10 @@ const LANES: {
     to: 'phoenix',
     rate: 0.55,
     maxPallets: 24,
-    status: 'active',
     pickupRadius: 50,
     deliveryRadius: 50,
     availableInDays: 6,
+    postedDaysAgo: 2,
   },
   {
     carrier: 2,
@@ -148,10 +184,10 @@ const LANES: {
     to: 'jacksonville',
     rate: 0.44,
     maxPallets: 10,
-    status: 'booked',
     pickupRadius: 25,
     deliveryRadius: 25,
     availableInDays: -1,
+    postedDaysAgo: 4,
   },
   {
     carrier: 2,
@@ -160,10 +196,11 @@ const LANES: {
     to: 'nashville',
     rate: 0.38,
     maxPallets: 10,
-    status: 'expired',
     pickupRadius: 25,
     deliveryRadius: 25,
     availableInDays: -60,
+    postedDaysAgo: 63,
+    archivedDaysAgo: 55,
   },
   {
     carrier: 2,
@@ -172,10 +209,10 @@ const LANES: {
     to: 'lasVegas',
     rate: 0.62,
     maxPallets: 20,
-    status: 'active',
     pickupRadius: 40,
     deliveryRadius: 25,
     availableInDays: 7,
+    postedDaysAgo: 2,
   },
   {
     carrier: 2,
@@ -184,34 +221,40 @@ const LANES: {
     to: 'detroit',
     rate: 0.41,
     maxPallets: 10,
-    status: 'active',
     pickupRadius: 60,
     deliveryRadius: 40,
     availableInDays: -1,
+    postedDaysAgo: 4,
   },
 ]
 
-/**
- * Bookings, oldest first. pickupHoursAgo places the pickup in time (negative = upcoming);
- * the booking was made two days before it.
- */
-export const BOOKINGS: {
+export type BookingPlan = {
+  /** index into LANES and into SHIPPERS */
   lane: number
   shipper: number
   pallets: number
+  /** where the booking stands today */
   status: BookingStatus
+  /** when the truck picks up, in hours before now (negative: still to come) */
   pickupHoursAgo: number
-  payout?: PayoutStatus
+  /** the shipper confirmed the delivery (which releases the payout at once) */
   completedByShipper?: boolean
+  /** how a cancelled booking ended: never paid (the 30-minute deadline), or paid and refunded */
+  cancelled?: 'unpaid' | 'paid'
   instructions?: string
-}[] = [
+}
+
+/**
+ * Bookings, oldest first; each was made two days and a few hours before its pickup (or minutes
+ * ago when the pickup is nearer). shipper@palletline.test has one in every status.
+ */
+export const BOOKINGS: BookingPlan[] = [
   {
     lane: 0,
     shipper: 0,
     pallets: 12,
     status: 'delivered',
     pickupHoursAgo: 340 * 24,
-    payout: 'paid',
     completedByShipper: true,
   },
   {
@@ -220,52 +263,48 @@ export const BOOKINGS: {
     pallets: 18,
     status: 'delivered',
     pickupHoursAgo: 318 * 24,
-    payout: 'paid',
     instructions: 'Dock hours 7am-3pm, call ahead',
   },
-  { lane: 8, shipper: 2, pallets: 8, status: 'cancelled', pickupHoursAgo: 301 * 24 },
   {
-    lane: 9,
+    lane: 8,
     shipper: 0,
-    pallets: 10,
-    status: 'delivered',
-    pickupHoursAgo: 279 * 24,
-    payout: 'released',
+    pallets: 8,
+    status: 'cancelled',
+    pickupHoursAgo: 301 * 24,
+    cancelled: 'unpaid',
   },
+  { lane: 9, shipper: 0, pallets: 10, status: 'delivered', pickupHoursAgo: 279 * 24 },
   {
     lane: 1,
     shipper: 1,
     pallets: 6,
     status: 'delivered',
     pickupHoursAgo: 251 * 24,
-    payout: 'paid',
     completedByShipper: true,
   },
-  {
-    lane: 5,
-    shipper: 2,
-    pallets: 14,
-    status: 'delivered',
-    pickupHoursAgo: 222 * 24,
-    payout: 'paid',
-  },
+  { lane: 5, shipper: 2, pallets: 14, status: 'delivered', pickupHoursAgo: 222 * 24 },
   {
     lane: 10,
     shipper: 0,
     pallets: 9,
     status: 'delivered',
     pickupHoursAgo: 190 * 24,
-    payout: 'released',
     instructions: 'Liftgate required at delivery',
   },
-  { lane: 3, shipper: 1, pallets: 16, status: 'cancelled', pickupHoursAgo: 161 * 24 },
+  {
+    lane: 3,
+    shipper: 1,
+    pallets: 16,
+    status: 'cancelled',
+    pickupHoursAgo: 161 * 24,
+    cancelled: 'paid',
+  },
   {
     lane: 12,
     shipper: 2,
     pallets: 11,
     status: 'delivered',
     pickupHoursAgo: 131 * 24,
-    payout: 'released',
     instructions: 'Temperature 34-38F',
   },
   {
@@ -274,37 +313,21 @@ export const BOOKINGS: {
     pallets: 15,
     status: 'delivered',
     pickupHoursAgo: 99 * 24,
-    payout: 'paid',
     completedByShipper: true,
   },
-  {
-    lane: 0,
-    shipper: 1,
-    pallets: 20,
-    status: 'delivered',
-    pickupHoursAgo: 68 * 24,
-    payout: 'paid',
-  },
-  {
-    lane: 4,
-    shipper: 2,
-    pallets: 22,
-    status: 'delivered',
-    pickupHoursAgo: 41 * 24,
-    payout: 'released',
-  },
+  { lane: 0, shipper: 1, pallets: 20, status: 'delivered', pickupHoursAgo: 68 * 24 },
+  { lane: 4, shipper: 2, pallets: 22, status: 'delivered', pickupHoursAgo: 41 * 24 },
   {
     lane: 0,
     shipper: 0,
     pallets: 8,
     status: 'delivered',
     pickupHoursAgo: 30,
-    payout: 'pending',
     instructions: 'Call 30 minutes before arrival',
   },
-  { lane: 6, shipper: 1, pallets: 12, status: 'booked', pickupHoursAgo: 5 * 24 },
-  { lane: 8, shipper: 0, pallets: 14, status: 'delayed', pickupHoursAgo: 72 },
-  { lane: 5, shipper: 1, pallets: 10, status: 'in_transit', pickupHoursAgo: 4 },
+  { lane: 1, shipper: 1, pallets: 12, status: 'delivered', pickupHoursAgo: 62 },
+  { lane: 10, shipper: 0, pallets: 10, status: 'delayed', pickupHoursAgo: 20 },
+  { lane: 7, shipper: 0, pallets: 18, status: 'in_transit', pickupHoursAgo: 4 },
   {
     lane: 9,
     shipper: 2,
@@ -313,19 +336,10 @@ export const BOOKINGS: {
     pickupHoursAgo: 6,
     instructions: 'Fragile: do not double-stack',
   },
-  { lane: 3, shipper: 2, pallets: 20, status: 'confirmed', pickupHoursAgo: -20 },
+  { lane: 3, shipper: 0, pallets: 20, status: 'confirmed', pickupHoursAgo: -20 },
   { lane: 12, shipper: 1, pallets: 6, status: 'confirmed', pickupHoursAgo: -44 },
   { lane: 4, shipper: 0, pallets: 16, status: 'booked', pickupHoursAgo: -30 },
   { lane: 8, shipper: 1, pallets: 12, status: 'booked', pickupHoursAgo: -52 },
   { lane: 5, shipper: 2, pallets: 4, status: 'pending', pickupHoursAgo: -60 },
-  { lane: 0, shipper: 1, pallets: 7, status: 'pending', pickupHoursAgo: -70 },
-]
-
-// booked means paid: payment confirmation is what moves a booking from pending to booked.
-export const PAID_STATUSES: BookingStatus[] = [
-  'booked',
-  'confirmed',
-  'in_transit',
-  'delivered',
-  'delayed',
+  { lane: 0, shipper: 0, pallets: 7, status: 'pending', pickupHoursAgo: -70 },
 ]

@@ -1,0 +1,101 @@
+/*
+ * The demo's accounts as people made them: carriers and shippers sign up through the
+ * registration service (the sign-up form's checks included) and the admin approves the
+ * carriers through the approval service; two carriers are still waiting.
+ */
+import type { DateTime } from 'luxon'
+import User from '#accounts/models/user'
+import { registerValidator } from '#accounts/validators/account'
+import { CURRENT_TERMS_VERSION, currentTermsHash } from '#accounts/services/terms_service'
+import type { Timeline } from './timeline.js'
+import type { DemoServices, DemoState } from './context.js'
+import {
+  ADMIN,
+  APPROVED_CARRIERS,
+  DEMO_PASSWORD,
+  PENDING_CARRIERS,
+  SHIPPERS,
+  type CarrierSeed,
+  type PersonSeed,
+} from './people.js'
+
+/** What the sign-up request would have recorded with the terms acceptance. */
+const SIGN_UP_REQUEST = { ip: '127.0.0.1', userAgent: 'palletline demo seeder' }
+
+/** When approved carrier `index` signed up: the first a year and two weeks ago. */
+export function carrierSignedUpAt(t: Timeline, index: number): DateTime {
+  return t.now.minus({ days: 380 - index * 5 })
+}
+
+export function planAccounts(t: Timeline, services: DemoServices, state: DemoState) {
+  t.at(t.now.minus({ days: 400 }), 'the admin account is provisioned', async () => {
+    state.admin = await provisionAdmin(t.clock.now())
+    state.addUser(ADMIN.email, state.admin.id)
+  })
+
+  for (const [index, carrier] of APPROVED_CARRIERS.entries()) {
+    const signedUpAt = carrierSignedUpAt(t, index)
+    t.at(signedUpAt, `${carrier.email} signs up`, () =>
+      signUp(services, state, carrier, carrier.company)
+    )
+    t.at(signedUpAt.plus({ hours: 20 }), `the admin approves ${carrier.email}`, () =>
+      services.approvals.decide(state.userId(carrier.email), true, state.admin!)
+    )
+  }
+
+  for (const [index, carrier] of PENDING_CARRIERS.entries()) {
+    t.at(t.now.minus({ days: 9 - index * 6, hours: 3 }), `${carrier.email} signs up`, () =>
+      signUp(services, state, carrier, carrier.company)
+    )
+  }
+
+  for (const [index, shipper] of SHIPPERS.entries()) {
+    t.at(t.now.minus({ days: 365 - index * 10 }), `${shipper.email} signs up`, () =>
+      signUp(services, state, shipper)
+    )
+  }
+}
+
+/** The sign-up form, validated as POST /api/register validates it; carriers wait for review. */
+async function signUp(
+  services: DemoServices,
+  state: DemoState,
+  person: PersonSeed,
+  company?: CarrierSeed['company']
+) {
+  const input = await registerValidator.validate({
+    email: person.email,
+    password: DEMO_PASSWORD,
+    role: company ? 'carrier' : 'shipper',
+    firstName: person.firstName,
+    lastName: person.lastName,
+    phone: person.phone,
+    termsAccepted: true,
+    ...company,
+  })
+  const user = await services.registration.register(input, SIGN_UP_REQUEST)
+  state.addUser(user.email, user.id)
+}
+
+/**
+ * Admins are provisioned by the operator, not signed up (the product has no form for them), so
+ * the demo's admin is the one account written as a model.
+ */
+function provisionAdmin(at: DateTime) {
+  return User.create({
+    username: ADMIN.email,
+    email: ADMIN.email,
+    password: DEMO_PASSWORD,
+    role: 'admin',
+    firstName: ADMIN.firstName,
+    lastName: ADMIN.lastName,
+    phone: ADMIN.phone,
+    isApproved: true,
+    approvalStatus: 'approved',
+    termsAcceptedAt: at,
+    termsVersion: CURRENT_TERMS_VERSION,
+    termsHash: currentTermsHash(),
+    termsIp: SIGN_UP_REQUEST.ip,
+    termsUserAgent: SIGN_UP_REQUEST.userAgent,
+  })
+}
