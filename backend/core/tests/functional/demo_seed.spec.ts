@@ -1,19 +1,39 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
 import { readFileSync } from 'node:fs'
+import { DateTime } from 'luxon'
+import { Clock } from '#core/clock'
+import User from '#accounts/models/user'
+import Listing from '#fleet/models/listing'
 import Booking from '#marketplace/models/booking'
+import Invoice from '#marketplace/models/invoice'
 import { priceShipment } from '#marketplace/services/pricing'
+import { ONBOARDING_HOLD_REASON } from '#payments/services/payout_service'
 import AuditService from '#payments/services/audit_service'
 import ReconciliationService from '#payments/services/reconciliation_service'
+import { roadMiles } from '#core/geo'
 import { splitPayout, toCents } from '#core/money'
-import { Browserless, baseUrl, resetDatabase } from '#tests/helpers'
+import { Browserless, baseUrl, businessDayFromToday, resetDatabase } from '#tests/helpers'
+
+async function seedDemo() {
+  const ace = await app.container.make('ace')
+  const seed = await ace.exec('db:seed', ['--files', 'database/seeders/demo_seeder.ts'])
+  if (seed.exitCode) throw seed.error ?? new Error('demo seed failed')
+}
+
+/** The cents the ledger moved for one booking, by kind of line and account. */
+async function ledgerCents(bookingId: number, kind: string, account?: string) {
+  const query = db.from('ledger_entries').where('booking_id', bookingId).where('kind', kind)
+  if (account) query.where('account', account)
+  const rows = await query.select('amount_cents')
+  return rows.reduce((sum, row) => sum + Number(row.amount_cents), 0)
+}
 
 test.group('The demo data', (group) => {
   group.setup(async () => {
     await resetDatabase()
-    const ace = await app.container.make('ace')
-    const seed = await ace.exec('db:seed', ['--files', 'database/seeders/demo_seeder.ts'])
-    if (seed.exitCode) throw seed.error ?? new Error('demo seed failed')
+    await seedDemo()
   })
   group.teardown(() => resetDatabase())
   group.each.timeout(60_000)
@@ -23,29 +43,104 @@ test.group('The demo data', (group) => {
     assert.isAbove(report.bookings, 20)
     assert.deepEqual(report.problems, [])
     assert.isAbove(report.totals.chargedCents, 0)
+    assert.isAbove(report.totals.refundedCents, 0)
     for (const chain of await new AuditService().verifyAll()) {
       assert.isTrue(chain.ok, `${chain.chain} chain broken`)
     }
   })
 
-  test('every booking costs what the server would charge, and released payouts add up', async ({
+  test('every booking costs what the server charges for its listing, pallets and distance', async ({
     assert,
   }) => {
     const bookings = await Booking.all()
     for (const booking of bookings) {
+      const listing = await Listing.findOrFail(booking.listingId!)
+      const distance = roadMiles(
+        { latitude: booking.pickupLatitude!, longitude: booking.pickupLongitude! },
+        { latitude: booking.deliveryLatitude!, longitude: booking.deliveryLongitude! }
+      )
+      assert.equal(Number(booking.distance), distance, `booking ${booking.id} distance`)
       const { totalCents } = priceShipment({
         pallets: booking.numberOfPallets,
-        distanceMiles: Number(booking.distance),
-        rateCents: toCents(booking.ratePerMilePerPallet!),
+        distanceMiles: distance,
+        rateCents: toCents(listing.ratePerMilePerPallet),
       })
-      assert.equal(toCents(booking.totalAmount!), totalCents, `booking ${booking.id}`)
-      const { payoutCents, platformCents } = splitPayout(totalCents)
-      assert.equal(payoutCents + platformCents, totalCents)
+      assert.equal(toCents(booking.totalAmount!), totalCents, `booking ${booking.id} total`)
     }
+  })
+
+  test('released payouts split the total between the carrier and the platform', async ({
+    assert,
+  }) => {
+    const released = await Booking.query().whereIn('payoutStatus', ['released', 'paid'])
+    assert.isAbove(released.length, 5)
+    for (const booking of released) {
+      const totalCents = toCents(booking.totalAmount!)
+      const platformCents = -(await ledgerCents(booking.id, 'platform_share'))
+      const payoutCents = -(await ledgerCents(booking.id, 'carrier_payable'))
+      assert.equal(payoutCents + platformCents, totalCents, `booking ${booking.id}`)
+      assert.equal(payoutCents, splitPayout(totalCents).payoutCents, `booking ${booking.id}`)
+      if (booking.payoutStatus === 'paid') {
+        const transferred = await ledgerCents(booking.id, 'payout', 'provider_cash')
+        assert.equal(-transferred, payoutCents, `booking ${booking.id} transfer`)
+      } else {
+        assert.equal(booking.payoutFailureReason, ONBOARDING_HOLD_REASON)
+      }
+    }
+  })
+
+  test('a year of history in every status, dated when it happened', async ({ assert }) => {
+    const bookings = await Booking.all()
     const statuses = new Set(bookings.map((b) => b.status))
-    for (const status of ['pending', 'booked', 'in_transit', 'delivered', 'cancelled']) {
+    for (const status of [
+      'pending',
+      'booked',
+      'confirmed',
+      'in_transit',
+      'delayed',
+      'delivered',
+      'cancelled',
+    ]) {
       assert.isTrue(statuses.has(status as never), `no ${status} booking in the demo`)
     }
+    const shipper = await User.findByOrFail('email', 'shipper@palletline.test')
+    const own = new Set(bookings.filter((b) => b.shipperId === shipper.id).map((b) => b.status))
+    assert.equal(own.size, statuses.size, 'shipper@palletline.test has one in every status')
+    assert.includeMembers(
+      bookings.map((b) => b.payoutStatus),
+      ['pending', 'released', 'paid']
+    )
+    assert.include(
+      bookings.map((b) => b.paymentStatus),
+      'refunded'
+    )
+
+    const oldest = DateTime.min(...bookings.map((b) => b.createdAt))!
+    assert.isAbove(new Clock().now().diff(oldest, 'days').days, 300)
+    for (const booking of bookings.filter((b) => b.status === 'delivered')) {
+      const invoice = await Invoice.findByOrFail('bookingId', booking.id)
+      assert.equal(invoice.createdAt.toISO(), booking.deliveredAt!.toISO())
+      assert.equal(toCents(invoice.amount), toCents(booking.totalAmount!))
+    }
+  })
+
+  test('the current listings are found by a search for today', async ({ assert }) => {
+    // Lanes 1, 7 and 10 are full; the rest of today's listings are on offer.
+    assert.lengthOf(await Listing.query().where('status', 'booked'), 3)
+
+    const shipper = new Browserless(baseUrl())
+    await shipper.request('POST', '/api/login', {
+      username: 'shipper@palletline.test',
+      password: 'demo1234',
+    })
+    const res = await shipper.request('POST', '/api/listings/search', {
+      pickupAddress: 'Chicago, IL 60601',
+      deliveryAddress: 'Detroit, MI 48201',
+      numberOfPallets: 4,
+      pickupDate: businessDayFromToday(),
+    })
+    assert.equal(res.status, 200)
+    assert.lengthOf(res.body, 2)
   })
 
   test('every demo login printed by npm start signs in', async ({ assert }) => {
@@ -59,5 +154,12 @@ test.group('The demo data', (group) => {
       })
       assert.equal(res.status, 200, account.email)
     }
+  })
+
+  test('a second run adds nothing', async ({ assert }) => {
+    const count = async () => Number((await db.from('bookings').count('* as n'))[0].n)
+    const before = await count()
+    await seedDemo()
+    assert.equal(await count(), before)
   })
 })
