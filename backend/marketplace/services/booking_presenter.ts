@@ -7,11 +7,27 @@ import { isoDay } from '#core/business_time'
 import type { DateTime } from 'luxon'
 import type { CarrierIdentity } from '#marketplace/contracts/booking_payments'
 
+/** Where a booking goes and what it costs, as both of its sides see it. */
+export type BookingLane = {
+  pickupAddress: string | null
+  pickupCity: string | null
+  pickupState: string | null
+  pickupZip: string | null
+  deliveryAddress: string | null
+  deliveryCity: string | null
+  deliveryState: string | null
+  deliveryZip: string | null
+  numberOfPallets: number
+  distance: number | null
+  ratePerMilePerPallet: number | null
+  totalAmount: number | null
+}
+
 /**
  * A booking as its shipper (or its carrier) sees it. No ids that map to users or carriers;
  * the carrier's real identity only once the booking is paid.
  */
-export type ShipperBooking = {
+export type ShipperBooking = BookingLane & {
   id: number
   reference: string
   status: string
@@ -25,18 +41,6 @@ export type ShipperBooking = {
   paymentFailureMessage: string | null
   /** ISO time after which an unpaid booking is cancelled; null unless it awaits payment */
   paymentDueAt: string | null
-  pickupAddress: string | null
-  pickupCity: string | null
-  pickupState: string | null
-  pickupZip: string | null
-  deliveryAddress: string | null
-  deliveryCity: string | null
-  deliveryState: string | null
-  deliveryZip: string | null
-  numberOfPallets: number
-  distance: number | null
-  ratePerMilePerPallet: number | null
-  totalAmount: number | null
   priceBreakdown: PriceBreakdown
   pickupDate: string | null
   deliveryDate: string | null

@@ -13,6 +13,7 @@ import AccountStatsService, { type UserContact } from '#accounts/services/accoun
 import { fromCents, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import type { FleetBookings } from '#fleet/contracts/fleet_bookings'
+import type { BookingLane } from '#marketplace/services/booking_presenter'
 
 /** One driver covers about this many road miles a day (docs/decisions/0011). */
 export const MILES_PER_TRANSIT_DAY = 500
@@ -46,24 +47,12 @@ export const money = (value: number | string | null | undefined): number | null 
 const iso = (value: DateTime | null | undefined) => (value ? value.toUTC().toISO() : null)
 const isoDate = (value: DateTime | null | undefined) => (value ? value.toISODate() : null)
 
-export type CarrierBooking = {
+export type CarrierBooking = BookingLane & {
   id: number
   reference: string
   status: BookingStatus
   paymentStatus: string
   payoutStatus: string
-  pickupAddress: string | null
-  pickupCity: string | null
-  pickupState: string | null
-  pickupZip: string | null
-  deliveryAddress: string | null
-  deliveryCity: string | null
-  deliveryState: string | null
-  deliveryZip: string | null
-  numberOfPallets: number
-  distance: number | null
-  ratePerMilePerPallet: number | null
-  totalAmount: number | null
   pickupDate: string | null
   deliveryDate: string | null
   expectedDeliveryDate: string

@@ -7,6 +7,7 @@ import Payment from '#payments/models/payment'
 import PaymentEvent from '#payments/models/payment_event'
 import EscrowTransaction from '#payments/models/escrow_transaction'
 import BookingStatusService from '#marketplace/services/booking_status_service'
+import BookingSettlementService from '#marketplace/services/booking_settlement_service'
 import LedgerService from '#payments/services/ledger_service'
 import PayoutService from '#payments/services/payout_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
@@ -15,7 +16,7 @@ import { writeTransaction } from '#core/transactions'
 import { fromCents, toCents } from '#core/money'
 import { isUniqueViolation } from '#core/validation'
 import RefundService from '#payments/services/refund_service'
-import { affected, lockBooking, type WebhookOutcome } from '#payments/services/payment_service'
+import { lockBooking, type WebhookOutcome } from '#payments/services/payment_service'
 
 /**
  * The payment provider's events turned into booking state exactly once (each event id is
@@ -30,7 +31,8 @@ export default class PaymentEventsService {
     private ledger: LedgerService,
     private payouts: PayoutService,
     private carriers: CarrierProfileService,
-    private refunds: RefundService
+    private refunds: RefundService,
+    private settlement: BookingSettlementService
   ) {}
 
   /**
@@ -115,19 +117,11 @@ export default class PaymentEventsService {
       logger.error({ bookingId, paymentId: data.paymentId }, 'paid amount differs from the total')
       return 'ignored'
     }
-    const now = this.clock.now()
-    const stamp = now.toFormat(trx.dialect.dateTimeFormat)
-    const updated = await trx
-      .from('bookings')
-      .where('id', bookingId)
-      .where('payment_status', 'pending')
-      .update({
-        payment_status: 'paid',
-        payment_confirmed_at: stamp,
-        stripe_payment_intent_id: data.paymentId,
-        updated_at: stamp,
-      })
-    if (affected(updated) !== 1) return 'ignored'
+    const paid = await this.settlement.markPaid(trx, bookingId, {
+      intentId: data.paymentId,
+      at: this.clock.now(),
+    })
+    if (!paid) return 'ignored'
     const payment = await this.paymentRow(bookingId, data, trx)
     payment.merge({ status: 'SUCCEEDED', stripeChargeId: data.chargeId, failureMessage: null })
     await payment.save()

@@ -6,6 +6,7 @@ import db from '@adonisjs/lucid/services/db'
 import payments from '#plugins/payments/services/main'
 import type { PaymentFailure, PaymentsClientConfig } from '#plugins/payments/main'
 import Payment from '#payments/models/payment'
+import BookingSettlementService from '#marketplace/services/booking_settlement_service'
 import { fromCents, toCents } from '#core/money'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { isUniqueViolation, validationError } from '#core/validation'
@@ -58,8 +59,6 @@ export async function lockBooking(bookingId: number, trx: TransactionClientContr
     .first()) as BookingRow | null
 }
 
-export const affected = (result: unknown) => Number(Array.isArray(result) ? result[0] : result)
-
 /** Half a cent: a client amount further than this from the booking total is refused. */
 const AMOUNT_TOLERANCE_CENTS = 0.5
 
@@ -70,6 +69,8 @@ const AMOUNT_TOLERANCE_CENTS = 0.5
  */
 @inject()
 export default class PaymentService {
+  constructor(private settlement: BookingSettlementService) {}
+
   async clientConfig(): Promise<PaymentsClientConfig> {
     return (await payments.use()).clientConfig()
   }
@@ -98,10 +99,7 @@ export default class PaymentService {
 
     await db
       .transaction(async (trx) => {
-        await trx
-          .from('bookings')
-          .where('id', booking.id)
-          .update({ stripe_payment_intent_id: created.id })
+        await this.settlement.recordPaymentIntent(trx, booking.id, created.id)
         const existing = await Payment.query({ client: trx })
           .where('stripePaymentIntent', created.id)
           .first()

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
-import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { DateTime } from 'luxon'
 import payments from '#plugins/payments/services/main'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import BookingSettlementService, {
+  type PayoutClaimRule,
+} from '#marketplace/services/booking_settlement_service'
 import EscrowTransaction from '#payments/models/escrow_transaction'
 import Payment from '#payments/models/payment'
 import LedgerService from '#payments/services/ledger_service'
@@ -54,8 +57,6 @@ type PayoutBooking = {
   delivered_at: unknown
 }
 
-const affected = (result: unknown) => Number(Array.isArray(result) ? result[0] : result)
-
 /**
  * Carrier payouts (docs/decisions/0043). A delivered, paid booking is released when
  * its shipper completes it or 48 hours after delivery, whichever comes first: the ledger moves
@@ -72,7 +73,8 @@ export default class PayoutService {
   constructor(
     private clock: Clock,
     private ledger: LedgerService,
-    private carriers: CarrierProfileService
+    private carriers: CarrierProfileService,
+    private settlement: BookingSettlementService
   ) {}
 
   /** The shipper completed the booking (`booking:completed`): release and pay it now. */
@@ -125,7 +127,8 @@ export default class PayoutService {
    */
   async carrierOnboarded(carrierId: number): Promise<PayoutOutcome[]> {
     await this.carriers.markStripeOnboardingCompleted(carrierId)
-    const rows = await this.claimable(db.connection(), { ignoreBackoff: true })
+    const rows = await this.settlement
+      .payoutClaimable(db.connection(), this.claimRule(true))
       .where('carrier_id', carrierId)
       .select('id')
       .orderBy('id')
@@ -141,14 +144,7 @@ export default class PayoutService {
    * the automatic attempts ran out. The idempotency key still makes it one transfer.
    */
   async retry(bookingId: number): Promise<PayoutOutcome> {
-    const client = db.connection()
-    const updated = await client
-      .from('bookings')
-      .where('id', bookingId)
-      .where('payout_status', 'failed')
-      .whereNull('payout_claim')
-      .update({ payout_attempts: 0, payout_next_attempt_at: null })
-    if (affected(updated) !== 1) return 'skipped'
+    if (!(await this.settlement.resetFailedPayout(bookingId))) return 'skipped'
     return this.payOut(bookingId)
   }
 
@@ -194,25 +190,13 @@ export default class PayoutService {
   /** Moves one booking's money from escrow to the platform and the carrier's payable. */
   private async release(trx: TransactionClientContract, booking: PayoutBooking) {
     const now = this.clock.now()
-    const stamp = this.stamp(trx, now)
-    const updated = await trx
-      .from('bookings')
-      .where('id', booking.id)
-      .where('payout_status', 'pending')
-      .where('payment_status', 'paid')
-      .update({
-        payout_status: 'released',
-        payout_released_at: stamp,
-        payout_failure_reason: null,
-        updated_at: stamp,
-      })
-    if (affected(updated) !== 1) return false
+    if (!(await this.settlement.releasePayout(trx, booking.id, now))) return false
     const totalCents = toCents(booking.total_amount ?? 0)
     await this.ledger.recordRelease(trx, booking.id, booking.carrier_id!, totalCents)
     await EscrowTransaction.query({ client: trx })
       .where('shipmentId', booking.id)
       .where('status', 'HELD')
-      .update({ status: 'RELEASED', updated_at: stamp })
+      .update({ status: 'RELEASED', updated_at: this.stamp(trx, now) })
     return true
   }
 
@@ -220,7 +204,8 @@ export default class PayoutService {
 
   /** Released or failed payouts whose next attempt is due and that no run has claimed. */
   private async payable(): Promise<number[]> {
-    const rows = await this.claimable(db.connection(), { ignoreBackoff: false })
+    const rows = await this.settlement
+      .payoutClaimable(db.connection(), this.claimRule(false))
       .select('id')
       .orderBy('id')
       .limit(BATCH)
@@ -228,27 +213,17 @@ export default class PayoutService {
   }
 
   /**
-   * Bookings whose payout a run may take now: released or failed, not claimed by a live run
-   * (a claim older than STALE_CLAIM_MINUTES is from a dead one) and, unless told otherwise,
-   * with attempts left and the backoff over.
+   * Which payouts a run may take now: not claimed by a live run (a claim older than
+   * STALE_CLAIM_MINUTES is from a dead one) and, unless told otherwise, with attempts left and
+   * the backoff over.
    */
-  private claimable(client: QueryClientContract, options: { ignoreBackoff: boolean }) {
+  private claimRule(ignoreBackoff: boolean): PayoutClaimRule {
     const now = this.clock.now()
-    const staleBefore = this.stamp(client, now.minus({ minutes: STALE_CLAIM_MINUTES }))
-    const query = client
-      .from('bookings')
-      .whereIn('payout_status', ['released', 'failed'])
-      .where((q) => q.whereNull('payout_claim').orWhere('payout_claimed_at', '<', staleBefore))
-    if (!options.ignoreBackoff) {
-      query
-        .where('payout_attempts', '<', MAX_PAYOUT_ATTEMPTS)
-        .where((q) =>
-          q
-            .whereNull('payout_next_attempt_at')
-            .orWhere('payout_next_attempt_at', '<=', this.stamp(client, now))
-        )
+    return {
+      now,
+      staleBefore: now.minus({ minutes: STALE_CLAIM_MINUTES }),
+      maxAttempts: ignoreBackoff ? null : MAX_PAYOUT_ATTEMPTS,
     }
-    return query
   }
 
   /**
@@ -272,13 +247,18 @@ export default class PayoutService {
 
     const accountId = await this.readyAccount(carrierId)
     if (!accountId) {
-      await this.finish(bookingId, claim, {
-        payout_status: 'released',
-        payout_failure_reason: ONBOARDING_HOLD_REASON,
-        payout_next_attempt_at: null,
-        // waiting for the carrier is not a failed attempt
-        payout_attempts: Number(booking.payout_attempts) - 1,
-      })
+      await this.settlement.endPayoutAttempt(
+        bookingId,
+        claim,
+        {
+          payoutStatus: 'released',
+          failureReason: ONBOARDING_HOLD_REASON,
+          nextAttemptAt: null,
+          // waiting for the carrier is not a failed attempt
+          attempts: Number(booking.payout_attempts) - 1,
+        },
+        this.clock.now()
+      )
       return 'held'
     }
 
@@ -299,11 +279,16 @@ export default class PayoutService {
     if (!transfer.ok) {
       const attempts = Number(booking.payout_attempts)
       const retryAt = this.clock.now().plus({ minutes: retryDelayMinutes(attempts) })
-      await this.finish(bookingId, claim, {
-        payout_status: 'failed',
-        payout_failure_reason: transfer.message.slice(0, 500),
-        payout_next_attempt_at: attempts >= MAX_PAYOUT_ATTEMPTS ? null : retryAt,
-      })
+      await this.settlement.endPayoutAttempt(
+        bookingId,
+        claim,
+        {
+          payoutStatus: 'failed',
+          failureReason: transfer.message.slice(0, 500),
+          nextAttemptAt: attempts >= MAX_PAYOUT_ATTEMPTS ? null : retryAt,
+        },
+        this.clock.now()
+      )
       logger.warn(
         { bookingId, attempts, code: transfer.code, message: transfer.message },
         'payout transfer failed'
@@ -312,21 +297,12 @@ export default class PayoutService {
     }
 
     await writeTransaction(async (trx) => {
-      const stamp = this.stamp(trx, this.clock.now())
-      const updated = await trx
-        .from('bookings')
-        .where('id', bookingId)
-        .where('payout_claim', claim)
-        .update({
-          payout_status: 'paid',
-          stripe_transfer_id: transfer.id,
-          payout_failure_reason: null,
-          payout_next_attempt_at: null,
-          payout_claim: null,
-          payout_claimed_at: null,
-          updated_at: stamp,
-        })
-      if (affected(updated) !== 1) {
+      const now = this.clock.now()
+      const recorded = await this.settlement.markPayoutPaid(trx, bookingId, claim, {
+        transferId: transfer.id,
+        at: now,
+      })
+      if (!recorded) {
         // Another run took the claim over; the idempotent transfer means it records this one.
         logger.warn({ bookingId }, 'payout claim lost before recording the transfer')
       }
@@ -334,7 +310,7 @@ export default class PayoutService {
       if (payment) {
         await Payment.query({ client: trx })
           .where('id', payment.id)
-          .update({ stripe_transfer_id: transfer.id, updated_at: stamp })
+          .update({ stripe_transfer_id: transfer.id, updated_at: this.stamp(trx, now) })
       }
     })
     return 'paid'
@@ -342,33 +318,9 @@ export default class PayoutService {
 
   /** Takes the payout of one booking for this run (a conditional update: one winner). */
   private async claim(bookingId: number, ignoreBackoff: boolean): Promise<string | null> {
-    const client = db.connection()
     const token = randomUUID()
-    const stamp = this.stamp(client, this.clock.now())
-    const query = this.claimable(client, { ignoreBackoff }).where('id', bookingId)
-    const updated = await query.update({
-      payout_claim: token,
-      payout_claimed_at: stamp,
-      payout_attempts: client.knexRawQuery('payout_attempts + 1'),
-    })
-    return affected(updated) === 1 ? token : null
-  }
-
-  /** Records the end of an attempt and gives the claim back. */
-  private async finish(bookingId: number, claim: string, changes: Record<string, unknown>) {
-    const client = db.connection()
-    const next = changes.payout_next_attempt_at as DateTime | null | undefined
-    await client
-      .from('bookings')
-      .where('id', bookingId)
-      .where('payout_claim', claim)
-      .update({
-        ...changes,
-        payout_next_attempt_at: next ? this.stamp(client, next) : null,
-        payout_claim: null,
-        payout_claimed_at: null,
-        updated_at: this.stamp(client, this.clock.now()),
-      })
+    const taken = await this.settlement.claimPayout(bookingId, token, this.claimRule(ignoreBackoff))
+    return taken ? token : null
   }
 
   /**

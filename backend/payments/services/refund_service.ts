@@ -7,6 +7,7 @@ import type { RefundEventData } from '#plugins/payments/main'
 import Payment from '#payments/models/payment'
 import EscrowTransaction from '#payments/models/escrow_transaction'
 import LedgerService from '#payments/services/ledger_service'
+import BookingSettlementService from '#marketplace/services/booking_settlement_service'
 import { Clock } from '#core/clock'
 import { writeTransaction } from '#core/transactions'
 import { toCents } from '#core/money'
@@ -17,7 +18,8 @@ import { BOOKING_COLUMNS, lockBooking, type BookingRow } from '#payments/service
 export default class RefundService {
   constructor(
     private clock: Clock,
-    private ledger: LedgerService
+    private ledger: LedgerService,
+    private settlement: BookingSettlementService
   ) {}
 
   /**
@@ -62,12 +64,9 @@ export default class RefundService {
     if (!booking || booking.payment_status !== 'paid' || data.status !== 'succeeded') return
     // A partial refund leaves the booking paid; this path only ever refunds in full.
     if (data.amountCents < toCents(booking.total_amount ?? 0)) return
-    const stamp = this.clock.now().toFormat(trx.dialect.dateTimeFormat)
-    await trx
-      .from('bookings')
-      .where('id', bookingId)
-      .where('payment_status', 'paid')
-      .update({ payment_status: 'refunded', updated_at: stamp })
+    const now = this.clock.now()
+    if (!(await this.settlement.markRefunded(trx, bookingId, now))) return
+    const stamp = now.toFormat(trx.dialect.dateTimeFormat)
     await Payment.query({ client: trx })
       .where('shipmentId', bookingId)
       .where('status', 'SUCCEEDED')
