@@ -1,3 +1,4 @@
+import type { Group } from '@japa/runner/core'
 import User, { type Role } from '#accounts/models/user'
 import Carrier from '#fleet/models/carrier'
 import { DateTime } from 'luxon'
@@ -78,7 +79,7 @@ export class Browserless {
     opts: { csrf?: boolean; headers?: Record<string, string> } = {}
   ) {
     if (method !== 'GET' && opts.csrf !== false && !this.cookies.has('XSRF-TOKEN')) {
-      await this.request('GET', '/api/health')
+      await this.request('GET', '/api/user')
     }
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers }
     if (body !== undefined) headers['content-type'] = 'application/json'
@@ -107,11 +108,31 @@ export function baseUrl() {
   return `http://${process.env.HOST}:${process.env.PORT}`
 }
 
-/** Empties every table (keeps the schema) and the rate limits, on SQLite and PostgreSQL. */
-export async function resetDatabase() {
+async function clearRateLimits() {
   // Rate-limit counters (failed logins per IP, ...) belong to the data a test starts without.
   const { default: limiter } = await import('@adonisjs/limiter/services/main')
   await limiter.clear()
+}
+
+/**
+ * Isolates each test of a group in one database transaction that is rolled back after it,
+ * from a database emptied once before the group. The server under test runs in this process,
+ * so its queries join that transaction, and a transaction the code opens becomes a savepoint.
+ * Not for tests that race requests (concurrent savepoints on one connection interleave), spawn
+ * processes or drive a browser: those groups empty the tables with resetDatabase instead.
+ */
+export function eachTestInTransaction(group: Group) {
+  group.setup(() => resetDatabase())
+  group.each.setup(async () => {
+    await clearRateLimits()
+    const { default: testUtils } = await import('@adonisjs/core/services/test_utils')
+    return testUtils.db().withGlobalTransaction()
+  })
+}
+
+/** Empties every table (keeps the schema) and the rate limits, on SQLite and PostgreSQL. */
+export async function resetDatabase() {
+  await clearRateLimits()
   const { default: db } = await import('@adonisjs/lucid/services/db')
   const conn = db.connection()
   const isPg = conn.dialect.name === 'postgres'

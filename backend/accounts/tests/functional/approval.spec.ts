@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
 import User from '#accounts/models/user'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, eachTestInTransaction } from '#tests/helpers'
 
 test.group(
   'Admin approvals: GET /api/admin/users/pending, PUT /api/admin/users/:id/approve',
   (group) => {
-    group.each.setup(() => resetDatabase())
+    eachTestInTransaction(group)
 
     test('lists pending accounts oldest first, with carrier company details', async ({
       client,

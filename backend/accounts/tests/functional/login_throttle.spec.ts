@@ -4,7 +4,7 @@ import { errors as authErrors } from '@adonisjs/auth'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import LoginThrottle, { LOGIN_LIMITS } from '#accounts/services/login_throttle'
 import { trustedProxies } from '#core/trusted_proxies'
-import { Browserless, baseUrl, makeUser, resetDatabase } from '#tests/helpers'
+import { Browserless, baseUrl, makeUser, eachTestInTransaction } from '#tests/helpers'
 
 const wrongLogin = (client: any, username: string, forwardedFor?: string) => {
   const req = client.post('/api/login').json({ username, password: 'wrong-pass' }).withCsrfToken()
@@ -12,7 +12,7 @@ const wrongLogin = (client: any, username: string, forwardedFor?: string) => {
 }
 
 test.group('Login throttle over HTTP', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('a rotating X-Forwarded-For does not buy fresh attempts', async ({ client, assert }) => {
     await makeUser('shipper', { email: 'victim@example.test', password: 'secret123' })
@@ -87,7 +87,7 @@ test.group('Login throttle over HTTP', (group) => {
 })
 
 test.group('LoginThrottle', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   const fail = () => Promise.reject(new authErrors.E_INVALID_CREDENTIALS('bad'))
 

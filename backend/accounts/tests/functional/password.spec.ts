@@ -1,6 +1,13 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { Browserless, baseUrl, makeUser, resetDatabase, startServer } from '#tests/helpers'
+import {
+  Browserless,
+  baseUrl,
+  makeUser,
+  startServer,
+  eachTestInTransaction,
+  resetDatabase,
+} from '#tests/helpers'
 
 const CHANGE = '/api/account/password'
 
@@ -12,7 +19,7 @@ async function signedIn(email: string, password = 'secret123', url = baseUrl()) 
 }
 
 test.group('PUT /api/account/password', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('changes the password: the new one signs in, the old one no longer does', async ({
     assert,

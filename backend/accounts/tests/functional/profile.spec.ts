@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
 import User from '#accounts/models/user'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, eachTestInTransaction } from '#tests/helpers'
 
 const PROFILE = '/api/account/profile'
 
 test.group('PUT /api/account/profile', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('each role edits its own name and phone; email and username stay', async ({
     client,

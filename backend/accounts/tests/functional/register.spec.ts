@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import User from '#accounts/models/user'
 import Carrier from '#fleet/models/carrier'
-import { Browserless, baseUrl, makeUser, resetDatabase } from '#tests/helpers'
+import { Browserless, baseUrl, makeUser, eachTestInTransaction } from '#tests/helpers'
 
 const shipper = () => ({
   email: 'Pat.Shipper@Example.com',
@@ -33,7 +33,7 @@ const carrier = () => ({
 })
 
 test.group('POST /api/register', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('registers a shipper, records terms acceptance and signs them in', async ({ assert }) => {
     const browser = new Browserless(baseUrl())

@@ -1,9 +1,16 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { Browserless, baseUrl, makeUser, resetDatabase, startServer } from '#tests/helpers'
+import {
+  Browserless,
+  baseUrl,
+  makeUser,
+  startServer,
+  eachTestInTransaction,
+  resetDatabase,
+} from '#tests/helpers'
 
 test.group('POST /api/login, POST /api/logout, GET /api/user', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('GET /api/user is a 401 JSON when signed out', async ({ client, assert }) => {
     const res = await client.get('/api/user')

@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import { baseUrl, makeUser, resetDatabase } from '#tests/helpers'
+import { baseUrl, makeUser, eachTestInTransaction } from '#tests/helpers'
 
 test.group('Admin access tokens: /api/admin/tokens', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('an admin issues a bearer token that authenticates API calls, then revokes it', async ({
     client,

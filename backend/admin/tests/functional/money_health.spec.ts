@@ -10,7 +10,7 @@ import LedgerService from '#payments/services/ledger_service'
 import ReconciliationService from '#payments/services/reconciliation_service'
 import { toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 
 type Chain = {
@@ -64,7 +64,7 @@ async function verify(client: any, admin: User) {
 }
 
 test.group('Admin money health: access', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('only admins; signed out is a 401', async ({ client }) => {
     for (const url of [VERIFY, RECONCILE]) {
@@ -82,7 +82,7 @@ test.group('Admin money health: access', (group) => {
 })
 
 test.group('Admin money health: GET /api/admin/audit/verify', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('a clean database: both chains intact with 0 rows', async ({ client, assert }) => {
     const admin = await makeUser('admin')
@@ -168,7 +168,7 @@ test.group('Admin money health: GET /api/admin/audit/verify', (group) => {
 })
 
 test.group('Admin money health: GET /api/admin/payments/reconciliation', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('a clean database reconciles with zero totals', async ({ client, assert }) => {
     const admin = await makeUser('admin')

@@ -11,7 +11,7 @@ import type { PayoutAttention } from '#payments/services/payout_attention_servic
 import ReconciliationService from '#payments/services/reconciliation_service'
 import { fromCents, splitPayout, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import {
   deliveredBooking,
   fixClock,
@@ -79,7 +79,7 @@ const payoutDollars = (total: number | string | null) =>
   fromCents(splitPayout(toCents(total ?? 0)).payoutCents)
 
 test.group('Admin payouts needing attention: access', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
   group.each.teardown(() => restoreClock())
 
   test('only admins; signed out is a 401', async ({ client }) => {
@@ -111,7 +111,7 @@ test.group('Admin payouts needing attention: access', (group) => {
 })
 
 test.group('Admin payouts needing attention: GET /api/admin/payouts/attention', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
   group.each.teardown(() => restoreClock())
   group.each.timeout(60_000)
 
@@ -199,7 +199,7 @@ test.group('Admin payouts needing attention: GET /api/admin/payouts/attention', 
 })
 
 test.group('Admin payouts needing attention: POST /api/admin/payouts/:bookingId/retry', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
   group.each.teardown(() => restoreClock())
   group.each.timeout(60_000)
 

@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, eachTestInTransaction } from '#tests/helpers'
 
 test.group('GET /api/carrier/profile (approved-carrier gate)', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('an approved carrier reads its own company profile', async ({ client, assert }) => {
     const carrier = await makeUser('carrier', { isApproved: true })
@@ -42,7 +42,7 @@ test.group('GET /api/carrier/profile (approved-carrier gate)', (group) => {
 })
 
 test.group('PUT /api/carrier/profile (company address)', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   const address = {
     businessAddress: '2200 S Halsted St',

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import Listing from '#fleet/models/listing'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
 
 const listingCount = async () => Number((await Listing.query().count('* as n'))[0].$extras.n)
@@ -19,7 +19,7 @@ const body = (truckId: number, overrides: Record<string, unknown> = {}) => ({
 })
 
 test.group('Listings: POST /api/listings', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('creates a listing with both addresses placed offline', async ({ client, assert }) => {
     const carrier = await makeUser('carrier', { isApproved: true })
@@ -238,7 +238,7 @@ test.group('Listings: POST /api/listings', (group) => {
 })
 
 test.group('Listings: GET /api/carrier/me/listings', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('the carrier’s listings newest first, with pallets booked', async ({ client, assert }) => {
     const carrier = await makeUser('carrier', { isApproved: true })
@@ -305,7 +305,7 @@ test.group('Listings: GET /api/carrier/me/listings', (group) => {
 })
 
 test.group('Listings: PUT /api/listings/:id/status', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('archive and reactivate', async ({ client, assert }) => {
     const carrier = await makeUser('carrier', { isApproved: true })
@@ -417,7 +417,7 @@ test.group('Listings: PUT /api/listings/:id/status', (group) => {
 })
 
 test.group('Listings: who may use them', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('shippers, admins and unapproved carriers are refused; signed out is a 401', async ({
     client,

@@ -3,7 +3,7 @@ import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
 import Truck from '#fleet/models/truck'
 import Listing from '#fleet/models/listing'
-import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
+import { businessDayFromToday, makeUser, eachTestInTransaction } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
 import { Clock, FixedClock } from '#core/clock'
 
@@ -20,7 +20,7 @@ const valid = () => ({
 })
 
 test.group('Trucks: GET and POST /api/trucks', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('lists only the carrier’s own trucks, newest first', async ({ client, assert }) => {
     const carrier = await makeUser('carrier', { isApproved: true })
@@ -245,7 +245,7 @@ test.group('Trucks: GET and POST /api/trucks', (group) => {
 })
 
 test.group('Trucks: PUT and DELETE /api/trucks/:id', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('edits every field, status changes freely, type kept when omitted', async ({
     client,
@@ -378,7 +378,7 @@ test.group('Trucks: PUT and DELETE /api/trucks/:id', (group) => {
 })
 
 test.group('Trucks: who may use them', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   const calls = (id: number) =>
     [

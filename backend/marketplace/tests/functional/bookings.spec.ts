@@ -5,7 +5,7 @@ import Booking from '#marketplace/models/booking'
 import BookingStatusChange from '#marketplace/models/booking_status_change'
 import Listing from '#fleet/models/listing'
 import { roadMiles } from '#core/geo'
-import { makeUser, resetDatabase, businessDayFromToday } from '#tests/helpers'
+import { makeUser, businessDayFromToday, eachTestInTransaction } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
 
 const day = businessDayFromToday
@@ -39,7 +39,7 @@ function keysOf(value: unknown, into = new Set<string>()): Set<string> {
 }
 
 test.group('POST /api/bookings', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('books pallets at the listing price, pending payment, with history', async ({
     client,
@@ -475,7 +475,7 @@ test.group('POST /api/bookings', (group) => {
 })
 
 test.group('GET /api/bookings and /api/bookings/:id', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('a shipper sees its own bookings, newest first, anonymous before payment', async ({
     client,

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import Booking from '#marketplace/models/booking'
 import BookingStatusChange from '#marketplace/models/booking_status_change'
-import { makeUser, resetDatabase, businessDayFromToday } from '#tests/helpers'
+import { makeUser, businessDayFromToday, eachTestInTransaction } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 
 const day = businessDayFromToday
@@ -14,7 +14,7 @@ const searchFor = (pallets: number) => ({
 })
 
 test.group('POST /api/bookings/:id/cancel', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   for (const status of ['pending', 'booked', 'confirmed'] as const) {
     test(`the shipper can cancel a booking that is ${status}`, async ({ client, assert }) => {

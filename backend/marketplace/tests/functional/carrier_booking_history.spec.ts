@@ -1,9 +1,9 @@
 import { test } from '@japa/runner'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 
 test.group('Booking history: GET /api/bookings/:id/history', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   async function deliveredBooking(client: any) {
     const carrier = await makeUser('carrier', {

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import Booking from '#marketplace/models/booking'
 import BookingStatusChange from '#marketplace/models/booking_status_change'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 
 const CHOICES = 'Status must be one of booked, confirmed, in transit, delivered, delayed'
@@ -15,7 +15,7 @@ async function setup() {
 }
 
 test.group('Carrier bookings: GET /api/carrier/bookings', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('the carrier’s bookings newest first, with the shipper and next statuses', async ({
     client,
@@ -148,7 +148,7 @@ test.group('Carrier bookings: GET /api/carrier/bookings', (group) => {
 })
 
 test.group('Carrier bookings: PUT /api/bookings/:id/status', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('moves a booking along the road, recording each change', async ({ client, assert }) => {
     const { carrier, shipper, listing } = await setup()

@@ -4,7 +4,7 @@ import emitter from '@adonisjs/core/services/emitter'
 import { DateTime } from 'luxon'
 import Booking from '#marketplace/models/booking'
 import { Clock, FixedClock } from '#core/clock'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 
 async function deliveredBooking(overrides: Partial<Booking> = {}) {
@@ -20,7 +20,7 @@ async function deliveredBooking(overrides: Partial<Booking> = {}) {
 }
 
 test.group('POST /api/booking/:id/complete', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
   group.each.teardown(() => {
     emitter.restore()
     app.container.restore(Clock)

@@ -5,7 +5,7 @@ import geocoding from '#plugins/geocoding/services/main'
 import Carrier from '#fleet/models/carrier'
 import { Clock, FixedClock } from '#core/clock'
 import { greatCircleMiles, roadMiles } from '#core/geo'
-import { makeUser, resetDatabase, businessDayFromToday } from '#tests/helpers'
+import { makeUser, businessDayFromToday, eachTestInTransaction } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
 import { MAX_SEARCH_RESULTS } from '#marketplace/services/search_service'
 
@@ -38,7 +38,7 @@ function keysOf(value: unknown, into = new Set<string>()): Set<string> {
 }
 
 test.group('POST /api/listings/search', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('finds a matching listing, priced by the server, anonymous', async ({ client, assert }) => {
     const shipper = await makeUser('shipper')
@@ -532,7 +532,7 @@ test.group('POST /api/listings/search', (group) => {
 })
 
 test.group('GET /api/listings/:id/carrier-profile', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('the anonymous profile with fleet, lanes and delivery record', async ({
     client,

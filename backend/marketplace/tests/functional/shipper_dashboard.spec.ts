@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
-import { businessDateFromToday, makeUser, resetDatabase } from '#tests/helpers'
+import { businessDateFromToday, makeUser, eachTestInTransaction } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing } from '#tests/factories'
 import {
   REFERENCE_LTL_RATE_PER_PALLET_MILE,
@@ -10,7 +10,7 @@ import {
 const day = businessDateFromToday
 
 test.group('GET /api/shipper/dashboard-metrics', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('upcoming: the five soonest open shipments from today on', async ({ client, assert }) => {
     const shipper = await makeUser('shipper')

@@ -6,7 +6,7 @@ import { toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import AuditVerify from '../../../commands/audit_verify.js'
 import PaymentsReconcile from '../../../commands/payments_reconcile.js'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { makeCarrier, paidBooking } from '#payments/tests/payout_fixtures'
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`
@@ -39,7 +39,7 @@ async function paidAndRevealed() {
 }
 
 test.group('node ace audit:verify', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('intact chains: succeeds and counts the rows', async () => {
     await paidAndRevealed()
@@ -75,7 +75,7 @@ test.group('node ace audit:verify', (group) => {
 })
 
 test.group('node ace payments:reconcile', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('paid bookings reconcile to the cent', async () => {
     const bookings = await paidAndRevealed()

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing } from '#tests/factories'
 import { splitPayout, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
@@ -20,7 +20,7 @@ function accountOf(url: string) {
 }
 
 test.group('Carrier payments: access', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('signed out gets 401; shipper, admin and unapproved carrier get 403', async ({
     client,
@@ -61,7 +61,7 @@ test.group('Carrier payments: access', (group) => {
 })
 
 test.group('Carrier payments: payout account', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('not connected → connected → onboarding completed through the sandbox', async ({
     client,
@@ -180,7 +180,7 @@ test.group('Carrier payments: payout account', (group) => {
 })
 
 test.group('Carrier payments: payout history', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test("lists the carrier's own bookings newest first with the 91% payout", async ({
     client,

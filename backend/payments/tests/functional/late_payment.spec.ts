@@ -5,12 +5,12 @@ import payments from '#plugins/payments/services/main'
 import PaymentService from '#payments/services/payment_service'
 import ReconciliationService from '#payments/services/reconciliation_service'
 import { toCents } from '#core/money'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { makeBooking } from '#tests/factories'
 import { SUCCESS_CARD, makeCarrier } from '#payments/tests/payout_fixtures'
 
 test.group('A payment that succeeds after its booking was cancelled', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('is recorded as a charge and refunded at once; the booking stays cancelled', async ({
     client,

@@ -11,7 +11,7 @@ import PayoutService, {
 } from '#payments/services/payout_service'
 import ReconciliationService from '#payments/services/reconciliation_service'
 import { splitPayout, toCents } from '#core/money'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { carrierOf } from '#tests/factories'
 import {
   deliveredBooking,
@@ -35,7 +35,7 @@ async function assertReconciles(assert: any) {
 }
 
 test.group('Payout release: the 48-hour clock', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
   group.each.teardown(() => restoreClock())
 
   test('nothing is released 1 second before 48 hours; at 48 hours it is released and paid', async ({
@@ -108,7 +108,7 @@ test.group('Payout release: the 48-hour clock', (group) => {
 })
 
 test.group('Payout release: shipper completion', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
   group.each.teardown(() => restoreClock())
 
   test('POST /api/booking/:id/complete releases and pays at once, before 48 hours', async ({
@@ -159,7 +159,7 @@ test.group('Payout release: shipper completion', (group) => {
 })
 
 test.group('Payout release: held and failed transfers', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
   group.each.teardown(() => restoreClock())
 
   test('a carrier without finished onboarding is held, then paid once onboarding completes', async ({
@@ -301,7 +301,7 @@ test.group('Payout release: held and failed transfers', (group) => {
 })
 
 test.group('Payout release: every booking reconciles', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
   group.each.teardown(() => restoreClock())
   group.each.timeout(120_000)
 
