@@ -7,6 +7,7 @@ import { useTransientValue } from '@/hooks/use-transient-value'
 import { useAuth } from '@/features/auth/hooks/use-auth'
 import { useRegistrationForm } from '@/features/auth/hooks/use-registration-form'
 import { CarrierDetailsFields } from '@/features/auth/components/carrier-details-fields'
+import { PasswordFields } from '@/features/auth/components/password-fields'
 import { TermsAcceptance } from '@/features/auth/components/terms-acceptance'
 import { RegistrationFailedBanner } from '@/features/auth/components/registration-failed-banner'
 import type { AccountRole, RegistrationRules } from '@/features/auth/utils/validation'
@@ -75,18 +76,7 @@ export function SignUpForm() {
           textField={textField}
         />
       ) : null}
-      <TextField
-        {...textField('password')}
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-      />
-      <TextField
-        {...textField('confirmPassword')}
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-      />
+      <PasswordFields textField={textField} />
       <TermsAcceptance
         id={id('termsAccepted')}
         checked={values.termsAccepted}

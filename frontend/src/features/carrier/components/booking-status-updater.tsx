@@ -9,7 +9,7 @@ import {
   type CarrierBooking,
 } from '@/features/carrier/api/get-carrier-bookings'
 import { useUpdateBookingStatus } from '@/features/carrier/api/update-booking-status'
-import { serverMessage } from '@/features/carrier/utils/error-message'
+import { serverMessage } from '@/lib/api-errors'
 
 const FINAL = new Set(['delivered', 'cancelled'])
 

@@ -17,7 +17,7 @@ import { useTrucks, type Truck } from '@/features/carrier/api/get-trucks'
 import { SectionHeader } from '@/features/carrier/components/section-header'
 import { TruckStatusBadge } from '@/features/carrier/components/status-badges'
 import { TruckFormDialog } from '@/features/carrier/components/truck-form-dialog'
-import { serverMessage } from '@/features/carrier/utils/error-message'
+import { serverMessage } from '@/lib/api-errors'
 import { formatTruckName } from '@/features/carrier/utils/format-route'
 import { TRUCK_TYPE_LABELS } from '@/features/carrier/utils/truck-form'
 

@@ -18,7 +18,7 @@ import { toast } from '@/components/ui/use-toast'
 import { paths } from '@/config/paths'
 import { useCreateListing } from '@/features/carrier/api/create-listing'
 import { useTrucks } from '@/features/carrier/api/get-trucks'
-import { fieldErrorsOf, serverMessage } from '@/features/carrier/utils/error-message'
+import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
 import { formatTruckName } from '@/features/carrier/utils/format-route'
 import {
   listingFormDefaults,

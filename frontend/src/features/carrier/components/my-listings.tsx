@@ -30,7 +30,7 @@ import { ListingDetailsDialog } from '@/features/carrier/components/listing-deta
 import { ListingFormDialog } from '@/features/carrier/components/listing-form-dialog'
 import { SectionHeader } from '@/features/carrier/components/section-header'
 import { ListingStatusBadge } from '@/features/carrier/components/status-badges'
-import { serverMessage } from '@/features/carrier/utils/error-message'
+import { serverMessage } from '@/lib/api-errors'
 import { formatListingRoute, formatTruckName } from '@/features/carrier/utils/format-route'
 import { formatCalendarDate, formatCurrency, formatDate, formatStatus } from '@/lib/format'
 

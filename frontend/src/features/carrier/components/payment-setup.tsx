@@ -10,7 +10,7 @@ import { useStripeStatus, type StripeStatus } from '@/features/carrier/api/get-s
 import { under, useRefresh } from '@/features/carrier/api/refresh'
 import { startStripeOnboarding } from '@/features/carrier/api/start-stripe-onboarding'
 import { SectionHeader } from '@/features/carrier/components/section-header'
-import { serverMessage } from '@/features/carrier/utils/error-message'
+import { serverMessage } from '@/lib/api-errors'
 import { redirectTo } from '@/features/carrier/utils/redirect'
 
 export type PaymentSetupState = 'not_connected' | 'in_progress' | 'complete'

@@ -21,7 +21,7 @@ import {
   type TruckType,
 } from '@/features/carrier/api/get-trucks'
 import { useUpdateTruck } from '@/features/carrier/api/update-truck'
-import { fieldErrorsOf, serverMessage } from '@/features/carrier/utils/error-message'
+import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
 import {
   emptyTruckForm,
   missingTruckFields,

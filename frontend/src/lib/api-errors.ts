@@ -1,20 +1,25 @@
 import { isApiError } from '@/lib/api-client'
 
-/**
- * The server's own message for a failed call (`This truck is used by active listings...`),
- * without the status prefix; `fallback` when the server sent none.
- */
-export function serverMessage(error: unknown, fallback: string): string {
+/** The server's own message for a failed call, without the status prefix; null when none. */
+export function serverMessageOf(error: unknown): string | null {
   if (isApiError(error)) {
     const body = error.body
     if (body && typeof body === 'object' && typeof body.message === 'string' && body.message) {
       return body.message
     }
     if (typeof body === 'string' && body.trim()) return body.trim()
-    return fallback
+    return null
   }
   if (error instanceof Error && error.message) return error.message
-  return fallback
+  return null
+}
+
+/**
+ * The server's own message for a failed call (`This truck is used by active listings...`),
+ * without the status prefix; `fallback` when the server sent none.
+ */
+export function serverMessage(error: unknown, fallback: string): string {
+  return serverMessageOf(error) ?? fallback
 }
 
 /** Field errors of a 422 answer as `{ field: message }` (the first message per field). */
