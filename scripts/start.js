@@ -71,23 +71,31 @@ if (sourcesChanged)
     'warn',
   ])
 
-run('Migrating the database', 'node', ['ace', 'migration:run', '--force', '--compact-output'])
+// The server runs compiled JavaScript (build/), rebuilt when a backend source is newer.
+const builtServer = 'build/.built'
+const serverChanged =
+  !existsSync(builtServer) ||
+  ['backend', 'database', 'plugins', 'docs'].some(
+    (dir) => newestMtime(dir) > statSync(builtServer).mtimeMs
+  ) ||
+  statSync('adonisrc.ts').mtimeMs > statSync(builtServer).mtimeMs
+if (serverChanged) run('Compiling the server', 'node', ['scripts/build-server.js'])
+
+run('Migrating the database', 'node', [
+  'build/ace.js',
+  'migration:run',
+  '--force',
+  '--compact-output',
+])
 if (env.DEMO_SEED !== 'false')
   run('Seeding demo data (first start only)', 'node', [
-    'ace',
+    'build/ace.js',
     'db:seed',
     '--files',
-    'database/seeders/demo_seeder.ts',
+    'database/seeders/demo_seeder.js',
   ])
 
-const server = spawn(
-  'node',
-  ['--import=ts-node-maintained/register/esm', 'backend/bin/server.js'],
-  {
-    stdio: 'inherit',
-    env,
-  }
-)
+const server = spawn('node', ['build/backend/bin/server.js'], { stdio: 'inherit', env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))
 

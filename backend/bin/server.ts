@@ -1,3 +1,4 @@
 import { failed, ignitor } from './ignitor.js'
+import { withRequestIds } from '#core/request_id'
 
-ignitor({ sigint: 'always' }).httpServer().start().catch(failed)
+ignitor({ sigint: 'always' }).httpServer().start(withRequestIds).catch(failed)

@@ -1,6 +1,7 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, stores } from '@adonisjs/session'
+import { thriftyDatabaseStore } from '#core/session_store'
 
 export const SESSION_COOKIE = 'palletline-session'
 
@@ -19,7 +20,7 @@ const sessionConfig = defineConfig({
   // really ends them; the cookie store is kept only for explicit opt-in. decisions/0051.
   store: env.get('SESSION_DRIVER', 'database'),
   stores: {
-    database: stores.database({ tableName: 'sessions' }),
+    database: thriftyDatabaseStore({ tableName: 'sessions' }),
     redis: stores.redis({ connection: 'main' }),
     cookie: stores.cookie(),
   },

@@ -9,7 +9,7 @@ server.use([
   () => import('#core/middleware/security_headers_middleware'),
   () => import('#core/middleware/force_json_response_middleware'),
   () => import('#core/middleware/container_bindings_middleware'),
-  () => import('@adonisjs/static/static_middleware'),
+  () => import('#core/middleware/static_files_middleware'),
   () => import('@adonisjs/cors/cors_middleware'),
 ])
 
@@ -17,8 +17,9 @@ server.use([
 router.use([
   () => import('#core/middleware/refuse_uploads_middleware'),
   () => import('#core/middleware/request_body_middleware'),
-  () => import('@adonisjs/session/session_middleware'),
+  () => import('#core/middleware/session_gate_middleware'),
   () => import('@adonisjs/shield/shield_middleware'),
+  () => import('#core/middleware/csrf_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),
   () => import('#core/middleware/initialize_bouncer_middleware'),
   () => import('#core/middleware/safe_body_middleware'),

@@ -8,6 +8,7 @@ import { sessionApiClient } from '@adonisjs/session/plugins/api_client'
 import { authApiClient } from '@adonisjs/auth/plugins/api_client'
 import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
 import { assertNoStrayViolations, installContractCheck } from '#tests/openapi_contract'
+import { withRequestIds } from '#core/request_id'
 
 installContractCheck()
 
@@ -42,6 +43,6 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
 
 export const configureSuite: Config['configureSuite'] = (suite) => {
   if (['browser', 'functional', 'e2e'].includes(suite.name)) {
-    suite.setup(() => testUtils.httpServer().start())
+    suite.setup(() => testUtils.httpServer().start(withRequestIds))
   }
 }

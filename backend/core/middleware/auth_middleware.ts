@@ -9,7 +9,9 @@ export default class AuthMiddleware {
     next: NextFn,
     options: { guards?: (keyof Authenticators)[] } = {}
   ) {
-    await ctx.auth.authenticateUsing(options.guards ?? ['web', 'api'])
+    const guards = options.guards ?? ['web', 'api']
+    // Without a session (no session cookie) only the bearer guard can sign the request in.
+    await ctx.auth.authenticateUsing(ctx.session ? guards : guards.filter((g) => g !== 'web'))
     return next()
   }
 }

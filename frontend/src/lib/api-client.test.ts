@@ -65,16 +65,16 @@ describe('api client', () => {
 
   it('obtains the XSRF cookie with one GET when a mutation finds none', async () => {
     const { calls } = mockFetch({
-      'GET /api/health': () => {
+      'GET /api/user': () => {
         setXsrfCookie('fresh')
-        return { body: { status: 'ok' } }
+        return { status: 401, body: { message: 'Unauthorized access' } }
       },
       'POST /api/analytics/events': { status: 204 },
     })
     expect(readXsrfToken()).toBeNull()
     await api.post('/api/analytics/events', { name: 'page_view' })
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
-      'GET /api/health',
+      'GET /api/user',
       'POST /api/analytics/events',
     ])
     expect(calls[1].headers['x-xsrf-token']).toBe('fresh')

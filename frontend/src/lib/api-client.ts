@@ -50,13 +50,14 @@ export function readXsrfToken(): string | null {
   return null
 }
 
-// The server sets the XSRF cookie on every matched route; in development the page itself
-// comes from Vite, so the very first mutation may need one cheap GET to obtain it.
+// The server sets the XSRF cookie when the browser has none that fits (the health check and
+// webhooks never do); in development the page itself comes from Vite, so the very first
+// mutation may need one cheap GET of the current user to obtain it.
 let priming: Promise<void> | null = null
 async function ensureXsrfToken(): Promise<string | null> {
   const existing = readXsrfToken()
   if (existing) return existing
-  priming ??= fetch('/api/health', {
+  priming ??= fetch('/api/user', {
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
   })

@@ -1,9 +1,9 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { Browserless, baseUrl, makeUser, eachTestInTransaction } from '#tests/helpers'
 
 test.group('POST /api/analytics/events', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('records a page view from a signed-out visitor', async ({ client, assert }) => {
     const res = await client
@@ -16,6 +16,18 @@ test.group('POST /api/analytics/events', (group) => {
     assert.equal(rows[0].name, 'page_view')
     assert.equal(rows[0].path, '/about')
     assert.isNull(rows[0].user_id)
+  })
+
+  test('records a page view from a visitor who has no session at all', async ({ assert }) => {
+    // A real first visit: an XSRF cookie from GET /api/user, and no session cookie.
+    const browser = new Browserless(baseUrl())
+    const res = await browser.request('POST', '/api/analytics/events', {
+      name: 'page_view',
+      path: '/overview',
+    })
+    assert.equal(res.status, 204)
+    const row = await db.from('analytics_events').where('path', '/overview').firstOrFail()
+    assert.isNull(row.user_id)
   })
 
   test('attaches the signed-in user and the properties', async ({ client, assert }) => {

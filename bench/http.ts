@@ -1,0 +1,181 @@
+/*
+ * The cost of a request: the app's cheapest route (GET /api/health) and a signed-in
+ * GET /api/user, each beside a bare node:http server answering the same JSON, measured in the
+ * same run with autocannon from this process while the servers run in processes of their own.
+ * Prints requests per second, latency percentiles, each figure's ratio to its reference and
+ * the app server's peak memory. bench/README.md records the figures.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import autocannon from 'autocannon'
+import { failBench } from './boot.js'
+
+const args = process.argv.slice(2)
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(`--${name}`)
+  return at >= 0 ? Number(args[at + 1]) : fallback
+}
+const seconds = option('seconds', 8)
+const connections = option('connections', 20)
+const appPort = option('port', 3390)
+const barePort = appPort + 1
+
+type Figure = { name: string; rps: number; p50: number; p99: number; errors: number }
+
+async function load(name: string, url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, headers })
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  } satisfies Figure
+}
+
+/** The reference: bare node:http answering the same JSON, in a process of its own. */
+async function startBare(): Promise<ChildProcess> {
+  const source = `
+    const body = JSON.stringify({ status: 'ok' })
+    require('node:http')
+      .createServer((req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+        res.end(body)
+      })
+      .listen(${barePort}, '127.0.0.1', () => process.send('up'))
+  `
+  const child = spawn(process.execPath, ['-e', source], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  })
+  await new Promise((resolve) => child.once('message', resolve))
+  return child
+}
+
+/** The app as `npm start` runs it (the compiled build when there is one), on a bench database. */
+async function startApp(): Promise<ChildProcess> {
+  const built = existsSync('build/.built')
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    APP_KEY: process.env.APP_KEY ?? 'bench-key-not-secret-0123456789abcdef',
+    SESSION_DRIVER: process.env.SESSION_DRIVER ?? 'database',
+    LIMITER_STORE: 'memory',
+    SCHEDULER_ENABLED: 'false',
+    SQLITE_FILE: process.env.SQLITE_FILE ?? 'tmp/bench-http.sqlite3',
+  }
+  const cwd = built ? 'build' : '.'
+  const migrate = spawn(process.execPath, [built ? 'ace.js' : 'ace', 'migration:run', '--force'], {
+    cwd,
+    env,
+    stdio: 'ignore',
+  })
+  await new Promise((resolve) => migrate.once('exit', resolve))
+  const entry = built
+    ? ['backend/bin/server.js']
+    : ['--import=ts-node-maintained/register/esm', 'backend/bin/server.js']
+  const child = spawn(process.execPath, entry, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    const up = await fetch(`http://127.0.0.1:${appPort}/api/health`).then(
+      (res) => res.ok,
+      () => false
+    )
+    if (up) {
+      console.log(`app server: ${built ? 'compiled build (build/)' : 'TypeScript loader'}`)
+      return child
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  child.kill()
+  throw new Error('the app server did not start')
+}
+
+/** A signed-in shipper's session cookie, through the real register and login routes. */
+async function signIn(): Promise<string> {
+  const base = `http://127.0.0.1:${appPort}`
+  const jar = new Map<string, string>()
+  const keep = (res: Response) => {
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const [name, ...rest] = pair.split('=')
+      jar.set(name, rest.join('='))
+    }
+  }
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
+  const send = async (path: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'accept': 'application/json',
+        'cookie': cookie(),
+        'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+      },
+      body: JSON.stringify(body),
+    })
+    keep(res)
+    return res
+  }
+  keep(await fetch(`${base}/api/user`, { headers: { accept: 'application/json' } }))
+  const email = `bench-${Date.now()}@bench.test`
+  const registered = await send('/api/register', {
+    email,
+    username: email,
+    password: 'bench1234',
+    role: 'shipper',
+    firstName: 'Bench',
+    lastName: 'Mark',
+    phone: '3125550100',
+    termsAccepted: true,
+    effectiveDateString: new Date().toISOString().slice(0, 10),
+  })
+  if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`)
+  const check = await fetch(`${base}/api/user`, { headers: { cookie: cookie() } })
+  if (!check.ok) throw new Error(`signed-in GET /api/user: ${check.status}`)
+  return cookie()
+}
+
+function peakMemoryMb(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  return Math.round(kb / 1024)
+}
+
+async function main() {
+  const bare = await startBare()
+  const app = await startApp()
+  try {
+    const cookie = await signIn()
+    console.log(`${connections} connections, ${seconds} s each\n`)
+    const reference = await load('bare node:http, same JSON', `http://127.0.0.1:${barePort}/`)
+    const health = await load('GET /api/health', `http://127.0.0.1:${appPort}/api/health`)
+    const user = await load('GET /api/user (signed in)', `http://127.0.0.1:${appPort}/api/user`, {
+      cookie,
+    })
+    const rows = [
+      [reference, null, ''],
+      [health, reference, 'target >= 0.3 of bare node'],
+      [user, health, 'target >= 0.6 of /api/health'],
+    ] as const
+    console.table(
+      rows.map(([figure, against, target]) => ({
+        'what': figure.name,
+        'req/s': Math.round(figure.rps),
+        'p50 ms': figure.p50,
+        'p99 ms': figure.p99,
+        'errors': figure.errors,
+        'ratio': against ? (figure.rps / against.rps).toFixed(3) : '',
+        target,
+      }))
+    )
+    console.log(`app server peak memory: ${peakMemoryMb(app.pid!)} MB`)
+  } finally {
+    app.kill('SIGTERM')
+    bare.kill()
+  }
+}
+
+main().catch(failBench)
