@@ -1,0 +1,181 @@
+/**
+ * The lane model's arithmetic, pure and unit-tested (docs/decisions/0064, 0065, 0066):
+ * percentiles, US census regions, the widening thresholds, hours-of-service transit time, the
+ * fuel row in force and the cost model.
+ */
+import type { Equipment, FreightMode, FuelRow, LaneSample, QuoteScope } from '../types.js'
+
+/** The p-th percentile (0-1) with linear interpolation between closest ranks. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) throw new RangeError('percentile of no values')
+  const sorted = [...values].sort((a, b) => a - b)
+  const rank = (sorted.length - 1) * p
+  const lower = Math.floor(rank)
+  const upper = Math.ceil(rank)
+  return sorted[lower] + (sorted[upper] - sorted[lower]) * (rank - lower)
+}
+
+/** The four US Census Bureau regions, by state code. */
+export const CENSUS_REGIONS: Record<string, string[]> = {
+  northeast: ['CT', 'ME', 'MA', 'NH', 'RI', 'VT', 'NJ', 'NY', 'PA'],
+  midwest: ['IL', 'IN', 'MI', 'OH', 'WI', 'IA', 'KS', 'MN', 'MO', 'NE', 'ND', 'SD'],
+  south: [
+    'DE',
+    'DC',
+    'FL',
+    'GA',
+    'MD',
+    'NC',
+    'SC',
+    'VA',
+    'WV',
+    'AL',
+    'KY',
+    'MS',
+    'TN',
+    'AR',
+    'LA',
+    'OK',
+    'TX',
+  ],
+  west: ['AZ', 'CO', 'ID', 'MT', 'NV', 'NM', 'UT', 'WY', 'AK', 'CA', 'HI', 'OR', 'WA'],
+}
+
+export function regionOf(state: string): string | null {
+  const code = state.toUpperCase()
+  for (const [region, states] of Object.entries(CENSUS_REGIONS)) {
+    if (states.includes(code)) return region
+  }
+  return null
+}
+
+/** Samples needed before a scope is trusted; the model widens until one is met. */
+export const MIN_SAMPLES: Record<QuoteScope, number> = { zip3: 8, state: 12, region: 20 }
+
+export type Lane = {
+  originPostal: string
+  destPostal: string
+  originState: string
+  destState: string
+}
+
+const zip3 = (postal: string) => postal.slice(0, 3)
+
+function sameLane(scope: QuoteScope, lane: Lane, sample: LaneSample) {
+  if (scope === 'zip3') {
+    return (
+      zip3(sample.originPostal) === zip3(lane.originPostal) &&
+      zip3(sample.destPostal) === zip3(lane.destPostal)
+    )
+  }
+  if (scope === 'state') {
+    return sample.originState === lane.originState && sample.destState === lane.destState
+  }
+  const from = regionOf(lane.originState)
+  const to = regionOf(lane.destState)
+  return (
+    from !== null &&
+    to !== null &&
+    regionOf(sample.originState) === from &&
+    regionOf(sample.destState) === to
+  )
+}
+
+/**
+ * The narrowest scope with enough comparable samples (same equipment and mode where the sample
+ * says), and those samples' prices per pallet-mile; null when even the region is thin.
+ */
+export function widen(
+  lane: Lane,
+  equipment: Equipment,
+  mode: FreightMode,
+  history: LaneSample[]
+): { scope: QuoteScope; prices: number[] } | null {
+  const comparable = history.filter(
+    (s) =>
+      (s.equipment === null || s.equipment === equipment) &&
+      (s.mode === null || s.mode === mode) &&
+      Number.isFinite(s.pricePerPalletMile) &&
+      s.pricePerPalletMile > 0
+  )
+  for (const scope of ['zip3', 'state', 'region'] as const) {
+    const prices = comparable
+      .filter((s) => sameLane(scope, lane, s))
+      .map((s) => s.pricePerPalletMile)
+    if (prices.length >= MIN_SAMPLES[scope]) return { scope, prices }
+  }
+  return null
+}
+
+/** Average speed on the road, mph, by mode (docs/decisions/0065). */
+export const SPEED_MPH: Record<FreightMode, number> = { TL: 50, LTL: 45, EXP: 55 }
+export const MAX_DRIVING_HOURS = 11
+export const REST_HOURS = 10
+export const LTL_TERMINAL_HOURS = 24
+
+/**
+ * Transit hours under hours-of-service: at most 11 hours of driving, then a 10-hour break.
+ * Expedited runs team drivers (no break); LTL adds a day of terminal handling. One decimal.
+ */
+export function etaHours(distanceMiles: number, mode: FreightMode): number {
+  const driving = distanceMiles / SPEED_MPH[mode]
+  let hours = driving
+  if (mode !== 'EXP') hours += Math.max(0, Math.ceil(driving / MAX_DRIVING_HOURS) - 1) * REST_HOURS
+  if (mode === 'LTL') hours += LTL_TERMINAL_HOURS
+  return Math.round(hours * 10) / 10
+}
+
+/** The fuel row in force on `day` (the latest dated on or before it), else the latest row. */
+export function fuelRowFor(rows: FuelRow[], day: string | null): FuelRow | null {
+  if (rows.length === 0) return null
+  const sorted = [...rows].sort((a, b) => a.indexDate.localeCompare(b.indexDate))
+  if (day) {
+    const inForce = sorted.filter((r) => r.indexDate <= day)
+    if (inForce.length > 0) return inForce[inForce.length - 1]
+  }
+  return sorted[sorted.length - 1]
+}
+
+/** Line-haul dollars per mile for a full truck, by equipment (docs/decisions/0064). */
+export const PER_MILE: Record<Equipment, number> = {
+  VAN: 2.0,
+  REEFER: 2.4,
+  FLATBED: 2.5,
+  BOX: 1.8,
+  SPRINTER: 1.5,
+}
+
+/** Mode factors on the per-mile rate: LTL shares the truck, expedited runs a team. */
+export const MODE_FACTOR: Record<FreightMode, number> = { TL: 1.0, LTL: 0.6, EXP: 1.5 }
+
+/** Pallet positions of a 53-foot trailer. */
+export const FULL_TRUCK_PALLETS = 26
+/** The most weight a legal load carries, lb. */
+export const FULL_WEIGHT_LBS = 45_000
+export const COST_MODEL_SPREAD = 0.15
+
+/**
+ * The cost model's mid, in cents: distance x per-mile rate x mode factor x pallet factor x
+ * weight factor x (1 + fuel surcharge). A single pallet still costs 40 percent of a truck
+ * (0.4 + 0.6 x pallets / 26), and weight adds up to 10 percent at a full legal load.
+ */
+export function costModelCents(input: {
+  distanceMiles: number
+  equipment: Equipment
+  mode: FreightMode
+  pallets: number
+  weightLbs: number
+  fscPct: number
+}): number {
+  const palletFactor =
+    0.4 + (0.6 * Math.min(input.pallets, FULL_TRUCK_PALLETS)) / FULL_TRUCK_PALLETS
+  const weightFactor = 1 + (0.1 * Math.min(input.weightLbs, FULL_WEIGHT_LBS)) / FULL_WEIGHT_LBS
+  const dollars =
+    input.distanceMiles *
+    PER_MILE[input.equipment] *
+    MODE_FACTOR[input.mode] *
+    palletFactor *
+    weightFactor *
+    (1 + input.fscPct / 100)
+  return Math.round(dollars * 100)
+}
