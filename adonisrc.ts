@@ -44,13 +44,17 @@ export default defineConfig({
     () => import('@adonisjs/static/static_provider'),
     () => import('@adonisjs/redis/redis_provider'),
     () => import('@adonisjs/mail/mail_provider'),
+    () => import('@adonisjs/transmit/transmit_provider'),
     () => import('#plugins/analytics/provider'),
     () => import('#plugins/geocoding/provider'),
     () => import('#plugins/payments/provider'),
+    () => import('#plugins/rate_quoting/provider'),
   ],
 
   preloads: [
     () => import('#start/bindings'),
+    // Before the routes: its /__transmit routes must come ahead of the catch-all GET.
+    () => import('#start/transmit'),
     () => import('#start/routes'),
     () => import('#start/kernel'),
     () => import('#start/validation'),

@@ -14,6 +14,7 @@ export default await Env.create(new URL('../../', import.meta.url), {
 
   SESSION_DRIVER: Env.schema.enum.optional(['database', 'redis', 'cookie', 'memory'] as const),
   LIMITER_STORE: Env.schema.enum.optional(['memory', 'redis'] as const),
+  TRANSMIT_TRANSPORT: Env.schema.enum.optional(['memory', 'redis'] as const),
 
   DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
   SQLITE_FILE: Env.schema.string.optional(),

@@ -11,6 +11,7 @@ await import('#accounts/routes')
 await import('#fleet/routes')
 await import('#marketplace/routes')
 await import('#payments/routes')
+await import('#freight_board/routes')
 await import('#admin/routes')
 await import('#analytics/routes')
 

@@ -30,6 +30,16 @@ const jobs: Job[] = [
       return (await app.container.make(PaymentDeadlineService)).expireUnpaid()
     },
   },
+  {
+    // Records freight-board holds past their 30 minutes and loads past their expiry.
+    name: 'freight:expire',
+    everySeconds: 60,
+    async run() {
+      const { default: FreightBoardService } =
+        await import('#freight_board/services/freight_board_service')
+      return (await app.container.make(FreightBoardService)).expire()
+    },
+  },
 ]
 
 /** Runs a job now and then every `everySeconds`, never overlapping itself. */

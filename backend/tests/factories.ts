@@ -8,6 +8,7 @@ import Carrier from '#fleet/models/carrier'
 import Truck from '#fleet/models/truck'
 import Listing from '#fleet/models/listing'
 import Booking from '#marketplace/models/booking'
+import FreightListing from '#freight_board/models/freight_listing'
 import { roadMiles } from '#core/geo'
 import { fromCents, toCents } from '#core/money'
 import { businessDateFromToday } from '#tests/helpers'
@@ -161,6 +162,54 @@ export async function makeBooking(
     paymentStatus: 'paid',
     pickupDate: businessDateFromToday(2),
     deliveryDate: businessDateFromToday(3),
+    ...rest,
+  })
+}
+
+/**
+ * An open freight-board load posted by `shipper`, Chicago 60601 to Detroit 48201 unless told
+ * otherwise, priced at `price` dollars (default $900), expiring a week after `now`.
+ */
+export async function makeFreightListing(
+  shipper: User,
+  overrides: Partial<FreightListing> & { price?: number } = {}
+) {
+  const { price = 900, ...rest } = overrides
+  const origin = { latitude: 41.8858, longitude: -87.6181 }
+  const destination = { latitude: 42.3478, longitude: -83.0603 }
+  const now = DateTime.now()
+  return FreightListing.create({
+    shipperId: shipper.id,
+    originPostal: '60601',
+    originCity: 'Chicago',
+    originState: 'IL',
+    originAddress: null,
+    originLatitude: origin.latitude,
+    originLongitude: origin.longitude,
+    destPostal: '48201',
+    destCity: 'Detroit',
+    destState: 'MI',
+    destAddress: null,
+    destLatitude: destination.latitude,
+    destLongitude: destination.longitude,
+    equipment: 'VAN',
+    mode: 'TL',
+    pallets: 4,
+    weightLbs: 4000,
+    dims: { l: 48, w: 40, h: 60 },
+    pickupEarliest: now.plus({ days: 2 }),
+    deliveryLatest: now.plus({ days: 3 }),
+    notes: null,
+    targetPrice: price,
+    recommendedLow: null,
+    recommendedMid: null,
+    recommendedHigh: null,
+    distanceMiles: roadMiles(origin, destination),
+    etaHours: 5.7,
+    status: 'OPEN',
+    paymentStatus: 'UNFUNDED',
+    priceCents: toCents(price),
+    expiresAt: now.plus({ days: 3 }),
     ...rest,
   })
 }

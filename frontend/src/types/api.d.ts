@@ -1056,6 +1056,291 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/freight-listings/recommend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recommend a price for a load
+         * @description Shippers only (carriers and admins 403). Validates the form like posting (the spec's messages; an unknown ZIP is a 422 `Origin ZIP not found` / `Destination ZIP not found`), geocodes both ZIPs offline and answers the rate_quoting plugin's range.
+         */
+        post: operations["recommendFreightRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-listings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The freight board
+         * @description Approved carriers only (pending carriers 403 `Account pending approval`, shippers and admins 403). Open, unexpired loads, held ones shown as held; newest pickup first, then id; at most 100. A ZIP filter of 1-5 digits matches by prefix; a full 5-digit ZIP also matches loads within 50 miles of its centroid (docs/decisions/0062). Loads in an invite's exclusive window show only to the invited carrier.
+         */
+        get: operations["listFreightBoard"];
+        put?: never;
+        /**
+         * Post a load
+         * @description Shippers only. Validates like the recommendation plus `Target price is required to publish`; stores the recommendation beside the shipper's price, OPEN and UNFUNDED, expiring at delivery_latest, else pickup_earliest + 1 day, else 7 days after posting (docs/decisions/0063). Honours `Idempotency-Key`.
+         */
+        post: operations["postFreightListing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-listings/featured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A few open loads for visitors
+         * @description Public. Up to 6 open, unheld loads, newest first; city, state, equipment, pallets, miles and price only.
+         */
+        get: operations["listFeaturedFreight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-listings/{id}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold a load for 30 minutes
+         * @description Approved carriers. One holder for 30 minutes, not extended by holding again; at most 3 holds per carrier (docs/decisions/0060). 409 `Load may already be held` when held (by anyone), claimed, cancelled or expired; 409 `You can hold at most 3 loads at once`.
+         */
+        post: operations["holdFreightListing"];
+        /**
+         * Release a hold early
+         * @description The holder only; anyone else 409 `You do not hold this load`.
+         */
+        delete: operations["releaseFreightListing"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-listings/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a load
+         * @description Approved carriers: the holder, or anyone while the load is open and unheld. Exactly one claim wins (a conditional update); everyone else 409 `Load may have already been claimed`. The claim books the load for the carrier (a `freight_board` booking awaiting the shipper's payment, docs/decisions/0061).
+         */
+        post: operations["claimFreightListing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-listings/{id}/audits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A load's audit timeline
+         * @description The load's shipper, or the carrier that claimed it. Oldest first.
+         */
+        get: operations["listFreightListingAudits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-listings/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The shipper cancels an open load
+         * @description The load's shipper; an open load (a held one too: the hold drops). Otherwise 409 `Only an open load can be cancelled`.
+         */
+        post: operations["cancelFreightListing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipper/freight-listings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shipper's posted loads
+         * @description Shippers only. Newest first, at most 100.
+         */
+        get: operations["listShipperFreightListings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-listings/{id}/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a carrier to a load
+         * @description The load's shipper; only a carrier they have a paid booking with (else 422 `You can only invite a carrier you have shipped with` on `carrierId`); an open load (409 otherwise). The carrier gets 2 hours of exclusive access (docs/decisions/0068) and a mail with `/freight-board?invite=<token>`. Audit `invited`.
+         */
+        post: operations["inviteToFreightListing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipper/freight-listings/{id}/invite-candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Carriers the shipper may invite
+         * @description The load's shipper: carriers they have a paid booking with, by name, at most 200.
+         */
+        get: operations["listFreightInviteCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-listings/invites/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invited carrier opens its invite
+         * @description The invited approved carrier; someone else's or an unknown token 404; used or past its window 409 `This invite has expired or was already used`. Marks it used; audit `invite_used`.
+         */
+        post: operations["acceptFreightInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__transmit/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the event stream
+         * @description `?uid=<a client-made UUID>`. A `text/event-stream` that stays open; each message is `data: {"channel", "payload": { type, id }}`. Then subscribe the uid to channels.
+         */
+        get: operations["openEventStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__transmit/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe the stream to a channel
+         * @description `freight/board` needs an approved carrier's session (else 400); `freight/public` anyone. Needs `X-XSRF-TOKEN` when the session cookie is sent, like every mutation (403 otherwise).
+         */
+        post: operations["subscribeToChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__transmit/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unsubscribe the stream from a channel */
+        post: operations["unsubscribeFromChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1959,6 +2244,209 @@ export interface components {
             paths: Record<string, never>;
             components: Record<string, never>;
         };
+        /**
+         * @description Equipment a load needs
+         * @enum {string}
+         */
+        Equipment: "VAN" | "REEFER" | "FLATBED" | "BOX" | "SPRINTER";
+        /**
+         * @description TL truckload, LTL less than truckload, EXP expedited
+         * @enum {string}
+         */
+        FreightMode: "TL" | "LTL" | "EXP";
+        /** @enum {string} */
+        FreightListingStatus: "OPEN" | "CLAIMED" | "CANCELLED" | "EXPIRED";
+        /** @enum {string} */
+        FreightPaymentStatus: "UNFUNDED" | "FUNDED";
+        /** @description Pallet dimensions, inches */
+        Dims: {
+            l: number;
+            w: number;
+            h: number;
+        };
+        /** @description A pickup or delivery place as the shipper typed it; the ZIP places it */
+        FreightPlaceInput: {
+            /** @description 5-digit ZIP (`Origin ZIP is required` / `Destination ZIP is required` when shorter) */
+            postal: string;
+            city?: string | null;
+            state?: string | null;
+            address?: string | null;
+        };
+        /** @description The Post a Load form (SPEC point 7). Defaults: VAN, TL, 1 pallet, 1000 lb, 48 x 40 x 60. */
+        FreightListingForm: {
+            origin: components["schemas"]["FreightPlaceInput"];
+            destination: components["schemas"]["FreightPlaceInput"];
+            equipment?: components["schemas"]["Equipment"];
+            mode?: components["schemas"]["FreightMode"];
+            pallets?: number;
+            weight_lbs?: number;
+            dims?: components["schemas"]["Dims"];
+            /** Format: date-time */
+            pickup_earliest?: string | null;
+            /** Format: date-time */
+            delivery_latest?: string | null;
+            notes?: string | null;
+            /** @description Dollars; required to publish */
+            target_price?: number | null;
+        };
+        /** @description What a recommendation rests on */
+        RecommendationBasis: {
+            /** @enum {string} */
+            method: "lane_history" | "cost_model";
+            /** @enum {string|null} */
+            scope: "zip3" | "state" | "region" | null;
+            description: string;
+            /** Format: date */
+            fuel_index_date: string | null;
+        };
+        /** @description A recommended price range for a load (docs/decisions/0064) */
+        RateRecommendation: {
+            low: components["schemas"]["Dollars"];
+            mid: components["schemas"]["Dollars"];
+            high: components["schemas"]["Dollars"];
+            distance_miles: number;
+            eta_hours: number;
+            sample_size: number;
+            /** @enum {string} */
+            confidence: "high" | "medium" | "low";
+            basis: components["schemas"]["RecommendationBasis"];
+        };
+        /** @description The posted load's id */
+        FreightListingCreated: {
+            id: number;
+        };
+        /** @description A place of a load */
+        FreightPlace: {
+            postal: string;
+            city: string;
+            state: string;
+        };
+        /** @description An open load as a carrier sees it on the board; the shipper stays anonymous */
+        BoardLoad: {
+            id: number;
+            origin: components["schemas"]["FreightPlace"];
+            destination: components["schemas"]["FreightPlace"];
+            equipment: components["schemas"]["Equipment"];
+            mode: components["schemas"]["FreightMode"];
+            pallets: number;
+            weight_lbs: number;
+            dims: components["schemas"]["Dims"];
+            /** Format: date-time */
+            pickup_earliest: string | null;
+            /** Format: date-time */
+            delivery_latest: string | null;
+            notes: string | null;
+            distance_miles: number;
+            eta_hours: number;
+            price: components["schemas"]["Dollars"];
+            /** @description What the carrier is paid: 91 percent of the price */
+            carrier_pay: components["schemas"]["Dollars"];
+            /** @description price / distance_miles, to the cent */
+            rate_per_mile: components["schemas"]["Dollars"];
+            funded: boolean;
+            held: boolean;
+            held_by_you: boolean;
+            /** Format: date-time */
+            hold_expires_at: string | null;
+            /** @description The signed-in carrier was invited to this load */
+            invited: boolean;
+            /** @description `Shipper #NNNN`, anonymous and stable */
+            shipper_label: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description City and state only */
+        FeaturedPlace: {
+            city: string;
+            state: string;
+        };
+        /** @description An open load shown to visitors on /overview; never the shipper */
+        FeaturedLoad: {
+            id: number;
+            origin: components["schemas"]["FeaturedPlace"];
+            destination: components["schemas"]["FeaturedPlace"];
+            equipment: components["schemas"]["Equipment"];
+            mode: components["schemas"]["FreightMode"];
+            pallets: number;
+            distance_miles: number;
+            price: components["schemas"]["Dollars"];
+        };
+        /** @description A claimed load and the booking it became */
+        FreightClaim: {
+            id: number;
+            booking_id: number;
+            reference: components["schemas"]["BookingReference"];
+        };
+        /** @description The recommendation stored with a load */
+        RecommendedRange: {
+            low: components["schemas"]["Dollars"];
+            mid: components["schemas"]["Dollars"];
+            high: components["schemas"]["Dollars"];
+        };
+        /** @description One of the shipper's own posted loads */
+        ShipperLoad: {
+            id: number;
+            origin: components["schemas"]["FreightPlace"];
+            destination: components["schemas"]["FreightPlace"];
+            equipment: components["schemas"]["Equipment"];
+            mode: components["schemas"]["FreightMode"];
+            pallets: number;
+            weight_lbs: number;
+            distance_miles: number;
+            price: components["schemas"]["Dollars"];
+            recommended: components["schemas"]["RecommendedRange"] | null;
+            status: components["schemas"]["FreightListingStatus"];
+            payment_status: components["schemas"]["FreightPaymentStatus"];
+            /** @description The holding or claiming carrier, anonymous */
+            carrier_label: string | null;
+            /** Format: date-time */
+            hold_expires_at: string | null;
+            booking_id: number | null;
+            booking_reference: components["schemas"]["BookingReference"] | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description One action on a load */
+        FreightListingAuditEntry: {
+            id: number;
+            /** @enum {string} */
+            action: "posted" | "recommended" | "funded" | "held" | "released" | "expired" | "claimed" | "cancelled" | "reopened" | "invited" | "invite_used";
+            actor_role: string | null;
+            /** Format: date-time */
+            created_at: string;
+            meta: Record<string, never> | null;
+        };
+        /** @description Whom to invite: a carrier the shipper has a paid booking with */
+        FreightInviteInput: {
+            carrierId: number;
+        };
+        /** @description An invite; its link went to the carrier by mail */
+        FreightInvite: {
+            id: number;
+            /**
+             * Format: date-time
+             * @description End of the exclusive window (2 hours)
+             */
+            expires_at: string;
+        };
+        /** @description A carrier the shipper has shipped with */
+        FreightInviteCandidate: {
+            carrierId: number;
+            companyName: string;
+        };
+        /** @description The load the invite opens */
+        FreightInviteAccepted: {
+            id: number;
+        };
+        /** @description A server-sent-events subscription */
+        TransmitSubscription: {
+            /** @description The client's stream id (the `uid` of its open event stream) */
+            uid: string;
+            /** @enum {string} */
+            channel: "freight/board" | "freight/public";
+        };
     };
     responses: {
         /** @description 400: a malformed JSON body, or one that is a bare value (`"x"`, `42`, `null`) rather than an object or array */
@@ -2116,6 +2604,13 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["Error"];
             };
+        };
+        /** @description 400, no body: an unknown stream, or a channel the signed-in user may not listen to (`freight/board` without an approved carrier's session) */
+        TransmitRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
         };
     };
     parameters: {
@@ -3691,6 +4186,432 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    recommendFreightRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreightListingForm"];
+            };
+        };
+        responses: {
+            /** @description The recommendation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateRecommendation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listFreightBoard: {
+        parameters: {
+            query?: {
+                equipment?: components["schemas"]["Equipment"] | "";
+                mode?: components["schemas"]["FreightMode"] | "";
+                origin_zip?: string;
+                dest_zip?: string;
+                /** @description `true`: only loads whose price is already held */
+                funded?: "" | "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open loads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardLoad"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    postFreightListing: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreightListingForm"];
+            };
+        };
+        responses: {
+            /** @description The new load's id (a replay answers the same) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightListingCreated"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrKeyInFlight"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+        };
+    };
+    listFeaturedFreight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Featured loads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeaturedLoad"][];
+                };
+            };
+        };
+    };
+    holdFreightListing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The load id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The load, held by you */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardLoad"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    releaseFreightListing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The load id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The load, unheld */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardLoad"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    claimFreightListing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The load id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The load and its booking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightClaim"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listFreightListingAudits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The load id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightListingAuditEntry"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelFreightListing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The load id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The load, cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipperLoad"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listShipperFreightListings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The loads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipperLoad"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    inviteToFreightListing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The load id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreightInviteInput"];
+            };
+        };
+        responses: {
+            /** @description The invite */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightInvite"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listFreightInviteCandidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The load id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightInviteCandidate"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    acceptFreightInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token from the invite link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The load */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightInviteAccepted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    openEventStream: {
+        parameters: {
+            query: {
+                uid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    subscribeToChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransmitSubscription"];
+            };
+        };
+        responses: {
+            /** @description Subscribed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["TransmitRefused"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    unsubscribeFromChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransmitSubscription"];
+            };
+        };
+        responses: {
+            /** @description Unsubscribed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["TransmitRefused"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

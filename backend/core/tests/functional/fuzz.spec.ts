@@ -1,7 +1,12 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#accounts/models/user'
-import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
+import {
+  businessDayFromToday,
+  makeUser,
+  resetDatabase,
+  eachTestInTransaction,
+} from '#tests/helpers'
 import { makeListing, makeTruck } from '#tests/factories'
 
 /**
@@ -227,7 +232,7 @@ test.group('Fuzzing the forms people type into', (group) => {
 })
 
 test.group('Malformed text', (group) => {
-  group.each.setup(() => resetDatabase())
+  eachTestInTransaction(group)
 
   test('a lone surrogate in the email is a 422 on that field, not a 500', async ({
     client,

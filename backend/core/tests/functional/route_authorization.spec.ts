@@ -4,6 +4,7 @@ import router from '@adonisjs/core/services/router'
 import db from '@adonisjs/lucid/services/db'
 import { Bouncer } from '@adonisjs/bouncer'
 import { createHash } from 'node:crypto'
+import { DateTime } from 'luxon'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import User from '#accounts/models/user'
@@ -13,7 +14,9 @@ import { BasePolicy } from '#core/policies/base_policy'
 import type { AuthorizeOptions } from '#core/middleware/authorize_middleware'
 import type { ScopeOptions } from '#core/middleware/scope_middleware'
 import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
-import { makeBooking, makeListing } from '#tests/factories'
+import { carrierOf, makeBooking, makeFreightListing, makeListing } from '#tests/factories'
+import FreightListingInvite from '#freight_board/models/freight_listing_invite'
+import { hashInviteToken } from '#freight_board/services/freight_invite_service'
 import { SUCCESS_CARD } from '#payments/tests/payout_fixtures'
 
 type RouteInfo = {
@@ -50,6 +53,9 @@ const BODY_IDS: Record<string, string[]> = {
   'backend/accounts/validators/account.ts userId': ['POST /api/admin/tokens'],
   'backend/admin/controllers/access_tokens_controller.ts userId': ['GET /api/admin/tokens'],
   'backend/fleet/validators/listing.ts truckId': ['POST /api/listings'],
+  'backend/freight_board/validators/freight_listing.ts carrierId': [
+    'POST /api/freight-listings/:id/invites',
+  ],
   'backend/marketplace/validators/booking.ts listingId': ['POST /api/bookings'],
   'backend/payments/validators/payment.ts bookingId': ['POST /api/create-payment-intent'],
   'backend/payments/validators/payment.ts clientSecret': ['POST /api/sandbox/payments/confirm'],
@@ -166,8 +172,8 @@ function ensure(condition: boolean, message: string): asserts condition {
 
 /**
  * One owner's world: a shipper's unpaid booking with its payment intent, on an approved
- * carrier's truck and listing; the carrier's payout account; the shipper's API token; and a
- * carrier waiting for approval.
+ * carrier's truck and listing; the carrier's payout account; the shipper's API token; the
+ * shipper's open freight-board load with an invite for the carrier; and a carrier waiting for approval.
  */
 async function ownersWorld() {
   const shipper = await makeUser('shipper')
@@ -187,14 +193,26 @@ async function ownersWorld() {
     expiresIn: '1 day',
   })
   const pending = await makeUser('carrier', { isApproved: false })
+  const freightListing = await makeFreightListing(shipper)
+  // The invite keeps the load to the owner carrier for 2 hours, so every other carrier's hold,
+  // release and claim is a 404 (decision 0068) rather than a race it may win.
+  const inviteToken = 'matrix-invite-token'
+  await FreightListingInvite.create({
+    listingId: freightListing.id,
+    invitedCarrierId: (await carrierOf(carrier)).id,
+    token: hashInviteToken(inviteToken),
+    expiresAt: DateTime.now().plus({ hours: 2 }),
+  })
 
   /** What a path parameter stands for; null when the matrix does not know (the test fails). */
   const param = (pattern: string, name: string): number | string | null => {
     if (name === 'accountId') return accountId
+    if (name === 'token') return inviteToken
     if (name === 'bookingId') return booking.id
     if (name === 'tokenId') return token.identifier as number
     if (name === 'userId') return pattern.includes('/tokens/') ? shipper.id : pending.id
     if (name !== 'id') return null
+    if (/^\/api\/(shipper\/)?freight-listings\//.test(pattern)) return freightListing.id
     if (pattern.startsWith('/api/trucks/')) return listing.truckId
     if (pattern.startsWith('/api/listings/')) return listing.id
     if (pattern.startsWith('/api/account/tokens/')) return token.identifier as number
@@ -224,6 +242,7 @@ async function ownersWorld() {
       availableDate: businessDayFromToday(1),
     },
     'POST /api/bookings': { listingId: listing.id },
+    'POST /api/freight-listings/:id/invites': { carrierId: listing.carrierId },
     'POST /api/create-payment-intent': { bookingId: booking.id, amount: booking.totalAmount },
     'POST /api/sandbox/payments/confirm': {
       clientSecret: intent.clientSecret,

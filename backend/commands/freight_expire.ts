@@ -1,0 +1,21 @@
+import { BaseCommand } from '@adonisjs/core/ace'
+import type { CommandOptions } from '@adonisjs/core/types/ace'
+import FreightBoardService from '#freight_board/services/freight_board_service'
+
+/**
+ * Records expired freight-board holds and loads and pushes them to live boards. Reads and
+ * writes already treat an expired hold as gone; this writes it down. `npm start` runs the same
+ * service every minute.
+ */
+export default class FreightExpire extends BaseCommand {
+  static commandName = 'freight:expire'
+  static description = 'Record expired freight-board holds and loads'
+
+  static options: CommandOptions = { startApp: true }
+
+  async run() {
+    const board = await this.app.container.make(FreightBoardService)
+    const { holds, loads } = await board.expire()
+    this.logger.info(`${holds.length} hold(s) expired, ${loads.length} load(s) expired`)
+  }
+}

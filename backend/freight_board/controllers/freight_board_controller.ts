@@ -1,0 +1,42 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import FreightBoardService from '#freight_board/services/freight_board_service'
+import { boardQueryValidator } from '#freight_board/validators/freight_listing'
+
+/** The carriers' board: open loads, hold, release, claim; and the public featured loads. */
+@inject()
+export default class FreightBoardController {
+  constructor(private board: FreightBoardService) {}
+
+  async index({ request, auth }: HttpContext) {
+    // Empty filters are omitted by the client; drop any that still arrive empty.
+    const qs = request.qs()
+    const filters = await boardQueryValidator.validate(
+      Object.fromEntries(
+        ['equipment', 'mode', 'origin_zip', 'dest_zip', 'funded']
+          .filter((key) => typeof qs[key] === 'string' && qs[key] !== '')
+          .map((key) => [key, qs[key]])
+      )
+    )
+    return this.board.board(await this.board.carrierOf(auth.getUserOrFail().id), filters)
+  }
+
+  async featured() {
+    return this.board.featured()
+  }
+
+  async hold({ params, auth }: HttpContext) {
+    const carrier = await this.board.carrierOf(auth.getUserOrFail().id)
+    return this.board.hold(carrier, Number(params.id))
+  }
+
+  async release({ params, auth }: HttpContext) {
+    const carrier = await this.board.carrierOf(auth.getUserOrFail().id)
+    return this.board.release(carrier, Number(params.id))
+  }
+
+  async claim({ params, auth }: HttpContext) {
+    const carrier = await this.board.carrierOf(auth.getUserOrFail().id)
+    return this.board.claim(carrier, Number(params.id))
+  }
+}

@@ -1,0 +1,11 @@
+/** What the freight board tells live boards: a load changed, never who posted it. */
+export type FreightBoardChange = {
+  type: 'posted' | 'held' | 'released' | 'claimed' | 'cancelled' | 'expired' | 'reopened'
+  id: number
+}
+
+declare module '@adonisjs/core/types' {
+  interface EventsList {
+    'freight:changed': FreightBoardChange
+  }
+}

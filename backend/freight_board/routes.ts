@@ -1,0 +1,75 @@
+/*
+ * Freight board routes: the shipper posts loads at a recommended price; approved carriers see
+ * the open loads, hold and claim them; visitors see a few on /overview.
+ */
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+
+const FreightListingsController = () =>
+  import('#freight_board/controllers/freight_listings_controller')
+const FreightBoardController = () => import('#freight_board/controllers/freight_board_controller')
+const FreightInvitesController = () =>
+  import('#freight_board/controllers/freight_invites_controller')
+const FreightListingPolicy = () => import('#freight_board/policies/freight_listing_policy')
+const id = router.matchers.number()
+const grab = middleware.authorize({ policy: FreightListingPolicy, action: 'grab' })
+const asShipper = middleware.authorize({ policy: FreightListingPolicy, action: 'manageAsShipper' })
+
+router.get('/api/freight-listings/featured', [FreightBoardController, 'featured'])
+
+router
+  .group(() => {
+    router.post('/freight-listings/recommend', [FreightListingsController, 'recommend'])
+    router
+      .post('/freight-listings', [FreightListingsController, 'store'])
+      .use(middleware.idempotent())
+    router.get('/shipper/freight-listings', [FreightListingsController, 'index'])
+    router
+      .post('/freight-listings/:id/cancel', [FreightListingsController, 'cancel'])
+      .where('id', id)
+      .use(asShipper)
+    router
+      .post('/freight-listings/:id/invites', [FreightInvitesController, 'store'])
+      .where('id', id)
+      .use(asShipper)
+    router
+      .get('/shipper/freight-listings/:id/invite-candidates', [
+        FreightInvitesController,
+        'candidates',
+      ])
+      .where('id', id)
+      .use(asShipper)
+  })
+  .prefix('/api')
+  .use([middleware.auth(), middleware.role({ roles: ['shipper'] })])
+
+router
+  .group(() => {
+    router.get('/freight-listings', [FreightBoardController, 'index'])
+    router
+      .post('/freight-listings/:id/hold', [FreightBoardController, 'hold'])
+      .where('id', id)
+      .use(grab)
+    router
+      .delete('/freight-listings/:id/hold', [FreightBoardController, 'release'])
+      .where('id', id)
+      .use(grab)
+    router
+      .post('/freight-listings/:id/claim', [FreightBoardController, 'claim'])
+      .where('id', id)
+      .use(grab)
+    router
+      .post('/freight-listings/invites/:token/accept', [FreightInvitesController, 'accept'])
+      .use(middleware.authorize({ policy: FreightListingPolicy, action: 'acceptInvite' }))
+  })
+  .prefix('/api')
+  .use([middleware.auth(), middleware.role({ roles: ['carrier'] })])
+
+router
+  .get('/api/freight-listings/:id/audits', [FreightListingsController, 'audits'])
+  .where('id', id)
+  .use([
+    middleware.auth(),
+    middleware.role({ roles: ['shipper', 'carrier'] }),
+    middleware.authorize({ policy: FreightListingPolicy, action: 'viewAudits' }),
+  ])

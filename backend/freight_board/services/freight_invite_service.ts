@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import { BaseMail } from '@adonisjs/mail'
+import mail from '@adonisjs/mail/services/main'
+import env from '#start/env'
+import { Clock } from '#core/clock'
+import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
+import { validationError } from '#core/validation'
+import { isoUtc, sqlTimestamp } from '#core/timestamps'
+import ShippingPartnersService from '#marketplace/services/shipping_partners_service'
+import FreightListing from '#freight_board/models/freight_listing'
+import FreightListingInvite from '#freight_board/models/freight_listing_invite'
+import FreightAuditService, {
+  type FreightActor,
+} from '#freight_board/services/freight_audit_service'
+import { LOAD_NOT_FOUND } from '#freight_board/services/freight_listing_service'
+
+/** docs/decisions/0068: the invited carrier's exclusive access before the load goes public. */
+export const INVITE_WINDOW_HOURS = 2
+export const INVITE_NOT_FOUND = 'Invite not found'
+
+/** Tokens are stored hashed: the table never holds a usable link. */
+export const hashInviteToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+const appUrl = () =>
+  (env.get('APP_URL') ?? `http://localhost:${env.get('PORT') ?? 3333}`).replace(/\/$/, '')
+
+/** The invite, with the one link that opens the load on the carrier's board. */
+export class FreightInviteMail extends BaseMail {
+  subject = 'A shipper you have worked with invited you to a load'
+
+  constructor(
+    private to: string,
+    private lane: string,
+    private link: string
+  ) {
+    super()
+  }
+
+  prepare() {
+    const lines = [
+      'Hello,',
+      `A shipper you have moved freight for invited you to a load on PalletLine: ${this.lane}.`,
+      `You have ${INVITE_WINDOW_HOURS} hours of exclusive access before it goes on the public board.`,
+      `Open it: ${this.link}`,
+      'The PalletLine team',
+    ]
+    this.message
+      .to(this.to)
+      .text(lines.join('\n\n') + '\n')
+      .html(
+        lines
+          .map((l) => `<p>${l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`)
+          .join('\n')
+      )
+  }
+}
+
+/** Invites to a load: only carriers the shipper has a paid booking with, one-time tokens. */
+@inject()
+export default class FreightInviteService {
+  constructor(
+    private clock: Clock,
+    private partners: ShippingPartnersService,
+    private audits: FreightAuditService
+  ) {}
+
+  async candidates(shipperId: number) {
+    return (await this.partners.partnersOf(shipperId)).map(({ carrierId, companyName }) => ({
+      carrierId,
+      companyName,
+    }))
+  }
+
+  /** FreightListingPolicy has checked the load is this shipper's. */
+  async invite(shipper: FreightActor & { userId: number }, listingId: number, carrierId: number) {
+    const [partner] = await this.partners.partnersOf(shipper.userId, carrierId)
+    if (!partner) {
+      throw validationError([
+        {
+          field: 'carrierId',
+          message: 'You can only invite a carrier you have shipped with',
+          rule: 'shippedWith',
+        },
+      ])
+    }
+    const load = await FreightListing.find(listingId)
+    if (!load) throw new NotFoundException(LOAD_NOT_FOUND)
+    if (load.status !== 'OPEN') throw new ConflictException('Only an open load can be shared')
+    const now = this.clock.now()
+    const token = randomBytes(24).toString('base64url')
+    const invite = await db.transaction(async (trx) => {
+      const created = await FreightListingInvite.create(
+        {
+          listingId,
+          invitedCarrierId: carrierId,
+          token: hashInviteToken(token),
+          expiresAt: now.plus({ hours: INVITE_WINDOW_HOURS }),
+          usedAt: null,
+          createdAt: now,
+        },
+        { client: trx }
+      )
+      await this.audits.record(listingId, 'invited', shipper, now, { carrier_id: carrierId }, trx)
+      return created
+    })
+    const lane = `${load.originCity}, ${load.originState} to ${load.destCity}, ${load.destState}`
+    await mail.send(
+      new FreightInviteMail(partner.email, lane, `${appUrl()}/freight-board?invite=${token}`)
+    )
+    return { id: invite.id, expires_at: isoUtc(invite.expiresAt)! }
+  }
+
+  /** The invited carrier opens its link: used once, within the window. */
+  async accept(carrier: FreightActor & { carrierId: number }, token: string) {
+    const now = this.clock.now()
+    const listingId = await db.transaction(async (trx) => {
+      const invite = await FreightListingInvite.query({ client: trx })
+        .where('token', hashInviteToken(token))
+        .first()
+      if (!invite || invite.invitedCarrierId !== carrier.carrierId) {
+        throw new NotFoundException(INVITE_NOT_FOUND)
+      }
+      const stamp = sqlTimestamp(now, trx)
+      const updated = await trx
+        .from('freight_listing_invites')
+        .where('id', invite.id)
+        .whereNull('used_at')
+        .where('expires_at', '>', stamp)
+        .update({ used_at: stamp })
+      if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
+        throw new ConflictException('This invite has expired or was already used')
+      }
+      await this.audits.record(
+        invite.listingId,
+        'invite_used',
+        carrier,
+        now,
+        { carrier_id: carrier.carrierId },
+        trx
+      )
+      return invite.listingId
+    })
+    return { id: listingId }
+  }
+
+  /** Whose invite a token is, for the policy; null when there is no such invite. */
+  async invitedCarrierOf(token: string): Promise<number | null> {
+    const invite = await FreightListingInvite.query()
+      .where('token', hashInviteToken(token))
+      .select('invitedCarrierId')
+      .first()
+    return invite?.invitedCarrierId ?? null
+  }
+}

@@ -1,0 +1,187 @@
+import { inject } from '@adonisjs/core'
+import emitter from '@adonisjs/core/services/emitter'
+import db from '@adonisjs/lucid/services/db'
+import type { DateTime } from 'luxon'
+import { Clock } from '#core/clock'
+import { businessToday } from '#core/business_time'
+import { toCents } from '#core/money'
+import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
+import { validationError } from '#core/validation'
+import { writeTransaction } from '#core/transactions'
+import { sqlTimestamp } from '#core/timestamps'
+import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
+import FreightListing from '#freight_board/models/freight_listing'
+import FreightAuditService, {
+  type FreightActor,
+} from '#freight_board/services/freight_audit_service'
+import RateRecommendationService, {
+  type RateRecommendation,
+} from '#freight_board/services/rate_recommendation_service'
+import {
+  placeLoad,
+  type FreightListingForm,
+  type PlacedLoad,
+} from '#freight_board/services/load_form'
+import { presentShipperLoad, type ShipperLoad } from '#freight_board/services/freight_presenter'
+
+export const LOAD_NOT_FOUND = 'Load not found'
+/** A shipper's list is bounded: the newest this many loads. */
+export const MAX_SHIPPER_LOADS = 100
+/** A load without dates stays on the board this long (docs/decisions/0063). */
+export const DEFAULT_LISTING_DAYS = 7
+
+/** When a load leaves the board: its delivery deadline, else a day after pickup, else a week. */
+export function expiryOf(
+  load: Pick<PlacedLoad, 'pickupEarliest' | 'deliveryLatest'>,
+  now: DateTime
+) {
+  if (load.deliveryLatest) return load.deliveryLatest
+  if (load.pickupEarliest) return load.pickupEarliest.plus({ days: 1 })
+  return now.plus({ days: DEFAULT_LISTING_DAYS })
+}
+
+/**
+ * The shipper's side of the freight board: the rate estimate, posting a load at the shipper's
+ * price beside the recommendation, the shipper's own loads, and cancelling an open one.
+ */
+@inject()
+export default class FreightListingService {
+  constructor(
+    private clock: Clock,
+    private recommendations: RateRecommendationService,
+    private audits: FreightAuditService,
+    private identities: CarrierIdentityService
+  ) {}
+
+  async recommend(form: FreightListingForm): Promise<RateRecommendation> {
+    return this.recommendFor(await placeLoad(form))
+  }
+
+  private recommendFor(load: PlacedLoad) {
+    return this.recommendations.recommend({
+      ...load,
+      pickupDay: load.pickupDay ?? businessToday(this.clock),
+    })
+  }
+
+  async post(shipper: FreightActor & { userId: number }, form: FreightListingForm) {
+    if (form.target_price === null || form.target_price === undefined) {
+      throw validationError([
+        {
+          field: 'target_price',
+          message: 'Target price is required to publish',
+          rule: 'required',
+        },
+      ])
+    }
+    const load = await placeLoad(form)
+    const recommendation = await this.recommendFor(load)
+    const now = this.clock.now()
+    const id = await db.transaction(async (trx) => {
+      const listing = await FreightListing.create(
+        {
+          shipperId: shipper.userId,
+          carrierId: null,
+          shipmentId: null,
+          originPostal: load.origin.postal,
+          originCity: load.origin.city,
+          originState: load.origin.state,
+          originAddress: load.origin.address,
+          originLatitude: load.origin.lat,
+          originLongitude: load.origin.lng,
+          destPostal: load.destination.postal,
+          destCity: load.destination.city,
+          destState: load.destination.state,
+          destAddress: load.destination.address,
+          destLatitude: load.destination.lat,
+          destLongitude: load.destination.lng,
+          equipment: load.equipment,
+          mode: load.mode,
+          pallets: load.pallets,
+          weightLbs: load.weightLbs,
+          dims: load.dims,
+          pickupEarliest: load.pickupEarliest,
+          deliveryLatest: load.deliveryLatest,
+          notes: load.notes,
+          targetPrice: load.targetPrice,
+          recommendedLow: recommendation.low,
+          recommendedMid: recommendation.mid,
+          recommendedHigh: recommendation.high,
+          distanceMiles: load.distanceMiles,
+          etaHours: recommendation.eta_hours,
+          status: 'OPEN',
+          paymentStatus: 'UNFUNDED',
+          priceCents: toCents(load.targetPrice!),
+          holdCarrierId: null,
+          holdExpiresAt: null,
+          expiresAt: expiryOf(load, now),
+          claimedAt: null,
+          createdAt: now,
+          updatedAt: now,
+        },
+        { client: trx }
+      )
+      await this.audits.record(listing.id, 'posted', shipper, now, { price: load.targetPrice }, trx)
+      await this.audits.record(
+        listing.id,
+        'recommended',
+        shipper,
+        now,
+        {
+          low: recommendation.low,
+          mid: recommendation.mid,
+          high: recommendation.high,
+          method: recommendation.basis.method,
+          scope: recommendation.basis.scope,
+          sample_size: recommendation.sample_size,
+        },
+        trx
+      )
+      return listing.id
+    })
+    await emitter.emit('freight:changed', { type: 'posted', id })
+    return { id }
+  }
+
+  /** The shipper's loads, newest first. */
+  async listForShipper(shipperId: number): Promise<ShipperLoad[]> {
+    const loads = await FreightListing.query()
+      .where('shipperId', shipperId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(MAX_SHIPPER_LOADS)
+    const now = this.clock.now()
+    return loads.map((load) => presentShipperLoad(load, now, (id) => this.identities.label(id)))
+  }
+
+  /** The shipper cancels an open load, held or not; FreightListingPolicy checked it is theirs. */
+  async cancel(shipper: FreightActor, listingId: number): Promise<ShipperLoad> {
+    const now = this.clock.now()
+    await writeTransaction(async (trx) => {
+      const stamp = sqlTimestamp(now, trx)
+      const updated = await trx
+        .from('freight_listings')
+        .where('id', listingId)
+        .where('status', 'OPEN')
+        .update({
+          status: 'CANCELLED',
+          hold_carrier_id: null,
+          hold_expires_at: null,
+          updated_at: stamp,
+        })
+      if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
+        const exists = await trx.from('freight_listings').where('id', listingId).first()
+        if (!exists) throw new NotFoundException(LOAD_NOT_FOUND)
+        throw new ConflictException('Only an open load can be cancelled')
+      }
+      await this.audits.record(listingId, 'cancelled', shipper, now, null, trx)
+    })
+    await emitter.emit('freight:changed', { type: 'cancelled', id: listingId })
+    const load = await FreightListing.findOrFail(listingId)
+    return presentShipperLoad(load, now, (id) => this.identities.label(id))
+  }
+
+  async auditsOf(listingId: number) {
+    return this.audits.list(listingId)
+  }
+}

@@ -1,0 +1,170 @@
+import { createHmac } from 'node:crypto'
+import type { DateTime } from 'luxon'
+import { appKey } from '#config/app'
+import { fromCents, splitPayout } from '#core/money'
+import { bookingReference } from '#core/reference'
+import { isoUtc, readTimestamp } from '#core/timestamps'
+import type FreightListing from '#freight_board/models/freight_listing'
+
+/**
+ * A shipper stays anonymous on the board until a claim is paid: "Shipper #4821", a 4-digit
+ * code from an HMAC of the shipper's id keyed by the app key, like the carriers' labels
+ * (docs/decisions/0023): stable, and neither reveals nor enumerates ids.
+ */
+export function shipperLabel(shipperId: number): string {
+  const digest = createHmac('sha256', appKey.release()).update(`shipper:${shipperId}`).digest()
+  return `Shipper #${1000 + (digest.readUInt32BE(0) % 9000)}`
+}
+
+const DEFAULT_DIMS = { l: 48, w: 40, h: 60 }
+
+const place = (postal: string, city: string, state: string) => ({ postal, city, state })
+
+/** Whether a hold is in force at `now`: an expired hold counts as none. */
+export function holdActive(load: FreightListing, now: DateTime) {
+  return load.holdCarrierId !== null && load.holdExpiresAt !== null && load.holdExpiresAt > now
+}
+
+const cents = (load: FreightListing) => load.priceCents ?? 0
+
+/** A `freight_listings` row as the query builder returns it (the board reads rows, not models). */
+export type BoardRow = Record<string, any>
+
+const SQL_LOCAL = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(?:\.(\d{1,3}))?$/
+
+/**
+ * A timestamp column as epoch ms, fast: the board presents 100 rows a request. SQLite returns
+ * the local-time text Lucid wrote, PostgreSQL a Date; anything else goes through luxon.
+ */
+export function timestampMillis(value: unknown): number | null {
+  if (value === null || value === undefined) return null
+  if (value instanceof Date) return value.getTime()
+  if (typeof value === 'string') {
+    const m = SQL_LOCAL.exec(value)
+    if (m) {
+      const ms = m[7] ? Number(m[7].padEnd(3, '0')) : 0
+      return new Date(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6], ms).getTime()
+    }
+  }
+  return readTimestamp(value)?.toMillis() ?? null
+}
+
+const isoOf = (value: unknown) => {
+  const ms = timestampMillis(value)
+  return ms === null ? null : new Date(ms).toISOString()
+}
+
+const parseDims = (value: unknown) => {
+  if (value && typeof value === 'object') return value as { l: number; w: number; h: number }
+  if (typeof value === 'string') {
+    try {
+      return JSON.parse(value) as { l: number; w: number; h: number }
+    } catch {
+      return DEFAULT_DIMS
+    }
+  }
+  return DEFAULT_DIMS
+}
+
+/** Labels by shipper id, memoised: the HMAC is the same for every load of a shipper. */
+const labels = new Map<number, string>()
+function memoShipperLabel(shipperId: number) {
+  let label = labels.get(shipperId)
+  if (!label) {
+    if (labels.size > 10_000) labels.clear()
+    label = shipperLabel(shipperId)
+    labels.set(shipperId, label)
+  }
+  return label
+}
+
+export function presentBoardLoad(
+  row: BoardRow,
+  viewer: { carrierId: number; invitedTo: Set<number> },
+  nowMillis: number
+) {
+  const id = Number(row.id)
+  const holdUntil = timestampMillis(row.hold_expires_at)
+  const held = row.hold_carrier_id !== null && holdUntil !== null && holdUntil > nowMillis
+  const distance = row.distance_miles === null ? 0 : Number(row.distance_miles)
+  const cents = row.price_cents === null ? 0 : Number(row.price_cents)
+  return {
+    id,
+    origin: place(row.origin_postal, row.origin_city, row.origin_state),
+    destination: place(row.dest_postal, row.dest_city, row.dest_state),
+    equipment: row.equipment,
+    mode: row.mode,
+    pallets: row.pallets === null ? 1 : Number(row.pallets),
+    weight_lbs: row.weight_lbs === null ? 1000 : Number(row.weight_lbs),
+    dims: parseDims(row.dims),
+    pickup_earliest: isoOf(row.pickup_earliest),
+    delivery_latest: isoOf(row.delivery_latest),
+    notes: row.notes ?? null,
+    distance_miles: distance,
+    eta_hours: row.eta_hours === null ? 0 : Number(row.eta_hours),
+    price: fromCents(cents),
+    carrier_pay: fromCents(splitPayout(cents).payoutCents),
+    rate_per_mile: distance > 0 ? fromCents(Math.round(cents / distance)) : 0,
+    funded: row.payment_status === 'FUNDED',
+    held,
+    held_by_you: held && Number(row.hold_carrier_id) === viewer.carrierId,
+    hold_expires_at: held ? new Date(holdUntil!).toISOString() : null,
+    invited: viewer.invitedTo.has(id),
+    shipper_label: memoShipperLabel(Number(row.shipper_id)),
+    created_at: isoOf(row.created_at)!,
+  }
+}
+
+export type BoardLoad = ReturnType<typeof presentBoardLoad>
+
+export function presentFeaturedLoad(load: FreightListing) {
+  return {
+    id: load.id,
+    origin: { city: load.originCity, state: load.originState },
+    destination: { city: load.destCity, state: load.destState },
+    equipment: load.equipment,
+    mode: load.mode,
+    pallets: load.pallets ?? 1,
+    distance_miles: load.distanceMiles ?? 0,
+    price: fromCents(cents(load)),
+  }
+}
+
+export function presentShipperLoad(
+  load: FreightListing,
+  now: DateTime,
+  carrierLabel: (carrierId: number) => string
+) {
+  const held = load.status === 'OPEN' && holdActive(load, now)
+  const carrierId = load.carrierId ?? (held ? load.holdCarrierId : null)
+  const recommended =
+    load.recommendedMid === null
+      ? null
+      : {
+          low: load.recommendedLow ?? 0,
+          mid: load.recommendedMid,
+          high: load.recommendedHigh ?? 0,
+        }
+  return {
+    id: load.id,
+    origin: place(load.originPostal, load.originCity, load.originState),
+    destination: place(load.destPostal, load.destCity, load.destState),
+    equipment: load.equipment,
+    mode: load.mode,
+    pallets: load.pallets ?? 1,
+    weight_lbs: load.weightLbs ?? 1000,
+    distance_miles: load.distanceMiles ?? 0,
+    price: fromCents(cents(load)),
+    recommended,
+    status: load.status,
+    payment_status: load.paymentStatus,
+    carrier_label: carrierId === null ? null : carrierLabel(carrierId),
+    hold_expires_at: held ? isoUtc(load.holdExpiresAt) : null,
+    booking_id: load.shipmentId,
+    booking_reference: load.shipmentId === null ? null : bookingReference(load.shipmentId),
+    expires_at: isoUtc(load.expiresAt),
+    created_at: isoUtc(load.createdAt)!,
+  }
+}
+
+export type ShipperLoad = ReturnType<typeof presentShipperLoad>

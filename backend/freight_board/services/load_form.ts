@@ -1,0 +1,120 @@
+import type { Infer } from '@vinejs/vine/types'
+import { DateTime } from 'luxon'
+import geocoding from '#plugins/geocoding/services/main'
+import { roadMiles } from '#core/geo'
+import { validationError, type FieldError } from '#core/validation'
+import { BUSINESS_TIME_ZONE } from '#core/business_time'
+import type { freightListingFormValidator } from '#freight_board/validators/freight_listing'
+import type { Equipment, FreightMode } from '#freight_board/models/freight_listing'
+
+export type FreightListingForm = Infer<typeof freightListingFormValidator>
+
+export type PlacedStop = {
+  postal: string
+  lat: number
+  lng: number
+  city: string
+  state: string
+  address: string | null
+}
+
+/** The form with its defaults filled, both ZIPs placed and the road distance measured. */
+export type PlacedLoad = {
+  origin: PlacedStop
+  destination: PlacedStop
+  equipment: Equipment
+  mode: FreightMode
+  pallets: number
+  weightLbs: number
+  dims: { l: number; w: number; h: number }
+  pickupEarliest: DateTime | null
+  deliveryLatest: DateTime | null
+  /** the pickup's business day, for the fuel row in force; null without a pickup date */
+  pickupDay: string | null
+  notes: string | null
+  targetPrice: number | null
+  distanceMiles: number
+}
+
+/** SPEC point 5's post-load defaults. */
+export const LOAD_DEFAULTS = {
+  equipment: 'VAN' as Equipment,
+  mode: 'TL' as FreightMode,
+  pallets: 1,
+  weightLbs: 1000,
+  dims: { l: 48, w: 40, h: 60 },
+}
+
+async function place(
+  input: FreightListingForm['origin'],
+  field: 'origin' | 'destination'
+): Promise<PlacedStop | FieldError> {
+  const zip = input.postal.trim()
+  const missing = {
+    field: `${field}.postal`,
+    message: field === 'origin' ? 'Origin ZIP not found' : 'Destination ZIP not found',
+    rule: 'zipFound',
+  }
+  if (!/^\d{5}(-\d{4})?$/.test(zip)) return missing
+  const result = await geocoding.geocode(zip.slice(0, 5))
+  if (!result.ok) return missing
+  return {
+    postal: zip.slice(0, 5),
+    lat: result.place.latitude,
+    lng: result.place.longitude,
+    city: input.city || result.place.city,
+    state: (input.state || result.place.state).toUpperCase(),
+    address: input.address || null,
+  }
+}
+
+function moment(value: string | null | undefined, field: string, errors: FieldError[]) {
+  if (!value) return null
+  const parsed = DateTime.fromISO(value, { setZone: true })
+  if (!parsed.isValid) {
+    errors.push({ field, message: 'Must be a date and time (ISO 8601)', rule: 'dateTime' })
+    return null
+  }
+  return parsed.toUTC()
+}
+
+/** Checks what the schema cannot (ZIPs the geocoder knows, dates in order) and fills defaults. */
+export async function placeLoad(form: FreightListingForm): Promise<PlacedLoad> {
+  const errors: FieldError[] = []
+  const [origin, destination] = await Promise.all([
+    place(form.origin, 'origin'),
+    place(form.destination, 'destination'),
+  ])
+  if ('field' in origin) errors.push(origin)
+  if ('field' in destination) errors.push(destination)
+  const pickupEarliest = moment(form.pickup_earliest, 'pickup_earliest', errors)
+  const deliveryLatest = moment(form.delivery_latest, 'delivery_latest', errors)
+  if (pickupEarliest && deliveryLatest && deliveryLatest < pickupEarliest) {
+    errors.push({
+      field: 'delivery_latest',
+      message: 'Delivery must be after pickup',
+      rule: 'afterPickup',
+    })
+  }
+  if (errors.length > 0 || 'field' in origin || 'field' in destination) {
+    throw validationError(errors)
+  }
+  return {
+    origin,
+    destination,
+    equipment: form.equipment ?? LOAD_DEFAULTS.equipment,
+    mode: form.mode ?? LOAD_DEFAULTS.mode,
+    pallets: form.pallets ?? LOAD_DEFAULTS.pallets,
+    weightLbs: form.weight_lbs ?? LOAD_DEFAULTS.weightLbs,
+    dims: form.dims ?? LOAD_DEFAULTS.dims,
+    pickupEarliest,
+    deliveryLatest,
+    pickupDay: pickupEarliest?.setZone(BUSINESS_TIME_ZONE).toISODate() ?? null,
+    notes: form.notes || null,
+    targetPrice: form.target_price ?? null,
+    distanceMiles: roadMiles(
+      { latitude: origin.lat, longitude: origin.lng },
+      { latitude: destination.lat, longitude: destination.lng }
+    ),
+  }
+}

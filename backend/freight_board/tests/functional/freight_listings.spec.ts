@@ -1,0 +1,295 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import { Clock, FixedClock } from '#core/clock'
+import { roadMiles } from '#core/geo'
+import { costModelCents } from '#plugins/rate_quoting/drivers/lane_model_math'
+import FreightListing from '#freight_board/models/freight_listing'
+import FreightListingAudit from '#freight_board/models/freight_listing_audit'
+import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeFreightListing } from '#tests/factories'
+
+const CHICAGO = { latitude: 41.8858, longitude: -87.6181 }
+const DETROIT = { latitude: 42.3478, longitude: -83.0603 }
+
+const form = (over: Record<string, unknown> = {}) => ({
+  origin: { postal: '60601' },
+  destination: { postal: '48201' },
+  equipment: 'VAN',
+  mode: 'TL',
+  pallets: 4,
+  weight_lbs: 4000,
+  dims: { l: 48, w: 40, h: 60 },
+  pickup_earliest: '2026-03-02T14:00:00Z',
+  delivery_latest: '2026-03-03T22:00:00Z',
+  notes: 'Dock 4',
+  target_price: 950,
+  ...over,
+})
+
+/** Claimed loads Chicago 606xx to Detroit 482xx at the given prices per pallet-mile. */
+async function laneHistory(pricesPerPalletMile: number[]) {
+  const shipper = await makeUser('shipper')
+  for (const p of pricesPerPalletMile) {
+    await makeFreightListing(shipper, {
+      status: 'CLAIMED',
+      pallets: 1,
+      distanceMiles: 100,
+      price: p * 100,
+      claimedAt: DateTime.now(),
+    })
+  }
+}
+
+async function fuelRow(day: string, fscPct: number, dieselPrice: number) {
+  await db
+    .table('fuel_indices')
+    .insert({ index_date: day, fsc_pct: fscPct, diesel_price: dieselPrice })
+}
+
+test.group('POST /api/freight-listings/recommend', (group) => {
+  group.each.setup(() => resetDatabase())
+
+  test('the spec’s validation messages', async ({ client, assert }) => {
+    const shipper = await makeUser('shipper')
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ origin: { postal: '606' } }, 'origin.postal', 'Origin ZIP is required'],
+      [{ origin: {} }, 'origin.postal', 'Origin ZIP is required'],
+      [{ destination: { postal: '' } }, 'destination.postal', 'Destination ZIP is required'],
+      [{ pallets: 0 }, 'pallets', 'Pallets must be at least 1'],
+      [{ weight_lbs: 0 }, 'weight_lbs', 'Weight must be at least 1 lb'],
+      [{ target_price: -1 }, 'target_price', 'Target price cannot be negative'],
+      [{ origin: { postal: '00000' } }, 'origin.postal', 'Origin ZIP not found'],
+      [{ destination: { postal: '99999' } }, 'destination.postal', 'Destination ZIP not found'],
+      [
+        { pickup_earliest: '2026-03-03T10:00:00Z', delivery_latest: '2026-03-02T10:00:00Z' },
+        'delivery_latest',
+        'Delivery must be after pickup',
+      ],
+    ]
+    for (const [over, field, message] of cases) {
+      const res = await client
+        .post('/api/freight-listings/recommend')
+        .json(form(over))
+        .loginAs(shipper)
+        .withCsrfToken()
+      res.assertStatus(422)
+      assert.deepInclude(
+        res.body().errors.map((e: any) => ({ field: e.field, message: e.message })),
+        { field, message },
+        JSON.stringify(res.body())
+      )
+    }
+  })
+
+  test('carriers, admins and pending carriers 403, anonymous 401', async ({ client, assert }) => {
+    for (const user of [await makeUser('carrier', { isApproved: true }), await makeUser('admin')]) {
+      const res = await client
+        .post('/api/freight-listings/recommend')
+        .json(form())
+        .loginAs(user)
+        .withCsrfToken()
+      res.assertStatus(403)
+    }
+    const pending = await client
+      .post('/api/freight-listings/recommend')
+      .json(form())
+      .loginAs(await makeUser('carrier', { isApproved: false }))
+      .withCsrfToken()
+    pending.assertStatus(403)
+    assert.equal(pending.body().message, 'You do not have access to this resource')
+    const anonymous = await client
+      .post('/api/freight-listings/recommend')
+      .json(form())
+      .withCsrfToken()
+    anonymous.assertStatus(401)
+  })
+
+  test('lane history: the middle half of 8 same-zip3 loads per pallet-mile', async ({
+    client,
+    assert,
+  }) => {
+    await laneHistory([2.0, 2.2, 2.4, 2.6, 2.8, 3.0, 3.2, 3.4])
+    const res = await client
+      .post('/api/freight-listings/recommend')
+      .json(form())
+      .loginAs(await makeUser('shipper'))
+      .withCsrfToken()
+    res.assertStatus(200)
+    const distance = roadMiles(CHICAGO, DETROIT)
+    const body = res.body()
+    assert.closeTo(body.distance_miles, distance, 1)
+    // p25 2.35, p50 2.70, p75 3.05 per pallet-mile x 4 pallets x the distance
+    const palletMiles = 4 * body.distance_miles
+    assert.equal(body.low, Math.round(2.35 * palletMiles * 100) / 100)
+    assert.equal(body.mid, Math.round(2.7 * palletMiles * 100) / 100)
+    assert.equal(body.high, Math.round(3.05 * palletMiles * 100) / 100)
+    assert.equal(body.sample_size, 8)
+    assert.equal(body.confidence, 'high')
+    assert.equal(body.basis.method, 'lane_history')
+    assert.equal(body.basis.scope, 'zip3')
+    // TL at 50 mph, under 11 hours: no break
+    assert.equal(body.eta_hours, Math.round((body.distance_miles / 50) * 10) / 10)
+    assert.equal(
+      await FreightListingAudit.query()
+        .count('* as n')
+        .first()
+        .then((r: any) => Number(r.$extras.n)),
+      0
+    )
+  })
+
+  test('thin history: the cost model with the fuel row in force on the pickup date', async ({
+    client,
+    assert,
+  }) => {
+    await laneHistory([2.0, 2.2, 2.4])
+    await fuelRow('2026-02-23', 40, 3.6)
+    await fuelRow('2026-03-09', 45, 3.9)
+    const res = await client
+      .post('/api/freight-listings/recommend')
+      .json(form({ mode: 'LTL' }))
+      .loginAs(await makeUser('shipper'))
+      .withCsrfToken()
+    res.assertStatus(200)
+    const body = res.body()
+    const mid = costModelCents({
+      distanceMiles: body.distance_miles,
+      equipment: 'VAN',
+      mode: 'LTL',
+      pallets: 4,
+      weightLbs: 4000,
+      fscPct: 40,
+    })
+    assert.equal(body.mid, mid / 100)
+    assert.equal(body.low, Math.round(mid * 0.85) / 100)
+    assert.equal(body.high, Math.round(mid * 1.15) / 100)
+    assert.deepEqual(body.basis.method, 'cost_model')
+    assert.equal(body.basis.fuel_index_date, '2026-02-23')
+    assert.equal(body.confidence, 'low')
+    assert.equal(body.sample_size, 0)
+    // LTL at 45 mph plus a day at terminals
+    assert.equal(body.eta_hours, Math.round((body.distance_miles / 45 + 24) * 10) / 10)
+  })
+})
+
+test.group('POST /api/freight-listings', (group) => {
+  group.each.setup(() => resetDatabase())
+
+  test('posts an OPEN, UNFUNDED load with the recommendation beside the price', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const res = await client
+      .post('/api/freight-listings')
+      .json(form({ origin: { postal: '60601' }, pallets: undefined, dims: undefined }))
+      .loginAs(shipper)
+      .withCsrfToken()
+    res.assertStatus(201)
+    const load = await FreightListing.findOrFail(res.body().id)
+    assert.equal(load.shipperId, shipper.id)
+    assert.equal(load.status, 'OPEN')
+    assert.equal(load.paymentStatus, 'UNFUNDED')
+    assert.equal(load.priceCents, 95000)
+    assert.equal(load.originCity, 'Chicago')
+    assert.equal(load.originState, 'IL')
+    assert.equal(load.destCity, 'Detroit')
+    assert.equal(load.pallets, 1)
+    assert.deepEqual(load.dims, { l: 48, w: 40, h: 60 })
+    assert.isNotNull(load.recommendedMid)
+    assert.isAbove(load.distanceMiles!, 200)
+    assert.equal(load.expiresAt!.toMillis(), DateTime.fromISO('2026-03-03T22:00:00Z').toMillis())
+    const audits = await FreightListingAudit.query().where('listingId', load.id).orderBy('id')
+    assert.deepEqual(
+      audits.map((a) => [a.action, a.actorRole, a.actorUserId]),
+      [
+        ['posted', 'shipper', shipper.id],
+        ['recommended', 'shipper', shipper.id],
+      ]
+    )
+  })
+
+  test('defaults: VAN, TL, 1000 lb; expiry a day after pickup, else a week', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const now = DateTime.now().startOf('second')
+    app.container.swap(Clock, () => new FixedClock(now))
+    try {
+      const res = await client
+        .post('/api/freight-listings')
+        .json({ origin: { postal: '60601' }, destination: { postal: '48201' }, target_price: 500 })
+        .loginAs(shipper)
+        .withCsrfToken()
+      res.assertStatus(201)
+      const load = await FreightListing.findOrFail(res.body().id)
+      assert.equal(load.equipment, 'VAN')
+      assert.equal(load.mode, 'TL')
+      assert.equal(load.weightLbs, 1000)
+      assert.equal(load.expiresAt!.toMillis(), now.plus({ days: 7 }).toMillis())
+      const withPickup = await client
+        .post('/api/freight-listings')
+        .json({ ...form({ delivery_latest: null }), target_price: 500 })
+        .loginAs(shipper)
+        .withCsrfToken()
+      const second = await FreightListing.findOrFail(withPickup.body().id)
+      assert.equal(
+        second.expiresAt!.toMillis(),
+        DateTime.fromISO('2026-03-03T14:00:00Z').toMillis()
+      )
+    } finally {
+      app.container.restore(Clock)
+    }
+  })
+
+  test('a target price is required to publish', async ({ client, assert }) => {
+    const res = await client
+      .post('/api/freight-listings')
+      .json(form({ target_price: null }))
+      .loginAs(await makeUser('shipper'))
+      .withCsrfToken()
+    res.assertStatus(422)
+    assert.deepEqual(res.body().errors[0], {
+      field: 'target_price',
+      message: 'Target price is required to publish',
+      rule: 'required',
+    })
+  })
+
+  test('an Idempotency-Key retry returns the first load', async ({ client, assert }) => {
+    const shipper = await makeUser('shipper')
+    const send = () =>
+      client
+        .post('/api/freight-listings')
+        .header('Idempotency-Key', 'post-load-1')
+        .json(form())
+        .loginAs(shipper)
+        .withCsrfToken()
+    const first = await send()
+    const second = await send()
+    first.assertStatus(201)
+    second.assertStatus(201)
+    assert.equal(second.body().id, first.body().id)
+    assert.equal(Number((await FreightListing.query().count('* as n'))[0].$extras.n), 1)
+  })
+
+  test('carriers, admins and pending carriers 403; anonymous 401', async ({ client }) => {
+    for (const user of [
+      await makeUser('carrier', { isApproved: true }),
+      await makeUser('carrier', { isApproved: false }),
+      await makeUser('admin'),
+    ]) {
+      const res = await client
+        .post('/api/freight-listings')
+        .json(form())
+        .loginAs(user)
+        .withCsrfToken()
+      res.assertStatus(403)
+    }
+    const res = await client.post('/api/freight-listings').json(form()).withCsrfToken()
+    res.assertStatus(401)
+  })
+})

@@ -1,0 +1,101 @@
+import vine, { SimpleMessagesProvider } from '@vinejs/vine'
+
+export const EQUIPMENT = ['VAN', 'REEFER', 'FLATBED', 'BOX', 'SPRINTER'] as const
+export const MODES = ['TL', 'LTL', 'EXP'] as const
+export const MAX_PRICE = 999999.99
+
+const place = () =>
+  vine.object({
+    postal: vine.string().trim().minLength(5).maxLength(10),
+    city: vine.string().trim().maxLength(100).nullable().optional(),
+    state: vine.string().trim().maxLength(2).nullable().optional(),
+    address: vine.string().trim().maxLength(255).nullable().optional(),
+  })
+
+const dimension = () => vine.number().withoutDecimals().min(1).max(1000)
+
+/** The Post a Load form (SPEC points 2, 5 and 7), for the estimate and for publishing. */
+export const freightListingFormValidator = vine.compile(
+  vine.object({
+    origin: place(),
+    destination: place(),
+    equipment: vine.enum(EQUIPMENT).optional(),
+    mode: vine.enum(MODES).optional(),
+    pallets: vine.number().withoutDecimals().min(1).max(100).nullable().optional(),
+    weight_lbs: vine.number().withoutDecimals().min(1).max(100_000).nullable().optional(),
+    dims: vine.object({ l: dimension(), w: dimension(), h: dimension() }).nullable().optional(),
+    pickup_earliest: vine.string().trim().nullable().optional(),
+    delivery_latest: vine.string().trim().nullable().optional(),
+    notes: vine.string().trim().maxLength(2000).nullable().optional(),
+    target_price: vine.number().min(0).max(MAX_PRICE).decimal([0, 2]).nullable().optional(),
+  })
+)
+freightListingFormValidator.messagesProvider = new SimpleMessagesProvider({
+  'origin.required': 'Origin ZIP is required',
+  'origin.object': 'Origin ZIP is required',
+  'origin.postal.required': 'Origin ZIP is required',
+  'origin.postal.string': 'Origin ZIP is required',
+  'origin.postal.minLength': 'Origin ZIP is required',
+  'origin.postal.maxLength': 'Origin ZIP not found',
+  'destination.required': 'Destination ZIP is required',
+  'destination.object': 'Destination ZIP is required',
+  'destination.postal.required': 'Destination ZIP is required',
+  'destination.postal.string': 'Destination ZIP is required',
+  'destination.postal.minLength': 'Destination ZIP is required',
+  'destination.postal.maxLength': 'Destination ZIP not found',
+  'equipment.enum': 'Equipment must be one of VAN, REEFER, FLATBED, BOX, SPRINTER',
+  'mode.enum': 'Mode must be one of TL, LTL, EXP',
+  'pallets.number': 'Pallets must be at least 1',
+  'pallets.min': 'Pallets must be at least 1',
+  'pallets.withoutDecimals': 'Pallets must be a whole number',
+  'pallets.max': 'Pallets cannot exceed 100',
+  'weight_lbs.number': 'Weight must be at least 1 lb',
+  'weight_lbs.min': 'Weight must be at least 1 lb',
+  'weight_lbs.withoutDecimals': 'Weight must be a whole number of pounds',
+  'weight_lbs.max': 'Weight cannot exceed 100000 lb',
+  'dims.*.number': 'Dimensions must be at least 1 inch',
+  'dims.*.min': 'Dimensions must be at least 1 inch',
+  'dims.*.required': 'Dimensions need length, width and height',
+  'target_price.number': 'Target price cannot be negative',
+  'target_price.min': 'Target price cannot be negative',
+  'target_price.max': `Target price cannot exceed ${MAX_PRICE}`,
+  'target_price.decimal': 'Target price can have at most 2 decimals',
+})
+
+const zip = () =>
+  vine
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/)
+    .optional()
+
+/** The board's filters; empty values are dropped before validation. */
+export const boardQueryValidator = vine.compile(
+  vine.object({
+    equipment: vine.enum(EQUIPMENT).optional(),
+    mode: vine.enum(MODES).optional(),
+    origin_zip: zip(),
+    dest_zip: zip(),
+    funded: vine.enum(['true', 'false']).optional(),
+  })
+)
+boardQueryValidator.messagesProvider = new SimpleMessagesProvider({
+  'origin_zip.regex': 'Origin ZIP filter must be 1 to 5 digits',
+  'dest_zip.regex': 'Destination ZIP filter must be 1 to 5 digits',
+  'equipment.enum': 'Equipment must be one of VAN, REEFER, FLATBED, BOX, SPRINTER',
+  'mode.enum': 'Mode must be one of TL, LTL, EXP',
+  'funded.enum': 'Funded must be true or false',
+})
+
+/** A shipper invites a carrier they have shipped with. */
+export const inviteValidator = vine.compile(
+  vine.object({
+    carrierId: vine.number().withoutDecimals().positive(),
+  })
+)
+inviteValidator.messagesProvider = new SimpleMessagesProvider({
+  'carrierId.required': 'Choose a carrier to invite',
+  'carrierId.number': 'Choose a carrier to invite',
+  'carrierId.withoutDecimals': 'Choose a carrier to invite',
+  'carrierId.positive': 'Choose a carrier to invite',
+})
