@@ -38,13 +38,19 @@ export async function launchBrowser() {
   return browser
 }
 
-/** A fresh browser context; `origin` replaces the test server's 127.0.0.1 address. */
+/**
+ * A fresh browser context; `origin` replaces the test server's 127.0.0.1 address, `viewport`
+ * the desktop size.
+ */
 export async function newPage(
-  options: { origin?: string } = {}
+  options: { origin?: string; viewport?: { width: number; height: number } } = {}
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await (
     await launchBrowser()
-  ).newContext({ baseURL: options.origin ?? baseUrl(), viewport: { width: 1280, height: 900 } })
+  ).newContext({
+    baseURL: options.origin ?? baseUrl(),
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+  })
   const page = await context.newPage()
   return { context, page }
 }

@@ -88,10 +88,17 @@ export function createRoutes(): RouteObject[] {
                 },
                 { path: paths.settings.path, lazy: page(() => import('@/app/routes/settings')) },
                 { path: paths.tms.path, lazy: page(() => import('@/app/routes/tms')) },
-                { path: paths.postLoad.path, lazy: page(() => import('@/app/routes/post-load')) },
+                {
+                  path: paths.postLoad.path,
+                  element: <RequireRole role="shipper" />,
+                  children: [{ index: true, lazy: page(() => import('@/app/routes/post-load')) }],
+                },
                 {
                   path: paths.freightBoard.path,
-                  lazy: page(() => import('@/app/routes/freight-board')),
+                  element: <RequireRole role="carrier" />,
+                  children: [
+                    { index: true, lazy: page(() => import('@/app/routes/freight-board')) },
+                  ],
                 },
                 { path: paths.payment.path, lazy: page(() => import('@/app/routes/payment')) },
                 {

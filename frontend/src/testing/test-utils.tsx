@@ -5,14 +5,15 @@ import { AppProvider } from '@/app/provider'
 import { createRoutes } from '@/app/router'
 import type { User } from '@/features/auth/api/get-user'
 
-/** Render the real app (providers + full route table) at `url`. */
-export function renderApp(url = '/') {
+/** Render the real app (providers + full route table) at `url`; `strictMode` as in main.tsx. */
+export function renderApp(url = '/', { strictMode = false }: { strictMode?: boolean } = {}) {
   const router = createMemoryRouter(createRoutes(), { initialEntries: [url] })
-  const utils = render(
+  const app = (
     <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>
   )
+  const utils = render(strictMode ? <React.StrictMode>{app}</React.StrictMode> : app)
   return { ...utils, router }
 }
 

@@ -87,6 +87,14 @@ describe('route guards', () => {
     // Sent to /auth, which in turn sends a signed-in user to their own area.
     { url: '/carrier-pending', user: shipper, as: 'shipper', expected: '/shipper' },
     { url: '/tms', user: pendingCarrier, as: 'pendingCarrier', expected: '/carrier-pending' },
+    { url: '/post-load', user: carrier, as: 'carrier', expected: '/carrier' },
+    { url: '/freight-board', user: shipper, as: 'shipper', expected: '/shipper' },
+    {
+      url: '/freight-board',
+      user: pendingCarrier,
+      as: 'pendingCarrier',
+      expected: '/carrier-pending',
+    },
   ])('$url as $as goes to $expected', async ({ url, user, expected }) => {
     const router = await landsOn(url, user)
     await waitFor(() => expect(router.state.location.pathname).toBe(expected))

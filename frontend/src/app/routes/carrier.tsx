@@ -1,12 +1,16 @@
+import { useRefreshCarrierBookings } from '@/app/refresh-carrier-bookings'
 import { CarrierDashboard } from '@/features/carrier/components/carrier-dashboard'
 import { ProfileForm } from '@/features/auth/components/profile-form'
+import { FreightBoard } from '@/features/freight-board/components/freight-board'
 
 export default function CarrierRoute() {
+  const refreshBookings = useRefreshCarrierBookings()
   return (
     <CarrierDashboard
       accountPanel={
         <ProfileForm title="Account" description="The carrier account you are signed in with." />
       }
+      freightBoard={<FreightBoard idPrefix="grab-and-go" onClaimed={refreshBookings} />}
     />
   )
 }

@@ -1,10 +1,12 @@
 import { WithBackToDashboard } from '@/app/layouts/back-to-dashboard'
+import { useRefreshCarrierBookings } from '@/app/refresh-carrier-bookings'
 import { FreightBoardPage } from '@/features/freight-board/components/freight-board-page'
 
 export default function FreightBoardRoute() {
+  const refreshBookings = useRefreshCarrierBookings()
   return (
     <WithBackToDashboard>
-      <FreightBoardPage />
+      <FreightBoardPage onClaimed={refreshBookings} />
     </WithBackToDashboard>
   )
 }

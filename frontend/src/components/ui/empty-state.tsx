@@ -26,7 +26,7 @@ export function EmptyState({
     >
       <Icon className="mb-3 h-10 w-10 text-slate-400" aria-hidden="true" />
       <p className="text-base font-medium text-slate-900">{title}</p>
-      {description ? <p className="mt-1 max-w-md text-sm text-slate-500">{description}</p> : null}
+      {description ? <p className="mt-1 max-w-md text-sm text-slate-600">{description}</p> : null}
       {action ? <div className="mt-4">{action}</div> : null}
     </div>
   )

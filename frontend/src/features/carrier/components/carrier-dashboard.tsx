@@ -12,7 +12,6 @@ import {
 } from 'lucide-react'
 import type * as React from 'react'
 import { SectionLayout, type SectionNavItem } from '@/components/section-layout'
-import { SectionPlaceholder } from '@/components/section-placeholder'
 import { useHashSection } from '@/hooks/use-hash-section'
 import { CarrierBookings } from '@/features/carrier/components/carrier-bookings'
 import { CarrierInvoices } from '@/features/carrier/components/carrier-invoices'
@@ -23,6 +22,7 @@ import { FleetManagement } from '@/features/carrier/components/fleet-management'
 import { MyListings } from '@/features/carrier/components/my-listings'
 import { PaymentSetup } from '@/features/carrier/components/payment-setup'
 import { PayoutHistory } from '@/features/carrier/components/payout-history'
+import { SectionHeader } from '@/features/carrier/components/section-header'
 
 export type CarrierSection =
   | 'dashboard'
@@ -39,7 +39,6 @@ export type CarrierSection =
 type SectionInfo = SectionNavItem<CarrierSection> & {
   title: string
   description?: string
-  emptyText: string
 }
 
 /** Sections and titles of SPEC point 2 ("Carrier dashboard"); profile is reachable by #profile only. */
@@ -50,8 +49,6 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     title: 'Carrier Dashboard',
     icon: LayoutDashboard,
     description: 'An overview of your bookings, listings, fleet and earnings.',
-    emptyText:
-      'Your recent bookings, listings, trucks, monthly earnings and top routes will appear here.',
   },
   {
     id: 'trucks',
@@ -59,8 +56,6 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     title: 'My Trucks',
     icon: Truck,
     description: 'Manage the trucks in your fleet.',
-    emptyText:
-      'Your trucks will appear here with their year, make, model, plate, capacity in pallets and status.',
   },
   {
     id: 'listings',
@@ -68,8 +63,6 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     title: 'My Listings',
     icon: List,
     description: 'Capacity you offer to shippers on your routes.',
-    emptyText:
-      'Your capacity listings will appear here with route, truck, rate per mile per pallet, pallets and status.',
   },
   {
     id: 'freight-board',
@@ -77,8 +70,6 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     title: 'Grab & Go Board',
     icon: PackageSearch,
     description: 'Loads posted by shippers, ready to hold or claim.',
-    emptyText:
-      'Open loads will appear here. You will be able to hold a load for 30 minutes or claim it with one click.',
   },
   {
     id: 'bookings',
@@ -86,8 +77,6 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     title: 'Bookings',
     icon: ClipboardList,
     description: 'Shipments booked on your trucks.',
-    emptyText:
-      'Your bookings will appear here, with their TRT- reference, route, amount and status.',
   },
   {
     id: 'invoices',
@@ -95,7 +84,6 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     title: 'Invoices',
     icon: FileText,
     description: 'Invoices for delivered shipments.',
-    emptyText: 'An invoice will appear here for each delivered booking.',
   },
   {
     id: 'tracking',
@@ -103,7 +91,6 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     title: 'Tracking',
     icon: MapPin,
     description: 'Shipments currently on the road.',
-    emptyText: 'Your active shipments will appear here with their route and distance.',
   },
   {
     id: 'payments',
@@ -111,7 +98,6 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     title: 'Payment Setup',
     icon: Wallet,
     description: 'Set up a bank account to receive payments from shipments',
-    emptyText: 'The status of your payout account connection will appear here.',
   },
   {
     id: 'payouts',
@@ -119,14 +105,12 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     title: 'Payout History',
     icon: Banknote,
     description: 'Earnings and payouts from completed shipments',
-    emptyText: 'Payouts for your completed shipments will appear here with their status.',
   },
   {
     id: 'profile',
     label: 'Company Profile',
     title: 'Company Profile',
     icon: Building2,
-    emptyText: '',
   },
 ]
 
@@ -134,8 +118,17 @@ const NAV_ITEMS = CARRIER_SECTIONS.filter((s) => s.id !== 'profile')
 const IDS = CARRIER_SECTIONS.map((s) => s.id)
 
 /** /carrier: in-page section switcher driven by the URL hash (/carrier#listings). */
-/** `accountPanel`: the signed-in account's card under Company Profile, composed by the route (app/). */
-export function CarrierDashboard({ accountPanel }: { accountPanel: React.ReactNode }) {
+/**
+ * `accountPanel`: the signed-in account's card under Company Profile; `freightBoard`: the
+ * Grab & Go board. Both come from other features, so the route (app/) composes them.
+ */
+export function CarrierDashboard({
+  accountPanel,
+  freightBoard,
+}: {
+  accountPanel: React.ReactNode
+  freightBoard: React.ReactNode
+}) {
   const [current, select] = useHashSection<CarrierSection>(IDS, 'dashboard')
   const section = CARRIER_SECTIONS.find((s) => s.id === current) ?? CARRIER_SECTIONS[0]
 
@@ -168,16 +161,14 @@ export function CarrierDashboard({ accountPanel }: { accountPanel: React.ReactNo
     case 'profile':
       content = <CompanyProfile accountPanel={accountPanel} />
       break
-    default:
-      // The freight board arrives with its own issue.
+    case 'freight-board':
       content = (
-        <SectionPlaceholder
-          title={section.title}
-          description={section.description}
-          emptyText={section.emptyText}
-          icon={section.icon}
-        />
+        <div className="space-y-6">
+          <SectionHeader title={section.title} description={section.description} />
+          {freightBoard}
+        </div>
       )
+      break
   }
 
   return (

@@ -1,16 +1,22 @@
-import { PackagePlus } from 'lucide-react'
-import { SectionPlaceholder } from '@/components/section-placeholder'
+import { useSWRConfig } from 'swr'
+import { shipperLoadsKey } from '@/features/freight-board/api/get-shipper-loads'
+import { MyPostedLoads } from '@/features/freight-board/components/my-posted-loads'
+import { PostLoadForm } from '@/features/freight-board/components/post-load-form'
 
-/** /post-load: a shipper publishes a load to the freight board. */
+/** /post-load: a shipper publishes a load, then follows it in My Posted Loads below. */
 export function PostLoadPage() {
+  const { mutate } = useSWRConfig()
   return (
-    <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
-      <SectionPlaceholder
-        title="Post a Load"
-        description="Publish a load to the freight board so approved carriers can claim it."
-        emptyText="The load form will appear here: origin and destination ZIP, equipment, service mode, pallets, weight, dimensions, pickup and delivery window, a rate estimate and your target price."
-        icon={PackagePlus}
-      />
+    <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">Post a Load</h1>
+        <p className="mt-1 text-slate-600">
+          Publish a load to the freight board; approved carriers can hold it for 30 minutes or claim
+          it at your price.
+        </p>
+      </header>
+      <PostLoadForm onPosted={() => void mutate(shipperLoadsKey)} />
+      <MyPostedLoads />
     </main>
   )
 }

@@ -1,3 +1,4 @@
+import type * as React from 'react'
 import { Link } from 'react-router-dom'
 import {
   Clock,
@@ -50,7 +51,7 @@ const BOARD_STEPS = [
   {
     icon: RefreshCw,
     title: '3. The board stays current',
-    text: 'The board refreshes every 30 seconds, so claimed and held loads disappear and new ones show up without reloading.',
+    text: 'Every open board updates the moment a load is posted, held or claimed, and refreshes every 30 seconds besides, so taken loads disappear without reloading.',
   },
   {
     icon: Clock,
@@ -59,7 +60,8 @@ const BOARD_STEPS = [
   },
 ]
 
-export function OverviewPage() {
+/** `featuredBoard`: the live featured loads, from the freight board feature (composed in app/). */
+export function OverviewPage({ featuredBoard }: { featuredBoard: React.ReactNode }) {
   return (
     <>
       <section className="bg-slate-900 px-4 py-20 text-center text-white">
@@ -95,15 +97,17 @@ export function OverviewPage() {
             Featured: the Grab &amp; Go freight board
           </h2>
           <p className="mt-3 max-w-3xl text-slate-700">
-            The freight board is where posted loads meet available trucks. Here is how a load moves
-            across it.
+            The freight board is where posted loads meet available trucks. These are loads open on
+            it right now.
           </p>
-          <ol className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2">
+          <div className="mt-8">{featuredBoard}</div>
+          <h3 className="mt-12 text-xl font-semibold text-slate-900">How a load moves</h3>
+          <ol className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
             {BOARD_STEPS.map(({ icon: Icon, title, text }) => (
               <li key={title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-brand-100">
                 <div className="flex items-center gap-3">
                   <Icon className="h-6 w-6 text-brand-500" aria-hidden="true" />
-                  <h3 className="font-semibold text-slate-900">{title}</h3>
+                  <h4 className="font-semibold text-slate-900">{title}</h4>
                 </div>
                 <p className="mt-3 text-sm text-slate-600">{text}</p>
               </li>

@@ -1,0 +1,19 @@
+import useSWR from 'swr'
+import { api } from '@/lib/api-client'
+import { BOARD_REFRESH_MS } from '@/features/freight-board/api/get-board'
+import type { ShipperLoad } from '@/features/freight-board/api/types'
+
+export const shipperLoadsKey = '/api/shipper/freight-listings'
+
+/** GET /api/shipper/freight-listings: the signed-in shipper's posted loads. */
+export function getShipperLoads(): Promise<ShipperLoad[]> {
+  return api.get<ShipperLoad[]>(shipperLoadsKey)
+}
+
+/** Shippers may not listen on the carriers' channel, so their list polls every 30 seconds. */
+export function useShipperLoads() {
+  return useSWR<ShipperLoad[]>(shipperLoadsKey, getShipperLoads, {
+    refreshInterval: BOARD_REFRESH_MS,
+    revalidateIfStale: true,
+  })
+}

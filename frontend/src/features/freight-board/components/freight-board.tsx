@@ -1,0 +1,150 @@
+import * as React from 'react'
+import { PackageSearch, Radio } from 'lucide-react'
+import { LoadStates } from '@/components/load-states'
+import { Button } from '@/components/ui/button'
+import { toast } from '@/components/ui/use-toast'
+import { useLiveChannel } from '@/lib/live'
+import { claimLoad } from '@/features/freight-board/api/claim-load'
+import { NO_FILTERS, useBoard } from '@/features/freight-board/api/get-board'
+import { holdLoad, releaseLoad } from '@/features/freight-board/api/hold-load'
+import type {
+  BoardFilters,
+  BoardLoad,
+  ClaimResult,
+  FreightLiveMessage,
+} from '@/features/freight-board/api/types'
+import { BoardFiltersForm } from '@/features/freight-board/components/board-filters'
+import { BoardLoadCard, type LoadAction } from '@/features/freight-board/components/board-load-card'
+import { useDebouncedValue } from '@/features/freight-board/hooks/use-debounced-value'
+import { useNow } from '@/features/freight-board/hooks/use-now'
+import { useRevalidateOnExpiry } from '@/features/freight-board/hooks/use-revalidate-on-expiry'
+import { serverMessageOf } from '@/lib/api-errors'
+
+export const BOARD_CHANNEL = 'freight/board'
+const ZIP_DEBOUNCE_MS = 400
+
+/**
+ * The Grab & Go board of open loads, shared by /freight-board and the carrier dashboard.
+ * Pushes on `freight/board` reload it at once; the 30-second refresh covers a lost connection.
+ * `onClaimed` lets the page that shows it refresh what a new booking changes (composed in app/).
+ */
+export function FreightBoard({
+  idPrefix = 'board',
+  onClaimed,
+}: {
+  idPrefix?: string
+  onClaimed?: (result: ClaimResult) => void
+}) {
+  const [filters, setFilters] = React.useState<BoardFilters>(NO_FILTERS)
+  const zips = useDebouncedValue(
+    { origin_zip: filters.origin_zip, dest_zip: filters.dest_zip },
+    ZIP_DEBOUNCE_MS
+  )
+  const applied = { ...filters, ...zips }
+  const query = useBoard(applied)
+  const { mutate } = query
+  const [busy, setBusy] = React.useState<{ id: number; action: LoadAction } | null>(null)
+  const anyHeld = (query.data ?? []).some((l) => l.held)
+  const now = useNow(anyHeld)
+
+  const revalidate = React.useCallback(() => void mutate(), [mutate])
+  useLiveChannel<FreightLiveMessage>(BOARD_CHANNEL, revalidate)
+  const expiries = React.useMemo(
+    () => (query.data ?? []).filter((l) => l.held).map((l) => l.hold_expires_at),
+    [query.data]
+  )
+  useRevalidateOnExpiry(expiries, now, revalidate)
+
+  const act = async (load: BoardLoad, action: LoadAction) => {
+    setBusy({ id: load.id, action })
+    try {
+      if (action === 'hold') {
+        await holdLoad(load.id)
+        toast({
+          variant: 'success',
+          title: 'Hold placed',
+          description: 'You have 30 minutes to claim this load.',
+        })
+      } else if (action === 'release') {
+        await releaseLoad(load.id)
+        toast({ title: 'Hold released', description: 'The load is back on the board.' })
+      } else {
+        const result = await claimLoad(load.id)
+        toast({
+          variant: 'success',
+          title: 'Load claimed successfully! Check your bookings.',
+          description: `Booking ${result.reference}`,
+        })
+        onClaimed?.(result)
+      }
+    } catch (error) {
+      const message = serverMessageOf(error)
+      if (action === 'claim') {
+        toast({
+          variant: 'destructive',
+          title: 'Failed to claim',
+          description: message ?? 'Load may have already been claimed',
+        })
+      } else if (action === 'hold') {
+        toast({
+          variant: 'destructive',
+          title: 'Failed to hold',
+          description: message ?? 'Load may already be held',
+        })
+      } else {
+        toast({
+          variant: 'destructive',
+          title: 'Failed to release',
+          description: message ?? 'The hold may have already ended',
+        })
+      }
+    } finally {
+      setBusy(null)
+      void mutate()
+    }
+  }
+
+  const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS)
+
+  return (
+    <div className="space-y-4">
+      <BoardFiltersForm idPrefix={idPrefix} value={filters} onChange={setFilters} />
+      <p className="flex items-center gap-2 text-sm text-slate-600">
+        <Radio className="h-4 w-4 text-emerald-700" aria-hidden="true" />
+        Updates live · refreshes every 30 seconds
+      </p>
+      <LoadStates
+        query={query}
+        loadingLabel="Loading open loads"
+        errorTitle="Could not load the freight board"
+        skeletonRows={3}
+        empty={{
+          icon: PackageSearch,
+          title: 'No open loads match',
+          description: filtered
+            ? 'Try widening the filters: clear a ZIP, choose Any equipment or mode, or include unfunded loads.'
+            : 'New loads appear here the moment shippers post them.',
+          action: filtered ? (
+            <Button variant="outline" size="sm" onClick={() => setFilters(NO_FILTERS)}>
+              Clear filters
+            </Button>
+          ) : undefined,
+        }}
+      >
+        {(loads) => (
+          <ul aria-label="Open loads" className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+            {loads.map((load) => (
+              <BoardLoadCard
+                key={load.id}
+                load={load}
+                now={now}
+                busy={busy?.id === load.id ? busy.action : null}
+                onAction={(l, a) => void act(l, a)}
+              />
+            ))}
+          </ul>
+        )}
+      </LoadStates>
+    </div>
+  )
+}

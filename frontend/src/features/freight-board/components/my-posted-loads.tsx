@@ -1,0 +1,258 @@
+import * as React from 'react'
+import { Link } from 'react-router-dom'
+import { ChevronDown, ChevronUp, PackageOpen, UserPlus } from 'lucide-react'
+import { LoadStates } from '@/components/load-states'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { toast } from '@/components/ui/use-toast'
+import { paths } from '@/config/paths'
+import { formatCount, formatCurrency, formatDate, formatMiles } from '@/lib/format'
+import { cancelLoad } from '@/features/freight-board/api/cancel-load'
+import { useShipperLoads } from '@/features/freight-board/api/get-shipper-loads'
+import type { ShipperLoad, ShipperLoadStatus } from '@/features/freight-board/api/types'
+import { InviteCarrierDialog } from '@/features/freight-board/components/invite-carrier-dialog'
+import { LoadAuditTimeline } from '@/features/freight-board/components/load-audit-timeline'
+import { useNow } from '@/features/freight-board/hooks/use-now'
+import { useRevalidateOnExpiry } from '@/features/freight-board/hooks/use-revalidate-on-expiry'
+import { serverMessageOf } from '@/lib/api-errors'
+import { formatCountdown, formatPlace } from '@/features/freight-board/utils/format-load'
+import { EQUIPMENT_LABELS, MODE_LABELS } from '@/features/freight-board/utils/post-load-form'
+
+const STATUS_VARIANT: Record<ShipperLoadStatus, 'info' | 'success' | 'secondary' | 'warning'> = {
+  OPEN: 'info',
+  CLAIMED: 'success',
+  CANCELLED: 'secondary',
+  EXPIRED: 'warning',
+}
+
+function isHeld(load: ShipperLoad, now: number) {
+  return (
+    load.status === 'OPEN' &&
+    load.hold_expires_at != null &&
+    new Date(load.hold_expires_at).getTime() > now
+  )
+}
+
+function PostedLoadCard({
+  load,
+  now,
+  onCancel,
+  onInvite,
+}: {
+  load: ShipperLoad
+  now: number
+  onCancel: (load: ShipperLoad) => void
+  onInvite: (load: ShipperLoad) => void
+}) {
+  const [open, setOpen] = React.useState(false)
+  const held = isHeld(load, now)
+  const historyId = `posted-load-${load.id}-history`
+  return (
+    <li className="rounded-lg border border-slate-200 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold break-words text-slate-900">
+            {formatPlace(load.origin)} → {formatPlace(load.destination)}
+          </p>
+          <p className="text-sm text-slate-600">
+            Listing #{load.id} · {EQUIPMENT_LABELS[load.equipment]} · {MODE_LABELS[load.mode]} ·{' '}
+            {formatCount(load.pallets)} {load.pallets === 1 ? 'pallet' : 'pallets'} ·{' '}
+            {formatMiles(load.distance_miles)} · posted {formatDate(load.created_at)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Badge variant={STATUS_VARIANT[load.status]}>{load.status.toLowerCase()}</Badge>
+          {held ? <Badge variant="warning">Held</Badge> : null}
+          {load.payment_status === 'FUNDED' ? <Badge variant="success">Funded</Badge> : null}
+        </div>
+      </div>
+
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-slate-600">Your price</dt>
+          <dd className="font-semibold text-slate-900">{formatCurrency(load.price)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Recommended mid</dt>
+          <dd className="font-semibold text-slate-900">
+            {load.recommended ? formatCurrency(load.recommended.mid) : '—'}
+          </dd>
+        </div>
+        {load.carrier_label ? (
+          <div>
+            <dt className="text-slate-600">{held ? 'Held by' : 'Carrier'}</dt>
+            <dd className="font-semibold text-slate-900">{load.carrier_label}</dd>
+          </div>
+        ) : null}
+        {held ? (
+          <div>
+            <dt className="text-slate-600">Hold ends in</dt>
+            <dd className="font-semibold text-slate-900 tabular-nums">
+              {formatCountdown(load.hold_expires_at, now)}
+            </dd>
+          </div>
+        ) : null}
+        {load.status === 'CLAIMED' && load.booking_id != null ? (
+          <div>
+            <dt className="text-slate-600">Booking</dt>
+            <dd className="font-semibold text-slate-900">
+              {load.booking_reference}{' '}
+              <Link
+                to={paths.payment.getHref(load.booking_id)}
+                className="text-brand-700 underline underline-offset-2"
+              >
+                Pay now
+              </Link>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={open}
+          aria-controls={historyId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? (
+            <ChevronUp className="h-4 w-4" aria-hidden="true" />
+          ) : (
+            <ChevronDown className="h-4 w-4" aria-hidden="true" />
+          )}
+          History of listing #{load.id}
+        </Button>
+        {load.status === 'OPEN' ? (
+          <>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Invite a carrier to listing #${load.id}`}
+              onClick={() => onInvite(load)}
+            >
+              <UserPlus className="h-4 w-4" aria-hidden="true" />
+              Invite a carrier
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => onCancel(load)}>
+              Cancel listing #{load.id}
+            </Button>
+          </>
+        ) : null}
+      </div>
+      {open ? (
+        <div id={historyId} className="mt-3">
+          <LoadAuditTimeline loadId={load.id} />
+        </div>
+      ) : null}
+    </li>
+  )
+}
+
+/** The shipper's posted loads: status, who holds or claimed each, its history, and Cancel. */
+export function MyPostedLoads() {
+  const query = useShipperLoads()
+  const [cancelling, setCancelling] = React.useState<ShipperLoad | null>(null)
+  const [busy, setBusy] = React.useState(false)
+  const [inviting, setInviting] = React.useState<ShipperLoad | null>(null)
+  const anyHeld = (query.data ?? []).some((l) => l.status === 'OPEN' && l.hold_expires_at)
+  const now = useNow(anyHeld)
+  const { mutate } = query
+  const revalidate = React.useCallback(() => void mutate(), [mutate])
+  const expiries = React.useMemo(
+    () => (query.data ?? []).filter((l) => l.status === 'OPEN').map((l) => l.hold_expires_at),
+    [query.data]
+  )
+  useRevalidateOnExpiry(expiries, now, revalidate)
+
+  const confirmCancel = async (load: ShipperLoad) => {
+    setBusy(true)
+    try {
+      await cancelLoad(load.id)
+      toast({ variant: 'success', title: `Listing #${load.id} cancelled` })
+      setCancelling(null)
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: serverMessageOf(error) ?? 'Failed to cancel the load',
+      })
+      setCancelling(null)
+    } finally {
+      setBusy(false)
+      void query.mutate()
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>My Posted Loads</CardTitle>
+        <CardDescription>Refreshes every 30 seconds.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <LoadStates
+          query={query}
+          loadingLabel="Loading your posted loads"
+          errorTitle="Could not load your posted loads"
+          empty={{
+            icon: PackageOpen,
+            title: 'No loads posted yet',
+            description: 'Loads you publish above appear here with their status and history.',
+          }}
+        >
+          {(loads) => (
+            <ul className="space-y-3" aria-label="My posted loads">
+              {loads.map((load) => (
+                <PostedLoadCard
+                  key={load.id}
+                  load={load}
+                  now={now}
+                  onCancel={setCancelling}
+                  onInvite={setInviting}
+                />
+              ))}
+            </ul>
+          )}
+        </LoadStates>
+      </CardContent>
+
+      <InviteCarrierDialog load={inviting} onClose={() => setInviting(null)} />
+
+      <Dialog
+        open={cancelling != null}
+        onOpenChange={(open) => !open && !busy && setCancelling(null)}
+      >
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Cancel listing #{cancelling?.id}?</DialogTitle>
+            <DialogDescription>
+              The load leaves the freight board at once and cannot be held or claimed any more.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setCancelling(null)} disabled={busy}>
+              Keep load
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={busy}
+              onClick={() => cancelling && void confirmCancel(cancelling)}
+            >
+              {busy ? 'Cancelling...' : 'Cancel load'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  )
+}

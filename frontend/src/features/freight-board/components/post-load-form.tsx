@@ -1,0 +1,292 @@
+import * as React from 'react'
+import { Calculator, Send } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { FormField } from '@/components/ui/form-field'
+import { NativeSelect } from '@/components/ui/native-select'
+import { TextAreaField, TextField } from '@/components/ui/text-field'
+import { toast } from '@/components/ui/use-toast'
+import { createSubmissionKeys } from '@/lib/idempotency'
+import { postLoad } from '@/features/freight-board/api/post-load'
+import { recommendRate } from '@/features/freight-board/api/recommend-rate'
+import {
+  EQUIPMENT,
+  SERVICE_MODES,
+  type Equipment,
+  type RateRecommendation,
+  type ServiceMode,
+} from '@/features/freight-board/api/types'
+import { RateEstimate } from '@/features/freight-board/components/rate-estimate'
+import { fieldErrorsOf, serverMessageOf } from '@/lib/api-errors'
+import {
+  checkPostLoad,
+  EMPTY_POST_LOAD,
+  EQUIPMENT_LABELS,
+  formFieldErrors,
+  MODE_LABELS,
+  POST_LOAD_DEFAULTS,
+  toListingForm,
+  type PostLoadField,
+  type PostLoadValues,
+} from '@/features/freight-board/utils/post-load-form'
+
+type Errors = Partial<Record<PostLoadField, string>>
+
+// Fields the rate estimate does not depend on.
+const PRICE_NEUTRAL: PostLoadField[] = ['notes', 'targetPrice']
+
+const FIELD_ORDER: PostLoadField[] = [
+  'originPostal',
+  'destinationPostal',
+  'pallets',
+  'weightLbs',
+  'length',
+  'width',
+  'height',
+  'pickupEarliest',
+  'deliveryLatest',
+  'notes',
+  'targetPrice',
+]
+
+function errorToast(title: string, error: unknown) {
+  const message = serverMessageOf(error)
+  toast({
+    variant: 'destructive',
+    title: 'Error',
+    description: message ? `${title}: ${message}` : title,
+  })
+}
+
+/** SPEC point 2 "Post a Load": the form, the rate estimate, and Publish Load. */
+export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) {
+  const [values, setValues] = React.useState<PostLoadValues>(EMPTY_POST_LOAD)
+  const [errors, setErrors] = React.useState<Errors>({})
+  const [recommendation, setRecommendation] = React.useState<RateRecommendation | null>(null)
+  const [estimating, setEstimating] = React.useState(false)
+  const [publishing, setPublishing] = React.useState(false)
+  const keys = React.useRef(createSubmissionKeys())
+
+  const set = (field: PostLoadField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }))
+    setErrors((e) => ({ ...e, [field]: undefined }))
+    // An estimate answers for the lane and freight it was asked about, not for edited ones.
+    if (!PRICE_NEUTRAL.includes(field)) setRecommendation(null)
+  }
+
+  const field = (name: PostLoadField) => ({
+    id: `post-load-${name}`,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set(name, e.target.value),
+  })
+
+  // Runs the client checks; focuses the first field in error and answers false when any fails.
+  const checked = () => {
+    const found = checkPostLoad(values)
+    setErrors(found)
+    const first = FIELD_ORDER.find((f) => found[f])
+    if (first) document.getElementById(`post-load-${first}`)?.focus()
+    return !first
+  }
+
+  const showServerErrors = (error: unknown) => {
+    const own = formFieldErrors(fieldErrorsOf(error))
+    if (Object.keys(own).length > 0) setErrors((e) => ({ ...e, ...own }))
+  }
+
+  const estimate = async () => {
+    if (!checked()) return
+    setEstimating(true)
+    try {
+      const answer = await recommendRate(toListingForm(values))
+      setRecommendation(answer)
+      setValues((v) =>
+        v.targetPrice.trim() === '' ? { ...v, targetPrice: String(Math.round(answer.mid)) } : v
+      )
+    } catch (error) {
+      showServerErrors(error)
+      errorToast('Failed to get rate recommendation', error)
+    } finally {
+      setEstimating(false)
+    }
+  }
+
+  const publish = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (publishing || values.targetPrice.trim() === '' || !checked()) return
+    setPublishing(true)
+    try {
+      const form = toListingForm(values)
+      const { id } = await postLoad(form, keys.current.keyFor(form))
+      toast({ variant: 'success', title: `Load posted successfully! Listing #${id}` })
+      setValues(EMPTY_POST_LOAD)
+      setErrors({})
+      setRecommendation(null)
+      keys.current = createSubmissionKeys()
+      onPosted?.(id)
+    } catch (error) {
+      showServerErrors(error)
+      errorToast('Failed to post load', error)
+    } finally {
+      setPublishing(false)
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Load details</CardTitle>
+        <CardDescription>
+          Empty numbers use the defaults: 1 pallet, 1,000 lbs, 48 × 40 × 60 in.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={publish} aria-label="Post a Load" className="space-y-6">
+          <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <legend className="sr-only">Lane and equipment</legend>
+            <TextField
+              {...field('originPostal')}
+              label="Origin ZIP"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={10}
+              placeholder="e.g. 60601"
+              aria-required="true"
+            />
+            <TextField
+              {...field('destinationPostal')}
+              label="Destination ZIP"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={10}
+              placeholder="e.g. 48201"
+              aria-required="true"
+            />
+            <FormField id="post-load-equipment" label="Equipment">
+              <NativeSelect
+                id="post-load-equipment"
+                value={values.equipment}
+                onChange={(e) => set('equipment', e.target.value as Equipment)}
+              >
+                {EQUIPMENT.map((value) => (
+                  <option key={value} value={value}>
+                    {EQUIPMENT_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField id="post-load-mode" label="Service Mode">
+              <NativeSelect
+                id="post-load-mode"
+                value={values.mode}
+                onChange={(e) => set('mode', e.target.value as ServiceMode)}
+              >
+                {SERVICE_MODES.map((value) => (
+                  <option key={value} value={value}>
+                    {MODE_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </fieldset>
+
+          <fieldset className="grid grid-cols-2 gap-4 sm:grid-cols-5">
+            <legend className="sr-only">Freight</legend>
+            <TextField
+              {...field('pallets')}
+              label="Pallets"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              placeholder={String(POST_LOAD_DEFAULTS.pallets)}
+            />
+            <TextField
+              {...field('weightLbs')}
+              label="Weight (lbs)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              placeholder={String(POST_LOAD_DEFAULTS.weightLbs)}
+            />
+            <TextField
+              {...field('length')}
+              label="Length (in)"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              placeholder={String(POST_LOAD_DEFAULTS.length)}
+            />
+            <TextField
+              {...field('width')}
+              label="Width (in)"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              placeholder={String(POST_LOAD_DEFAULTS.width)}
+            />
+            <TextField
+              {...field('height')}
+              label="Height (in)"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              placeholder={String(POST_LOAD_DEFAULTS.height)}
+            />
+          </fieldset>
+
+          <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <legend className="sr-only">Pickup and delivery window</legend>
+            <TextField {...field('pickupEarliest')} label="Pickup Earliest" type="datetime-local" />
+            <TextField {...field('deliveryLatest')} label="Delivery Latest" type="datetime-local" />
+            <TextAreaField
+              {...field('notes')}
+              label="Special Instructions"
+              placeholder="Dock hours, liftgate, appointment..."
+              containerClassName="sm:col-span-2"
+              maxLength={2000}
+            />
+          </fieldset>
+
+          <div className="space-y-4">
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => void estimate()}
+              disabled={estimating}
+              className="w-full sm:w-auto"
+            >
+              <Calculator className="h-4 w-4" aria-hidden="true" />
+              {estimating ? 'Estimating...' : 'Get Rate Estimate'}
+            </Button>
+            {recommendation ? <RateEstimate recommendation={recommendation} /> : null}
+          </div>
+
+          <div className="grid grid-cols-1 items-end gap-4 sm:grid-cols-2">
+            <TextField
+              {...field('targetPrice')}
+              label="Target Price (USD)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              placeholder="e.g. 1250"
+              hint="Required to publish; the estimate fills it with its mid when empty."
+            />
+            <Button
+              type="submit"
+              disabled={publishing || values.targetPrice.trim() === ''}
+              className="w-full sm:w-auto sm:justify-self-end"
+            >
+              <Send className="h-4 w-4" aria-hidden="true" />
+              {publishing ? 'Publishing...' : 'Publish Load'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}

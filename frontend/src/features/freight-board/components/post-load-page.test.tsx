@@ -1,0 +1,280 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { FreightListingForm, ShipperLoad } from '@/features/freight-board/api/types'
+import {
+  FIRST_PAINT,
+  makeAudit,
+  makeRecommendation,
+  makeShipperLoad,
+  renderAs,
+} from '@/features/freight-board/testing/fixtures'
+import { requestsTo } from '@/testing/mock-fetch'
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
+
+async function openForm(routes: Parameters<typeof renderAs>[2] = {}) {
+  const rendered = renderAs('shipper', '/post-load', {
+    'GET /api/shipper/freight-listings': { body: [] },
+    ...routes,
+  })
+  await screen.findByRole('heading', { level: 1, name: 'Post a Load' }, FIRST_PAINT)
+  return rendered
+}
+
+function fillLane() {
+  type('Origin ZIP', '60601')
+  type('Destination ZIP', '48201')
+}
+
+describe('/post-load', () => {
+  it('starts with Van, Truckload and Publish disabled until a target price is set', async () => {
+    await openForm()
+    expect(field('Equipment')).toHaveValue('VAN')
+    expect(field('Service Mode')).toHaveValue('TL')
+    expect(
+      [...(field('Equipment') as unknown as HTMLSelectElement).options].map((o) => o.text)
+    ).toEqual(['Van', 'Reefer', 'Flatbed', 'Box Truck', 'Sprinter'])
+    expect(
+      [...(field('Service Mode') as unknown as HTMLSelectElement).options].map((o) => o.text)
+    ).toEqual(['Truckload', 'LTL', 'Expedited'])
+    const publish = screen.getByRole('button', { name: 'Publish Load' })
+    expect(publish).toBeDisabled()
+    type('Target Price (USD)', '1200')
+    expect(publish).toBeEnabled()
+    type('Target Price (USD)', '')
+    expect(publish).toBeDisabled()
+  })
+
+  it('says which ZIP is missing and calls nothing', async () => {
+    const { calls } = await openForm()
+    type('Origin ZIP', '606')
+    fireEvent.click(screen.getByRole('button', { name: 'Get Rate Estimate' }))
+    expect(await screen.findByText('Origin ZIP is required')).toBeInTheDocument()
+    expect(screen.getByText('Destination ZIP is required')).toBeInTheDocument()
+    expect(field('Origin ZIP')).toHaveFocus()
+    type('Target Price (USD)', '900')
+    fireEvent.click(screen.getByRole('button', { name: 'Publish Load' }))
+    expect(requestsTo(calls, 'POST', '/api/freight-listings/recommend')).toHaveLength(0)
+    expect(requestsTo(calls, 'POST', '/api/freight-listings')).toHaveLength(0)
+  })
+
+  it('estimates with the defaults, shows range, mid, miles, hours and basis, and fills the target with the rounded mid', async () => {
+    const { calls } = await openForm({
+      'POST /api/freight-listings/recommend': { body: makeRecommendation() },
+    })
+    fillLane()
+    fireEvent.click(screen.getByRole('button', { name: 'Get Rate Estimate' }))
+    const estimate = await screen.findByRole('region', { name: 'Rate estimate' })
+    expect(within(estimate).getByText('$1,100.00 – $1,400.00')).toBeInTheDocument()
+    expect(within(estimate).getByText('$1,234.56')).toBeInTheDocument()
+    expect(within(estimate).getByText('283.4 mi')).toBeInTheDocument()
+    expect(within(estimate).getByText('5.5 h')).toBeInTheDocument()
+    expect(within(estimate).getByText('high confidence')).toBeInTheDocument()
+    expect(within(estimate).getByText('Based on 42 comparable loads')).toBeInTheDocument()
+    expect(within(estimate).getByText(/Middle half of 42 van truckloads/)).toBeInTheDocument()
+    expect(field('Target Price (USD)')).toHaveValue(1235)
+    const [sent] = requestsTo(calls, 'POST', '/api/freight-listings/recommend')
+    expect(sent.body).toEqual({
+      origin: { postal: '60601' },
+      destination: { postal: '48201' },
+      equipment: 'VAN',
+      mode: 'TL',
+      pallets: 1,
+      weight_lbs: 1000,
+      dims: { l: 48, w: 40, h: 60 },
+      pickup_earliest: null,
+      delivery_latest: null,
+      notes: null,
+      target_price: null,
+    } satisfies FreightListingForm)
+  })
+
+  it('keeps a target price the shipper already set', async () => {
+    await openForm({ 'POST /api/freight-listings/recommend': { body: makeRecommendation() } })
+    fillLane()
+    type('Target Price (USD)', '1500')
+    fireEvent.click(screen.getByRole('button', { name: 'Get Rate Estimate' }))
+    await screen.findByRole('region', { name: 'Rate estimate' })
+    expect(field('Target Price (USD)')).toHaveValue(1500)
+  })
+
+  it('clears the estimate when the lane or freight changes, not when the price or notes do', async () => {
+    await openForm({ 'POST /api/freight-listings/recommend': { body: makeRecommendation() } })
+    fillLane()
+    fireEvent.click(screen.getByRole('button', { name: 'Get Rate Estimate' }))
+    await screen.findByRole('region', { name: 'Rate estimate' })
+    type('Target Price (USD)', '1300')
+    type('Special Instructions', 'Call ahead')
+    expect(screen.getByRole('region', { name: 'Rate estimate' })).toBeInTheDocument()
+    fireEvent.change(field('Service Mode'), { target: { value: 'EXP' } })
+    expect(screen.queryByRole('region', { name: 'Rate estimate' })).not.toBeInTheDocument()
+    expect(field('Target Price (USD)')).toHaveValue(1300)
+  })
+
+  it('toasts Error: Failed to get rate recommendation with the server message', async () => {
+    await openForm({
+      'POST /api/freight-listings/recommend': { status: 503, body: { message: 'Rates are down' } },
+    })
+    fillLane()
+    fireEvent.click(screen.getByRole('button', { name: 'Get Rate Estimate' }))
+    expect(
+      await screen.findByText('Failed to get rate recommendation: Rates are down')
+    ).toBeInTheDocument()
+    expect(screen.getByText('Error')).toBeInTheDocument()
+  })
+
+  it('publishes once with an Idempotency-Key, toasts the listing number and resets the form', async () => {
+    let loads: ShipperLoad[] = []
+    const { calls } = await openForm({
+      'GET /api/shipper/freight-listings': () => ({ body: loads }),
+      'POST /api/freight-listings/recommend': { body: makeRecommendation() },
+      'POST /api/freight-listings': () => {
+        loads = [makeShipperLoad({ id: 57 })]
+        return { status: 201, body: { id: 57 } }
+      },
+    })
+    fillLane()
+    fireEvent.change(field('Equipment'), { target: { value: 'REEFER' } })
+    type('Pallets', '6')
+    type('Special Instructions', 'Liftgate needed')
+    fireEvent.click(screen.getByRole('button', { name: 'Get Rate Estimate' }))
+    await screen.findByRole('region', { name: 'Rate estimate' })
+    fireEvent.click(screen.getByRole('button', { name: 'Publish Load' }))
+    expect(await screen.findByText('Load posted successfully! Listing #57')).toBeInTheDocument()
+    const [post] = requestsTo(calls, 'POST', '/api/freight-listings')
+    expect(post.headers['idempotency-key']).toBeTruthy()
+    expect(post.headers['x-xsrf-token']).toBe('token=abc')
+    expect(post.body).toMatchObject({
+      equipment: 'REEFER',
+      pallets: 6,
+      notes: 'Liftgate needed',
+      target_price: 1235,
+    })
+    await waitFor(() => expect(field('Origin ZIP')).toHaveValue(''))
+    expect(field('Equipment')).toHaveValue('VAN')
+    expect(field('Target Price (USD)')).toHaveValue(null)
+    expect(screen.queryByRole('region', { name: 'Rate estimate' })).not.toBeInTheDocument()
+    expect(
+      await screen.findByRole('button', { name: 'History of listing #57' })
+    ).toBeInTheDocument()
+  })
+
+  it('shows the server field errors on their fields and toasts Error: Failed to post load', async () => {
+    await openForm({
+      'POST /api/freight-listings': {
+        status: 422,
+        body: {
+          message: 'Validation failed',
+          errors: [
+            { field: 'destination.postal', message: 'Unknown ZIP code', rule: 'exists' },
+            { field: 'target_price', message: 'Target price cannot be negative', rule: 'min' },
+          ],
+        },
+      },
+    })
+    fillLane()
+    type('Target Price (USD)', '100')
+    fireEvent.click(screen.getByRole('button', { name: 'Publish Load' }))
+    expect(await screen.findByText('Unknown ZIP code')).toBeInTheDocument()
+    expect(field('Destination ZIP')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByText('Target price cannot be negative')).toBeInTheDocument()
+    expect(screen.getByText('Failed to post load: Validation failed')).toBeInTheDocument()
+    expect(field('Origin ZIP')).toHaveValue('60601')
+  })
+
+  it('disables Publish while publishing', async () => {
+    await openForm({ 'POST /api/freight-listings': () => new Promise(() => undefined) })
+    fillLane()
+    type('Target Price (USD)', '100')
+    fireEvent.click(screen.getByRole('button', { name: 'Publish Load' }))
+    expect(await screen.findByRole('button', { name: 'Publishing...' })).toBeDisabled()
+  })
+})
+
+describe('My Posted Loads', () => {
+  it('lists the loads with status, price against the recommended mid, holder and countdown', async () => {
+    const holdEnds = new Date(Date.now() + 12 * 60_000 + 5_000).toISOString()
+    await openForm({
+      'GET /api/shipper/freight-listings': {
+        body: [
+          makeShipperLoad({ id: 31, carrier_label: 'Carrier #118', hold_expires_at: holdEnds }),
+          makeShipperLoad({
+            id: 32,
+            status: 'CLAIMED',
+            carrier_label: 'Carrier #204',
+            booking_id: 9,
+            booking_reference: 'TRT-009',
+          }),
+        ],
+      },
+    })
+    const list = await screen.findByRole('list', { name: 'My posted loads' })
+    const [held, claimed] = within(list).getAllByRole('listitem')
+    expect(within(held).getByText('open')).toBeInTheDocument()
+    expect(within(held).getByText('Held')).toBeInTheDocument()
+    expect(within(held).getByText('Carrier #118')).toBeInTheDocument()
+    expect(within(held).getByText(/^12:0\d$/)).toBeInTheDocument()
+    expect(within(held).getByText('$1,250.00')).toBeInTheDocument()
+    expect(within(held).getByText('$1,234.56')).toBeInTheDocument()
+    expect(within(claimed).getByText('claimed')).toBeInTheDocument()
+    expect(within(claimed).getByText('Carrier #204')).toBeInTheDocument()
+    expect(within(claimed).getByText('TRT-009', { exact: false })).toBeInTheDocument()
+    expect(within(claimed).getByRole('link', { name: 'Pay now' })).toHaveAttribute(
+      'href',
+      '/payment/9'
+    )
+    expect(
+      within(claimed).queryByRole('button', { name: 'Cancel listing #32' })
+    ).not.toBeInTheDocument()
+  })
+
+  it('shows the audit timeline of a load on demand', async () => {
+    await openForm({
+      'GET /api/shipper/freight-listings': { body: [makeShipperLoad()] },
+      'GET /api/freight-listings/31/audits': {
+        body: [
+          makeAudit({ id: 1, action: 'posted' }),
+          makeAudit({ id: 2, action: 'held', actor_role: 'carrier' }),
+        ],
+      },
+    })
+    fireEvent.click(await screen.findByRole('button', { name: 'History of listing #31' }))
+    const history = await screen.findByRole('list', { name: 'History of listing #31' })
+    expect(within(history).getByText('Posted')).toBeInTheDocument()
+    expect(within(history).getByText('Held by a carrier')).toBeInTheDocument()
+  })
+
+  it('cancels an open load after confirmation and refreshes the list', async () => {
+    let loads = [makeShipperLoad()]
+    const { calls } = await openForm({
+      'GET /api/shipper/freight-listings': () => ({ body: loads }),
+      'POST /api/freight-listings/31/cancel': () => {
+        loads = [makeShipperLoad({ status: 'CANCELLED' })]
+        return { body: loads[0] }
+      },
+    })
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel listing #31' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel listing #31?' })
+    expect(requestsTo(calls, 'POST', '/api/freight-listings/31/cancel')).toHaveLength(0)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel load' }))
+    expect(await screen.findByText('Listing #31 cancelled')).toBeInTheDocument()
+    expect(await screen.findByText('cancelled')).toBeInTheDocument()
+    expect(requestsTo(calls, 'POST', '/api/freight-listings/31/cancel')).toHaveLength(1)
+    expect(screen.queryByRole('button', { name: 'Cancel listing #31' })).not.toBeInTheDocument()
+  })
+
+  it('says when the server refuses a cancel', async () => {
+    await openForm({
+      'GET /api/shipper/freight-listings': { body: [makeShipperLoad()] },
+      'POST /api/freight-listings/31/cancel': {
+        status: 409,
+        body: { message: 'Only an open load can be cancelled' },
+      },
+    })
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel listing #31' }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel load' }))
+    expect(await screen.findByText('Only an open load can be cancelled')).toBeInTheDocument()
+  })
+})

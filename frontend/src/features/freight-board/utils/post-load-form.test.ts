@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import {
+  checkPostLoad,
+  EMPTY_POST_LOAD,
+  formFieldErrors,
+  toListingForm,
+} from '@/features/freight-board/utils/post-load-form'
+
+describe('post-load form', () => {
+  it('sends the defaults for empty number inputs (pallets 1, weight 1000, dims 48/40/60)', () => {
+    const form = toListingForm({
+      ...EMPTY_POST_LOAD,
+      originPostal: '60601',
+      destinationPostal: '48201',
+    })
+    expect(form).toEqual({
+      origin: { postal: '60601' },
+      destination: { postal: '48201' },
+      equipment: 'VAN',
+      mode: 'TL',
+      pallets: 1,
+      weight_lbs: 1000,
+      dims: { l: 48, w: 40, h: 60 },
+      pickup_earliest: null,
+      delivery_latest: null,
+      notes: null,
+      target_price: null,
+    })
+  })
+
+  it('keeps what was typed and sends the pickup window as instants', () => {
+    const form = toListingForm({
+      ...EMPTY_POST_LOAD,
+      originPostal: ' 60601 ',
+      destinationPostal: '48201',
+      pallets: '6',
+      weightLbs: '4200',
+      length: '40',
+      width: '48',
+      height: '50',
+      pickupEarliest: '2025-03-10T08:00',
+      notes: ' Dock 4 ',
+      targetPrice: '1250.5',
+    })
+    expect(form.origin.postal).toBe('60601')
+    expect(form.pallets).toBe(6)
+    expect(form.weight_lbs).toBe(4200)
+    expect(form.dims).toEqual({ l: 40, w: 48, h: 50 })
+    expect(form.pickup_earliest).toBe(new Date('2025-03-10T08:00').toISOString())
+    expect(form.notes).toBe('Dock 4')
+    expect(form.target_price).toBe(1250.5)
+  })
+
+  it('asks for both ZIPs of at least 5 characters', () => {
+    expect(
+      checkPostLoad({ ...EMPTY_POST_LOAD, originPostal: '606', destinationPostal: '' })
+    ).toEqual({
+      originPostal: 'Origin ZIP is required',
+      destinationPostal: 'Destination ZIP is required',
+    })
+    expect(
+      checkPostLoad({ ...EMPTY_POST_LOAD, originPostal: '60601', destinationPostal: '48201' })
+    ).toEqual({})
+  })
+
+  it('maps the API field names to the inputs', () => {
+    expect(
+      formFieldErrors({ 'origin.postal': 'Unknown ZIP', 'weight_lbs': 'Too light', 'other': 'x' })
+    ).toEqual({ originPostal: 'Unknown ZIP', weightLbs: 'Too light' })
+  })
+})

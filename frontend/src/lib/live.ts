@@ -1,0 +1,97 @@
+import { useEffect, useRef } from 'react'
+import { Transmit } from '@adonisjs/transmit-client'
+import { readXsrfToken } from '@/lib/api-client'
+
+/** The part of a transmit subscription the app uses. */
+export type LiveSubscription = {
+  readonly handlerCount: number
+  create(): Promise<void>
+  delete(): Promise<void>
+  onMessage<T>(handler: (message: T) => void): () => void
+}
+
+/** The part of the transmit client the app uses (a fake in tests). */
+export type LiveClient = {
+  subscription(channel: string): LiveSubscription
+  close(): void
+}
+
+// The client copies the cookie as stored (URL-encoded); the server compares the decoded token.
+export function withXsrfHeader(request: Request) {
+  const token = readXsrfToken()
+  if (token) request.headers.set('X-XSRF-TOKEN', token)
+}
+
+function createTransmit(): LiveClient | null {
+  if (typeof window === 'undefined' || typeof window.EventSource === 'undefined') return null
+  return new Transmit({
+    baseUrl: window.location.origin,
+    beforeSubscribe: withXsrfHeader,
+    beforeUnsubscribe: withXsrfHeader,
+  })
+}
+
+let factory: () => LiveClient | null = createTransmit
+let shared: { client: LiveClient; users: number } | null = null
+// Listeners of one channel leaving together unsubscribe it once.
+const deleting = new WeakSet<LiveSubscription>()
+
+/** Tests swap the transmit client for a fake; `null` restores the real one. */
+export function setLiveClientFactory(next: (() => LiveClient | null) | null) {
+  shared?.client.close()
+  shared = null
+  factory = next ?? createTransmit
+}
+
+function acquire(): LiveClient | null {
+  if (!shared) {
+    const client = factory()
+    if (!client) return null
+    shared = { client, users: 0 }
+  }
+  shared.users += 1
+  return shared.client
+}
+
+function release(client: LiveClient) {
+  if (!shared || shared.client !== client) return
+  shared.users -= 1
+  if (shared.users === 0) {
+    client.close()
+    shared = null
+  }
+}
+
+/**
+ * Call `onMessage` for every message pushed on `channel` while the component is mounted.
+ * One transmit connection serves every channel of the page: opened by the first user,
+ * closed after the last one has unsubscribed. Without EventSource (tests, old browsers) it does nothing, and the
+ * screens fall back to their 30-second refresh.
+ */
+export function useLiveChannel<T>(channel: string, onMessage: (message: T) => void) {
+  const handler = useRef(onMessage)
+  useEffect(() => {
+    handler.current = onMessage
+  })
+
+  useEffect(() => {
+    const client = acquire()
+    if (!client) return undefined
+    const subscription = client.subscription(channel)
+    const stop = subscription.onMessage<T>((message) => handler.current(message))
+    const created = subscription.create()
+    return () => {
+      stop()
+      // Unsubscribe once the subscription exists (a delete before that is ignored), and keep
+      // the connection until then: closing it first would leave the pending create retrying.
+      void created
+        .then(() => {
+          if (subscription.handlerCount > 0 || deleting.has(subscription)) return undefined
+          deleting.add(subscription)
+          return subscription.delete()
+        })
+        .catch(() => undefined)
+        .finally(() => release(client))
+    }
+  }, [channel])
+}
