@@ -17,6 +17,8 @@ import PaymentDeadlineService from '#payments/services/payment_deadline_service'
 import PaymentEventsService from '#payments/services/payment_events_service'
 import PaymentService from '#payments/services/payment_service'
 import PayoutService from '#payments/services/payout_service'
+import FreightListingService from '#freight_board/services/freight_listing_service'
+import FreightBoardService from '#freight_board/services/freight_board_service'
 
 export type DemoServices = Awaited<ReturnType<typeof demoServices>>
 
@@ -36,6 +38,8 @@ export async function demoServices() {
     payouts: await make(PayoutService),
     deadlines: await make(PaymentDeadlineService),
     carrierPayments: await make(CarrierPaymentsService),
+    freightListings: await make(FreightListingService),
+    freightBoard: await make(FreightBoardService),
   }
 }
 

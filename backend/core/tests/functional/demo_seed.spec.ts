@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { DateTime } from 'luxon'
 import { Clock } from '#core/clock'
 import User from '#accounts/models/user'
+import FreightListing from '#freight_board/models/freight_listing'
 import Listing from '#fleet/models/listing'
 import Booking from '#marketplace/models/booking'
 import Invoice from '#marketplace/models/invoice'
@@ -54,6 +55,12 @@ test.group('The demo data', (group) => {
   }) => {
     const bookings = await Booking.all()
     for (const booking of bookings) {
+      if (booking.bookingType === 'freight_board') {
+        // A claimed load costs the shipper's posted price, exactly.
+        const load = await FreightListing.findByOrFail('shipmentId', booking.id)
+        assert.equal(toCents(booking.totalAmount!), load.priceCents, `booking ${booking.id} total`)
+        continue
+      }
       const listing = await Listing.findOrFail(booking.listingId!)
       const distance = roadMiles(
         { latitude: booking.pickupLatitude!, longitude: booking.pickupLongitude! },
@@ -122,6 +129,39 @@ test.group('The demo data', (group) => {
       assert.equal(invoice.createdAt.toISO(), booking.deliveredAt!.toISO())
       assert.equal(toCents(invoice.amount), toCents(booking.totalAmount!))
     }
+  })
+
+  test('the freight board: Chicago to Detroit recommends from lane history; loads are open and held', async ({
+    assert,
+  }) => {
+    const shipper = new Browserless(baseUrl())
+    await shipper.request('POST', '/api/login', {
+      username: 'shipper@palletline.test',
+      password: 'demo1234',
+    })
+    const res = await shipper.request('POST', '/api/freight-listings/recommend', {
+      origin: { postal: '60601' },
+      destination: { postal: '48201' },
+      pallets: 8,
+    })
+    assert.equal(res.status, 200, res.text)
+    assert.equal(res.body.basis.method, 'lane_history')
+    assert.equal(res.body.basis.scope, 'zip3')
+    assert.isAtLeast(res.body.sample_size, 8)
+    assert.isBelow(res.body.low, res.body.high)
+
+    const carrier = new Browserless(baseUrl())
+    await carrier.request('POST', '/api/login', {
+      username: 'carrier3@palletline.test',
+      password: 'demo1234',
+    })
+    const board = await carrier.request('GET', '/api/freight-listings')
+    assert.equal(board.status, 200, board.text)
+    assert.isAtLeast(board.body.length, 5)
+    assert.isTrue(board.body.some((load: any) => load.held))
+    const claimed = await FreightListing.query().where('status', 'CLAIMED')
+    assert.isAtLeast(claimed.length, 13)
+    for (const load of claimed) assert.isNotNull(load.shipmentId)
   })
 
   test('the current listings are found by a search for today', async ({ assert }) => {

@@ -1,0 +1,134 @@
+import { test } from '@japa/runner'
+import type { Page } from 'playwright-core'
+import FreightListing from '#freight_board/models/freight_listing'
+import Booking from '#marketplace/models/booking'
+import { makeUser, resetDatabase } from '#tests/helpers'
+import { carrierOf } from '#tests/factories'
+import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+
+const WIDTHS = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+]
+
+const reference = (id: number) => `TRT-${String(id).padStart(3, '0')}`
+
+async function toast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor()
+}
+
+test.group('Browser: the freight board, from a posted load to a paid booking', (group) => {
+  group.each.setup(() => resetDatabase())
+  group.teardown(() => closeBrowser())
+
+  for (const { name, viewport } of WIDTHS) {
+    test(`at ${viewport.width} px (${name}): post at an estimate, hold, see it held, claim it away live, book and pay`, async ({
+      assert,
+    }) => {
+      await makeUser('shipper', { email: 'sam@shipper.test', password: 'secret123' })
+      const carrierA = await makeUser('carrier', {
+        email: 'ann@haulers.test',
+        password: 'secret123',
+        isApproved: true,
+      })
+      await makeUser('carrier', {
+        email: 'bob@haulers.test',
+        password: 'secret123',
+        isApproved: true,
+      })
+      const companyA = (await carrierOf(carrierA)).companyName
+
+      // The shipper estimates and posts a load.
+      const shipper = await newPage({ viewport })
+      await signIn(shipper.page, 'sam@shipper.test', 'secret123')
+      await shipper.page.waitForURL('**/shipper')
+      await shipper.page.goto('/post-load')
+      const form = shipper.page.getByRole('form', { name: 'Post a Load' })
+      await form.getByLabel('Origin ZIP').fill('60601')
+      await form.getByLabel('Destination ZIP').fill('48201')
+      await form.getByLabel('Pallets').fill('4')
+      await form.getByLabel('Weight (lbs)').fill('2000')
+      await form.getByRole('button', { name: 'Get Rate Estimate' }).click()
+      const estimate = shipper.page.getByRole('region', { name: 'Rate estimate' })
+      await estimate.waitFor()
+      assert.match(await estimate.innerText(), /mi/)
+      const target = await form.getByLabel('Target Price (USD)').inputValue()
+      assert.match(target, /^\d+$/)
+      await form.getByRole('button', { name: 'Publish Load' }).click()
+      const load = await (async () => {
+        for (let i = 0; i < 50; i++) {
+          const row = await FreightListing.query().first()
+          if (row) return row
+          await new Promise((r) => setTimeout(r, 100))
+        }
+        throw new Error('no load was posted')
+      })()
+      await toast(shipper.page, `Load posted successfully! Listing #${load.id}`)
+      assert.equal(load.status, 'OPEN')
+      assert.equal(await form.getByLabel('Origin ZIP').inputValue(), '')
+
+      // Carrier A holds it; carrier B sees it held.
+      const a = await newPage({ viewport })
+      await signIn(a.page, 'ann@haulers.test', 'secret123')
+      await a.page.waitForURL('**/carrier')
+      await a.page.goto('/freight-board')
+      const cardA = a.page.getByRole('listitem', { name: new RegExp(`^Load #${load.id}:`) })
+      await cardA.waitFor()
+      assert.include(await cardA.innerText(), 'Chicago')
+
+      const b = await newPage({ viewport })
+      await signIn(b.page, 'bob@haulers.test', 'secret123')
+      await b.page.waitForURL('**/carrier')
+      await b.page.goto('/freight-board')
+      const cardB = b.page.getByRole('listitem', { name: new RegExp(`^Load #${load.id}:`) })
+      await cardB.waitFor()
+      // The shipper stays anonymous on the board.
+      assert.notInclude(await b.page.content(), 'sam@shipper.test')
+
+      await cardA.getByRole('button', { name: `Hold (30m) load #${load.id}` }).click()
+      await toast(a.page, 'Hold placed')
+      await cardA.getByText(/Held by you/).waitFor()
+      // Live: B's card shows the hold without a reload, and its buttons are disabled.
+      await cardB.getByText(/^Held · \d+ min left$/).waitFor({ timeout: 10_000 })
+      assert.isTrue(
+        await cardB.getByRole('button', { name: `Claim Load #${load.id}` }).isDisabled()
+      )
+
+      // A claims it; it leaves B's board without a reload.
+      await cardA.getByRole('button', { name: `Claim Load #${load.id}` }).click()
+      await toast(a.page, 'Load claimed successfully! Check your bookings.')
+      await cardB.waitFor({ state: 'detached', timeout: 10_000 })
+
+      const booking = await Booking.query()
+        .where('carrierId', (await carrierOf(carrierA)).id)
+        .firstOrFail()
+      assert.equal(booking.totalAmount, Number(target))
+      const ref = reference(booking.id)
+
+      // A finds it in Bookings.
+      await a.page.goto('/carrier#bookings')
+      await a.page.getByRole('listitem', { name: ref }).waitFor()
+
+      // The shipper sees it claimed, pays, and sees who the carrier is.
+      await shipper.page.goto('/post-load')
+      const mine = shipper.page.getByRole('list', { name: 'My posted loads' })
+      await mine.getByText(ref).waitFor()
+      assert.notInclude(await shipper.page.content(), companyA)
+      await mine.getByRole('link', { name: /Pay now/ }).click()
+      await shipper.page.waitForURL(`**/payment/${booking.id}`)
+      const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+      const pay = shipper.page.getByRole('form', { name: 'Card payment' })
+      await pay.getByLabel('Card number').fill('4242 4242 4242 4242')
+      await pay.getByLabel('Expiration date').fill('12 / 34')
+      await pay.getByLabel('Security code').fill('123')
+      await pay.getByRole('button', { name: `Pay ${usd.format(booking.totalAmount!)}` }).click()
+      await shipper.page.waitForURL(`**/payment-success?booking=${booking.id}`)
+      await shipper.page
+        .getByRole('region', { name: 'Your Carrier' })
+        .getByText(companyA)
+        .waitFor({ timeout: 20_000 })
+
+      for (const { context } of [shipper, a, b]) await context.close()
+    }).timeout(120_000)
+  }
+})

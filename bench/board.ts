@@ -1,0 +1,314 @@
+/*
+ * The freight board at scale: seeds 100,000 open loads into a database of its own, starts the
+ * real server, and at 100 connections measures the board read (GET /api/freight-listings, as
+ * an approved carrier with a bearer token) beside GET /api/health in the same run; then fires
+ * 50 parallel claims at each of 100 loads and counts the winners (exactly 1 each).
+ *
+ *   node --import=ts-node-maintained/register/esm bench/board.ts [options]
+ *   DB_CONNECTION=pg PG_DB_NAME=bench node --import=ts-node-maintained/register/esm bench/board.ts
+ *
+ * Options: --loads N (100000)  --duration S (10)  --connections N (100)  --claim-loads N (100)
+ *          --claimants N (50)  --port N (3591)  --reseed  --seed N
+ * See bench/README.md. Not part of `npm test`.
+ */
+import { spawn } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
+import { createRequire } from 'node:module'
+import { performance } from 'node:perf_hooks'
+import { parseArgs } from 'node:util'
+import { bootBenchApp, failBench, percentile, prng, useBenchDatabase } from './boot.js'
+
+const { values: options } = parseArgs({
+  options: {
+    'loads': { type: 'string', default: '100000' },
+    'duration': { type: 'string', default: '10' },
+    'connections': { type: 'string', default: '100' },
+    'claim-loads': { type: 'string', default: '100' },
+    'claimants': { type: 'string', default: '50' },
+    'port': { type: 'string', default: '3591' },
+    'seed': { type: 'string', default: '20261124' },
+    'reseed': { type: 'boolean', default: false },
+  },
+})
+const LOADS = Number(options.loads)
+const DURATION = Number(options.duration)
+const CONNECTIONS = Number(options.connections)
+const CLAIM_LOADS = Number(options['claim-loads'])
+const CLAIMANTS = Number(options.claimants)
+const PORT = Number(options.port)
+
+const target = useBenchDatabase()
+const random = prng(Number(options.seed))
+const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]
+
+type Zip = { zip: string; latitude: number; longitude: number; city: string; state: string }
+
+function usZips(): Zip[] {
+  const zipcodes = createRequire(import.meta.url)('zipcodes') as {
+    codes: Record<string, Zip>
+    states: { abbr: Record<string, string> }
+  }
+  const states = new Set([...Object.keys(zipcodes.states.abbr), 'DC'])
+  return Object.values(zipcodes.codes).filter(
+    (z) => /^\d{5}$/.test(z.zip) && states.has(z.state) && z.latitude > 15 && z.longitude < -60
+  )
+}
+
+const titleCase = (s: string) => s.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase())
+
+/** The app's own server on PORT against the bench database; resolves once /api/health answers. */
+async function startServer() {
+  const child = spawn(
+    process.execPath,
+    ['--import=ts-node-maintained/register/esm', 'backend/bin/server.js'],
+    {
+      cwd: new URL('../', import.meta.url).pathname,
+      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }
+  )
+  // The server's log (warnings and errors only) for a run that shows non-2xx answers.
+  const log = createWriteStream('tmp/bench-board-server.log')
+  child.stdout!.pipe(log)
+  let errors = ''
+  child.stderr!.on('data', (chunk) => {
+    errors += chunk
+    log.write(chunk)
+  })
+  const url = `http://127.0.0.1:${PORT}`
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${errors}`)
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false
+      )
+    ) {
+      return {
+        url,
+        stop: () => new Promise((resolve) => child.once('exit', resolve) && child.kill('SIGTERM')),
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server did not start: ${errors}`)
+}
+
+/** autocannon for `seconds` at CONNECTIONS, every response time kept for exact percentiles. */
+async function load(url: string, headers: Record<string, string>) {
+  const { default: autocannon } = await import('autocannon')
+  const times: number[] = []
+  const result = await new Promise<import('autocannon').Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections: CONNECTIONS, duration: DURATION, headers },
+      (error, summary) => (error ? reject(error) : resolve(summary))
+    )
+    instance.on('response', (_client, _status, _bytes, time) => times.push(time))
+  })
+  times.sort((a, b) => a - b)
+  return {
+    rps: result.requests.average as number,
+    non2xx: result.non2xx as number,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+  }
+}
+
+async function main() {
+  console.log(`▸ Database: ${target}`)
+  const { db } = await bootBenchApp()
+  const { DateTime } = await import('luxon')
+  const { default: hash } = await import('@adonisjs/core/services/hash')
+  const { default: User } = await import('#accounts/models/user')
+  const connection = db.connection()
+  const isPg = connection.dialect.name === 'postgres'
+  const BATCH = isPg ? 1000 : 400
+  const format = connection.dialect.dateTimeFormat
+  const now = DateTime.now()
+  const stamp = now.toFormat(format)
+  const zips = usZips()
+  const equipment = ['VAN', 'VAN', 'VAN', 'REEFER', 'FLATBED', 'BOX', 'SPRINTER']
+  const modes = ['TL', 'TL', 'LTL', 'EXP']
+
+  const openLoads = Number(
+    (await db.from('freight_listings').where('status', 'OPEN').count('* as n').first())?.n ?? 0
+  )
+  if (options.reseed || openLoads < LOADS) {
+    const started = performance.now()
+    console.log(`▸ Seeding ${LOADS.toLocaleString('en-US')} open loads`)
+    for (const table of [
+      'freight_listing_audits',
+      'freight_listing_invites',
+      'freight_listings',
+      'booking_status_changes',
+      'bookings',
+      'auth_access_tokens',
+    ]) {
+      await db.from(table).delete()
+    }
+    await db
+      .from('carriers')
+      .whereIn(
+        'user_id',
+        db.from('users').where('email', 'like', '%@board-bench.test').select('id')
+      )
+      .delete()
+    await db.from('users').where('email', 'like', '%@board-bench.test').delete()
+    const password = await hash.make('bench-password')
+    await db.table('users').insert({
+      username: 'shipper@board-bench.test',
+      email: 'shipper@board-bench.test',
+      password,
+      role: 'shipper',
+      first_name: 'Bench',
+      last_name: 'Shipper',
+      is_approved: true,
+      approval_status: 'approved',
+      created_at: stamp,
+    })
+    const shipper = await db.from('users').where('email', 'shipper@board-bench.test').first()
+    for (let done = 0; done < LOADS;) {
+      const count = Math.min(BATCH, LOADS - done)
+      const rows = Array.from({ length: count }, () => {
+        const from = pick(zips)
+        const to = pick(zips)
+        const pickup = now.plus({ hours: Math.floor(random() * 24 * 14) - 24 })
+        const distance = Math.round(100 + random() * 1500)
+        const pallets = 1 + Math.floor(random() * 26)
+        return {
+          shipper_id: shipper.id,
+          origin_postal: from.zip,
+          origin_city: titleCase(from.city),
+          origin_state: from.state,
+          origin_latitude: from.latitude,
+          origin_longitude: from.longitude,
+          dest_postal: to.zip,
+          dest_city: titleCase(to.city),
+          dest_state: to.state,
+          dest_latitude: to.latitude,
+          dest_longitude: to.longitude,
+          equipment: pick(equipment),
+          mode: pick(modes),
+          pallets,
+          weight_lbs: pallets * 900,
+          dims: JSON.stringify({ l: 48, w: 40, h: 60 }),
+          pickup_earliest: pickup.toFormat(format),
+          delivery_latest: pickup.plus({ days: 3 }).toFormat(format),
+          distance_miles: distance,
+          eta_hours: Math.round((distance / 50) * 10) / 10,
+          status: 'OPEN',
+          payment_status: random() < 0.2 ? 'FUNDED' : 'UNFUNDED',
+          price_cents: Math.round(distance * (150 + random() * 200)),
+          expires_at: pickup.plus({ days: 3 }).toFormat(format),
+          created_at: stamp,
+        }
+      })
+      await db.table('freight_listings').multiInsert(rows)
+      done += count
+      if (done % 20_000 === 0 || done === LOADS) {
+        console.log(
+          `  ${done.toLocaleString('en-US')} / ${LOADS.toLocaleString('en-US')} (${((performance.now() - started) / 1000).toFixed(1)} s)`
+        )
+      }
+    }
+    await connection.rawQuery('ANALYZE')
+    console.log(`▸ Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  } else {
+    console.log(
+      `▸ Reusing ${openLoads.toLocaleString('en-US')} open loads (--reseed to start over)`
+    )
+  }
+
+  // Approved carriers with bearer tokens (no session, no CSRF): one per claimant.
+  const tokens: string[] = []
+  const password = await hash.make('bench-password')
+  for (let i = 0; i < CLAIMANTS; i++) {
+    const email = `carrier${i}@board-bench.test`
+    let user = await User.findBy('email', email)
+    if (!user) {
+      user = await User.create({
+        username: email,
+        email,
+        password,
+        role: 'carrier',
+        firstName: 'Bench',
+        lastName: `Carrier ${i}`,
+        isApproved: true,
+        approvalStatus: 'approved',
+      })
+      await db.table('carriers').insert({
+        user_id: user.id,
+        company_name: `Board Bench ${i} LLC`,
+        created_at: stamp,
+      })
+    }
+    const token = await User.accessTokens.create(user, ['*'], { name: 'bench', expiresIn: '1 day' })
+    tokens.push(token.value!.release())
+  }
+
+  const server = await startServer()
+  try {
+    const auth = { authorization: `Bearer ${tokens[0]}`, accept: 'application/json' }
+    console.log(`▸ ${CONNECTIONS} connections, ${DURATION} s each`)
+    const health = await load(`${server.url}/api/health`, { accept: 'application/json' })
+    const board = await load(`${server.url}/api/freight-listings`, auth)
+    const filtered = await load(
+      `${server.url}/api/freight-listings?equipment=VAN&mode=TL&origin_zip=606`,
+      auth
+    )
+    const row = (name: string, r: Awaited<ReturnType<typeof load>>) =>
+      `  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} rps   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   non-2xx ${r.non2xx}`
+    console.log(row('GET /api/health', health))
+    console.log(row('GET /api/freight-listings', board))
+    console.log(row('  ?equipment=VAN&mode=TL&origin_zip=606', filtered))
+    console.log(
+      `  board / health throughput ratio: ${(board.rps / health.rps).toFixed(2)} (target ≥ 0.6, p99 < 50 ms)`
+    )
+
+    // Claims: CLAIMANTS carriers at once on each of CLAIM_LOADS fresh loads.
+    const ids = (
+      await db
+        .from('freight_listings')
+        .where('status', 'OPEN')
+        .whereNull('hold_carrier_id')
+        .orderBy('id', 'desc')
+        .limit(CLAIM_LOADS)
+        .select('id')
+    ).map((r) => Number(r.id))
+    const winners: number[] = []
+    const claimTimes: number[] = []
+    for (const id of ids) {
+      const results = await Promise.all(
+        tokens.map(async (token) => {
+          const started = performance.now()
+          const res = await fetch(`${server.url}/api/freight-listings/${id}/claim`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+          })
+          await res.arrayBuffer()
+          claimTimes.push(performance.now() - started)
+          return res.status
+        })
+      )
+      winners.push(results.filter((s) => s === 200).length)
+      const odd = results.filter((s) => s !== 200 && s !== 409)
+      if (odd.length) console.log(`  load ${id}: unexpected statuses ${odd.join(', ')}`)
+    }
+    claimTimes.sort((a, b) => a - b)
+    const exact = winners.filter((w) => w === 1).length
+    console.log(
+      `▸ Claims: ${CLAIMANTS} at once on each of ${ids.length} loads: ${exact}/${ids.length} loads with exactly 1 winner` +
+        (exact === ids.length ? '' : ` (winners: ${winners.join(',')})`)
+    )
+    console.log(
+      `  claim p50 ${percentile(claimTimes, 50).toFixed(1)} ms   p95 ${percentile(claimTimes, 95).toFixed(1)} ms   p99 ${percentile(claimTimes, 99).toFixed(1)} ms (target p99 < 100 ms)`
+    )
+  } finally {
+    await server.stop()
+  }
+  await db.manager.closeAll()
+}
+
+main().catch(failBench)
