@@ -4,8 +4,16 @@ import { setLiveClientFactory, useLiveChannel, withXsrfHeader } from '@/lib/live
 import { fakeLiveClient } from '@/testing/live'
 import { setXsrfCookie } from '@/testing/test-utils'
 
-function Listener({ channel, onMessage }: { channel: string; onMessage: (m: unknown) => void }) {
-  useLiveChannel(channel, onMessage)
+function Listener({
+  channel,
+  onMessage,
+  onSubscribed,
+}: {
+  channel: string
+  onMessage: (m: unknown) => void
+  onSubscribed?: () => void
+}) {
+  useLiveChannel(channel, onMessage, onSubscribed)
   return null
 }
 
@@ -26,6 +34,20 @@ describe('useLiveChannel', () => {
     expect(onMessage).toHaveBeenCalledTimes(1)
     await waitFor(() => expect(fake.deleted).toEqual(['freight/board']))
     await waitFor(() => expect(fake.state.closed).toBe(1))
+  })
+
+  it('says when the subscription is live, so a screen can fetch what it missed before', async () => {
+    const fake = fakeLiveClient()
+    let open: () => void = () => undefined
+    const subscription = fake.client.subscription('freight/board')
+    subscription.create = () => new Promise<void>((resolve) => (open = resolve))
+    setLiveClientFactory(() => fake.client)
+    const onSubscribed = vi.fn()
+    render(<Listener channel="freight/board" onMessage={vi.fn()} onSubscribed={onSubscribed} />)
+    await Promise.resolve()
+    expect(onSubscribed).not.toHaveBeenCalled()
+    open()
+    await waitFor(() => expect(onSubscribed).toHaveBeenCalledTimes(1))
   })
 
   it('shares one client between the listeners of a page, created lazily', async () => {

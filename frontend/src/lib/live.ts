@@ -67,11 +67,20 @@ function release(client: LiveClient) {
  * One transmit connection serves every channel of the page: opened by the first user,
  * closed after the last one has unsubscribed. Without EventSource (tests, old browsers) it does nothing, and the
  * screens fall back to their 30-second refresh.
+ *
+ * `onSubscribed` runs once the server has the subscription: whatever changed between the
+ * screen's first fetch and that moment was pushed to nobody, so a screen fetches again then.
  */
-export function useLiveChannel<T>(channel: string, onMessage: (message: T) => void) {
+export function useLiveChannel<T>(
+  channel: string,
+  onMessage: (message: T) => void,
+  onSubscribed?: () => void
+) {
   const handler = useRef(onMessage)
+  const subscribed = useRef(onSubscribed)
   useEffect(() => {
     handler.current = onMessage
+    subscribed.current = onSubscribed
   })
 
   useEffect(() => {
@@ -80,7 +89,10 @@ export function useLiveChannel<T>(channel: string, onMessage: (message: T) => vo
     const subscription = client.subscription(channel)
     const stop = subscription.onMessage<T>((message) => handler.current(message))
     const created = subscription.create()
+    let mounted = true
+    created.then(() => mounted && subscribed.current?.()).catch(() => undefined)
     return () => {
+      mounted = false
       stop()
       // Unsubscribe once the subscription exists (a delete before that is ignored), and keep
       // the connection until then: closing it first would leave the pending create retrying.

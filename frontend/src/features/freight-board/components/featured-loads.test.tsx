@@ -53,11 +53,14 @@ describe('/overview featured freight board', () => {
     })
     await screen.findByRole('list', { name: 'Featured loads' }, FIRST_PAINT)
     expect(live.created).toEqual(['freight/public'])
+    await waitFor(() =>
+      expect(requestsTo(calls, 'GET', '/api/freight-listings/featured')).toHaveLength(2)
+    )
     loads = []
     live.push('freight/public', { type: 'claimed', id: 21 })
     expect(await screen.findByText('No open loads right now')).toBeInTheDocument()
     await waitFor(() =>
-      expect(requestsTo(calls, 'GET', '/api/freight-listings/featured')).toHaveLength(2)
+      expect(requestsTo(calls, 'GET', '/api/freight-listings/featured')).toHaveLength(3)
     )
   })
 })

@@ -1,3 +1,4 @@
+import * as React from 'react'
 import { Link } from 'react-router-dom'
 import { PackageSearch, Radio } from 'lucide-react'
 import { LoadStates } from '@/components/load-states'
@@ -15,7 +16,8 @@ export const PUBLIC_CHANNEL = 'freight/public'
 export function FeaturedLoads() {
   const query = useFeaturedLoads()
   const { mutate } = query
-  useLiveChannel<FreightLiveMessage>(PUBLIC_CHANNEL, () => void mutate())
+  const revalidate = React.useCallback(() => void mutate(), [mutate])
+  useLiveChannel<FreightLiveMessage>(PUBLIC_CHANNEL, revalidate, revalidate)
 
   return (
     <div className="space-y-4">

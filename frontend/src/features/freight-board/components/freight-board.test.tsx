@@ -232,11 +232,34 @@ describe('freight board', () => {
     let loads: BoardLoad[] = [makeBoardLoad(), makeBoardLoad({ id: 12 })]
     const { calls } = await openBoard({ 'GET /api/freight-listings': () => ({ body: loads }) })
     expect(live.created).toEqual(['freight/board'])
+    // Once subscribed it fetches again: a change before the subscription was pushed to nobody.
+    await waitFor(() => expect(boardUrls(calls)).toHaveLength(2))
     loads = [makeBoardLoad({ id: 12 })]
     live.push('freight/board', { type: 'claimed', id: 11 })
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: /^Load #11:/ })).not.toBeInTheDocument()
     )
+    expect(boardUrls(calls)).toHaveLength(3)
+  })
+
+  it('shows a hold placed between its first fetch and its subscription', async () => {
+    const live = fakeLiveClient()
+    let open: () => void = () => undefined
+    live.client.subscription('freight/board').create = () =>
+      new Promise<void>((resolve) => (open = resolve))
+    setLiveClientFactory(() => live.client)
+    let loads: BoardLoad[] = [makeBoardLoad()]
+    const { calls } = await openBoard({ 'GET /api/freight-listings': () => ({ body: loads }) })
+    loads = [
+      makeBoardLoad({
+        held: true,
+        held_by_you: false,
+        hold_expires_at: new Date(Date.now() + 29 * 60_000).toISOString(),
+      }),
+    ]
+    open()
+    const card = screen.getByRole('listitem', { name: /^Load #11:/ })
+    expect(await within(card).findByText(/^Held · \d+ min left$/)).toBeInTheDocument()
     expect(boardUrls(calls)).toHaveLength(2)
   })
 })

@@ -48,7 +48,7 @@ export function FreightBoard({
   const now = useNow(anyHeld)
 
   const revalidate = React.useCallback(() => void mutate(), [mutate])
-  useLiveChannel<FreightLiveMessage>(BOARD_CHANNEL, revalidate)
+  useLiveChannel<FreightLiveMessage>(BOARD_CHANNEL, revalidate, revalidate)
   const expiries = React.useMemo(
     () => (query.data ?? []).filter((l) => l.held).map((l) => l.hold_expires_at),
     [query.data]
