@@ -609,7 +609,7 @@ export interface paths {
         put?: never;
         /**
          * The sandbox card form: pay with a test card
-         * @description Shippers only (others 403). Sandbox driver only (404 otherwise). The client secret must be the intent of one of the shipper’s bookings (404 `Payment not found`), still payable (409). Card checks (number, expiry, CVC) are 422 on that field; declines 402. The signed webhook is delivered before the answer. Honours `Idempotency-Key`.
+         * @description Shippers only (others 403). Sandbox driver only (404 otherwise). The client secret must be the intent of one of the shipper’s bookings or of one of the shipper’s loads being funded (404 `Payment not found`), still payable (409). Card checks (number, expiry, CVC) are 422 on that field; declines 402. The signed webhook is delivered before the answer. Honours `Idempotency-Key`.
          */
         post: operations["confirmSandboxPayment"];
         delete?: never;
@@ -1335,6 +1335,26 @@ export interface paths {
         put?: never;
         /** Unsubscribe the stream from a channel */
         post: operations["unsubscribeFromChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-listings/{id}/fund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payment intent that funds one of the shipper's open loads
+         * @description The load's shipper only (other shippers 404 `Load not found`, carriers and admins 403). An open, unfunded load (otherwise 409 `This load is already funded` or `Only an open load can be funded`). Charges the load's own price, never a client figure. One intent per funding: a retry returns the same one. Confirmed like a booking's intent (the sandbox's card form or Stripe's); the webhook marks the load FUNDED, and the claim that later books it pays the booking with that charge. Honours `Idempotency-Key`.
+         */
+        post: operations["fundFreightListing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2256,8 +2276,11 @@ export interface components {
         FreightMode: "TL" | "LTL" | "EXP";
         /** @enum {string} */
         FreightListingStatus: "OPEN" | "CLAIMED" | "CANCELLED" | "EXPIRED";
-        /** @enum {string} */
-        FreightPaymentStatus: "UNFUNDED" | "FUNDED";
+        /**
+         * @description UNFUNDED until the shipper's card charge for the load succeeds (FUNDED: the money is held and paid onto the booking at the claim); REFUNDED when a funded load is cancelled or expires unclaimed and its charge goes back to the card.
+         * @enum {string}
+         */
+        FreightPaymentStatus: "UNFUNDED" | "FUNDED" | "REFUNDED";
         /** @description Pallet dimensions, inches */
         Dims: {
             l: number;
@@ -2412,7 +2435,7 @@ export interface components {
         FreightListingAuditEntry: {
             id: number;
             /** @enum {string} */
-            action: "posted" | "recommended" | "funded" | "held" | "released" | "expired" | "claimed" | "cancelled" | "reopened" | "invited" | "invite_used";
+            action: "posted" | "recommended" | "funded" | "held" | "released" | "expired" | "claimed" | "cancelled" | "reopened" | "invited" | "invite_used" | "funding_failed" | "refunded";
             actor_role: string | null;
             /** Format: date-time */
             created_at: string;
@@ -4612,6 +4635,40 @@ export interface operations {
             400: components["responses"]["TransmitRefused"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    fundFreightListing: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The load id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent, for the load's price */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrKeyInFlight"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+            502: components["responses"]["ProviderUnavailable"];
         };
     };
 }
