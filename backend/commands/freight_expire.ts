@@ -3,7 +3,8 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 import FreightBoardService from '#freight_board/services/freight_board_service'
 
 /**
- * Records expired freight-board holds and loads and pushes them to live boards. Reads and
+ * Records expired freight-board holds and loads and pushes them to live boards, and refunds
+ * the card charge of loads cancelled or expired while funded. Reads and
  * writes already treat an expired hold as gone; this writes it down. `npm start` runs the same
  * service every minute.
  */
@@ -15,7 +16,9 @@ export default class FreightExpire extends BaseCommand {
 
   async run() {
     const board = await this.app.container.make(FreightBoardService)
-    const { holds, loads } = await board.expire()
-    this.logger.info(`${holds.length} hold(s) expired, ${loads.length} load(s) expired`)
+    const { holds, loads, refunds } = await board.expire()
+    this.logger.info(
+      `${holds.length} hold(s) expired, ${loads.length} load(s) expired, ${refunds.length} funded load(s) refunded`
+    )
   }
 }

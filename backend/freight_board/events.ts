@@ -1,6 +1,6 @@
 /** What the freight board tells live boards: a load changed, never who posted it. */
 export type FreightBoardChange = {
-  type: 'posted' | 'held' | 'released' | 'claimed' | 'cancelled' | 'expired' | 'reopened'
+  type: 'posted' | 'funded' | 'held' | 'released' | 'claimed' | 'cancelled' | 'expired' | 'reopened'
   id: number
 }
 

@@ -29,6 +29,10 @@ router
       .where('id', id)
       .use(asShipper)
     router
+      .post('/freight-listings/:id/fund', [FreightListingsController, 'fund'])
+      .where('id', id)
+      .use([asShipper, middleware.idempotent()])
+    router
       .post('/freight-listings/:id/invites', [FreightInvitesController, 'store'])
       .where('id', id)
       .use(asShipper)

@@ -1,11 +1,13 @@
 /*
  * Contracts one module declares and another implements, so module dependencies point one way
  * (docs/architecture.md, "Modules"): fleet asks marketplace about bookings through FleetBookings,
- * marketplace asks payments about a booking's payment through BookingPayments.
+ * marketplace asks payments about a booking's payment through BookingPayments, payments tells
+ * the freight board about a load's card charge through FundedLoads.
  */
 import app from '@adonisjs/core/services/app'
 import { FleetBookings } from '#fleet/contracts/fleet_bookings'
 import { BookingPayments } from '#marketplace/contracts/booking_payments'
+import { FundedLoads } from '#payments/contracts/funded_loads'
 
 app.container.bind(FleetBookings, async (resolver) => {
   const { default: CarrierBookingsService } =
@@ -17,4 +19,10 @@ app.container.bind(BookingPayments, async (resolver) => {
   const { default: BookingPaymentsProvider } =
     await import('#payments/services/booking_payments_provider')
   return resolver.make(BookingPaymentsProvider)
+})
+
+app.container.bind(FundedLoads, async (resolver) => {
+  const { default: FundedLoadsProvider } =
+    await import('#freight_board/services/funded_loads_provider')
+  return resolver.make(FundedLoadsProvider)
 })

@@ -3,7 +3,7 @@ import { inject } from '@adonisjs/core'
 import FreightListingService from '#freight_board/services/freight_listing_service'
 import { freightListingFormValidator } from '#freight_board/validators/freight_listing'
 
-/** The shipper's side: estimate, post, list, cancel; and a load's audit trail. */
+/** The shipper's side: estimate, post, list, cancel, fund by card; and a load's audit trail. */
 @inject()
 export default class FreightListingsController {
   constructor(private listings: FreightListingService) {}
@@ -26,6 +26,12 @@ export default class FreightListingsController {
   async cancel({ params, auth }: HttpContext) {
     const user = auth.getUserOrFail()
     return this.listings.cancel({ userId: user.id, role: user.role }, Number(params.id))
+  }
+
+  /** FreightListingPolicy has checked the load is this shipper's. */
+  async fund({ params, auth }: HttpContext) {
+    const user = auth.getUserOrFail()
+    return this.listings.fund({ userId: user.id, role: user.role }, Number(params.id))
   }
 
   /** FreightListingPolicy has checked the reader is the load's shipper or claiming carrier. */

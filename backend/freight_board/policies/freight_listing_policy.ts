@@ -46,7 +46,7 @@ export default class FreightListingPolicy extends BasePolicy {
   }
 
   /**
-   * POST /api/freight-listings/:id/cancel and /invites, GET
+   * POST /api/freight-listings/:id/cancel, /fund and /invites, GET
    * /api/shipper/freight-listings/:id/invite-candidates: the load's shipper.
    */
   async manageAsShipper(user: Actor, target: RouteTarget) {

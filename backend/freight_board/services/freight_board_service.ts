@@ -15,6 +15,7 @@ import { takeWriteLock } from '#core/transactions'
 import BookingService from '#marketplace/services/booking_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import FreightListing from '#freight_board/models/freight_listing'
+import LoadFundingService from '#payments/services/load_funding_service'
 import FreightAuditService, {
   SYSTEM,
   type FreightActor,
@@ -66,7 +67,8 @@ export default class FreightBoardService {
     private clock: Clock,
     private audits: FreightAuditService,
     private bookings: BookingService,
-    private carriers: CarrierProfileService
+    private carriers: CarrierProfileService,
+    private fundings: LoadFundingService
   ) {}
 
   async carrierOf(userId: number): Promise<BoardCarrier> {
@@ -249,12 +251,16 @@ export default class FreightBoardService {
         trx
       )
       await trx.from('freight_listings').where('id', listingId).update({ shipment_id: id })
+      // A funded load's charge pays the booking at once (docs/decisions/0069).
+      const paid =
+        load.paymentStatus === 'FUNDED' &&
+        (await this.fundings.settleOntoBooking(trx, listingId, id))
       await this.audits.record(
         listingId,
         'claimed',
         this.actor(carrier),
         now,
-        { carrier_id: carrier.carrierId, booking_id: id },
+        { carrier_id: carrier.carrierId, booking_id: id, paid_from_funding: paid },
         trx
       )
       return id
@@ -288,6 +294,8 @@ export default class FreightBoardService {
           carrier_id: null,
           shipment_id: null,
           claimed_at: null,
+          // Its charge, if it was funded, paid the cancelled booking and is refunded with it.
+          payment_status: 'UNFUNDED',
           updated_at: stamp,
         })
       if (rowCount(updated) !== 1) return null
@@ -310,9 +318,9 @@ export default class FreightBoardService {
    * Records expired holds (audit `expired` with `{ hold: true }`, hold columns cleared) and
    * expired loads (status EXPIRED). Conditional updates, so concurrent runs record each once.
    */
-  async expire(): Promise<{ holds: number[]; loads: number[] }> {
+  async expire(): Promise<{ holds: number[]; loads: number[]; refunds: number[] }> {
     const now = this.clock.now()
-    const result = { holds: [] as number[], loads: [] as number[] }
+    const result = { holds: [] as number[], loads: [] as number[], refunds: [] as number[] }
     await db.transaction(async (trx) => {
       await takeWriteLock(trx)
       const stamp = sqlTimestamp(now, trx)
@@ -365,7 +373,27 @@ export default class FreightBoardService {
     for (const id of new Set([...result.holds, ...result.loads])) {
       await emitter.emit('freight:changed', { type: 'expired', id })
     }
+    result.refunds = await this.refundUnclaimedFunding()
     return result
+  }
+
+  /**
+   * Loads cancelled or expired while funded get their charge back to the card; one whose
+   * refund failed at the provider is tried again on the next run. Returns the loads refunded.
+   */
+  async refundUnclaimedFunding(): Promise<number[]> {
+    const owed = await db
+      .from('freight_listings')
+      .whereIn('status', ['CANCELLED', 'EXPIRED'])
+      .where('payment_status', 'FUNDED')
+      .orderBy('id', 'asc')
+      .limit(100)
+      .select('id')
+    const refunded: number[] = []
+    for (const row of owed) {
+      if (await this.fundings.refund(Number(row.id))) refunded.push(Number(row.id))
+    }
+    return refunded
   }
 
   private actor(carrier: BoardCarrier): FreightActor {

@@ -23,8 +23,13 @@ import {
   type PlacedLoad,
 } from '#freight_board/services/load_form'
 import { presentShipperLoad, type ShipperLoad } from '#freight_board/services/freight_presenter'
+import LoadFundingService, {
+  LOAD_ALREADY_FUNDED,
+} from '#payments/services/load_funding_service'
+import type { PaymentIntentResponse } from '#payments/services/payment_intents'
 
 export const LOAD_NOT_FOUND = 'Load not found'
+export const NOT_FUNDABLE = 'Only an open load can be funded'
 /** A shipper's list is bounded: the newest this many loads. */
 export const MAX_SHIPPER_LOADS = 100
 /** A load without dates stays on the board this long (docs/decisions/0063). */
@@ -50,7 +55,8 @@ export default class FreightListingService {
     private clock: Clock,
     private recommendations: RateRecommendationService,
     private audits: FreightAuditService,
-    private identities: CarrierIdentityService
+    private identities: CarrierIdentityService,
+    private fundings: LoadFundingService
   ) {}
 
   async recommend(form: FreightListingForm): Promise<RateRecommendation> {
@@ -177,8 +183,30 @@ export default class FreightListingService {
       await this.audits.record(listingId, 'cancelled', shipper, now, null, trx)
     })
     await emitter.emit('freight:changed', { type: 'cancelled', id: listingId })
-    const load = await FreightListing.findOrFail(listingId)
+    let load = await FreightListing.findOrFail(listingId)
+    // A funded load's charge goes back to the card (the refund marks it REFUNDED).
+    if (load.paymentStatus === 'FUNDED' && (await this.fundings.refund(listingId))) {
+      load = await FreightListing.findOrFail(listingId)
+    }
     return presentShipperLoad(load, now, (id) => this.identities.label(id))
+  }
+
+  /**
+   * The card intent that funds an open, unfunded load at its own price (docs/decisions/0069).
+   * FreightListingPolicy has checked the load is this shipper's.
+   */
+  async fund(shipper: FreightActor, listingId: number): Promise<PaymentIntentResponse> {
+    const now = this.clock.now()
+    const load = await FreightListing.find(listingId)
+    if (!load) throw new NotFoundException(LOAD_NOT_FOUND)
+    if (load.paymentStatus === 'FUNDED') throw new ConflictException(LOAD_ALREADY_FUNDED)
+    const open = load.status === 'OPEN' && (!load.expiresAt || load.expiresAt > now)
+    if (!open || !load.priceCents) throw new ConflictException(NOT_FUNDABLE)
+    return this.fundings.createIntent({
+      listingId,
+      shipperId: shipper.userId ?? load.shipperId,
+      amountCents: load.priceCents,
+    })
   }
 
   async auditsOf(listingId: number) {

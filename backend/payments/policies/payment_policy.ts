@@ -2,16 +2,20 @@ import { inject } from '@adonisjs/core'
 import { BasePolicy, type Actor, type RouteTarget } from '#core/policies/base_policy'
 import Payment from '#payments/models/payment'
 import BookingService from '#marketplace/services/booking_service'
+import LoadFundingService from '#payments/services/load_funding_service'
 import { BOOKING_NOT_FOUND, PAYMENT_NOT_FOUND } from '#payments/services/payment_service'
 
 /**
  * Paying a booking is its shipper's: the booking named in the body, or the booking a payment
- * intent was created for. Anyone else gets the 404 a missing booking or payment gets. A body
+ * intent was created for (or the load it funds, docs/decisions/0069). Anyone else gets the 404 a missing booking or payment gets. A body
  * without a usable id passes here, so the route's validator answers it (422).
  */
 @inject()
 export default class PaymentPolicy extends BasePolicy {
-  constructor(private bookings: BookingService) {
+  constructor(
+    private bookings: BookingService,
+    private fundings: LoadFundingService
+  ) {
     super()
   }
 
@@ -32,7 +36,10 @@ export default class PaymentPolicy extends BasePolicy {
     const payment = intentId
       ? await Payment.query().where('stripePaymentIntent', intentId).select('shipmentId').first()
       : null
-    const own = payment !== null && (await this.isShipperOf(user, payment.shipmentId))
+    const own =
+      payment !== null
+        ? await this.isShipperOf(user, payment.shipmentId)
+        : !!intentId && (await this.fundings.shipperOfIntent(intentId)) === user.id
     return this.allowedOr404(own, PAYMENT_NOT_FOUND)
   }
 

@@ -1,5 +1,4 @@
 import { inject } from '@adonisjs/core'
-import { Exception } from '@adonisjs/core/exceptions'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import payments from '#plugins/payments/services/main'
@@ -12,6 +11,7 @@ import { bookingReference } from '#core/reference'
 import { NotFoundException } from '#core/exceptions/http_errors'
 import PayoutService from '#payments/services/payout_service'
 import { isoUtc } from '#core/timestamps'
+import { ProviderUnavailableException } from '#payments/services/payment_intents'
 
 /** Where the provider sends the carrier back after (or instead of) its onboarding form. */
 export const PAYMENT_SETUP_PATH = '/carrier#payments'
@@ -191,9 +191,4 @@ function providerFailure(failure: PaymentFailure) {
     'carrier payout account call failed'
   )
   return new ProviderUnavailableException('The payment provider is unavailable; try again')
-}
-
-class ProviderUnavailableException extends Exception {
-  static status = 502
-  static code = 'E_PAYMENT_PROVIDER'
 }

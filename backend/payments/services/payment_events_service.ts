@@ -1,38 +1,40 @@
 import { inject } from '@adonisjs/core'
-import logger from '@adonisjs/core/services/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import payments from '#plugins/payments/services/main'
-import type { AccountEventData, PaymentEventData } from '#plugins/payments/main'
-import Payment from '#payments/models/payment'
+import type {
+  AccountEventData,
+  PaymentEventData,
+  PaymentsWebhookEvent,
+} from '#plugins/payments/main'
 import PaymentEvent from '#payments/models/payment_event'
-import EscrowTransaction from '#payments/models/escrow_transaction'
-import BookingStatusService from '#marketplace/services/booking_status_service'
-import BookingSettlementService from '#marketplace/services/booking_settlement_service'
-import LedgerService from '#payments/services/ledger_service'
 import PayoutService from '#payments/services/payout_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { Clock } from '#core/clock'
 import { writeTransaction } from '#core/transactions'
-import { fromCents, toCents } from '#core/money'
 import { isUniqueViolation } from '#core/validation'
 import RefundService from '#payments/services/refund_service'
-import { lockBooking, type WebhookOutcome } from '#payments/services/payment_service'
+import type { WebhookOutcome } from '#payments/services/payment_service'
+import { lockBooking } from '#payments/services/payment_service'
+import BookingChargeService from '#payments/services/booking_charge_service'
+import LoadFundingService, {
+  type FundingFollowUp,
+} from '#payments/services/load_funding_service'
 
 /**
  * The payment provider's events turned into booking state exactly once (each event id is
  * stored, a repeat is a no-op): paid, failed, refunded, and a carrier's account becoming able
- * to receive payouts. docs/decisions/0040.
+ * to receive payouts. docs/decisions/0040. An intent that is no booking's may fund a posted
+ * load (LoadFundingService, docs/decisions/0069).
  */
 @inject()
 export default class PaymentEventsService {
   constructor(
     private clock: Clock,
-    private statuses: BookingStatusService,
-    private ledger: LedgerService,
     private payouts: PayoutService,
     private carriers: CarrierProfileService,
     private refunds: RefundService,
-    private settlement: BookingSettlementService
+    private charges: BookingChargeService,
+    private fundings: LoadFundingService
   ) {}
 
   /**
@@ -45,6 +47,7 @@ export default class PaymentEventsService {
     if (!parsed.ok) return { ok: false, message: parsed.message }
     const event = parsed.event
     let refundLatePayment: number | null = null
+    let followUp: FundingFollowUp = {}
     try {
       await writeTransaction(async (trx) => {
         const bookingId =
@@ -68,9 +71,12 @@ export default class PaymentEventsService {
           },
           { client: trx }
         )
-        if (bookingId === null) return
+        if (bookingId === null) {
+          followUp = await this.loadEvent(event, trx)
+          return
+        }
         if (event.action === 'payment_succeeded') {
-          const outcome = await this.markPaid(bookingId, event.data, trx)
+          const outcome = await this.charges.apply(bookingId, event.data, trx)
           if (outcome === 'paid_after_cancel') refundLatePayment = bookingId
         } else if (event.action === 'payment_failed') {
           await this.markFailed(bookingId, event.data, trx)
@@ -85,6 +91,12 @@ export default class PaymentEventsService {
     // A payment that arrived after its booking was cancelled (the payment deadline passed, or
     // the shipper cancelled meanwhile) goes straight back to the card.
     if (refundLatePayment !== null) await this.refunds.refundCancelled(refundLatePayment)
+    if (followUp.refundBooking !== undefined) {
+      await this.refunds.refundCancelled(followUp.refundBooking)
+    }
+    if (followUp.refundFunding !== undefined) {
+      await this.fundings.refundFunding(followUp.refundFunding)
+    }
     if (event.action === 'account_updated') await this.accountUpdated(event.data)
     return { ok: true, duplicate: false }
   }
@@ -102,45 +114,6 @@ export default class PaymentEventsService {
 
   /* ---------- state changes, each inside the webhook's transaction ---------- */
 
-  /**
-   * The charge succeeded: the booking is paid, escrow holds the money and the ledger records
-   * the charge. A booking cancelled meanwhile is marked paid too, to be refunded at once.
-   */
-  private async markPaid(
-    bookingId: number,
-    data: PaymentEventData,
-    trx: TransactionClientContract
-  ): Promise<'paid' | 'paid_after_cancel' | 'ignored'> {
-    const booking = await lockBooking(bookingId, trx)
-    if (!booking || booking.payment_status !== 'pending') return 'ignored'
-    if (data.amountCents !== toCents(booking.total_amount ?? 0)) {
-      logger.error({ bookingId, paymentId: data.paymentId }, 'paid amount differs from the total')
-      return 'ignored'
-    }
-    const paid = await this.settlement.markPaid(trx, bookingId, {
-      intentId: data.paymentId,
-      at: this.clock.now(),
-    })
-    if (!paid) return 'ignored'
-    const payment = await this.paymentRow(bookingId, data, trx)
-    payment.merge({ status: 'SUCCEEDED', stripeChargeId: data.chargeId, failureMessage: null })
-    await payment.save()
-    const held = await EscrowTransaction.query({ client: trx })
-      .where('shipmentId', bookingId)
-      .first()
-    if (!held) {
-      await EscrowTransaction.create(
-        { shipmentId: bookingId, amount: fromCents(data.amountCents), status: 'HELD' },
-        { client: trx }
-      )
-    }
-    await this.ledger.recordCharge(trx, bookingId, data.amountCents)
-    if (booking.status === 'cancelled') return 'paid_after_cancel'
-    if (booking.status === 'pending') {
-      await this.statuses.change(bookingId, 'booked', { userId: null, role: 'system' }, { trx })
-    }
-    return 'paid'
-  }
   private async markFailed(
     bookingId: number,
     data: PaymentEventData,
@@ -149,13 +122,24 @@ export default class PaymentEventsService {
     const booking = await lockBooking(bookingId, trx)
     // A late failure of an earlier attempt never undoes a success.
     if (!booking || booking.payment_status !== 'pending') return
-    const payment = await this.paymentRow(bookingId, data, trx)
+    const payment = await this.charges.paymentRow(bookingId, data, trx)
     if (payment.status === 'SUCCEEDED' || payment.status === 'REFUNDED') return
     payment.merge({
       status: 'FAILED',
       failureMessage: data.failureMessage ?? 'The payment failed.',
     })
     await payment.save()
+  }
+
+  /** An event about an intent that is no booking's: a load's funding, if it is one. */
+  private async loadEvent(
+    event: PaymentsWebhookEvent,
+    trx: TransactionClientContract
+  ): Promise<FundingFollowUp> {
+    if (event.action === 'payment_succeeded') return this.fundings.applySucceeded(trx, event.data)
+    if (event.action === 'payment_failed') await this.fundings.applyFailed(trx, event.data)
+    if (event.action === 'refund_succeeded') await this.fundings.applyRefunded(trx, event.data)
+    return {}
   }
 
   /** The booking a payment event is about: its metadata, confirmed by the stored intent id. */
@@ -187,26 +171,5 @@ export default class PaymentEventsService {
       .select('id')
       .first()
     return booking ? Number(booking.id) : null
-  }
-
-  /** The payments row of this intent, created if the intent was made elsewhere. */
-  private async paymentRow(
-    bookingId: number,
-    data: PaymentEventData,
-    trx: TransactionClientContract
-  ) {
-    const existing = await Payment.query({ client: trx })
-      .where('stripePaymentIntent', data.paymentId)
-      .first()
-    if (existing) return existing
-    return Payment.create(
-      {
-        shipmentId: bookingId,
-        stripePaymentIntent: data.paymentId,
-        amount: fromCents(data.amountCents),
-        status: 'INIT',
-      },
-      { client: trx }
-    )
   }
 }

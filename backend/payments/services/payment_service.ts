@@ -1,12 +1,15 @@
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { inject } from '@adonisjs/core'
-import { Exception } from '@adonisjs/core/exceptions'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import payments from '#plugins/payments/services/main'
 import type { PaymentFailure, PaymentsClientConfig } from '#plugins/payments/main'
 import Payment from '#payments/models/payment'
 import BookingSettlementService from '#marketplace/services/booking_settlement_service'
+import LoadFundingService from '#payments/services/load_funding_service'
+import {
+  ProviderUnavailableException,
+  type PaymentIntentResponse,
+} from '#payments/services/payment_intents'
 import { fromCents, toCents } from '#core/money'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { isUniqueViolation, validationError } from '#core/validation'
@@ -18,11 +21,7 @@ export const AMOUNT_MISMATCH = 'Amount does not match the booking total'
 export const BOOKING_NOT_FOUND = 'Booking not found'
 export const PAYMENT_NOT_FOUND = 'Payment not found'
 
-export type PaymentIntentResponse = {
-  clientSecret: string
-  paymentIntentId: string
-  amount: number
-}
+export type { PaymentIntentResponse } from '#payments/services/payment_intents'
 
 export type ConfirmOutcome =
   | { status: 200; body: { status: 'succeeded' } }
@@ -30,34 +29,8 @@ export type ConfirmOutcome =
 
 export type WebhookOutcome = { ok: true; duplicate: boolean } | { ok: false; message: string }
 
-/** The booking columns the payment path reads (bookings are the marketplace's table). */
-export type BookingRow = {
-  id: number
-  shipper_id: number
-  status: string
-  payment_status: string
-  total_amount: string | number | null
-  stripe_payment_intent_id: string | null
-}
-
-export const BOOKING_COLUMNS = [
-  'id',
-  'shipper_id',
-  'status',
-  'payment_status',
-  'total_amount',
-  'stripe_payment_intent_id',
-]
-
-/** The booking row, locked for the rest of the transaction (FOR UPDATE on PostgreSQL). */
-export async function lockBooking(bookingId: number, trx: TransactionClientContract) {
-  return (await trx
-    .from('bookings')
-    .where('id', bookingId)
-    .select(BOOKING_COLUMNS)
-    .forUpdate()
-    .first()) as BookingRow | null
-}
+export { BOOKING_COLUMNS, lockBooking, type BookingRow } from '#payments/services/booking_rows'
+import { BOOKING_COLUMNS, type BookingRow } from '#payments/services/booking_rows'
 
 /** Half a cent: a client amount further than this from the booking total is refused. */
 const AMOUNT_TOLERANCE_CENTS = 0.5
@@ -69,7 +42,10 @@ const AMOUNT_TOLERANCE_CENTS = 0.5
  */
 @inject()
 export default class PaymentService {
-  constructor(private settlement: BookingSettlementService) {}
+  constructor(
+    private settlement: BookingSettlementService,
+    private fundings: LoadFundingService
+  ) {}
 
   async clientConfig(): Promise<PaymentsClientConfig> {
     return (await payments.use()).clientConfig()
@@ -127,9 +103,9 @@ export default class PaymentService {
   }
 
   /**
-   * The sandbox's card form: the client secret must be a booking's current intent (PaymentPolicy
-   * has already checked the booking is the shipper's). The sandbox then delivers the signed
-   * webhook to our own endpoint.
+   * The sandbox's card form: the client secret must be a booking's current intent, or the
+   * intent funding one of the shipper's loads (PaymentPolicy has already checked whose it is).
+   * The sandbox then delivers the signed webhook to our own endpoint.
    */
   async confirmSandboxCard(input: {
     clientSecret: string
@@ -148,8 +124,10 @@ export default class PaymentService {
           .select(BOOKING_COLUMNS)
           .first()) as BookingRow | null)
       : null
-    if (!booking) throw new NotFoundException(PAYMENT_NOT_FOUND)
-    this.assertPayable(booking)
+    if (booking) this.assertPayable(booking)
+    else if (paymentId && (await this.fundings.forIntent(paymentId))) {
+      await this.fundings.assertPayable(paymentId)
+    } else throw new NotFoundException(PAYMENT_NOT_FOUND)
 
     const result = await sandbox.confirmCard({ paymentId, ...input })
     if (result.ok) return { status: 200, body: { status: 'succeeded' } }
@@ -199,9 +177,4 @@ function cardField(message: string) {
   if (/security code|cvc/i.test(message)) return 'cvc'
   if (/expir/i.test(message)) return /month/i.test(message) ? 'expMonth' : 'expYear'
   return 'cardNumber'
-}
-
-class ProviderUnavailableException extends Exception {
-  static status = 502
-  static code = 'E_PAYMENT_PROVIDER'
 }

@@ -387,7 +387,7 @@ test.group('Holds', (group) => {
     await old.refresh()
     assert.equal(old.status, 'EXPIRED')
     const again = await (await app.container.make(FreightBoardService)).expire()
-    assert.deepEqual(again, { holds: [], loads: [] })
+    assert.deepEqual(again, { holds: [], loads: [], refunds: [] })
   })
 })
 
