@@ -23,9 +23,7 @@ import {
   type PlacedLoad,
 } from '#freight_board/services/load_form'
 import { presentShipperLoad, type ShipperLoad } from '#freight_board/services/freight_presenter'
-import LoadFundingService, {
-  LOAD_ALREADY_FUNDED,
-} from '#payments/services/load_funding_service'
+import LoadFundingService, { LOAD_ALREADY_FUNDED } from '#payments/services/load_funding_service'
 import type { PaymentIntentResponse } from '#payments/services/payment_intents'
 
 export const LOAD_NOT_FOUND = 'Load not found'

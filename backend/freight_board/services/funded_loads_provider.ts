@@ -36,9 +36,9 @@ export default class FundedLoadsProvider extends FundedLoads {
       load.status === 'OPEN' &&
       Boolean(
         await trx
-        .from('freight_listings')
-        .where('id', listingId)
-        .where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', stamp))
+          .from('freight_listings')
+          .where('id', listingId)
+          .where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', stamp))
           .select('id')
           .first()
       )

@@ -16,9 +16,7 @@ import RefundService from '#payments/services/refund_service'
 import type { WebhookOutcome } from '#payments/services/payment_service'
 import { lockBooking } from '#payments/services/payment_service'
 import BookingChargeService from '#payments/services/booking_charge_service'
-import LoadFundingService, {
-  type FundingFollowUp,
-} from '#payments/services/load_funding_service'
+import LoadFundingService, { type FundingFollowUp } from '#payments/services/load_funding_service'
 
 /**
  * The payment provider's events turned into booking state exactly once (each event id is

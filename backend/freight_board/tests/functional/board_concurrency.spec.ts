@@ -1,8 +1,10 @@
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
 import type User from '#accounts/models/user'
 import Booking from '#marketplace/models/booking'
 import FreightListing from '#freight_board/models/freight_listing'
 import FreightListingAudit from '#freight_board/models/freight_listing_audit'
+import LoadFunding from '#payments/models/load_funding'
 import { Browserless, baseUrl, makeUser, resetDatabase, startServer } from '#tests/helpers'
 import { carrierOf, makeFreightListing } from '#tests/factories'
 
@@ -121,5 +123,70 @@ test.group('Freight board races at a real server, two processes', (group) => {
     }
     const held = await FreightListing.query().where('holdCarrierId', (await carrierOf(carrier)).id)
     assert.lengthOf(held, 3)
+  })
+
+  test('one shipper funding a load from 8 requests at once gets one intent, one funding', async ({
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const load = await makeFreightListing(shipper, { price: 1100 })
+    const sessions = await signIn([shipper, shipper], [baseUrl(), second.url])
+
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        sessions[i % 2].request('POST', `/api/freight-listings/${load.id}/fund`)
+      )
+    )
+
+    assert.deepEqual(
+      results.map((r) => r.status),
+      Array(8).fill(200),
+      JSON.stringify(results.map((r) => r.body))
+    )
+    assert.lengthOf(new Set(results.map((r) => r.body.paymentIntentId)), 1)
+    assert.lengthOf(await LoadFunding.query().where('freightListingId', load.id), 1)
+  })
+
+  test(`the shipper's charge and ${CARRIERS} claims at once: one booking, paid once, one ledger charge`, async ({
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const load = await makeFreightListing(shipper, { price: 1300 })
+    const carriers = await Promise.all(
+      Array.from({ length: CARRIERS }, () => makeUser('carrier', { isApproved: true }))
+    )
+    const [payer] = await signIn([shipper], [second.url])
+    const sessions = await signIn(carriers, [baseUrl(), second.url])
+    const intent = await payer.request('POST', `/api/freight-listings/${load.id}/fund`)
+    assert.equal(intent.status, 200)
+
+    const [paid, ...claims] = await Promise.all([
+      payer.request('POST', '/api/sandbox/payments/confirm', {
+        clientSecret: intent.body.clientSecret,
+        cardNumber: '4242424242424242',
+        expMonth: 12,
+        expYear: new Date().getUTCFullYear() + 2,
+        cvc: '123',
+      }),
+      ...sessions.map((s) => s.request('POST', `/api/freight-listings/${load.id}/claim`)),
+    ])
+
+    assert.equal(paid.status, 200, JSON.stringify(paid.body))
+    const won = claims.filter((r) => r.status === 200)
+    assert.lengthOf(won, 1, JSON.stringify(claims.map((r) => [r.status, r.body?.message])))
+    const booking = await Booking.findOrFail(won[0].body.booking_id)
+    assert.equal(booking.paymentStatus, 'paid')
+    assert.equal(booking.status, 'booked')
+    const fundings = await LoadFunding.query().where('freightListingId', load.id)
+    assert.lengthOf(fundings, 1)
+    assert.equal(fundings[0].status, 'SETTLED')
+    assert.equal(fundings[0].bookingId, booking.id)
+    const charges = await db
+      .from('ledger_entries')
+      .where('kind', 'charge')
+      .where('account', 'provider_cash')
+    assert.lengthOf(charges, 1)
+    assert.equal(Number(charges[0].amount_cents), 130000)
+    assert.lengthOf(await db.from('sandbox_refunds'), 0)
   })
 })
