@@ -11,12 +11,11 @@
  *          --claimants N (50)  --port N (3591)  --reseed  --seed N
  * See bench/README.md. Not part of `npm test`.
  */
-import { spawn } from 'node:child_process'
-import { createWriteStream } from 'node:fs'
 import { createRequire } from 'node:module'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { bootBenchApp, failBench, percentile, prng, useBenchDatabase } from './boot.js'
+import { startAppServer } from './app_server.js'
 
 const { values: options } = parseArgs({
   options: {
@@ -56,43 +55,9 @@ function usZips(): Zip[] {
 
 const titleCase = (s: string) => s.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase())
 
-/** The app's own server on PORT against the bench database; resolves once /api/health answers. */
-async function startServer() {
-  const child = spawn(
-    process.execPath,
-    ['--import=ts-node-maintained/register/esm', 'backend/bin/server.js'],
-    {
-      cwd: new URL('../', import.meta.url).pathname,
-      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }
-  )
-  // The server's log (warnings and errors only) for a run that shows non-2xx answers.
-  const log = createWriteStream('tmp/bench-board-server.log')
-  child.stdout!.pipe(log)
-  let errors = ''
-  child.stderr!.on('data', (chunk) => {
-    errors += chunk
-    log.write(chunk)
-  })
-  const url = `http://127.0.0.1:${PORT}`
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${errors}`)
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false
-      )
-    ) {
-      return {
-        url,
-        stop: () => new Promise((resolve) => child.once('exit', resolve) && child.kill('SIGTERM')),
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  child.kill('SIGKILL')
-  throw new Error(`server did not start: ${errors}`)
+/** The app's own server on PORT against the bench database. */
+function startServer() {
+  return startAppServer(PORT, {}, { log: 'tmp/bench-board-server.log' })
 }
 
 /** autocannon for `seconds` at CONNECTIONS, every response time kept for exact percentiles. */

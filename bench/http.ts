@@ -6,9 +6,10 @@
  * the app server's peak memory. bench/README.md records the figures.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { failBench } from './boot.js'
+import { ROOT, hasBuild, startAppServer } from './app_server.js'
 
 const args = process.argv.slice(2)
 const option = (name: string, fallback: number) => {
@@ -51,46 +52,22 @@ async function startBare(): Promise<ChildProcess> {
   return child
 }
 
-/** The app as `npm start` runs it (the compiled build when there is one), on a bench database. */
+/** The app as `npm start` runs it, on a bench database of its own, migrated first. */
 async function startApp(): Promise<ChildProcess> {
-  const built = existsSync('build/.built')
   const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
     APP_KEY: process.env.APP_KEY ?? 'bench-key-not-secret-0123456789abcdef',
     SESSION_DRIVER: process.env.SESSION_DRIVER ?? 'database',
     LIMITER_STORE: 'memory',
-    SCHEDULER_ENABLED: 'false',
     SQLITE_FILE: process.env.SQLITE_FILE ?? 'tmp/bench-http.sqlite3',
   }
-  const cwd = built ? 'build' : '.'
+  const built = hasBuild()
   const migrate = spawn(process.execPath, [built ? 'ace.js' : 'ace', 'migration:run', '--force'], {
-    cwd,
-    env,
+    cwd: built ? `${ROOT}build` : ROOT,
+    env: { ...process.env, NODE_ENV: built ? 'production' : 'development', ...env },
     stdio: 'ignore',
   })
   await new Promise((resolve) => migrate.once('exit', resolve))
-  const entry = built
-    ? ['backend/bin/server.js']
-    : ['--import=ts-node-maintained/register/esm', 'backend/bin/server.js']
-  const child = spawn(process.execPath, entry, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] })
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    const up = await fetch(`http://127.0.0.1:${appPort}/api/health`).then(
-      (res) => res.ok,
-      () => false
-    )
-    if (up) {
-      console.log(`app server: ${built ? 'compiled build (build/)' : 'TypeScript loader'}`)
-      return child
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  child.kill()
-  throw new Error('the app server did not start')
+  return (await startAppServer(appPort, env)).child
 }
 
 /** A signed-in shipper's session cookie, through the real register and login routes. */
