@@ -157,7 +157,8 @@ function PaymentFormCard({ booking }: { booking: ShipperBooking }) {
   let body: React.ReactNode
   if (intent.status === 'error' || config.error) {
     body = <PaymentSetupFailed />
-  } else if (intent.status === 'loading') {
+  } else if (intent.status === 'loading' || !config.data) {
+    // One placeholder until both answers are in, rather than one per wait.
     body = <SettingUpPayment />
   } else {
     body = (
