@@ -36,6 +36,8 @@ export type FeaturedLoad = Schemas['FeaturedLoad']
 export type ClaimResult = Schemas['FreightClaim']
 export type ShipperLoadStatus = Schemas['FreightListingStatus']
 export type ShipperLoad = Schemas['ShipperLoad']
+/** The card payment intent that funds a load, for its price (the same shape as a booking's). */
+export type LoadFundingIntent = Schemas['PaymentIntent']
 export type FreightInviteInput = Schemas['FreightInviteInput']
 export type FreightInvite = Schemas['FreightInvite']
 export type FreightInviteCandidate = Schemas['FreightInviteCandidate']

@@ -7,6 +7,8 @@ const ACTION_LABELS: Record<FreightAuditAction, string> = {
   posted: 'Posted',
   recommended: 'Rate recommended',
   funded: 'Funded by card',
+  funding_failed: 'Card payment failed',
+  refunded: 'Funding refunded to the card',
   held: 'Held by a carrier',
   released: 'Hold released',
   expired: 'Expired',

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { Link } from 'react-router-dom'
-import { ChevronDown, ChevronUp, PackageOpen, UserPlus } from 'lucide-react'
+import { ChevronDown, ChevronUp, CreditCard, PackageOpen, UserPlus } from 'lucide-react'
 import { LoadStates } from '@/components/load-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -17,12 +17,19 @@ import { toast } from '@/components/ui/use-toast'
 import { paths } from '@/config/paths'
 import { formatCount, formatCurrency, formatDate, formatMiles } from '@/lib/format'
 import { cancelLoad } from '@/features/freight-board/api/cancel-load'
+import { fundLoad } from '@/features/freight-board/api/fund-load'
 import { useShipperLoads } from '@/features/freight-board/api/get-shipper-loads'
 import type { ShipperLoad, ShipperLoadStatus } from '@/features/freight-board/api/types'
+import {
+  FundLoadDialog,
+  type LoadFunding,
+  type RenderFundingForm,
+} from '@/features/freight-board/components/fund-load-dialog'
 import { InviteCarrierDialog } from '@/features/freight-board/components/invite-carrier-dialog'
 import { LoadAuditTimeline } from '@/features/freight-board/components/load-audit-timeline'
 import { useNow } from '@/features/freight-board/hooks/use-now'
 import { useRevalidateOnExpiry } from '@/features/freight-board/hooks/use-revalidate-on-expiry'
+import { useRevalidateUntilFunded } from '@/features/freight-board/hooks/use-revalidate-until-funded'
 import { serverMessageOf } from '@/lib/api-errors'
 import { formatCountdown, formatPlace } from '@/features/freight-board/utils/format-load'
 import { EQUIPMENT_LABELS, MODE_LABELS } from '@/features/freight-board/utils/post-load-form'
@@ -42,16 +49,23 @@ function isHeld(load: ShipperLoad, now: number) {
   )
 }
 
+/** How the load's card payment stands, for the Fund button and the line under the figures. */
+type FundingState = 'unavailable' | 'available' | 'starting' | 'confirming'
+
 function PostedLoadCard({
   load,
   now,
+  funding,
   onCancel,
   onInvite,
+  onFund,
 }: {
   load: ShipperLoad
   now: number
+  funding: FundingState
   onCancel: (load: ShipperLoad) => void
   onInvite: (load: ShipperLoad) => void
+  onFund: (load: ShipperLoad) => void
 }) {
   const [open, setOpen] = React.useState(false)
   const held = isHeld(load, now)
@@ -73,6 +87,7 @@ function PostedLoadCard({
           <Badge variant={STATUS_VARIANT[load.status]}>{load.status.toLowerCase()}</Badge>
           {held ? <Badge variant="warning">Held</Badge> : null}
           {load.payment_status === 'FUNDED' ? <Badge variant="success">Funded</Badge> : null}
+          {load.payment_status === 'REFUNDED' ? <Badge variant="secondary">Refunded</Badge> : null}
         </div>
       </div>
 
@@ -104,18 +119,39 @@ function PostedLoadCard({
         {load.status === 'CLAIMED' && load.booking_id != null ? (
           <div>
             <dt className="text-slate-600">Booking</dt>
-            <dd className="font-semibold text-slate-900">
-              {load.booking_reference}{' '}
-              <Link
-                to={paths.payment.getHref(load.booking_id)}
-                className="text-brand-700 underline underline-offset-2"
-              >
-                Pay now
-              </Link>
-            </dd>
+            {load.payment_status === 'FUNDED' ? (
+              // The claim paid the booking with the load's charge: nothing is left to pay.
+              <dd className="font-semibold text-slate-900">
+                {load.booking_reference}{' '}
+                <span className="block font-normal text-slate-600">
+                  Paid from the load&apos;s funding
+                </span>
+                <Link
+                  to={paths.paymentSuccess.getHref(load.booking_id)}
+                  className="text-brand-700 underline underline-offset-2"
+                >
+                  See your carrier
+                </Link>
+              </dd>
+            ) : (
+              <dd className="font-semibold text-slate-900">
+                {load.booking_reference}{' '}
+                <Link
+                  to={paths.payment.getHref(load.booking_id)}
+                  className="text-brand-700 underline underline-offset-2"
+                >
+                  Pay now
+                </Link>
+              </dd>
+            )}
           </div>
         ) : null}
       </dl>
+      {funding === 'confirming' ? (
+        <p role="status" className="mt-3 text-sm text-slate-600">
+          Card accepted. Waiting for the payment to be confirmed...
+        </p>
+      ) : null}
 
       <div className="mt-3 flex flex-wrap gap-2">
         <Button
@@ -143,6 +179,18 @@ function PostedLoadCard({
               <UserPlus className="h-4 w-4" aria-hidden="true" />
               Invite a carrier
             </Button>
+            {funding === 'available' || funding === 'starting' ? (
+              <Button
+                size="sm"
+                aria-label={`Fund listing #${load.id} by card`}
+                aria-busy={funding === 'starting' || undefined}
+                disabled={funding === 'starting'}
+                onClick={() => onFund(load)}
+              >
+                <CreditCard className="h-4 w-4" aria-hidden="true" />
+                {funding === 'starting' ? 'Preparing payment...' : 'Fund by card'}
+              </Button>
+            ) : null}
             <Button variant="outline" size="sm" onClick={() => onCancel(load)}>
               Cancel listing #{load.id}
             </Button>
@@ -158,12 +206,17 @@ function PostedLoadCard({
   )
 }
 
-/** The shipper's posted loads: status, who holds or claimed each, its history, and Cancel. */
-export function MyPostedLoads() {
+/**
+ * The shipper's posted loads: status, who holds or claimed each, its history, Cancel, and
+ * Fund by card when the app supplies the card form (`renderFundingForm`).
+ */
+export function MyPostedLoads({ renderFundingForm }: { renderFundingForm?: RenderFundingForm }) {
   const query = useShipperLoads()
   const [cancelling, setCancelling] = React.useState<ShipperLoad | null>(null)
   const [busy, setBusy] = React.useState(false)
   const [inviting, setInviting] = React.useState<ShipperLoad | null>(null)
+  const [startingFund, setStartingFund] = React.useState<number | null>(null)
+  const [funding, setFunding] = React.useState<LoadFunding | null>(null)
   const anyHeld = (query.data ?? []).some((l) => l.status === 'OPEN' && l.hold_expires_at)
   const now = useNow(anyHeld)
   const { mutate } = query
@@ -173,6 +226,44 @@ export function MyPostedLoads() {
     [query.data]
   )
   useRevalidateOnExpiry(expiries, now, revalidate)
+  const confirmingFunds = useRevalidateUntilFunded(query.data, revalidate)
+
+  const fundingState = (load: ShipperLoad): FundingState => {
+    if (!renderFundingForm || load.status !== 'OPEN' || load.payment_status !== 'UNFUNDED') {
+      return 'unavailable'
+    }
+    if (confirmingFunds.waiting.has(load.id)) return 'confirming'
+    return startingFund === load.id ? 'starting' : 'available'
+  }
+
+  const startFunding = async (load: ShipperLoad) => {
+    if (startingFund != null) return
+    setStartingFund(load.id)
+    try {
+      const intent = await fundLoad(load.id)
+      setFunding({ loadId: load.id, intent })
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Could not fund the load',
+        description: serverMessageOf(error) ?? 'The card payment could not be set up',
+      })
+      // A 409 means the load changed (funded, claimed, cancelled): show how it stands now.
+      revalidate()
+    } finally {
+      setStartingFund(null)
+    }
+  }
+
+  const funded = (loadId: number) => {
+    setFunding(null)
+    toast({
+      variant: 'success',
+      title: 'Load funded',
+      description: `Carriers now see listing #${loadId} as funded.`,
+    })
+    confirmingFunds.watch(loadId)
+  }
 
   const confirmCancel = async (load: ShipperLoad) => {
     setBusy(true)
@@ -217,8 +308,10 @@ export function MyPostedLoads() {
                   key={load.id}
                   load={load}
                   now={now}
+                  funding={fundingState(load)}
                   onCancel={setCancelling}
                   onInvite={setInviting}
+                  onFund={(l) => void startFunding(l)}
                 />
               ))}
             </ul>
@@ -227,6 +320,15 @@ export function MyPostedLoads() {
       </CardContent>
 
       <InviteCarrierDialog load={inviting} onClose={() => setInviting(null)} />
+
+      {renderFundingForm ? (
+        <FundLoadDialog
+          funding={funding}
+          renderFundingForm={renderFundingForm}
+          onFunded={funded}
+          onClose={() => setFunding(null)}
+        />
+      ) : null}
 
       <Dialog
         open={cancelling != null}

@@ -9,8 +9,13 @@ export type PaymentsConfig = { driver: PaymentDriver; publishableKey: string | n
 
 export const paymentsConfigKey = '/api/payments/config'
 
+/** Every form that takes a card reads this; a failure is logged once, and the form says so. */
 export function usePaymentsConfig() {
-  return useSWR<PaymentsConfig>(paymentsConfigKey, () => api.get<PaymentsConfig>(paymentsConfigKey))
+  return useSWR<PaymentsConfig>(
+    paymentsConfigKey,
+    () => api.get<PaymentsConfig>(paymentsConfigKey),
+    { onError: (error) => console.error('Failed to load the payment configuration', error) }
+  )
 }
 
 /** GET /api/bookings/{id}: the booking being paid (the shipper's own). */

@@ -1,11 +1,11 @@
 import * as React from 'react'
-import { Link } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
 import { CheckCircle2, SearchX } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { Spinner } from '@/components/ui/spinner'
+import { toast } from '@/components/ui/use-toast'
 import { paths } from '@/config/paths'
 import { trackEvent } from '@/lib/analytics'
 import { formatBookingReference, formatCityState, formatCurrency, formatMiles } from '@/lib/format'
@@ -15,15 +15,12 @@ import {
   usePayableBooking,
   usePaymentsConfig,
 } from '@/features/payments/api/payments'
-import { SandboxCardForm } from '@/features/payments/components/sandbox-card-form'
+import {
+  CardPaymentForm,
+  PaymentSetupFailed,
+  SettingUpPayment,
+} from '@/features/payments/components/card-payment-form'
 import { formatPaymentDue, PAYMENT_DEADLINE_NOTE } from '@/lib/payment-due'
-
-// Stripe.js and its React bindings load only when the server's provider is Stripe.
-const StripePaymentForm = React.lazy(() =>
-  import('@/features/payments/components/stripe-payment-form').then((m) => ({
-    default: m.StripePaymentForm,
-  }))
-)
 
 function PageShell({ children }: { children: React.ReactNode }) {
   return <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">{children}</main>
@@ -130,18 +127,24 @@ function usePaymentIntent(booking: ShipperBooking): IntentState {
   return state
 }
 
-function SettingUp() {
-  return (
-    <div className="flex items-center gap-3 py-6 text-sm text-slate-600">
-      <Spinner className="h-5 w-5" label="Setting up payment" />
-      Setting up payment...
-    </div>
-  )
+/** SPEC point 8: a paid booking toasts, then goes to the success page that waits for it. */
+function useBookingPaid(bookingId: number) {
+  const navigate = useNavigate()
+  return React.useCallback(() => {
+    toast({
+      variant: 'success',
+      title: 'Payment Successful',
+      description: 'Your payment has been processed successfully.',
+    })
+    navigate(paths.paymentSuccess.getHref(bookingId))
+  }, [bookingId, navigate])
 }
 
 function PaymentFormCard({ booking }: { booking: ShipperBooking }) {
   const intent = usePaymentIntent(booking)
+  // Asked alongside the intent rather than after it; the card form reads the same answer.
   const config = usePaymentsConfig()
+  const onPaid = useBookingPaid(booking.id)
 
   React.useEffect(() => {
     trackEvent('begin_checkout', {
@@ -153,26 +156,24 @@ function PaymentFormCard({ booking }: { booking: ShipperBooking }) {
 
   let body: React.ReactNode
   if (intent.status === 'error' || config.error) {
-    if (config.error) console.error('Failed to load the payment configuration', config.error)
-    body = (
-      <Alert variant="error" className="my-2">
-        Unable to setup payment. Please try again.
-      </Alert>
-    )
+    body = <PaymentSetupFailed />
   } else if (intent.status === 'loading' || !config.data) {
-    body = <SettingUp />
-  } else if (config.data.driver === 'stripe') {
-    body = (
-      <React.Suspense fallback={<SettingUp />}>
-        <StripePaymentForm
-          booking={booking}
-          clientSecret={intent.clientSecret}
-          publishableKey={config.data.publishableKey}
-        />
-      </React.Suspense>
-    )
+    // One placeholder until both answers are in, rather than one per wait.
+    body = <SettingUpPayment />
   } else {
-    body = <SandboxCardForm booking={booking} clientSecret={intent.clientSecret} />
+    body = (
+      <CardPaymentForm
+        clientSecret={intent.clientSecret}
+        amount={booking.totalAmount ?? 0}
+        onSucceeded={onPaid}
+        returnPath={paths.paymentSuccess.getHref(booking.id)}
+        cancel={
+          <Button asChild variant="outline">
+            <Link to={paths.dashboard.getHref()}>Cancel</Link>
+          </Button>
+        }
+      />
+    )
   }
 
   return (

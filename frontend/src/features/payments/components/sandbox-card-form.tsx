@@ -1,13 +1,9 @@
 import * as React from 'react'
-import { Link } from 'react-router-dom'
-import { CreditCard, Lock } from 'lucide-react'
-import { Button } from '@/components/ui/button'
+import { CreditCard } from 'lucide-react'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { paths } from '@/config/paths'
-import { formatCurrency } from '@/lib/format'
-import type { ShipperBooking } from '@/types/booking'
 import { confirmSandboxPayment } from '@/features/payments/api/payments'
+import { PayActions, type CardFormProps } from '@/features/payments/components/pay-actions'
 import {
   cardBrand,
   cardDigits,
@@ -17,7 +13,7 @@ import {
   formatExpiry,
   parseExpiry,
 } from '@/features/payments/utils/card'
-import { usePaymentOutcome } from '@/features/payments/utils/outcome'
+import { paymentFailure } from '@/features/payments/utils/outcome'
 
 /** The sandbox provider's test cards (Stripe's numbers), shown as hints under the form. */
 export const TEST_CARDS = [
@@ -30,14 +26,8 @@ export const TEST_CARDS = [
  * The card form of the sandbox provider, laid out like Stripe's card element. The card goes
  * to our own server's sandbox, which behaves like the real provider and sends its webhooks.
  */
-export function SandboxCardForm({
-  booking,
-  clientSecret,
-}: {
-  booking: ShipperBooking
-  clientSecret: string
-}) {
-  const outcome = usePaymentOutcome(booking.id)
+export function SandboxCardForm({ clientSecret, amount, onSucceeded, cancel }: CardFormProps) {
+  const id = React.useId()
   const [number, setNumber] = React.useState('')
   const [expiry, setExpiry] = React.useState('')
   const [cvc, setCvc] = React.useState('')
@@ -64,12 +54,12 @@ export function SandboxCardForm({
       })
       if (result?.status === 'succeeded') {
         setProcessing(false)
-        outcome.succeeded()
+        onSucceeded()
         return
       }
-      outcome.failed(new Error(`The payment is ${result?.status ?? 'not confirmed'}.`))
+      paymentFailure.failed(new Error(`The payment is ${result?.status ?? 'not confirmed'}.`))
     } catch (error) {
-      outcome.failed(error)
+      paymentFailure.failed(error)
     }
     setProcessing(false)
   }
@@ -77,10 +67,10 @@ export function SandboxCardForm({
   return (
     <form aria-label="Card payment" onSubmit={(e) => void onSubmit(e)} className="space-y-4">
       <div className="space-y-2">
-        <Label htmlFor="card-number">Card number</Label>
+        <Label htmlFor={`${id}-card-number`}>Card number</Label>
         <div className="relative">
           <Input
-            id="card-number"
+            id={`${id}-card-number`}
             name="cardnumber"
             inputMode="numeric"
             autoComplete="cc-number"
@@ -98,9 +88,9 @@ export function SandboxCardForm({
       </div>
       <div className="grid grid-cols-2 gap-4">
         <div className="space-y-2">
-          <Label htmlFor="card-expiry">Expiration date</Label>
+          <Label htmlFor={`${id}-card-expiry`}>Expiration date</Label>
           <Input
-            id="card-expiry"
+            id={`${id}-card-expiry`}
             name="exp-date"
             inputMode="numeric"
             autoComplete="cc-exp"
@@ -111,9 +101,9 @@ export function SandboxCardForm({
           />
         </div>
         <div className="space-y-2">
-          <Label htmlFor="card-cvc">Security code</Label>
+          <Label htmlFor={`${id}-card-cvc`}>Security code</Label>
           <Input
-            id="card-cvc"
+            id={`${id}-card-cvc`}
             name="cvc"
             inputMode="numeric"
             autoComplete="cc-csc"
@@ -125,15 +115,12 @@ export function SandboxCardForm({
         </div>
       </div>
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button asChild variant="outline">
-          <Link to={paths.dashboard.getHref()}>Cancel</Link>
-        </Button>
-        <Button type="submit" disabled={!ready || !complete || processing}>
-          <Lock className="h-4 w-4" aria-hidden="true" />
-          {processing ? 'Processing...' : `Pay ${formatCurrency(booking.totalAmount)}`}
-        </Button>
-      </div>
+      <PayActions
+        amount={amount}
+        cancel={cancel}
+        disabled={!ready || !complete}
+        processing={processing}
+      />
 
       <div className="rounded-md border border-dashed border-slate-300 bg-slate-50 p-3 text-xs text-slate-600">
         <p className="font-medium text-slate-700">Test mode: no real card is charged.</p>

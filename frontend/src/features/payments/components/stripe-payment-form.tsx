@@ -1,15 +1,10 @@
 import * as React from 'react'
-import { Link } from 'react-router-dom'
-import { Lock } from 'lucide-react'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { Stripe } from '@stripe/stripe-js'
 import { loadStripe } from '@stripe/stripe-js/pure'
 import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { paths } from '@/config/paths'
-import { formatCurrency } from '@/lib/format'
-import type { ShipperBooking } from '@/types/booking'
-import { usePaymentOutcome } from '@/features/payments/utils/outcome'
+import { PayActions, type CardFormProps } from '@/features/payments/components/pay-actions'
+import { paymentFailure } from '@/features/payments/utils/outcome'
 
 // SPEC point 9: the brand orange is the payment form's primary colour.
 const BRAND_ORANGE = '#f97316'
@@ -27,14 +22,14 @@ function stripeFor(publishableKey: string) {
   return promise
 }
 
-function returnUrl(bookingId: number) {
-  return new URL(paths.paymentSuccess.getHref(bookingId), window.location.origin).toString()
+type CheckoutFormProps = Omit<CardFormProps, 'clientSecret'> & {
+  /** The app path Stripe comes back to when confirming the card leaves the page (3-D Secure) */
+  returnPath: string
 }
 
-function CheckoutForm({ booking }: { booking: ShipperBooking }) {
+function CheckoutForm({ amount, onSucceeded, cancel, returnPath }: CheckoutFormProps) {
   const stripe = useStripe()
   const elements = useElements()
-  const outcome = usePaymentOutcome(booking.id)
   const [elementReady, setElementReady] = React.useState(false)
   const [processing, setProcessing] = React.useState(false)
 
@@ -45,23 +40,23 @@ function CheckoutForm({ booking }: { booking: ShipperBooking }) {
     try {
       const result = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: returnUrl(booking.id) },
+        confirmParams: { return_url: new URL(returnPath, window.location.origin).toString() },
         redirect: 'if_required',
       })
       if (result.error) {
         if (result.error.type === 'card_error' || result.error.type === 'validation_error') {
-          outcome.declined(result.error.message ?? 'Your card was declined.')
+          paymentFailure.declined(result.error.message ?? 'Your card was declined.')
         } else {
-          outcome.failed(new Error(result.error.message ?? ''))
+          paymentFailure.failed(new Error(result.error.message ?? ''))
         }
       } else {
-        // succeeded (or still processing): the success page waits for the provider's webhook.
+        // succeeded (or still processing): the caller waits for the provider's webhook.
         setProcessing(false)
-        outcome.succeeded()
+        onSucceeded()
         return
       }
     } catch (error) {
-      outcome.failed(error)
+      paymentFailure.failed(error)
     }
     setProcessing(false)
   }
@@ -69,29 +64,22 @@ function CheckoutForm({ booking }: { booking: ShipperBooking }) {
   return (
     <form aria-label="Card payment" onSubmit={(e) => void onSubmit(e)} className="space-y-4">
       <PaymentElement onReady={() => setElementReady(true)} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button asChild variant="outline">
-          <Link to={paths.dashboard.getHref()}>Cancel</Link>
-        </Button>
-        <Button type="submit" disabled={!stripe || !elements || !elementReady || processing}>
-          <Lock className="h-4 w-4" aria-hidden="true" />
-          {processing ? 'Processing...' : `Pay ${formatCurrency(booking.totalAmount)}`}
-        </Button>
-      </div>
+      <PayActions
+        amount={amount}
+        cancel={cancel}
+        disabled={!stripe || !elements || !elementReady}
+        processing={processing}
+      />
     </form>
   )
 }
 
-/** Stripe's Payment Element for the booking's PaymentIntent. */
+/** Stripe's Payment Element for a PaymentIntent (a booking's, or a load's funding). */
 export function StripePaymentForm({
-  booking,
   clientSecret,
   publishableKey,
-}: {
-  booking: ShipperBooking
-  clientSecret: string
-  publishableKey: string | null
-}) {
+  ...checkout
+}: CheckoutFormProps & { clientSecret: string; publishableKey: string | null }) {
   const stripePromise = React.useMemo(
     () => (publishableKey ? stripeFor(publishableKey) : null),
     [publishableKey]
@@ -125,7 +113,7 @@ export function StripePaymentForm({
         appearance: { theme: 'stripe', variables: { colorPrimary: BRAND_ORANGE } },
       }}
     >
-      <CheckoutForm booking={booking} />
+      <CheckoutForm {...checkout} />
     </Elements>
   )
 }

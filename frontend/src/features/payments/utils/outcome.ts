@@ -1,6 +1,4 @@
-import { useNavigate } from 'react-router-dom'
 import { toast } from '@/components/ui/use-toast'
-import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
 
 /** A message the card provider gave when it refused the card (decline, invalid details). */
@@ -24,28 +22,20 @@ function errorMessage(error: unknown): string {
   return 'An unexpected error occurred.'
 }
 
-/** SPEC point 8: the three toasts of the payment form, and where success leads. */
-export function usePaymentOutcome(bookingId: number) {
-  const navigate = useNavigate()
-  return {
-    succeeded() {
-      toast({
-        variant: 'success',
-        title: 'Payment Successful',
-        description: 'Your payment has been processed successfully.',
-      })
-      navigate(paths.paymentSuccess.getHref(bookingId))
-    },
-    declined(message: string) {
-      toast({ variant: 'destructive', title: 'Payment Failed', description: message })
-    },
-    failed(error: unknown) {
-      const declined = providerMessage(error)
-      if (declined) {
-        toast({ variant: 'destructive', title: 'Payment Failed', description: declined })
-        return
-      }
-      toast({ variant: 'destructive', title: 'Payment Error', description: errorMessage(error) })
-    },
-  }
+/**
+ * SPEC point 8: the failure toasts of the card form, whatever is being paid for. Success is
+ * the caller's (`onSucceeded`): a booking goes to the success page, a load says it is funded.
+ */
+export const paymentFailure = {
+  declined(message: string) {
+    toast({ variant: 'destructive', title: 'Payment Failed', description: message })
+  },
+  failed(error: unknown) {
+    const declined = providerMessage(error)
+    if (declined) {
+      toast({ variant: 'destructive', title: 'Payment Failed', description: declined })
+      return
+    }
+    toast({ variant: 'destructive', title: 'Payment Error', description: errorMessage(error) })
+  },
 }
