@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import FreightListing from '#freight_board/models/freight_listing'
 import Booking from '#marketplace/models/booking'
 import { makeUser, resetDatabase } from '#tests/helpers'
-import { carrierOf } from '#tests/factories'
+import { carrierOf, makeFreightListing } from '#tests/factories'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
 
 const WIDTHS = [
@@ -129,6 +129,71 @@ test.group('Browser: the freight board, from a posted load to a paid booking', (
         .waitFor({ timeout: 20_000 })
 
       for (const { context } of [shipper, a, b]) await context.close()
+    }).timeout(120_000)
+  }
+
+  for (const { name, viewport } of WIDTHS) {
+    test(`at ${viewport.width} px (${name}): fund a load by card, a carrier claims it funded, the booking is already paid`, async ({
+      assert,
+    }) => {
+      const owner = await makeUser('shipper', { email: 'sam@shipper.test', password: 'secret123' })
+      const carrierUser = await makeUser('carrier', {
+        email: 'ann@haulers.test',
+        password: 'secret123',
+        isApproved: true,
+      })
+      const company = (await carrierOf(carrierUser)).companyName
+      const load = await makeFreightListing(owner, { price: 1450 })
+      const unfunded = await makeFreightListing(owner, { price: 600 })
+
+      // The shipper funds it from My Posted Loads.
+      const shipper = await newPage({ viewport })
+      await signIn(shipper.page, 'sam@shipper.test', 'secret123')
+      await shipper.page.waitForURL('**/shipper')
+      await shipper.page.goto('/post-load')
+      const mine = shipper.page.getByRole('list', { name: 'My posted loads' })
+      const item = mine.getByRole('listitem').filter({ hasText: `Listing #${load.id} ` })
+      await item.getByRole('button', { name: `Fund listing #${load.id} by card` }).click()
+      const dialog = shipper.page.getByRole('dialog', { name: `Fund load #${load.id}` })
+      await dialog.waitFor()
+      const pay = dialog.getByRole('form', { name: 'Card payment' })
+      await pay.getByLabel('Card number').fill('4242 4242 4242 4242')
+      await pay.getByLabel('Expiration date').fill('12 / 34')
+      await pay.getByLabel('Security code').fill('123')
+      await pay.getByRole('button', { name: 'Pay $1,450.00' }).click()
+      await toast(shipper.page, 'Load funded')
+      await item.getByText('Funded', { exact: true }).waitFor({ timeout: 20_000 })
+      await load.refresh()
+      assert.equal(load.paymentStatus, 'FUNDED')
+
+      // A carrier filters the board to funded loads and claims it.
+      const carrier = await newPage({ viewport })
+      await signIn(carrier.page, 'ann@haulers.test', 'secret123')
+      await carrier.page.waitForURL('**/carrier')
+      await carrier.page.goto('/freight-board')
+      await carrier.page.getByLabel('Funded only').check()
+      const card = carrier.page.getByRole('listitem', { name: new RegExp(`^Load #${load.id}:`) })
+      await card.getByText('Funded', { exact: true }).waitFor()
+      await carrier.page
+        .getByRole('listitem', { name: new RegExp(`^Load #${unfunded.id}:`) })
+        .waitFor({ state: 'detached' })
+      assert.lengthOf(await carrier.page.getByRole('listitem', { name: /^Load #\d+:/ }).all(), 1)
+      await card.getByRole('button', { name: `Claim Load #${load.id}` }).click()
+      await toast(carrier.page, 'Load claimed successfully! Check your bookings.')
+
+      // Nothing left to pay: the shipper sees the booking paid from the funding, and its carrier.
+      const booking = await Booking.query().where('shipperId', owner.id).firstOrFail()
+      assert.equal(booking.paymentStatus, 'paid')
+      await shipper.page.goto('/post-load')
+      await item.getByText("Paid from the load's funding").waitFor()
+      assert.equal(await item.getByRole('link', { name: /Pay now/ }).count(), 0)
+      await item.getByRole('link', { name: 'See your carrier' }).click()
+      await shipper.page
+        .getByRole('region', { name: 'Your Carrier' })
+        .getByText(company)
+        .waitFor({ timeout: 20_000 })
+
+      for (const { context } of [shipper, carrier]) await context.close()
     }).timeout(120_000)
   }
 })
