@@ -62,6 +62,15 @@ function planLoad(
     )
     listingId = posted.id
   })
+  if (plan.funded) {
+    t.at(postedAt.plus({ minutes: 5 }), `the shipper funds ${name} by card`, async () => {
+      const intent = await services.freightListings.fund(
+        { userId: shipperId(), role: 'shipper' },
+        listingId
+      )
+      await payByCard(t, services, sandbox, intent.clientSecret)
+    })
+  }
   if (plan.fate === 'open') return
 
   const carrier = async () => services.freightBoard.carrierOf(carrierUserId())
@@ -79,18 +88,13 @@ function planLoad(
     bookingId = claim.booking_id
     total = plan.price
   })
-  t.at(claimedAt.plus({ minutes: 4 }), `the shipper pays ${name}`, async () => {
-    const intent = await services.payments.createIntent(bookingId, total)
-    const confirmed = await services.payments.confirmSandboxCard({
-      clientSecret: intent.clientSecret,
-      cardNumber: SUCCESS_CARD,
-      expMonth: 12,
-      expYear: businessYear(t.clock) + 3,
-      cvc: '123',
+  // A funded load's booking was paid by the claim itself.
+  if (!plan.funded) {
+    t.at(claimedAt.plus({ minutes: 4 }), `the shipper pays ${name}`, async () => {
+      const intent = await services.payments.createIntent(bookingId, total)
+      await payByCard(t, services, sandbox, intent.clientSecret)
     })
-    if (confirmed.status !== 200) throw new Error(`card refused: ${JSON.stringify(confirmed.body)}`)
-    sandbox.check()
-  })
+  }
   if (plan.fate !== 'delivered') return
 
   const moves: [DateTime, 'confirmed' | 'in_transit' | 'delivered'][] = [
@@ -107,6 +111,24 @@ function planLoad(
     await services.bookings.complete(shipperId(), bookingId)
     sandbox.check()
   })
+}
+
+/** The sandbox card form, as the shipper's browser fills it in. */
+async function payByCard(
+  t: Timeline,
+  services: DemoServices,
+  sandbox: SeedingSandbox,
+  clientSecret: string
+) {
+  const confirmed = await services.payments.confirmSandboxCard({
+    clientSecret,
+    cardNumber: SUCCESS_CARD,
+    expMonth: 12,
+    expYear: businessYear(t.clock) + 3,
+    cvc: '123',
+  })
+  if (confirmed.status !== 200) throw new Error(`card refused: ${JSON.stringify(confirmed.body)}`)
+  sandbox.check()
 }
 
 /** A moment no later than a few minutes ago. */

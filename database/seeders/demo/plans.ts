@@ -363,6 +363,8 @@ export type FreightLoadPlan = {
   /** index into APPROVED_CARRIERS */
   carrier?: number
   fate: 'delivered' | 'claimed' | 'held' | 'open'
+  /** the shipper pays for it by card right after posting (docs/decisions/0069) */
+  funded?: boolean
   notes?: string
 }
 
@@ -403,6 +405,7 @@ export const FREIGHT_LOADS: FreightLoadPlan[] = [
   {
     ...chicagoDetroit(1, 6, 1320, 0),
     fate: 'claimed',
+    funded: true,
     notes: 'Dock 7, call 30 minutes ahead',
   },
   {
@@ -442,6 +445,7 @@ export const FREIGHT_LOADS: FreightLoadPlan[] = [
     price: 1380,
     postedDaysAgo: 1,
     fate: 'open',
+    funded: true,
     notes: 'Tarps required',
   },
   {

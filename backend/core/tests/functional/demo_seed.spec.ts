@@ -6,6 +6,7 @@ import { DateTime } from 'luxon'
 import { Clock } from '#core/clock'
 import User from '#accounts/models/user'
 import FreightListing from '#freight_board/models/freight_listing'
+import LoadFunding from '#payments/models/load_funding'
 import Listing from '#fleet/models/listing'
 import Booking from '#marketplace/models/booking'
 import Invoice from '#marketplace/models/invoice'
@@ -162,6 +163,19 @@ test.group('The demo data', (group) => {
     const claimed = await FreightListing.query().where('status', 'CLAIMED')
     assert.isAtLeast(claimed.length, 13)
     for (const load of claimed) assert.isNotNull(load.shipmentId)
+
+    // Funded by card: one still on the board, and one whose claim paid its booking.
+    const funded = await carrier.request('GET', '/api/freight-listings?funded=true')
+    assert.lengthOf(funded.body, 1)
+    assert.isTrue(funded.body[0].funded)
+    const fundings = await LoadFunding.query().orderBy('id')
+    assert.deepEqual(
+      fundings.map((f) => f.status),
+      ['SETTLED', 'SUCCEEDED']
+    )
+    const paidByFunding = await Booking.findOrFail(fundings[0].bookingId!)
+    assert.equal(paidByFunding.paymentStatus, 'paid')
+    assert.equal(paidByFunding.stripePaymentIntentId, fundings[0].paymentIntentId)
   })
 
   test('the current listings are found by a search for today', async ({ assert }) => {
