@@ -14,7 +14,14 @@
 import { createRequire } from 'node:module'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { bootBenchApp, failBench, percentile, prng, useBenchDatabase } from './boot.js'
+import {
+  bootBenchApp,
+  failBench,
+  percentile,
+  prng,
+  reportFigure,
+  useBenchDatabase,
+} from './boot.js'
 import { startAppServer } from './app_server.js'
 
 const { values: options } = parseArgs({
@@ -231,6 +238,23 @@ async function main() {
     console.log(
       `  board / health throughput ratio: ${(board.rps / health.rps).toFixed(2)} (target ≥ 0.6, p99 < 50 ms)`
     )
+    reportFigure({
+      bench: 'board',
+      what: `board read, ${LOADS.toLocaleString('en-US')} loads, ${CONNECTIONS} connections`,
+      value: board.rps,
+      unit: 'req/s',
+      reference: { what: 'GET /api/health', value: health.rps },
+      target: '>= 0.6 of /api/health',
+      met: board.rps / health.rps >= 0.6,
+    })
+    reportFigure({
+      bench: 'board',
+      what: 'board read p99',
+      value: board.p99,
+      unit: 'ms',
+      target: '< 50 ms',
+      met: board.p99 < 50,
+    })
 
     // Claims: CLAIMANTS carriers at once on each of CLAIM_LOADS fresh loads.
     const ids = (
@@ -267,6 +291,22 @@ async function main() {
       `▸ Claims: ${CLAIMANTS} at once on each of ${ids.length} loads: ${exact}/${ids.length} loads with exactly 1 winner` +
         (exact === ids.length ? '' : ` (winners: ${winners.join(',')})`)
     )
+    reportFigure({
+      bench: 'board',
+      what: `loads with exactly one winner of ${CLAIMANTS} claims`,
+      value: exact,
+      unit: `of ${ids.length}`,
+      target: 'all of them',
+      met: exact === ids.length,
+    })
+    reportFigure({
+      bench: 'board',
+      what: 'claim p99',
+      value: percentile(claimTimes, 99),
+      unit: 'ms',
+      target: '< 100 ms',
+      met: percentile(claimTimes, 99) < 100,
+    })
     console.log(
       `  claim p50 ${percentile(claimTimes, 50).toFixed(1)} ms   p95 ${percentile(claimTimes, 95).toFixed(1)} ms   p99 ${percentile(claimTimes, 99).toFixed(1)} ms (target p99 < 100 ms)`
     )

@@ -2,6 +2,7 @@
  * What every bench script shares: a database of its own (its name must contain "bench"), the
  * app booted as a console process with migrations run, and a small deterministic PRNG.
  */
+import { appendFileSync } from 'node:fs'
 import 'reflect-metadata'
 
 /** Points the app at the bench database before it boots; exits when the name is not a bench's. */
@@ -73,4 +74,23 @@ export function failBench(error: unknown) {
     message.length > 600 ? `${message.slice(0, 200)} … ${message.slice(-400)}` : message
   )
   process.exit(1)
+}
+
+/** One figure of a bench, beside its reference and target, for `npm run bench`'s table. */
+export type BenchFigure = {
+  bench: string
+  what: string
+  value: number
+  unit: string
+  /** the reference measured in the same run, when the target is a ratio */
+  reference?: { what: string; value: number }
+  /** what the figure must reach, in words, and whether it did */
+  target: string
+  met: boolean
+}
+
+/** Appends a figure to the file `npm run bench` reads (BENCH_REPORT); a no-op without it. */
+export function reportFigure(figure: BenchFigure) {
+  const file = process.env.BENCH_REPORT
+  if (file) appendFileSync(file, `${JSON.stringify(figure)}\n`)
 }

@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
-import { failBench } from './boot.js'
+import { failBench, reportFigure } from './boot.js'
 import { ROOT, hasBuild, startAppServer } from './app_server.js'
 
 const args = process.argv.slice(2)
@@ -148,7 +148,35 @@ async function main() {
         target,
       }))
     )
-    console.log(`app server peak memory: ${peakMemoryMb(app.pid!)} MB`)
+    const memory = peakMemoryMb(app.pid!)
+    console.log(`app server peak memory: ${memory} MB`)
+    const ratio = (a: Figure, b: Figure) => a.rps / b.rps
+    reportFigure({
+      bench: 'http',
+      what: 'GET /api/health',
+      value: health.rps,
+      unit: 'req/s',
+      reference: { what: 'bare node:http', value: reference.rps },
+      target: '>= 0.3 of bare node',
+      met: ratio(health, reference) >= 0.3,
+    })
+    reportFigure({
+      bench: 'http',
+      what: 'GET /api/user, signed in',
+      value: user.rps,
+      unit: 'req/s',
+      reference: { what: 'GET /api/health', value: health.rps },
+      target: '>= 0.6 of /api/health',
+      met: ratio(user, health) >= 0.6,
+    })
+    reportFigure({
+      bench: 'http',
+      what: 'app server peak memory',
+      value: memory,
+      unit: 'MB',
+      target: 'recorded',
+      met: true,
+    })
   } finally {
     app.kill('SIGTERM')
     bare.kill()

@@ -11,7 +11,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { bootBenchApp, failBench, prng, useBenchDatabase } from './boot.js'
+import { bootBenchApp, failBench, prng, reportFigure, useBenchDatabase } from './boot.js'
 
 const { values: options } = parseArgs({
   options: {
@@ -238,6 +238,16 @@ async function main() {
     `\n  ${paid} payouts in ${seconds(releaseMs)} over ${runs} runs ` +
       `(${Math.round(paid / (releaseMs / 1000))} payouts/s, each: release + ledger + transfer + ledger)`
   )
+
+  const rate = paid / (releaseMs / 1000)
+  reportFigure({
+    bench: 'payouts',
+    what: `payouts released and transferred (${paid.toLocaleString('en-US')})`,
+    value: rate,
+    unit: 'payouts/s',
+    target: '>= 500 per second',
+    met: rate >= 500,
+  })
 
   console.log('▸ payments:reconcile')
   const reconcileStart = performance.now()
