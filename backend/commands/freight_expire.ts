@@ -1,6 +1,6 @@
 import { BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
-import FreightBoardService from '#freight_board/services/freight_board_service'
+import FreightLifecycleService from '#freight_board/services/freight_lifecycle_service'
 
 /**
  * Records expired freight-board holds and loads and pushes them to live boards, and refunds
@@ -15,7 +15,7 @@ export default class FreightExpire extends BaseCommand {
   static options: CommandOptions = { startApp: true }
 
   async run() {
-    const board = await this.app.container.make(FreightBoardService)
+    const board = await this.app.container.make(FreightLifecycleService)
     const { holds, loads, refunds } = await board.expire()
     this.logger.info(
       `${holds.length} hold(s) expired, ${loads.length} load(s) expired, ${refunds.length} funded load(s) refunded`

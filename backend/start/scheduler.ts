@@ -35,9 +35,9 @@ const jobs: Job[] = [
     name: 'freight:expire',
     everySeconds: 60,
     async run() {
-      const { default: FreightBoardService } =
-        await import('#freight_board/services/freight_board_service')
-      return (await app.container.make(FreightBoardService)).expire()
+      const { default: FreightLifecycleService } =
+        await import('#freight_board/services/freight_lifecycle_service')
+      return (await app.container.make(FreightLifecycleService)).expire()
     },
   },
 ]

@@ -3,8 +3,8 @@ import app from '@adonisjs/core/services/app'
 
 /** A claimed load whose booking is cancelled goes back on the board (docs/decisions/0061). */
 emitter.on('booking:cancelled', async (event) => {
-  const { default: FreightBoardService } =
-    await import('#freight_board/services/freight_board_service')
-  const board = await app.container.make(FreightBoardService)
+  const { default: FreightLifecycleService } =
+    await import('#freight_board/services/freight_lifecycle_service')
+  const board = await app.container.make(FreightLifecycleService)
   await board.reopenForCancelledBooking(event.bookingId)
 })

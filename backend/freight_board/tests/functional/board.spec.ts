@@ -8,7 +8,7 @@ import BookingStatusChange from '#marketplace/models/booking_status_change'
 import FreightListing from '#freight_board/models/freight_listing'
 import FreightListingAudit from '#freight_board/models/freight_listing_audit'
 import FreightListingInvite from '#freight_board/models/freight_listing_invite'
-import FreightBoardService from '#freight_board/services/freight_board_service'
+import FreightLifecycleService from '#freight_board/services/freight_lifecycle_service'
 import { shipperLabel } from '#freight_board/services/freight_presenter'
 import BookingService from '#marketplace/services/booking_service'
 import PaymentDeadlineService from '#payments/services/payment_deadline_service'
@@ -386,7 +386,7 @@ test.group('Holds', (group) => {
     assert.equal(stillHeld.holdCarrierId, carrierId)
     await old.refresh()
     assert.equal(old.status, 'EXPIRED')
-    const again = await (await app.container.make(FreightBoardService)).expire()
+    const again = await (await app.container.make(FreightLifecycleService)).expire()
     assert.deepEqual(again, { holds: [], loads: [], refunds: [] })
   })
 })

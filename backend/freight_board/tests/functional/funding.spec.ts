@@ -7,7 +7,7 @@ import { Clock, FixedClock } from '#core/clock'
 import type User from '#accounts/models/user'
 import Booking from '#marketplace/models/booking'
 import FreightListingAudit from '#freight_board/models/freight_listing_audit'
-import FreightBoardService from '#freight_board/services/freight_board_service'
+import FreightLifecycleService from '#freight_board/services/freight_lifecycle_service'
 import LoadFunding from '#payments/models/load_funding'
 import Payment from '#payments/models/payment'
 import EscrowTransaction from '#payments/models/escrow_transaction'
@@ -258,7 +258,7 @@ test.group('A funded load, claimed, cancelled or expired', (group) => {
     const { load } = await fundedLoad(client)
     app.container.swap(Clock, () => new FixedClock(load.expiresAt!.plus({ seconds: 1 })))
     try {
-      const board = await app.container.make(FreightBoardService)
+      const board = await app.container.make(FreightLifecycleService)
       const first = await board.expire()
       assert.deepEqual(first.refunds, [load.id])
       await load.refresh()
