@@ -12,7 +12,7 @@ import { bookingReference } from '#core/reference'
 import { businessDateOf } from '#core/business_time'
 import { sqlTimestamp } from '#core/timestamps'
 import { takeWriteLock } from '#core/transactions'
-import BookingService from '#marketplace/services/booking_service'
+import ClaimedLoadBookingService from '#marketplace/services/claimed_load_booking_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import FreightListing from '#freight_board/models/freight_listing'
 import LoadFundingService from '#payments/services/load_funding_service'
@@ -65,7 +65,7 @@ export default class FreightBoardService {
   constructor(
     private clock: Clock,
     private audits: FreightAuditService,
-    private bookings: BookingService,
+    private bookings: ClaimedLoadBookingService,
     private carriers: CarrierProfileService,
     private fundings: LoadFundingService
   ) {}
@@ -219,7 +219,7 @@ export default class FreightBoardService {
         latitude: lat ?? 0,
         longitude: lng ?? 0,
       })
-      const id = await this.bookings.createForClaimedLoad(
+      const id = await this.bookings.create(
         {
           shipperId: load.shipperId,
           carrierId: carrier.carrierId,

@@ -1,10 +1,10 @@
 import { inject } from '@adonisjs/core'
 import emitter from '@adonisjs/core/services/emitter'
 import db from '@adonisjs/lucid/services/db'
-import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { Infer } from '@vinejs/vine/types'
 import Booking from '#marketplace/models/booking'
-import BookingStatusChange from '#marketplace/models/booking_status_change'
+import { recordBookingCreated } from '#marketplace/services/booking_created'
 import BookingStatusService from '#marketplace/services/booking_status_service'
 import type { createBookingValidator } from '#marketplace/validators/booking'
 import ListingCapacityService from '#fleet/services/listing_capacity_service'
@@ -28,33 +28,8 @@ import CarrierShownToShipper, {
 } from '#marketplace/services/carrier_shown_to_shipper'
 import { presentBooking, type ShipperBooking } from '#marketplace/services/booking_presenter'
 import { BookingPayments } from '#marketplace/contracts/booking_payments'
-import type { DateTime } from 'luxon'
 
 export type CreateBookingInput = Infer<typeof createBookingValidator>
-
-type Stop = {
-  address: string
-  city: string
-  state: string
-  zip: string
-  latitude: number
-  longitude: number
-}
-
-/** A freight-board load a carrier claimed: the booking carries its lane and its price exactly. */
-export type ClaimedLoadBooking = {
-  shipperId: number
-  carrierId: number
-  claimedByUserId: number
-  pickup: Stop
-  delivery: Stop
-  pallets: number
-  distanceMiles: number
-  totalCents: number
-  pickupDate: DateTime | null
-  deliveryDate: DateTime | null
-  specialInstructions: string | null
-}
 
 /** The signed-in user asking. */
 export type Requester = { id: number; role: string }
@@ -202,84 +177,13 @@ export default class BookingService {
         },
         { client: trx }
       )
-      await this.recordCreated(trx, booking.id, { by: shipperId, at: now, note: null })
+      await recordBookingCreated(trx, booking.id, { by: shipperId, at: now, note: null })
       if (bookedPallets + input.numberOfPallets >= listing.maxPallets) {
         await this.capacity.markBooked(listing.id, trx)
       }
       return booking.id
     })
     return this.findFor({ id: shipperId, role: 'shipper' }, bookingId)
-  }
-
-  /**
-   * The booking of a claimed freight-board load, inside the claim's transaction: no capacity
-   * listing and no truck behind it (the carrier assigns one when it moves the load), the load's
-   * price as the total, awaiting the shipper's payment like any new booking (docs/decisions/0061).
-   */
-  async createForClaimedLoad(load: ClaimedLoadBooking, trx: TransactionClientContract) {
-    const now = this.clock.now()
-    const palletMiles = load.pallets * load.distanceMiles
-    const rateCents = palletMiles > 0 ? Math.round(load.totalCents / palletMiles) : 0
-    const booking = await Booking.create(
-      {
-        shipperId: load.shipperId,
-        carrierId: load.carrierId,
-        truckId: null,
-        listingId: null,
-        bookingType: 'freight_board',
-        pickupAddress: load.pickup.address,
-        pickupCity: load.pickup.city,
-        pickupState: load.pickup.state,
-        pickupZip: load.pickup.zip,
-        pickupLatitude: load.pickup.latitude,
-        pickupLongitude: load.pickup.longitude,
-        deliveryAddress: load.delivery.address,
-        deliveryCity: load.delivery.city,
-        deliveryState: load.delivery.state,
-        deliveryZip: load.delivery.zip,
-        deliveryLatitude: load.delivery.latitude,
-        deliveryLongitude: load.delivery.longitude,
-        numberOfPallets: load.pallets,
-        distance: load.distanceMiles,
-        ratePerMilePerPallet: fromCents(rateCents),
-        totalAmount: fromCents(load.totalCents),
-        status: 'pending',
-        paymentStatus: 'pending',
-        payoutStatus: 'pending',
-        pickupDate: load.pickupDate,
-        deliveryDate: load.deliveryDate,
-        specialInstructions: load.specialInstructions,
-        idempotencyKey: null,
-        createdAt: now,
-        updatedAt: now,
-      },
-      { client: trx }
-    )
-    await this.recordCreated(trx, booking.id, {
-      by: load.claimedByUserId,
-      at: now,
-      note: 'Claimed on the freight board',
-    })
-    return booking.id
-  }
-
-  /** The first line of a booking's status history: created as pending. */
-  private async recordCreated(
-    trx: TransactionClientContract,
-    bookingId: number,
-    entry: { by: number; at: DateTime; note: string | null }
-  ) {
-    await BookingStatusChange.create(
-      {
-        bookingId,
-        fromStatus: null,
-        toStatus: 'pending',
-        changedBy: entry.by,
-        changedAt: entry.at,
-        note: entry.note,
-      },
-      { client: trx }
-    )
   }
 
   /** Pallets held on each listing by its non-cancelled bookings. */

@@ -10,7 +10,6 @@ import FreightListingAudit from '#freight_board/models/freight_listing_audit'
 import FreightListingInvite from '#freight_board/models/freight_listing_invite'
 import FreightLifecycleService from '#freight_board/services/freight_lifecycle_service'
 import { shipperLabel } from '#freight_board/services/freight_presenter'
-import BookingService from '#marketplace/services/booking_service'
 import PaymentDeadlineService from '#payments/services/payment_deadline_service'
 import FreightExpire from '../../../commands/freight_expire.js'
 import { makeUser, resetDatabase } from '#tests/helpers'
@@ -489,8 +488,6 @@ test.group('Claims', (group) => {
     assert.deepEqual(await actions(load.id), ['claimed', 'reopened'])
     const notes = await BookingStatusChange.query().where('bookingId', bookingId).orderBy('id')
     assert.equal(notes[0].note, 'Claimed on the freight board')
-    // BookingService is the marketplace's own: the claim never wrote bookings itself.
-    assert.isFunction((await app.container.make(BookingService)).createForClaimedLoad)
   })
 })
 
