@@ -11,7 +11,7 @@ import type { Timeline } from './timeline.js'
 import type { DemoServices, DemoState } from './context.js'
 import type { SeedingSandbox } from './payments.js'
 import { APPROVED_CARRIERS, SHIPPERS } from './people.js'
-import { FREIGHT_LOADS, type FreightLoadPlan } from './plans.js'
+import { FREIGHT_LOADS, type FreightLoadPlan } from './freight_plans.js'
 
 const SUCCESS_CARD = '4242 4242 4242 4242'
 
