@@ -339,6 +339,9 @@ export function MyPostedLoads({ renderFundingForm }: { renderFundingForm?: Rende
             <DialogTitle>Cancel listing #{cancelling?.id}?</DialogTitle>
             <DialogDescription>
               The load leaves the freight board at once and cannot be held or claimed any more.
+              {cancelling?.payment_status === 'FUNDED'
+                ? ` Its card payment of ${formatCurrency(cancelling.price)} is refunded in full.`
+                : null}
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>

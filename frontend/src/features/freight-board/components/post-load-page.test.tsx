@@ -264,6 +264,17 @@ describe('My Posted Loads', () => {
     expect(screen.queryByRole('button', { name: 'Cancel listing #31' })).not.toBeInTheDocument()
   })
 
+  it('tells the shipper a funded load is refunded when cancelled', async () => {
+    await openForm({
+      'GET /api/shipper/freight-listings': {
+        body: [makeShipperLoad({ payment_status: 'FUNDED', price: 1450 })],
+      },
+    })
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel listing #31' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel listing #31?' })
+    expect(dialog).toHaveTextContent('Its card payment of $1,450.00 is refunded in full.')
+  })
+
   it('says when the server refuses a cancel', async () => {
     await openForm({
       'GET /api/shipper/freight-listings': { body: [makeShipperLoad()] },
