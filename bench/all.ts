@@ -52,7 +52,9 @@ function run(name: string, args: string[], report: string) {
 }
 
 const fmt = (n: number) =>
-  n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(n >= 10 ? 1 : 2)
+  Number.isInteger(n) || n >= 100
+    ? Math.round(n).toLocaleString('en-US')
+    : n.toFixed(n >= 10 ? 1 : 2)
 
 async function main() {
   const only = new Set(options.only ? options.only.split(',') : [])

@@ -64,7 +64,12 @@ export async function startAppServer(
         stop: () =>
           new Promise<void>((resolve) => {
             if (child.exitCode !== null) return resolve()
-            child.once('exit', () => resolve())
+            // A graceful shutdown waits for keep-alive sockets; a bench does not.
+            const force = setTimeout(() => child.kill('SIGKILL'), 3000)
+            child.once('exit', () => {
+              clearTimeout(force)
+              resolve()
+            })
             child.kill('SIGTERM')
           }),
       }

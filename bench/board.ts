@@ -90,7 +90,7 @@ async function load(url: string, headers: Record<string, string>) {
 
 async function main() {
   console.log(`▸ Database: ${target}`)
-  const { db } = await bootBenchApp()
+  const { app, db } = await bootBenchApp()
   const { DateTime } = await import('luxon')
   const { default: hash } = await import('@adonisjs/core/services/hash')
   const { default: User } = await import('#accounts/models/user')
@@ -313,7 +313,8 @@ async function main() {
   } finally {
     await server.stop()
   }
-  await db.manager.closeAll()
+  // The booted app keeps timers (the scheduler's) and pools open: terminate it.
+  await app.terminate()
 }
 
 main().catch(failBench)
