@@ -6,14 +6,11 @@
  * that lane's recommendation rest on history rather than the cost model.
  */
 import type { DateTime } from 'luxon'
-import { businessYear } from '#core/business_time'
 import type { Timeline } from './timeline.js'
 import type { DemoServices, DemoState } from './context.js'
-import type { SeedingSandbox } from './payments.js'
+import { payByCard, type SeedingSandbox } from './payments.js'
 import { APPROVED_CARRIERS, SHIPPERS } from './people.js'
 import { FREIGHT_LOADS, type FreightLoadPlan } from './freight_plans.js'
-
-const SUCCESS_CARD = '4242 4242 4242 4242'
 
 export function planFreightBoard(
   t: Timeline,
@@ -111,24 +108,6 @@ function planLoad(
     await services.bookings.complete(shipperId(), bookingId)
     sandbox.check()
   })
-}
-
-/** The sandbox card form, as the shipper's browser fills it in. */
-async function payByCard(
-  t: Timeline,
-  services: DemoServices,
-  sandbox: SeedingSandbox,
-  clientSecret: string
-) {
-  const confirmed = await services.payments.confirmSandboxCard({
-    clientSecret,
-    cardNumber: SUCCESS_CARD,
-    expMonth: 12,
-    expYear: businessYear(t.clock) + 3,
-    cvc: '123',
-  })
-  if (confirmed.status !== 200) throw new Error(`card refused: ${JSON.stringify(confirmed.body)}`)
-  sandbox.check()
 }
 
 /** A moment no later than a few minutes ago. */

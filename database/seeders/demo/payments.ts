@@ -76,6 +76,27 @@ export function planPayoutAccounts(
   }
 }
 
+/**
+ * The sandbox card form, as the shipper's browser fills it in, for any intent (a booking's or
+ * a load's); the sandbox delivers the provider's webhook before it answers.
+ */
+export async function payByCard(
+  t: Timeline,
+  services: DemoServices,
+  sandbox: SeedingSandbox,
+  clientSecret: string
+) {
+  const confirmed = await services.payments.confirmSandboxCard({
+    clientSecret,
+    cardNumber: SUCCESS_CARD,
+    expMonth: 12,
+    expYear: businessYear(t.clock) + 3,
+    cvc: '123',
+  })
+  if (confirmed.status !== 200) throw new Error(`card refused: ${JSON.stringify(confirmed.body)}`)
+  sandbox.check()
+}
+
 /** The shipper pays booking `index` by card; the provider's webhook books it. */
 export async function payBooking(
   t: Timeline,
@@ -87,15 +108,7 @@ export async function payBooking(
 ) {
   const booking = state.booking(index)
   const intent = await services.payments.createIntent(booking.id, booking.totalAmount!)
-  const confirmed = await services.payments.confirmSandboxCard({
-    clientSecret: intent.clientSecret,
-    cardNumber: SUCCESS_CARD,
-    expMonth: 12,
-    expYear: businessYear(t.clock) + 3,
-    cvc: '123',
-  })
-  if (confirmed.status !== 200) throw new Error(`card refused: ${JSON.stringify(confirmed.body)}`)
-  sandbox.check()
+  await payByCard(t, services, sandbox, intent.clientSecret)
   const paid = await services.bookings.findFor({ id: shipperId, role: 'shipper' }, booking.id)
   if (paid.status !== 'booked') throw new Error(`paid booking is ${paid.status}, not booked`)
   state.addBooking(index, paid)

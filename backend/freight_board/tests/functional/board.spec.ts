@@ -12,6 +12,7 @@ import FreightLifecycleService from '#freight_board/services/freight_lifecycle_s
 import { shipperLabel } from '#freight_board/services/freight_presenter'
 import PaymentDeadlineService from '#payments/services/payment_deadline_service'
 import FreightExpire from '../../../commands/freight_expire.js'
+import { auditActions } from '#freight_board/tests/audits'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeFreightListing } from '#tests/factories'
 
@@ -24,11 +25,6 @@ function fixClock(at: DateTime) {
   app.container.swap(Clock, () => clock)
   return clock
 }
-
-const actions = async (listingId: number) =>
-  (await FreightListingAudit.query().where('listingId', listingId).orderBy('id')).map(
-    (a) => a.action
-  )
 
 test.group('GET /api/freight-listings (the board)', (group) => {
   group.each.setup(() => resetDatabase())
@@ -259,7 +255,7 @@ test.group('Holds', (group) => {
       .withCsrfToken()
     now.assertStatus(200)
     assert.isTrue(now.body().held_by_you)
-    assert.deepEqual(await actions(load.id), ['held', 'held'])
+    assert.deepEqual(await auditActions(load.id), ['held', 'held'])
   })
 
   test('at most 3 holds at once', async ({ client, assert }) => {
@@ -291,7 +287,7 @@ test.group('Holds', (group) => {
       .loginAs(carrier)
       .withCsrfToken()
     retry.assertStatus(200)
-    assert.deepEqual(await actions(loads[0].id), ['held', 'released'])
+    assert.deepEqual(await auditActions(loads[0].id), ['held', 'released'])
   })
 
   test('only the holder releases; claimed, cancelled and expired loads cannot be held', async ({
@@ -454,7 +450,7 @@ test.group('Claims', (group) => {
       shipperBookings.body().map((x: any) => x.id),
       booking.id
     )
-    assert.deepEqual(await actions(load.id), ['held', 'claimed'])
+    assert.deepEqual(await auditActions(load.id), ['held', 'claimed'])
   })
 
   test('anyone claims an open, unheld load', async ({ client, assert }) => {
@@ -485,7 +481,7 @@ test.group('Claims', (group) => {
     assert.equal(load.status, 'OPEN')
     assert.isNull(load.shipmentId)
     assert.isNull(load.carrierId)
-    assert.deepEqual(await actions(load.id), ['claimed', 'reopened'])
+    assert.deepEqual(await auditActions(load.id), ['claimed', 'reopened'])
     const notes = await BookingStatusChange.query().where('bookingId', bookingId).orderBy('id')
     assert.equal(notes[0].note, 'Claimed on the freight board')
   })

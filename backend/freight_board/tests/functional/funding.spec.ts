@@ -12,6 +12,7 @@ import LoadFunding from '#payments/models/load_funding'
 import Payment from '#payments/models/payment'
 import EscrowTransaction from '#payments/models/escrow_transaction'
 import ReconciliationService from '#payments/services/reconciliation_service'
+import { auditActions } from '#freight_board/tests/audits'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { makeFreightListing } from '#tests/factories'
 
@@ -24,11 +25,6 @@ const card = (number: string) => ({
   expYear: new Date().getUTCFullYear() + 2,
   cvc: '123',
 })
-
-const actions = async (listingId: number) =>
-  (await FreightListingAudit.query().where('listingId', listingId).orderBy('id')).map(
-    (a) => a.action
-  )
 
 function fund(client: ApiClient, shipper: User, id: number) {
   return client.post(`/api/freight-listings/${id}/fund`).loginAs(shipper).withCsrfToken()
@@ -80,7 +76,7 @@ test.group('POST /api/freight-listings/:id/fund', (group) => {
     paid.assertBody({ status: 'succeeded' })
     await load.refresh()
     assert.equal(load.paymentStatus, 'FUNDED')
-    assert.deepEqual(await actions(load.id), ['funded'])
+    assert.deepEqual(await auditActions(load.id), ['funded'])
     const audit = await FreightListingAudit.query().where('listingId', load.id).firstOrFail()
     assert.deepEqual(audit.meta, { amount_cents: 123456 })
     const funding = await LoadFunding.query().where('freightListingId', load.id).firstOrFail()
@@ -165,7 +161,7 @@ test.group('POST /api/freight-listings/:id/fund', (group) => {
     declined.assertStatus(402)
     await load.refresh()
     assert.equal(load.paymentStatus, 'UNFUNDED')
-    assert.deepEqual(await actions(load.id), ['funding_failed'])
+    assert.deepEqual(await auditActions(load.id), ['funding_failed'])
     const funding = await LoadFunding.query().where('freightListingId', load.id).firstOrFail()
     assert.equal(funding.status, 'FAILED')
     assert.isNotNull(funding.failureMessage)
@@ -175,7 +171,7 @@ test.group('POST /api/freight-listings/:id/fund', (group) => {
     ;(await pay(client, shipper, retry.body().clientSecret)).assertStatus(200)
     await load.refresh()
     assert.equal(load.paymentStatus, 'FUNDED')
-    assert.deepEqual(await actions(load.id), ['funding_failed', 'funded'])
+    assert.deepEqual(await auditActions(load.id), ['funding_failed', 'funded'])
   })
 })
 
@@ -240,7 +236,7 @@ test.group('A funded load, claimed, cancelled or expired', (group) => {
     res.assertStatus(200)
     assert.equal(res.body().status, 'CANCELLED')
     assert.equal(res.body().payment_status, 'REFUNDED')
-    assert.deepEqual(await actions(load.id), ['funded', 'cancelled', 'refunded'])
+    assert.deepEqual(await auditActions(load.id), ['funded', 'cancelled', 'refunded'])
     const funding = await LoadFunding.query().where('freightListingId', load.id).firstOrFail()
     assert.equal(funding.status, 'REFUNDED')
     assert.isNotNull(funding.refundId)
@@ -269,7 +265,7 @@ test.group('A funded load, claimed, cancelled or expired', (group) => {
     } finally {
       app.container.restore(Clock)
     }
-    assert.deepEqual(await actions(load.id), ['funded', 'expired', 'refunded'])
+    assert.deepEqual(await auditActions(load.id), ['funded', 'expired', 'refunded'])
     assert.lengthOf(await db.from('sandbox_refunds'), 1)
   })
 
@@ -287,7 +283,7 @@ test.group('A funded load, claimed, cancelled or expired', (group) => {
     await load.refresh()
     assert.equal(load.status, 'CANCELLED')
     assert.equal(load.paymentStatus, 'UNFUNDED')
-    assert.deepEqual(await actions(load.id), ['cancelled'])
+    assert.deepEqual(await auditActions(load.id), ['cancelled'])
   })
 
   test('a load claimed before its charge came through: the charge pays the booking', async ({
