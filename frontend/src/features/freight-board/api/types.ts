@@ -58,6 +58,6 @@ export type BoardFilters = {
 
 /** [FreightLiveMessage] pushed on the `freight/board` and `freight/public` channels */
 export type FreightLiveMessage = {
-  type: 'posted' | 'held' | 'released' | 'claimed' | 'cancelled' | 'expired'
+  type: 'posted' | 'funded' | 'held' | 'released' | 'claimed' | 'cancelled' | 'reopened' | 'expired'
   id: number
 }
