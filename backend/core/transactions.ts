@@ -20,3 +20,8 @@ export function writeTransaction<T>(work: (trx: TransactionClientContract) => Pr
     return work(trx)
   })
 }
+
+/** Rows an update or delete touched: a number on SQLite, `[n]` from some drivers. */
+export function rowCount(result: unknown): number {
+  return Number(Array.isArray(result) ? result[0] : result)
+}

@@ -7,6 +7,7 @@ import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { FleetBookings } from '#fleet/contracts/fleet_bookings'
 import { sqlTimestamp } from '#core/timestamps'
 import { Clock } from '#core/clock'
+import { rowCount } from '#core/transactions'
 import geocoding from '#plugins/geocoding/services/main'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { validationError, type FieldError } from '#core/validation'
@@ -170,7 +171,7 @@ export default class CarrierListingService {
       status: to,
       updatedAt: sqlTimestamp(this.clock.now(), query.client),
     })
-    if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
+    if (rowCount(updated) !== 1) {
       throw new ConflictException('The listing changed meanwhile; reload and try again')
     }
     const fresh = await Listing.query().where('id', listing.id).preload('truck').firstOrFail()

@@ -6,8 +6,7 @@ import {
   toCandidate,
   type ListingCandidate,
 } from '#fleet/services/listing_search_service'
-
-const affected = (result: unknown) => Number(Array.isArray(result) ? result[0] : result)
+import { rowCount } from '#core/transactions'
 
 /** updated_at as Lucid writes it (a JS Date would be stored as a number on SQLite). */
 const stamp = (trx: TransactionClientContract) => sqlTimestamp(DateTime.now(), trx)
@@ -43,7 +42,7 @@ export default class ListingCapacityService {
       .where('id', listingId)
       .where('status', 'active')
       .update({ status: 'booked', updated_at: stamp(trx) })
-    return affected(result) === 1
+    return rowCount(result) === 1
   }
 
   /** booked → active when pallets were freed; false when it was not booked. */
@@ -53,6 +52,6 @@ export default class ListingCapacityService {
       .where('id', listingId)
       .where('status', 'booked')
       .update({ status: 'active', updated_at: stamp(trx) })
-    return affected(result) === 1
+    return rowCount(result) === 1
   }
 }

@@ -11,7 +11,7 @@ import { ConflictException, NotFoundException } from '#core/exceptions/http_erro
 import { bookingReference } from '#core/reference'
 import { businessDateOf } from '#core/business_time'
 import { sqlTimestamp } from '#core/timestamps'
-import { takeWriteLock } from '#core/transactions'
+import { takeWriteLock, rowCount } from '#core/transactions'
 import ClaimedLoadBookingService from '#marketplace/services/claimed_load_booking_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import FreightListing from '#freight_board/models/freight_listing'
@@ -52,8 +52,6 @@ export type BoardFilters = {
 export type BoardCarrier = { userId: number; carrierId: number }
 
 type Query = DatabaseQueryBuilderContract<any>
-
-const rowCount = (updated: unknown) => Number(Array.isArray(updated) ? updated[0] : updated)
 
 /**
  * The carriers' side of the freight board: the open loads, holds and claims. Every read and

@@ -5,6 +5,7 @@ import { BaseMail } from '@adonisjs/mail'
 import mail from '@adonisjs/mail/services/main'
 import env from '#start/env'
 import { Clock } from '#core/clock'
+import { rowCount } from '#core/transactions'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { validationError } from '#core/validation'
 import { isoUtc, sqlTimestamp } from '#core/timestamps'
@@ -129,7 +130,7 @@ export default class FreightInviteService {
         .whereNull('used_at')
         .where('expires_at', '>', stamp)
         .update({ used_at: stamp })
-      if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
+      if (rowCount(updated) !== 1) {
         throw new ConflictException('This invite has expired or was already used')
       }
       await this.audits.record(

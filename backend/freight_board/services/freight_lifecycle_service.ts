@@ -3,11 +3,9 @@ import emitter from '@adonisjs/core/services/emitter'
 import db from '@adonisjs/lucid/services/db'
 import { Clock } from '#core/clock'
 import { sqlTimestamp } from '#core/timestamps'
-import { takeWriteLock } from '#core/transactions'
+import { takeWriteLock, rowCount } from '#core/transactions'
 import LoadFundingService from '#payments/services/load_funding_service'
 import FreightAuditService, { SYSTEM } from '#freight_board/services/freight_audit_service'
-
-const rowCount = (updated: unknown) => Number(Array.isArray(updated) ? updated[0] : updated)
 
 /**
  * What happens to loads by the clock or by another module's event, not by a carrier's click:

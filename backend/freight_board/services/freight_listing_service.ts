@@ -7,7 +7,7 @@ import { businessToday } from '#core/business_time'
 import { toCents } from '#core/money'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { validationError } from '#core/validation'
-import { writeTransaction } from '#core/transactions'
+import { rowCount, writeTransaction } from '#core/transactions'
 import { sqlTimestamp } from '#core/timestamps'
 import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
 import FreightListing from '#freight_board/models/freight_listing'
@@ -173,7 +173,7 @@ export default class FreightListingService {
           hold_expires_at: null,
           updated_at: stamp,
         })
-      if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
+      if (rowCount(updated) !== 1) {
         const exists = await trx.from('freight_listings').where('id', listingId).first()
         if (!exists) throw new NotFoundException(LOAD_NOT_FOUND)
         throw new ConflictException('Only an open load can be cancelled')

@@ -5,8 +5,7 @@ import type { DateTime } from 'luxon'
 import { FundedLoads, type LoadOnFunding } from '#payments/contracts/funded_loads'
 import { sqlTimestamp } from '#core/timestamps'
 import FreightAuditService, { SYSTEM } from '#freight_board/services/freight_audit_service'
-
-const rowCount = (updated: unknown) => Number(Array.isArray(updated) ? updated[0] : updated)
+import { rowCount } from '#core/transactions'
 
 /**
  * The freight board's answers to payments' FundedLoads contract: a load's `payment_status`

@@ -10,6 +10,7 @@ import type { createBookingValidator } from '#marketplace/validators/booking'
 import ListingCapacityService from '#fleet/services/listing_capacity_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { Clock } from '#core/clock'
+import { rowCount } from '#core/transactions'
 import { roadMiles } from '#core/geo'
 import { fromCents, toCents } from '#core/money'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
@@ -252,7 +253,7 @@ export default class BookingService {
       .where('status', 'delivered')
       .whereNull('completed_at')
       .update({ completed_at: stamp, updated_at: stamp })
-    if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
+    if (rowCount(updated) !== 1) {
       throw new ConflictException('This shipment is already completed')
     }
     await emitter.emit('booking:completed', {

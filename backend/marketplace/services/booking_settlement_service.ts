@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { DateTime } from 'luxon'
+import { rowCount } from '#core/transactions'
 
 /** What a payout claim may take: the payments module's retry policy, passed in. */
 export type PayoutClaimRule = {
@@ -22,7 +23,6 @@ export type PayoutAttemptEnd = {
 
 type Client = QueryClientContract | TransactionClientContract
 
-const affected = (result: unknown) => Number(Array.isArray(result) ? result[0] : result)
 const stamp = (client: Client, at: DateTime) => at.toFormat(client.dialect.dateTimeFormat)
 
 /**
@@ -55,7 +55,7 @@ export default class BookingSettlementService {
         stripe_payment_intent_id: payment.intentId,
         updated_at: at,
       })
-    return affected(updated) === 1
+    return rowCount(updated) === 1
   }
 
   /** paid -> refunded. */
@@ -69,7 +69,7 @@ export default class BookingSettlementService {
       .where('id', bookingId)
       .where('payment_status', 'paid')
       .update({ payment_status: 'refunded', updated_at: stamp(trx, at) })
-    return affected(updated) === 1
+    return rowCount(updated) === 1
   }
 
   /** Payout pending -> released, for a paid booking. */
@@ -90,7 +90,7 @@ export default class BookingSettlementService {
         payout_failure_reason: null,
         updated_at: when,
       })
-    return affected(updated) === 1
+    return rowCount(updated) === 1
   }
 
   /**
@@ -128,7 +128,7 @@ export default class BookingSettlementService {
         payout_claimed_at: stamp(client, rule.now),
         payout_attempts: client.knexRawQuery('payout_attempts + 1'),
       })
-    return affected(updated) === 1
+    return rowCount(updated) === 1
   }
 
   /** Records the end of an attempt that paid nothing and gives the claim back. */
@@ -169,7 +169,7 @@ export default class BookingSettlementService {
         payout_claimed_at: null,
         updated_at: stamp(trx, transfer.at),
       })
-    return affected(updated) === 1
+    return rowCount(updated) === 1
   }
 
   /** An operator's retry of a failed payout: its attempts start again. False if not failed. */
@@ -181,6 +181,6 @@ export default class BookingSettlementService {
       .where('payout_status', 'failed')
       .whereNull('payout_claim')
       .update({ payout_attempts: 0, payout_next_attempt_at: null })
-    return affected(updated) === 1
+    return rowCount(updated) === 1
   }
 }

@@ -7,6 +7,7 @@ import BookingStatusChange from '#marketplace/models/booking_status_change'
 import { checkTransition, type BookingStatus, type StatusActor } from '#marketplace/booking_status'
 import type { BookingStatusChanged } from '#marketplace/events'
 import { Clock } from '#core/clock'
+import { rowCount } from '#core/transactions'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { sqlTimestamp } from '#core/timestamps'
 
@@ -45,7 +46,7 @@ export default class BookingStatusService {
         .where('id', bookingId)
         .where('status', from)
         .update(changes)
-      if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
+      if (rowCount(updated) !== 1) {
         throw new ConflictException('The booking changed meanwhile; reload and try again')
       }
       await BookingStatusChange.create(
