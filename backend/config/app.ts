@@ -10,7 +10,7 @@ export const http = defineConfig({
   // A request id on every request: in every log line and the X-Request-Id header.
   generateRequestId: true,
   allowMethodSpoofing: false,
-  useAsyncLocalStorage: true,
+  useAsyncLocalStorage: false,
   // X-Forwarded-For is believed only from the proxies named in TRUSTED_PROXIES (none by
   // default), so a client cannot pick its own IP for rate limits and logs.
   trustProxy: trustedProxies(env.get('TRUSTED_PROXIES', '')),

@@ -1,20 +1,24 @@
 import router from '@adonisjs/core/services/router'
 import server from '@adonisjs/core/services/server'
+import app from '@adonisjs/core/services/app'
+import '#core/signed_cookie_memo'
 
 server.errorHandler(() => import('#core/exceptions/handler'))
 
+type MiddlewareImport = () => Promise<{ default: abstract new (...args: any[]) => unknown }>
+
 // Run on every request, matched route or not.
-server.use([
+const serverMiddleware = [
   () => import('#core/middleware/request_log_middleware'),
   () => import('#core/middleware/security_headers_middleware'),
   () => import('#core/middleware/force_json_response_middleware'),
   () => import('#core/middleware/container_bindings_middleware'),
   () => import('#core/middleware/static_files_middleware'),
   () => import('@adonisjs/cors/cors_middleware'),
-])
+]
 
 // Run on every matched route.
-router.use([
+const routerMiddleware = [
   () => import('#core/middleware/refuse_uploads_middleware'),
   () => import('#core/middleware/request_body_middleware'),
   () => import('#core/middleware/session_gate_middleware'),
@@ -23,12 +27,35 @@ router.use([
   () => import('@adonisjs/auth/initialize_auth_middleware'),
   () => import('#core/middleware/initialize_bouncer_middleware'),
   () => import('#core/middleware/safe_body_middleware'),
-])
+]
 
-export const middleware = router.named({
+const namedMiddleware = {
   auth: () => import('#core/middleware/auth_middleware'),
   role: () => import('#core/middleware/role_middleware'),
   idempotent: () => import('#core/middleware/idempotency_middleware'),
   authorize: () => import('#core/middleware/authorize_middleware'),
   scope: () => import('#core/middleware/scope_middleware'),
-})
+}
+
+/**
+ * The framework builds a middleware class through the container on every request (shield
+ * even rebuilds its five guards each time). Ours and the packages' keep no per-request state
+ * on the instance, so one instance each, made once at boot, serves every request.
+ */
+async function reuseMiddlewareInstances(imports: MiddlewareImport[]) {
+  for (const load of imports) {
+    const { default: Middleware } = await load()
+    app.container.bindValue(Middleware as any, await app.container.make(Middleware as any))
+  }
+}
+
+await reuseMiddlewareInstances([
+  ...serverMiddleware,
+  ...routerMiddleware,
+  ...Object.values(namedMiddleware),
+] as MiddlewareImport[])
+
+server.use(serverMiddleware)
+router.use(routerMiddleware)
+
+export const middleware = router.named(namedMiddleware)
