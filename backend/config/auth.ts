@@ -1,5 +1,6 @@
 import { defineConfig } from '@adonisjs/auth'
-import { sessionGuard, sessionUserProvider } from '@adonisjs/auth/session'
+import { sessionGuard } from '@adonisjs/auth/session'
+import { CachedSessionUserProvider } from '#accounts/services/cached_user_provider'
 import { tokensGuard, tokensUserProvider } from '@adonisjs/auth/access_tokens'
 import type { InferAuthenticators, InferAuthEvents, Authenticators } from '@adonisjs/auth/types'
 
@@ -8,7 +9,7 @@ const authConfig = defineConfig({
   guards: {
     web: sessionGuard({
       useRememberMeTokens: false,
-      provider: sessionUserProvider({ model: () => import('#accounts/models/user') }),
+      provider: new CachedSessionUserProvider({ model: () => import('#accounts/models/user') }),
     }),
     api: tokensGuard({
       provider: tokensUserProvider({

@@ -8,12 +8,19 @@ import type {
   SessionStoreWithTaggingContract,
 } from '@adonisjs/session/types'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { ReadCache, readCacheMs } from '#core/read_cache'
 
 /** A session's expiry is pushed forward at most this often, not on every request. */
 export const TOUCH_EVERY_MS = 15 * 60 * 1000
 
+type SessionRow = { data: string; expiresAt: number }
+
+/** Session rows read lately, by session id; every write, touch and destroy here evicts. */
+export const sessionRows = new ReadCache<SessionRow>(10_000, readCacheMs())
+
 /**
- * The database session store, with one change: a signed-in request does not rewrite the
+ * The database session store, with two changes: a row read lately is answered from
+ * `sessionRows` (docs/decisions/0071), and a signed-in request does not rewrite the
  * session's expiry when it was pushed forward less than TOUCH_EVERY_MS ago, so reading the
  * current user costs one read instead of a read and a write. Expiry is still exact to within
  * that interval; writes, destroys and tags go to AdonisJS's store unchanged.
@@ -29,37 +36,52 @@ class ThriftyDatabaseStore implements SessionStoreWithTaggingContract {
   ) {}
 
   async read(sessionId: string): Promise<SessionData | null> {
-    const row = await this.client
-      .from(this.tableName)
-      .where('id', sessionId)
-      .select('data', 'expires_at')
-      .first()
+    const row = sessionRows.get(sessionId) ?? (await this.#readRow(sessionId))
     if (!row) return null
-    const expiresAt = new Date(row.expires_at).getTime()
-    if (Date.now() > expiresAt) {
-      await this.inner.destroy(sessionId)
+    if (Date.now() > row.expiresAt) {
+      await this.destroy(sessionId)
       return null
     }
-    this.#expiresAt = expiresAt
+    this.#expiresAt = row.expiresAt
     try {
+      // Parsed afresh each time: the session mutates the object it is given.
       return new MessageBuilder().verify(row.data, sessionId)
     } catch {
       return null
     }
   }
 
-  write(sessionId: string, values: SessionData) {
-    return this.inner.write(sessionId, values)
+  async #readRow(sessionId: string): Promise<SessionRow | null> {
+    const stamp = sessionRows.stamp()
+    const row = await this.client
+      .from(this.tableName)
+      .where('id', sessionId)
+      .select('data', 'expires_at')
+      .first()
+    if (!row) return null
+    const fresh = { data: row.data as string, expiresAt: new Date(row.expires_at).getTime() }
+    sessionRows.set(sessionId, fresh, stamp)
+    return fresh
   }
 
-  destroy(sessionId: string) {
-    return this.inner.destroy(sessionId)
+  async write(sessionId: string, values: SessionData) {
+    sessionRows.evict(sessionId)
+    await this.inner.write(sessionId, values)
+    sessionRows.evict(sessionId)
+  }
+
+  async destroy(sessionId: string) {
+    sessionRows.evict(sessionId)
+    await this.inner.destroy(sessionId)
+    sessionRows.evict(sessionId)
   }
 
   async touch(sessionId: string) {
     const fresh =
       this.#expiresAt !== null && this.#expiresAt - Date.now() > this.ttlMs - TOUCH_EVERY_MS
-    if (!fresh) await this.inner.touch(sessionId)
+    if (fresh) return
+    sessionRows.evict(sessionId)
+    await this.inner.touch(sessionId)
   }
 
   tag(sessionId: string, userId: string) {

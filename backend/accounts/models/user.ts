@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { afterDelete, afterSave, BaseModel, column } from '@adonisjs/lucid/orm'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import { DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
+import { userRows } from '#accounts/services/cached_user_provider'
 
 export type Role = 'shipper' | 'carrier' | 'admin'
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected'
@@ -76,4 +77,12 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime | null
+
+  /** A changed user is read afresh by the next request, and again once its transaction commits. */
+  @afterSave()
+  @afterDelete()
+  static forgetCachedRow(user: User) {
+    userRows.evict(user.id)
+    user.$trx?.after('commit', () => userRows.evict(user.id))
+  }
 }

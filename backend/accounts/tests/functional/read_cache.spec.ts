@@ -1,0 +1,113 @@
+import { test } from '@japa/runner'
+import { Browserless, makeUser, resetDatabase, startServer } from '#tests/helpers'
+
+/**
+ * A signed-in request is answered from the session and user rows this process read lately
+ * (docs/decisions/0071). These tests run a real server with the database store and a cache
+ * lifetime of a minute, so only eviction, never expiry, can make each change take effect.
+ */
+test.group('Signed-in reads from memory stay exact', (group) => {
+  group.each.setup(() => resetDatabase())
+  group.each.timeout(90_000)
+
+  const withServer = async (run: (url: string) => Promise<void>) => {
+    const server = await startServer(Number(process.env.PORT) + 101, {
+      SESSION_DRIVER: 'database',
+      AUTH_READ_CACHE_MS: '60000',
+    })
+    try {
+      await run(server.url)
+    } finally {
+      await server.stop()
+    }
+  }
+
+  const signIn = async (url: string, email: string, password = 'secret123') => {
+    const browser = new Browserless(url)
+    const login = await browser.request('POST', '/api/login', { username: email, password })
+    if (login.status !== 200) throw new Error(`login ${email}: ${login.status}`)
+    return browser
+  }
+
+  test('a cookie read a moment ago is refused once its session logs out', async ({ assert }) => {
+    await makeUser('shipper', { email: 'cached-out@example.test', password: 'secret123' })
+    await withServer(async (url) => {
+      const browser = await signIn(url, 'cached-out@example.test')
+      for (let i = 0; i < 3; i++)
+        assert.equal((await browser.request('GET', '/api/user')).status, 200)
+      const captured = new Map(browser.cookies)
+      assert.equal((await browser.request('POST', '/api/logout')).status, 200)
+
+      const attacker = new Browserless(url)
+      attacker.cookies = captured
+      const replay = await attacker.request('GET', '/api/user')
+      assert.equal(replay.status, 401)
+      assert.equal(replay.body.message, 'Not signed in')
+    })
+  })
+
+  test('a password change ends the other sessions at once, even when just read', async ({
+    assert,
+  }) => {
+    await makeUser('shipper', { email: 'cached-pw@example.test', password: 'secret123' })
+    await withServer(async (url) => {
+      const laptop = await signIn(url, 'cached-pw@example.test')
+      const phone = await signIn(url, 'cached-pw@example.test')
+      assert.equal((await phone.request('GET', '/api/user')).status, 200)
+
+      const change = await laptop.request('PUT', '/api/account/password', {
+        currentPassword: 'secret123',
+        newPassword: 'n3w-secret-pw',
+        newPassword_confirmation: 'n3w-secret-pw',
+      })
+      assert.equal(change.status, 204, JSON.stringify(change.body))
+      assert.equal((await phone.request('GET', '/api/user')).status, 401)
+      assert.equal((await laptop.request('GET', '/api/user')).status, 200)
+    })
+  })
+
+  test('an approval lets a pending carrier in on the next request', async ({ assert }) => {
+    await makeUser('carrier', {
+      email: 'cached-pending@example.test',
+      password: 'secret123',
+      isApproved: false,
+      approvalStatus: 'pending',
+    })
+    await makeUser('admin', { email: 'cached-admin@example.test', password: 'secret123' })
+    await withServer(async (url) => {
+      const carrier = await signIn(url, 'cached-pending@example.test')
+      const before = await carrier.request('GET', '/api/freight-listings')
+      assert.equal(before.status, 403)
+      assert.equal(before.body.message, 'Account pending approval')
+      const me = await carrier.request('GET', '/api/user')
+      assert.isFalse(me.body.isApproved)
+
+      const admin = await signIn(url, 'cached-admin@example.test')
+      const approve = await admin.request('PUT', `/api/admin/users/${me.body.id}/approve`, {
+        isApproved: true,
+      })
+      assert.equal(approve.status, 200, JSON.stringify(approve.body))
+
+      assert.equal((await carrier.request('GET', '/api/freight-listings')).status, 200)
+      assert.isTrue((await carrier.request('GET', '/api/user')).body.isApproved)
+    })
+  })
+
+  test('a tampered session cookie is refused after the real one was checked', async ({
+    assert,
+  }) => {
+    await makeUser('shipper', { email: 'cached-tamper@example.test', password: 'secret123' })
+    await withServer(async (url) => {
+      const browser = await signIn(url, 'cached-tamper@example.test')
+      assert.equal((await browser.request('GET', '/api/user')).status, 200)
+      const session = browser.cookies.get('palletline-session')!
+      const forged = new Browserless(url)
+      forged.cookies = new Map(browser.cookies)
+      // Flip the last character of the signature.
+      const last = session.at(-1) === 'A' ? 'B' : 'A'
+      forged.cookies.set('palletline-session', `${session.slice(0, -1)}${last}`)
+      assert.equal((await forged.request('GET', '/api/user')).status, 401)
+      assert.equal((await browser.request('GET', '/api/user')).status, 200)
+    })
+  })
+})

@@ -1,0 +1,38 @@
+import { LRUCache } from 'lru-cache'
+import { CookieClient, Response } from '@adonisjs/core/http'
+
+/**
+ * Signing a cookie and checking a signature are pure functions of the cookie's name, its
+ * value, its options and the app key, yet the framework recomputes an HMAC for the session
+ * cookie twice on every signed-in request (checking the one sent, signing and serialising the
+ * one sent back). Both answers are remembered here, for string values only (never a shared
+ * object). A tampered cookie still fails: only strings whose signature was checked once are
+ * remembered. The app signs with one key (APP_KEY), so the rest is all an answer depends on.
+ */
+const setCookieHeaders = new LRUCache<string, string>({ max: 10_000 })
+const checkedValues = new LRUCache<string, string>({ max: 10_000 })
+
+const cookie = Response.prototype.cookie
+const unsign = CookieClient.prototype.unsign
+
+Response.prototype.cookie = function (this: Response, key: string, value: any, options?: any) {
+  // An `expires` computed per call is not a pure input; the config's cookie defaults are fixed.
+  if (typeof value !== 'string' || options?.expires) return cookie.call(this, key, value, options)
+  const memo = `${key}\u0000${value}\u0000${JSON.stringify(options ?? null)}`
+  const known = setCookieHeaders.get(memo)
+  if (known !== undefined) return this.append('set-cookie', known)
+  cookie.call(this, key, value, options)
+  const headers = this.getHeader('set-cookie')
+  const header = Array.isArray(headers) ? headers[headers.length - 1] : headers
+  if (typeof header === 'string' && header.startsWith(`${key}=`)) setCookieHeaders.set(memo, header)
+  return this
+}
+
+CookieClient.prototype.unsign = function (key: string, signedValue: string) {
+  const memo = `${key}\u0000${signedValue}`
+  const known = checkedValues.get(memo)
+  if (known !== undefined) return known
+  const value = unsign.call(this, key, signedValue)
+  if (typeof value === 'string') checkedValues.set(memo, value)
+  return value
+}
