@@ -5,10 +5,11 @@ export default defineConfig({
   default: 'lane_model',
   list: {
     lane_model: drivers.lane_model(),
+    ltl_partner: drivers.ltl_partner(),
   },
   /**
    * The drivers the TMS rate comparison (POST /api/tms/quotes) asks for carrier quotes, each
    * on its own with a timeout in the app; their quotes are listed in this order.
    */
-  comparison: ['lane_model'],
+  comparison: ['lane_model', 'ltl_partner'],
 })

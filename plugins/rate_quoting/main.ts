@@ -39,6 +39,13 @@ export const drivers = {
       return new LaneModelDriver()
     }
   },
+  /** A simulated LTL partner rating by NMFC density class, distance band and discount. */
+  ltl_partner(): RateQuotingDriverFactory {
+    return async () => {
+      const { LtlPartnerDriver } = await import('./drivers/ltl_partner.js')
+      return new LtlPartnerDriver()
+    }
+  },
 }
 
 export class RateQuotingManager<
