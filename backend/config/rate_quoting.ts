@@ -6,10 +6,11 @@ export default defineConfig({
   list: {
     lane_model: drivers.lane_model(),
     ltl_partner: drivers.ltl_partner(),
+    expedite_partner: drivers.expedite_partner(),
   },
   /**
    * The drivers the TMS rate comparison (POST /api/tms/quotes) asks for carrier quotes, each
    * on its own with a timeout in the app; their quotes are listed in this order.
    */
-  comparison: ['lane_model', 'ltl_partner'],
+  comparison: ['lane_model', 'ltl_partner', 'expedite_partner'],
 })

@@ -46,6 +46,13 @@ export const drivers = {
       return new LtlPartnerDriver()
     }
   },
+  /** A simulated expedited partner rating per mile by vehicle, with teams on long runs. */
+  expedite_partner(): RateQuotingDriverFactory {
+    return async () => {
+      const { ExpeditePartnerDriver } = await import('./drivers/expedite_partner.js')
+      return new ExpeditePartnerDriver()
+    }
+  },
 }
 
 export class RateQuotingManager<
