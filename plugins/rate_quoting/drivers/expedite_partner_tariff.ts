@@ -9,6 +9,7 @@ import type { FuelRow, QuoteLineItem } from '../types.js'
 import { MAX_DRIVING_HOURS, SPEED_MPH } from './lane_model_math.js'
 import {
   accessorialLines,
+  usd,
   dieselCentsOf,
   milesTimes,
   transitDaysOf,
@@ -122,9 +123,6 @@ export type ExpediteRating = {
   transitDays: number
   lineItems: QuoteLineItem[]
 }
-
-const usd = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
 
 /** The tariff's arithmetic for a shipment, or null when no vehicle carries it. */
 export function rateExpedite(shipment: Shipment, fuel: FuelRow | null): ExpediteRating | null {

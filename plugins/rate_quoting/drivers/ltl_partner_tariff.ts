@@ -8,6 +8,7 @@ import type { FuelRow, QuoteLineItem, ServiceLevel } from '../types.js'
 import { densityClass, type FreightClass } from './nmfc.js'
 import {
   accessorialLines,
+  usd,
   densityPcf,
   dieselCentsOf,
   percentOf,
@@ -94,9 +95,6 @@ export type LtlRating = {
   fscCents: number
   transitDays: number
 }
-
-const usd = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
 
 /** The tariff's arithmetic for a shipment, or null when the tariff does not rate it. */
 export function rateLtl(shipment: Shipment, fuel: FuelRow | null): LtlRating | null {

@@ -121,6 +121,11 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(Number((dollars * 100).toFixed(6)))
 }
 
+/** "$1,234.56", for line item descriptions. */
+export function usd(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+}
+
 /** The platform's surcharge table (docs/decisions/0067): 1 % per full $0.06 above $1.20. */
 export const PLATFORM_FSC_BASE = 1.2
 export const PLATFORM_FSC_STEP = 0.06
