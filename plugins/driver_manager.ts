@@ -12,12 +12,14 @@ export type DriverConfig<Driver, KnownDrivers extends Record<string, DriverFacto
 export class DriverManager<Driver, KnownDrivers extends Record<string, DriverFactory<Driver>>> {
   private cache = new Map<keyof KnownDrivers, Driver>()
   private faked: Driver | undefined
+  private fakedByName = new Map<keyof KnownDrivers, Driver>()
 
   constructor(protected config: DriverConfig<Driver, KnownDrivers>) {}
 
   async use(name?: keyof KnownDrivers): Promise<Driver> {
-    if (this.faked) return this.faked
     const driverName = name ?? this.config.default
+    const faked = this.fakedByName.get(driverName) ?? this.faked
+    if (faked) return faked
     const cached = this.cache.get(driverName)
     if (cached) return cached
     const factory = this.config.list[driverName]
@@ -27,13 +29,15 @@ export class DriverManager<Driver, KnownDrivers extends Record<string, DriverFac
     return driver
   }
 
-  /** Routes every call to `driver` until restore(). */
-  swap<T extends Driver>(driver: T): T {
-    this.faked = driver
+  /** Routes calls for `name` (every driver when omitted) to `driver` until restore(). */
+  swap<T extends Driver>(driver: T, name?: keyof KnownDrivers): T {
+    if (name === undefined) this.faked = driver
+    else this.fakedByName.set(name, driver)
     return driver
   }
 
   restore() {
     this.faked = undefined
+    this.fakedByName.clear()
   }
 }

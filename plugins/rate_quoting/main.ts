@@ -1,17 +1,36 @@
 import { DriverManager, type DriverConfig, type DriverFactory } from '../driver_manager.js'
-import type { QuoteInput, QuoteResult, RateQuotingDriver } from './types.js'
+import type {
+  CarrierQuote,
+  QuoteInput,
+  QuoteResult,
+  RateQuotingDriver,
+  RateRecommender,
+  ShipmentRateInput,
+  ShipmentRater,
+} from './types.js'
 
 export type * from './types.js'
 export { FakeRateQuotingDriver } from './drivers/fake.js'
+export { assertBalanced, requestHashOf } from './drivers/shipment_math.js'
 
 export type RateQuotingDriverFactory = DriverFactory<RateQuotingDriver>
 
+export type RateQuotingConfig<KnownDrivers extends Record<string, RateQuotingDriverFactory>> =
+  DriverConfig<RateQuotingDriver, KnownDrivers> & {
+    /**
+     * The drivers the TMS rate comparison asks for carrier quotes, in the order their quotes
+     * are listed; each must implement rateShipment. The default driver answers `quote()`.
+     */
+    comparison: (keyof KnownDrivers)[]
+  }
+
 export function defineConfig<KnownDrivers extends Record<string, RateQuotingDriverFactory>>(
-  config: DriverConfig<RateQuotingDriver, KnownDrivers>
+  config: RateQuotingConfig<KnownDrivers>
 ) {
   return config
 }
 
+/** Driver factories; each imports its implementation lazily. None touches the network. */
 export const drivers = {
   /** Percentiles of the platform's own lane history, else a cost model; no network. */
   lane_model(): RateQuotingDriverFactory {
@@ -20,12 +39,69 @@ export const drivers = {
       return new LaneModelDriver()
     }
   },
+  /** A simulated LTL partner rating by NMFC density class, distance band and discount. */
+  ltl_partner(): RateQuotingDriverFactory {
+    return async () => {
+      const { LtlPartnerDriver } = await import('./drivers/ltl_partner.js')
+      return new LtlPartnerDriver()
+    }
+  },
+  /** A simulated expedited partner rating per mile by vehicle, with teams on long runs. */
+  expedite_partner(): RateQuotingDriverFactory {
+    return async () => {
+      const { ExpeditePartnerDriver } = await import('./drivers/expedite_partner.js')
+      return new ExpeditePartnerDriver()
+    }
+  },
 }
 
 export class RateQuotingManager<
   KnownDrivers extends Record<string, RateQuotingDriverFactory>,
 > extends DriverManager<RateQuotingDriver, KnownDrivers> {
+  constructor(protected rateConfig: RateQuotingConfig<KnownDrivers>) {
+    super(rateConfig)
+  }
+
+  /** The default driver's low / mid / high range (the freight board's rate estimate). */
   async quote(input: QuoteInput): Promise<QuoteResult> {
-    return (await this.use()).quote(input)
+    return (await this.recommender()).quote(input)
+  }
+
+  /** Every configured driver's name. */
+  providers(): (keyof KnownDrivers & string)[] {
+    return Object.keys(this.rateConfig.list) as (keyof KnownDrivers & string)[]
+  }
+
+  /** The drivers the TMS rate comparison asks, in order (config `comparison`). */
+  comparison(): (keyof KnownDrivers & string)[] {
+    return this.rateConfig.comparison.map(String) as (keyof KnownDrivers & string)[]
+  }
+
+  /**
+   * One driver's carrier quotes. The app asks each comparison driver through this, in
+   * parallel and under its own timeout, so one slow or failing partner costs only its quotes.
+   */
+  async rateShipment(name: keyof KnownDrivers, input: ShipmentRateInput): Promise<CarrierQuote[]> {
+    return (await this.rater(name)).rateShipment(input)
+  }
+
+  /** A driver that recommends ranges (the default when unnamed); throws for one that does not. */
+  async recommender(name?: keyof KnownDrivers): Promise<RateRecommender> {
+    const driver = await this.use(name)
+    if (!('quote' in driver)) {
+      throw new Error(
+        `Rate quoting driver "${String(name ?? this.rateConfig.default)}" has no quote()`
+      )
+    }
+    return driver
+  }
+
+  /** A driver that rates shipments; throws for one that does not. */
+  async rater(name: keyof KnownDrivers): Promise<ShipmentRater> {
+    const driver = await this.use(name)
+    if (!('rateShipment' in driver)) {
+      throw new Error(`Rate quoting driver "${String(name)}" has no rateShipment()`)
+    }
+    return driver
   }
 }

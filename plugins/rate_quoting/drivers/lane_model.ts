@@ -1,9 +1,12 @@
 import type {
+  CarrierQuote,
   Confidence,
   QuoteInput,
   QuoteResult,
   QuoteScope,
-  RateQuotingDriver,
+  RateRecommender,
+  ShipmentRateInput,
+  ShipmentRater,
 } from '../types.js'
 import {
   COST_MODEL_SPREAD,
@@ -11,9 +14,24 @@ import {
   etaHours,
   fuelRowFor,
   MIN_SAMPLES,
+  NETWORK_CARRIER,
+  NETWORK_FLATBED_ONLY,
+  NETWORK_VALIDITY_HOURS,
+  networkLineHaul,
   percentile,
   widen,
 } from './lane_model_math.js'
+import {
+  accessorialLines,
+  carrierQuote,
+  partnerQuoteIdOf,
+  percentOf,
+  performsAll,
+  reliabilityOf,
+  shipmentOf,
+  transitDaysOf,
+  validUntilOf,
+} from './shipment_math.js'
 
 const SCOPE_WORDS: Record<QuoteScope, string> = {
   zip3: 'the same 3-digit origin and destination ZIP areas',
@@ -31,9 +49,11 @@ function confidenceOf(scope: QuoteScope, size: number): Confidence {
 /**
  * The platform's own market: the middle half (25th, 50th, 75th percentiles) of comparable
  * prices per pallet-mile on the narrowest lane with enough samples, times this load's pallets
- * and miles; where history is thin, the cost model with the fuel surcharge in force.
+ * and miles; where history is thin, the cost model with the fuel surcharge in force. As a
+ * carrier in the TMS comparison, the network prices at the median, net of fuel, plus the
+ * surcharge in force and the requested accessorials.
  */
-export class LaneModelDriver implements RateQuotingDriver {
+export class LaneModelDriver implements RateRecommender, ShipmentRater {
   async quote(input: QuoteInput): Promise<QuoteResult> {
     const eta = etaHours(input.distanceMiles, input.mode)
     const fuel = fuelRowFor(input.fuel, input.pickupDate)
@@ -80,5 +100,64 @@ export class LaneModelDriver implements RateQuotingDriver {
         fuelIndexDate: fuel?.indexDate ?? null,
       },
     }
+  }
+
+  async rateShipment(input: ShipmentRateInput): Promise<CarrierQuote[]> {
+    const shipment = shipmentOf(input)
+    const onFlatbed = shipment.equipment === 'FLATBED'
+    if (!onFlatbed && !performsAll(shipment, NETWORK_FLATBED_ONLY)) return []
+    const fuel = fuelRowFor(input.fuel, shipment.pickupDay)
+    const fscPct = fuel?.fscPct ?? 0
+    const lineHaul = networkLineHaul({
+      lane: {
+        originPostal: input.origin.postal,
+        destPostal: input.destination.postal,
+        originState: input.origin.state,
+        destState: input.destination.state,
+      },
+      distanceMiles: shipment.distanceMiles,
+      equipment: shipment.equipment,
+      mode: shipment.mode,
+      pallets: shipment.pallets,
+      weightLbs: shipment.weightLbs,
+      fscPct,
+      history: input.history,
+    })
+    const serviceLevel = shipment.mode === 'EXP' ? 'EXPEDITED' : 'STANDARD'
+    return [
+      carrierQuote({
+        carrier: NETWORK_CARRIER.name,
+        carrierKey: NETWORK_CARRIER.key,
+        mode: shipment.mode,
+        serviceLevel,
+        transitDays: transitDaysOf(etaHours(shipment.distanceMiles, shipment.mode)),
+        reliability: reliabilityOf(input.reliability[NETWORK_CARRIER.key]),
+        lineItems: [
+          {
+            code: 'LINEHAUL',
+            description:
+              lineHaul.scope === null
+                ? `Line haul: cost model, ${shipment.equipment} ${shipment.mode} per-mile rate for ${shipment.pallets} pallet(s), ${shipment.weightLbs} lb`
+                : `Line haul: median of ${lineHaul.samples} ${shipment.equipment} ${shipment.mode} shipments per pallet-mile on ${SCOPE_WORDS[lineHaul.scope]}, net of fuel`,
+            amountCents: lineHaul.cents,
+          },
+          {
+            code: 'FSC',
+            description: fuel
+              ? `Fuel surcharge ${fscPct}% of line haul (diesel index of ${fuel.indexDate})`
+              : 'Fuel surcharge: no fuel index on file',
+            amountCents: percentOf(lineHaul.cents, fscPct),
+          },
+          ...accessorialLines(shipment),
+        ],
+        validUntil: validUntilOf(shipment.now, NETWORK_VALIDITY_HOURS),
+        partnerQuoteId: partnerQuoteIdOf(
+          NETWORK_CARRIER.idPrefix,
+          shipment,
+          NETWORK_CARRIER.key,
+          serviceLevel
+        ),
+      }),
+    ]
   }
 }

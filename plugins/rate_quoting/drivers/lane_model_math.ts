@@ -179,3 +179,42 @@ export function costModelCents(input: {
     (1 + input.fscPct / 100)
   return Math.round(dollars * 100)
 }
+
+/** The marketplace's own carriers as one carrier in the TMS comparison (docs/decisions/0070). */
+export const NETWORK_CARRIER = { name: 'PalletLine Network', key: 'palletline', idPrefix: 'PLN' }
+/** The network's price follows its history, which moves daily: a quote holds for a day. */
+export const NETWORK_VALIDITY_HOURS = 24
+/** The network's carriers hold no tarp unless the shipment is on a flatbed. */
+export const NETWORK_FLATBED_ONLY = ['TARP'] as const
+
+/**
+ * The network's line haul for a shipment, in cents, without the fuel surcharge: the median
+ * price per pallet-mile of the lane's history (what shippers paid all in) read as line haul
+ * plus the surcharge in force, so divided by (1 + FSC %); where history is thin, the cost
+ * model with no fuel factor (scope null). Rounded once.
+ */
+export function networkLineHaul(input: {
+  lane: Lane
+  distanceMiles: number
+  equipment: Equipment
+  mode: FreightMode
+  pallets: number
+  weightLbs: number
+  fscPct: number
+  history: LaneSample[]
+}): { cents: number; scope: QuoteScope | null; samples: number } {
+  const found = widen(input.lane, input.equipment, input.mode, input.history)
+  if (found) {
+    const allInDollars = percentile(found.prices, 0.5) * input.pallets * input.distanceMiles
+    return {
+      cents: Math.round((allInDollars * 100) / (1 + input.fscPct / 100)),
+      scope: found.scope,
+      samples: found.prices.length,
+    }
+  }
+  return {
+    cents: costModelCents({ ...input, fscPct: 0 }),
+    scope: null,
+    samples: 0,
+  }
+}

@@ -10,10 +10,21 @@ import {
   widen,
 } from '../drivers/lane_model_math.js'
 import type { LaneSample } from '../types.js'
-import { CHICAGO_TO_DETROIT, rateQuotingContract } from './contract.js'
+import {
+  CHICAGO_TO_DETROIT,
+  CHICAGO_TO_DETROIT_SHIPMENT,
+  rateQuotingContract,
+  shipmentRatingContract,
+} from './contract.js'
 
 rateQuotingContract('lane_model', async () => new LaneModelDriver())
 rateQuotingContract('fake', async () => new FakeRateQuotingDriver())
+shipmentRatingContract('lane_model', async () => new LaneModelDriver(), {
+  modes: ['LTL', 'TL', 'EXP'],
+})
+shipmentRatingContract('fake', async () => new FakeRateQuotingDriver(), {
+  modes: ['LTL', 'TL', 'EXP'],
+})
 
 const sample = (over: Partial<LaneSample> = {}): LaneSample => ({
   originPostal: '60601',
@@ -153,5 +164,69 @@ test.group('Lane model: hours-of-service transit time', () => {
     assert.equal(etaHours(450, 'LTL'), 34)
     assert.equal(etaHours(1100, 'EXP'), 20)
     assert.equal(etaHours(283.4, 'TL'), 5.7)
+  })
+})
+
+test.group('Lane model: carrier quotes', () => {
+  test('Chicago 60601 to Detroit 48201, 1,000 lb LTL, by hand', async ({ assert }) => {
+    // no history: the cost model without its fuel factor, 1 pallet (1,000 lb), VAN
+    // 283.4 mi x $2.00 x 0.6 (LTL) x (0.4 + 0.6 x 1/26) x (1 + 0.1 x 1000/45000) = $144.1997
+    // line haul $144.20; FSC 40 % (index of 2026-02-23 in force on 2026-03-02) = $57.68
+    // total $201.88; 283.4 / 45 mph = 6.3 h + 24 h at terminals = 30.3 h: 2 days; valid a day
+    const [quote] = await new LaneModelDriver().rateShipment(CHICAGO_TO_DETROIT_SHIPMENT)
+    assert.deepEqual(
+      quote.lineItems.map((i) => [i.code, i.amountCents]),
+      [
+        ['LINEHAUL', 14420],
+        ['FSC', 5768],
+      ]
+    )
+    assert.include(quote, {
+      carrier: 'PalletLine Network',
+      carrierKey: 'palletline',
+      mode: 'LTL',
+      serviceLevel: 'STANDARD',
+      totalCents: 20188,
+      transitDays: 2,
+      reliability: 0.9,
+      validUntil: '2026-03-02T15:00:00.000Z',
+    })
+  })
+
+  test('with history, the median all-in price split into line haul and surcharge', async ({
+    assert,
+  }) => {
+    const prices = [2.0, 2.2, 2.4, 2.6, 2.8, 3.0, 3.2, 3.4]
+    const history = prices.map((p) => sample({ pricePerPalletMile: p }))
+    // median $2.70 x 4 pallets x 283.4 mi = $3,060.72 all in; / 1.40 = $2,186.23 line haul
+    // FSC 40 % = $874.49; total $3,060.72, the range's mid
+    const [quote] = await new LaneModelDriver().rateShipment({
+      ...CHICAGO_TO_DETROIT_SHIPMENT,
+      mode: 'TL',
+      pallets: 4,
+      weightLbs: 4000,
+      history,
+    })
+    assert.deepEqual(
+      quote.lineItems.map((i) => [i.code, i.amountCents]),
+      [
+        ['LINEHAUL', 218623],
+        ['FSC', 87449],
+      ]
+    )
+    assert.equal(quote.totalCents, 306072)
+    assert.match(quote.lineItems[0].description, /median of 8 VAN TL shipments/)
+  })
+
+  test('service levels and transit by mode; a tarp only on a flatbed', async ({ assert }) => {
+    const rate = (over: object) =>
+      new LaneModelDriver().rateShipment({ ...CHICAGO_TO_DETROIT_SHIPMENT, ...over })
+    const [tl] = await rate({ mode: 'TL', distanceMiles: 600 })
+    assert.include(tl, { serviceLevel: 'STANDARD', transitDays: 1 }) // 22 hours
+    const [exp] = await rate({ mode: 'EXP', distanceMiles: 1100 })
+    assert.include(exp, { serviceLevel: 'EXPEDITED', transitDays: 1 }) // 20 hours, a team
+    assert.deepEqual(await rate({ requestedAccessorials: ['TARP'] }), [])
+    const [tarped] = await rate({ equipment: 'FLATBED', requestedAccessorials: ['TARP'] })
+    assert.deepInclude(tarped.lineItems[2], { code: 'TARP', amountCents: 100_00 })
   })
 })
