@@ -49,6 +49,7 @@ export default defineConfig({
     () => import('#plugins/geocoding/provider'),
     () => import('#plugins/payments/provider'),
     () => import('#plugins/rate_quoting/provider'),
+    () => import('#plugins/partner_carriers/provider'),
   ],
 
   preloads: [
