@@ -50,6 +50,7 @@ export default defineConfig({
     () => import('#plugins/payments/provider'),
     () => import('#plugins/rate_quoting/provider'),
     () => import('#plugins/partner_carriers/provider'),
+    () => import('#plugins/tms_feeds/provider'),
   ],
 
   preloads: [
