@@ -49,6 +49,8 @@ export default defineConfig({
     () => import('#plugins/geocoding/provider'),
     () => import('#plugins/payments/provider'),
     () => import('#plugins/rate_quoting/provider'),
+    () => import('#plugins/partner_carriers/provider'),
+    () => import('#plugins/tms_feeds/provider'),
   ],
 
   preloads: [

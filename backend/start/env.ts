@@ -44,6 +44,11 @@ export default await Env.create(new URL('../../', import.meta.url), {
   STRIPE_SECRET_KEY: Env.schema.string.optional(),
   STRIPE_PUBLISHABLE_KEY: Env.schema.string.optional(),
   STRIPE_WEBHOOK_SECRET: Env.schema.string.optional(),
+  PARTNER_CARRIERS_DRIVER: Env.schema.enum.optional(['demo_partner'] as const),
+  DEMO_PARTNER_FAILURE_RATE: Env.schema.number.optional(),
+  TMS_FEEDS_DRIVER: Env.schema.enum.optional(['simulator'] as const),
+  TMS_FEED_SECRET_DEMO_PARTNER: Env.schema.string.optional(),
+  TMS_FEED_SECRET_EDI214: Env.schema.string.optional(),
 
   SCHEDULER_ENABLED: Env.schema.boolean.optional(),
   PAYOUT_RELEASE_INTERVAL_SECONDS: Env.schema.number.optional(),

@@ -1,0 +1,125 @@
+/**
+ * The partner carriers contract: book a shipment on a partner carrier's API against the
+ * partner's quote, cancel it, fetch its bill of lading and read its tracking milestones.
+ * Times are ISO 8601 strings; every call that creates or cancels carries an idempotency key.
+ * Failures come back as a typed `PartnerCarrierError` result, never as a thrown transport
+ * error; no SDK or HTTP type crosses this file, and nothing here knows the database.
+ */
+
+/** How the partner moves the freight (the same codes as rate_quoting's FreightMode). */
+export type ShipmentMode = 'LTL' | 'TL' | 'EXP'
+
+export type PartnerStop = {
+  /** 5-digit US ZIP */
+  postal: string
+  city: string
+  /** two-letter state code */
+  state: string
+  lat: number
+  lng: number
+}
+
+export type BookInput = {
+  /** the quote the partner priced this shipment with */
+  partnerQuoteId: string
+  /** one key per booking: a retry with the same key returns the same shipment, never a second */
+  idempotencyKey: string
+  /** the shipper's reference printed on the BOL, e.g. the booking reference TRT-042 */
+  shipperReference: string
+  origin: PartnerStop
+  destination: PartnerStop
+  pallets: number
+  weightLbs: number
+  mode: ShipmentMode
+  /** `YYYY-MM-DD`, the day of pickup at the origin */
+  pickupDate: string
+}
+
+export type BookedShipment = {
+  /** the partner's id of the shipment: every later call names it */
+  partnerShipmentId: string
+  /** the carrier's PRO number, printed on labels and quoted by its customer service */
+  proNumber: string
+  trackingUrl: string
+  /** ISO 8601 with the origin's UTC offset */
+  pickupWindowStart: string
+  pickupWindowEnd: string
+  /** the partner's pickup confirmation, quoted to its dispatch */
+  confirmationNumber: string
+  /** the partner's answer as received, for bookings.partner_payload */
+  raw: unknown
+}
+
+export type CancelledShipment = {
+  partnerShipmentId: string
+  /** ISO 8601; the first cancellation's time when the shipment was cancelled before */
+  cancelledAt: string
+  raw: unknown
+}
+
+/**
+ * A bill of lading is produced by the partner some time after booking: poll until `ready`,
+ * waiting `retryAfterSeconds` between polls. `pdf` holds the bytes of a PDF file.
+ */
+export type BolDocument =
+  | { status: 'ready'; bolNumber: string; pdf: Uint8Array }
+  | { status: 'pending'; retryAfterSeconds: number }
+
+/** A tracking event in the partner's own terms; tms_feeds normalises its code. */
+export type PartnerMilestone = {
+  /** stable across calls: store each event once by (provider, eventId) */
+  eventId: string
+  /** the partner's status code, kept raw */
+  code: string
+  description: string
+  /** ISO 8601 */
+  eventTime: string
+  lat?: number
+  lng?: number
+  city?: string
+  state?: string
+}
+
+export type Tracking = { events: PartnerMilestone[] }
+
+export type PartnerCarrierErrorCode =
+  /** the partner is down, timed out or answered something unreadable */
+  | 'unavailable'
+  /** too many requests: wait `retryAfterSeconds` */
+  | 'rate_limited'
+  /** the quote is no longer bookable: quote again */
+  | 'quote_expired'
+  | 'not_found'
+  /** the partner refused the request as it stands (bad field, reused key, too late to cancel) */
+  | 'invalid_request'
+
+/** A failure, as a result: `retryable` says whether the same call may succeed later. */
+export type PartnerCarrierError = {
+  ok: false
+  code: PartnerCarrierErrorCode
+  retryable: boolean
+  /** the partner's hint, when it gave one */
+  retryAfterSeconds: number | null
+  message: string
+}
+
+/** A successful result carries its fields next to `ok: true`. */
+export type PartnerResult<T> = ({ ok: true } & T) | PartnerCarrierError
+
+export interface PartnerCarrierDriver {
+  /** the name stored in bookings.provider and partner_events.provider */
+  readonly provider: string
+  book(input: BookInput): Promise<PartnerResult<BookedShipment>>
+  /**
+   * `now` is the app's clock: the demo partner simulates time from it (a shipment already
+   * picked up cannot be cancelled); a real partner keeps its own clock and ignores it.
+   */
+  cancel(
+    partnerShipmentId: string,
+    idempotencyKey: string,
+    now: Date
+  ): Promise<PartnerResult<CancelledShipment>>
+  fetchBol(partnerShipmentId: string): Promise<PartnerResult<BolDocument>>
+  /** The events up to `now` (the app's clock, as for cancel), oldest first. */
+  track(partnerShipmentId: string, now: Date): Promise<PartnerResult<Tracking>>
+}
