@@ -18,11 +18,13 @@ export async function startAppServer(
   options: { log?: string } = {}
 ) {
   const built = hasBuild()
+  // e.g. BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)
   const child = spawn(
     process.execPath,
     built
-      ? ['backend/bin/server.js']
-      : ['--import=ts-node-maintained/register/esm', 'backend/bin/server.js'],
+      ? [...nodeArgs, 'backend/bin/server.js']
+      : [...nodeArgs, '--import=ts-node-maintained/register/esm', 'backend/bin/server.js'],
     {
       cwd: built ? `${ROOT}build` : ROOT,
       env: {

@@ -3,8 +3,8 @@ import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { afterDelete, afterSave, BaseModel, column } from '@adonisjs/lucid/orm'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
-import { DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
 import { userRows } from '#accounts/services/cached_user_provider'
+import { ThriftyAccessTokensProvider } from '#accounts/services/thrifty_access_tokens'
 
 export type Role = 'shipper' | 'carrier' | 'admin'
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected'
@@ -15,7 +15,7 @@ const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
 })
 
 export default class User extends compose(BaseModel, AuthFinder) {
-  static accessTokens = DbAccessTokensProvider.forModel(User, {
+  static accessTokens = ThriftyAccessTokensProvider.forModel(User, {
     prefix: 'plt_',
     table: 'auth_access_tokens',
     type: 'auth_token',

@@ -110,4 +110,23 @@ test.group('Signed-in reads from memory stay exact', (group) => {
       assert.equal((await browser.request('GET', '/api/user')).status, 200)
     })
   })
+
+  test('a revoked API token is refused on the next call, even just after a use', async ({
+    assert,
+  }) => {
+    await makeUser('shipper', { email: 'cached-token@example.test', password: 'secret123' })
+    await withServer(async (url) => {
+      const browser = await signIn(url, 'cached-token@example.test')
+      const created = await browser.request('POST', '/api/account/tokens', { name: 'script' })
+      assert.equal(created.status, 201, JSON.stringify(created.body))
+      const call = () =>
+        fetch(`${url}/api/user`, {
+          headers: { authorization: `Bearer ${created.body.token}`, accept: 'application/json' },
+        })
+      for (let i = 0; i < 3; i++) assert.equal((await call()).status, 200)
+      const revoked = await browser.request('DELETE', `/api/account/tokens/${created.body.id}`)
+      assert.oneOf(revoked.status, [200, 204])
+      assert.equal((await call()).status, 401)
+    })
+  })
 })
