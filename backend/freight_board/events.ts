@@ -1,6 +1,15 @@
 /** What the freight board tells live boards: a load changed, never who posted it. */
 export type FreightBoardChange = {
-  type: 'posted' | 'funded' | 'held' | 'released' | 'claimed' | 'cancelled' | 'expired' | 'reopened'
+  type:
+    | 'posted'
+    | 'funded'
+    | 'held'
+    | 'released'
+    | 'claimed'
+    | 'cancelled'
+    | 'expired'
+    | 'reopened'
+    | 'invited'
   id: number
 }
 

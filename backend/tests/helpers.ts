@@ -125,14 +125,22 @@ export function eachTestInTransaction(group: Group) {
   group.setup(() => resetDatabase())
   group.each.setup(async () => {
     await clearRateLimits()
+    await forgetCaches()
     const { default: testUtils } = await import('@adonisjs/core/services/test_utils')
     return testUtils.db().withGlobalTransaction()
   })
 }
 
+/** Whatever a process keeps between requests about rows a test is about to replace. */
+async function forgetCaches() {
+  const { boardCache } = await import('#freight_board/services/board_cache')
+  boardCache.forget()
+}
+
 /** Empties every table (keeps the schema) and the rate limits, on SQLite and PostgreSQL. */
 export async function resetDatabase() {
   await clearRateLimits()
+  await forgetCaches()
   const { default: db } = await import('@adonisjs/lucid/services/db')
   const conn = db.connection()
   const isPg = conn.dialect.name === 'postgres'

@@ -8,7 +8,7 @@ import { boardQueryValidator } from '#freight_board/validators/freight_listing'
 export default class FreightBoardController {
   constructor(private board: FreightBoardService) {}
 
-  async index({ request, auth }: HttpContext) {
+  async index({ request, response, auth }: HttpContext) {
     // Empty filters are omitted by the client; drop any that still arrive empty.
     const qs = request.qs()
     const filters = await boardQueryValidator.validate(
@@ -18,7 +18,15 @@ export default class FreightBoardController {
           .map((key) => [key, qs[key]])
       )
     )
-    return this.board.board(await this.board.carrierOf(auth.getUserOrFail().id), filters)
+    const board = await this.board.board(
+      await this.board.carrierOf(auth.getUserOrFail().id),
+      filters
+    )
+    // A shared page comes already serialised (docs/decisions/0072).
+    if (typeof board === 'string') {
+      return response.header('content-type', 'application/json; charset=utf-8').send(board)
+    }
+    return board
   }
 
   async featured() {

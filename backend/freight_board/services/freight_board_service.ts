@@ -26,6 +26,8 @@ import {
   type BoardRow,
 } from '#freight_board/services/freight_presenter'
 import { LOAD_NOT_FOUND } from '#freight_board/services/freight_listing_service'
+import { boardCache, type BoardPage } from '#freight_board/services/board_cache'
+import { timestampMillis } from '#freight_board/services/freight_presenter'
 
 /** docs/decisions/0060: one holder for 30 minutes, at most 3 holds per carrier, no extension. */
 export const HOLD_MINUTES = 30
@@ -69,14 +71,75 @@ export default class FreightBoardService {
   ) {}
 
   async carrierOf(userId: number): Promise<BoardCarrier> {
-    return { userId, carrierId: await this.carriers.requireCarrierId(userId) }
+    // A user's carrier never changes; remembered only while the board cache is on (tests reuse ids).
+    const known = boardCache.enabled ? boardCache.carrierIds.get(userId) : undefined
+    if (known !== undefined) return { userId, carrierId: known }
+    const carrierId = await this.carriers.requireCarrierId(userId)
+    if (boardCache.enabled) boardCache.carrierIds.set(userId, carrierId)
+    return { userId, carrierId }
   }
 
-  /** Open, unexpired loads newest pickup first; held ones show as held. */
-  async board(carrier: BoardCarrier, filters: BoardFilters): Promise<BoardLoad[]> {
+  /**
+   * Open, unexpired loads newest pickup first; held ones show as held. A carrier with no invite
+   * in its window sees the shared page of its filters, from the cache when one is current
+   * (docs/decisions/0072): the cached JSON as is, or a copy marking the loads it holds.
+   */
+  async board(carrier: BoardCarrier, filters: BoardFilters): Promise<BoardLoad[] | string> {
     const now = this.clock.now()
+    if (!boardCache.enabled) return this.readBoard(carrier, filters, now)
+    const nowMs = now.toMillis()
+    const invites = await this.inviteIndex(now)
+    if (invites.carriers.has(carrier.carrierId)) return this.readBoard(carrier, filters, now)
+
+    const key = JSON.stringify([
+      filters.equipment,
+      filters.mode,
+      filters.origin_zip,
+      filters.dest_zip,
+      filters.funded,
+    ])
+    let page = boardCache.page(key, nowMs)
+    if (!page) {
+      const stamp = boardCache.stamp()
+      page = await this.sharedPage(filters, now, invites.validUntil)
+      boardCache.putPage(key, page, stamp)
+    }
+    const mine = [...page.holders].filter(([, holder]) => holder === carrier.carrierId)
+    if (mine.length === 0) return page.json
+    const held = new Set(mine.map(([id]) => id))
+    return page.loads.map((load) => (held.has(load.id) ? { ...load, held_by_you: true } : load))
+  }
+
+  private async readBoard(carrier: BoardCarrier, filters: BoardFilters, now: DateTime) {
+    const rows = await this.boardRows(carrier.carrierId, filters, now)
+    const ids = rows.map((row) => Number(row.id))
+    const invitedTo = await this.invitedTo(carrier.carrierId, ids, now)
+    const millis = now.toMillis()
+    return rows.map((row) => presentBoardLoad(row, { ...carrier, invitedTo }, millis))
+  }
+
+  /** The page a carrier without invites sees, and until when it stays true without a write. */
+  private async sharedPage(filters: BoardFilters, now: DateTime, invitesUntil: number) {
+    const nowMs = now.toMillis()
+    const rows = await this.boardRows(0, filters, now)
+    const nobody = { userId: 0, carrierId: 0, invitedTo: new Set<number>() }
+    const loads = rows.map((row) => presentBoardLoad(row, nobody, nowMs))
+    const holders = new Map<number, number>()
+    let validUntil = Math.min(boardCache.horizon(nowMs), invitesUntil)
+    for (const [i, row] of rows.entries()) {
+      const expires = timestampMillis(row.expires_at)
+      if (expires !== null) validUntil = Math.min(validUntil, expires)
+      if (loads[i].held) {
+        holders.set(loads[i].id, Number(row.hold_carrier_id))
+        validUntil = Math.min(validUntil, timestampMillis(row.hold_expires_at)!)
+      }
+    }
+    return { loads, json: JSON.stringify(loads), holders, validUntil } satisfies BoardPage
+  }
+
+  private async boardRows(carrierId: number, filters: BoardFilters, now: DateTime) {
     const query = this.openLoads(now)
-    this.visibleTo(query, carrier.carrierId, now)
+    this.visibleTo(query, carrierId, now)
     if (filters.equipment) query.where('equipment', filters.equipment)
     if (filters.mode) query.where('mode', filters.mode)
     if (filters.funded) {
@@ -85,17 +148,30 @@ export default class FreightBoardService {
     const origin = await this.zipFilter(query, 'origin', filters.origin_zip)
     const dest = await this.zipFilter(query, 'dest', filters.dest_zip)
     const radius = origin.exact || dest.exact
-    const rows: BoardRow[] = (
-      await query
-        .orderByRaw(this.boardOrder())
-        .limit(radius ? MAX_BOARD_LOADS * 5 : MAX_BOARD_LOADS)
-    )
-      .filter((row: BoardRow) => origin.keep(row) && dest.keep(row))
-      .slice(0, MAX_BOARD_LOADS)
-    const ids = rows.map((row) => Number(row.id))
-    const invitedTo = await this.invitedTo(carrier.carrierId, ids, now)
-    const millis = now.toMillis()
-    return rows.map((row) => presentBoardLoad(row, { ...carrier, invitedTo }, millis))
+    const rows: BoardRow[] = await query
+      .orderByRaw(this.boardOrder())
+      .limit(radius ? MAX_BOARD_LOADS * 5 : MAX_BOARD_LOADS)
+    return rows.filter((row) => origin.keep(row) && dest.keep(row)).slice(0, MAX_BOARD_LOADS)
+  }
+
+  /** Who has an invite in its window, and when the first window closes (then loads go public). */
+  private async inviteIndex(now: DateTime) {
+    const nowMs = now.toMillis()
+    const known = boardCache.invites(nowMs)
+    if (known) return known
+    const stamp = boardCache.stamp()
+    const rows = await db
+      .from('freight_listing_invites')
+      .where('expires_at', '>', this.stamp(now))
+      .select('invited_carrier_id', 'expires_at')
+    let validUntil = boardCache.horizon(nowMs)
+    for (const row of rows) validUntil = Math.min(validUntil, timestampMillis(row.expires_at)!)
+    const index = {
+      carriers: new Set(rows.map((row) => Number(row.invited_carrier_id))),
+      validUntil,
+    }
+    boardCache.putInvites(index, stamp)
+    return index
   }
 
   /** A few open, unheld loads for visitors (city and state only). */

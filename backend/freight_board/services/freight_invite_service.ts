@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import emitter from '@adonisjs/core/services/emitter'
 import { BaseMail } from '@adonisjs/mail'
 import mail from '@adonisjs/mail/services/main'
 import env from '#start/env'
@@ -106,6 +107,8 @@ export default class FreightInviteService {
       await this.audits.record(listingId, 'invited', shipper, now, { carrier_id: carrierId }, trx)
       return created
     })
+    // The load leaves every other board for the invite's window.
+    await emitter.emit('freight:changed', { type: 'invited', id: listingId })
     const lane = `${load.originCity}, ${load.originState} to ${load.destCity}, ${load.destState}`
     await mail.send(
       new FreightInviteMail(partner.email, lane, `${appUrl()}/freight-board?invite=${token}`)

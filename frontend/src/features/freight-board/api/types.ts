@@ -58,6 +58,15 @@ export type BoardFilters = {
 
 /** [FreightLiveMessage] pushed on the `freight/board` and `freight/public` channels */
 export type FreightLiveMessage = {
-  type: 'posted' | 'funded' | 'held' | 'released' | 'claimed' | 'cancelled' | 'reopened' | 'expired'
+  type:
+    | 'posted'
+    | 'funded'
+    | 'held'
+    | 'released'
+    | 'claimed'
+    | 'cancelled'
+    | 'reopened'
+    | 'expired'
+    | 'invited'
   id: number
 }

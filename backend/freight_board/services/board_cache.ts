@@ -1,0 +1,91 @@
+import { LRUCache } from 'lru-cache'
+import emitter from '@adonisjs/core/services/emitter'
+import env from '#start/env'
+import type { BoardLoad } from '#freight_board/services/freight_presenter'
+
+/** A board page as every carrier without a hold on it or an invite sees it. */
+export type BoardPage = {
+  loads: BoardLoad[]
+  /** the same, serialised once */
+  json: string
+  /** load id → the carrier holding it, for the loads held on this page */
+  holders: Map<number, number>
+  /** epoch ms: the first hold, load or invite expiry that changes the page without a write */
+  validUntil: number
+}
+
+/** Carriers with an invite in its exclusive window, and when the first such window ends. */
+export type InviteIndex = { carriers: Set<number>; validUntil: number }
+
+/**
+ * The board's shared pages, by filter set (docs/decisions/0072). Every change to a load in
+ * this process (`freight:changed`, after its transaction commits) empties the cache; a page
+ * also ends at its first time-based change (a hold or load expiring, an invite window
+ * closing) and, for writes made by another process, after `BOARD_CACHE_MS` at most.
+ */
+class BoardCache {
+  #ttlMs: number
+  #generation = 0
+  #pages = new LRUCache<string, BoardPage>({ max: 500 })
+  #invites: InviteIndex | null = null
+  /** user id → carrier id: never changes for a user */
+  readonly carrierIds = new LRUCache<number, number>({ max: 10_000 })
+
+  constructor(ttlMs: number) {
+    this.#ttlMs = ttlMs
+  }
+
+  get enabled() {
+    return this.#ttlMs > 0
+  }
+
+  /** The latest time a page built at `nowMs` may be served. */
+  horizon(nowMs: number) {
+    return nowMs + this.#ttlMs
+  }
+
+  /** Take before reading; a put() with an older stamp is dropped (a change overtook it). */
+  stamp() {
+    return this.#generation
+  }
+
+  page(key: string, nowMs: number) {
+    const page = this.#pages.get(key)
+    return page && nowMs < page.validUntil ? page : undefined
+  }
+
+  putPage(key: string, page: BoardPage, stamp: number) {
+    if (this.enabled && stamp === this.#generation) this.#pages.set(key, page)
+  }
+
+  invites(nowMs: number) {
+    return this.#invites && nowMs < this.#invites.validUntil ? this.#invites : undefined
+  }
+
+  putInvites(index: InviteIndex, stamp: number) {
+    if (this.enabled && stamp === this.#generation) this.#invites = index
+  }
+
+  invalidate() {
+    this.#generation++
+    this.#pages.clear()
+    this.#invites = null
+  }
+
+  /** For tests: switch it on or off, forgetting everything (their databases reuse ids). */
+  configure(ttlMs: number) {
+    this.#ttlMs = ttlMs
+    this.forget()
+  }
+
+  forget() {
+    this.invalidate()
+    this.carrierIds.clear()
+  }
+}
+
+export const boardCache = new BoardCache(
+  env.get('BOARD_CACHE_MS', env.get('NODE_ENV') === 'test' ? 0 : 3000)
+)
+
+emitter.on('freight:changed', () => boardCache.invalidate())

@@ -1,0 +1,121 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import { DateTime } from 'luxon'
+import { Clock, FixedClock } from '#core/clock'
+import { boardCache } from '#freight_board/services/board_cache'
+import { makeUser, resetDatabase } from '#tests/helpers'
+import { makeFreightListing } from '#tests/factories'
+
+/**
+ * The board's shared pages are cached (docs/decisions/0072). Each test reads the board first,
+ * so the page is in the cache, then changes the load, then reads again: only invalidation or
+ * a page's own expiry time can make the second read right. The cache lives a minute here.
+ */
+test.group('The board cache never shows a ghost load', (group) => {
+  group.setup(() => {
+    boardCache.configure(60_000)
+    return () => boardCache.configure(0)
+  })
+  group.each.setup(async () => {
+    await resetDatabase()
+    boardCache.forget()
+  })
+
+  const ids = (res: any) => res.body().map((load: any) => load.id)
+
+  test('a hold shows at once to everyone, marked as yours only for the holder', async ({
+    client,
+    assert,
+  }) => {
+    const load = await makeFreightListing(await makeUser('shipper'))
+    const a = await makeUser('carrier', { isApproved: true })
+    const b = await makeUser('carrier', { isApproved: true })
+    assert.isFalse((await client.get('/api/freight-listings').loginAs(b)).body()[0].held)
+    assert.isFalse((await client.get('/api/freight-listings').loginAs(a)).body()[0].held)
+
+    const held = await client
+      .post(`/api/freight-listings/${load.id}/hold`)
+      .loginAs(a)
+      .withCsrfToken()
+    held.assertStatus(200)
+    const seenByB = (await client.get('/api/freight-listings').loginAs(b)).body()[0]
+    assert.isTrue(seenByB.held)
+    assert.isFalse(seenByB.held_by_you)
+    const seenByA = await client.get('/api/freight-listings').loginAs(a)
+    seenByA.assertStatus(200)
+    assert.equal(seenByA.header('content-type'), 'application/json; charset=utf-8')
+    assert.isTrue(seenByA.body()[0].held_by_you)
+
+    await client.delete(`/api/freight-listings/${load.id}/hold`).loginAs(a).withCsrfToken()
+    assert.isFalse((await client.get('/api/freight-listings').loginAs(b)).body()[0].held)
+  })
+
+  test('a claimed or cancelled load leaves the cached page at once', async ({ client, assert }) => {
+    const shipper = await makeUser('shipper')
+    const claimed = await makeFreightListing(shipper)
+    const cancelled = await makeFreightListing(shipper)
+    const a = await makeUser('carrier', { isApproved: true })
+    const b = await makeUser('carrier', { isApproved: true })
+    assert.sameMembers(ids(await client.get('/api/freight-listings').loginAs(b)), [
+      claimed.id,
+      cancelled.id,
+    ])
+    const claim = await client
+      .post(`/api/freight-listings/${claimed.id}/claim`)
+      .loginAs(a)
+      .withCsrfToken()
+    claim.assertStatus(200)
+    assert.deepEqual(ids(await client.get('/api/freight-listings').loginAs(b)), [cancelled.id])
+
+    const cancel = await client
+      .post(`/api/freight-listings/${cancelled.id}/cancel`)
+      .loginAs(shipper)
+      .withCsrfToken()
+    cancel.assertStatus(200)
+    assert.deepEqual(ids(await client.get('/api/freight-listings').loginAs(b)), [])
+  })
+
+  test('a hold lapses and a load expires on time, without any write', async ({
+    client,
+    assert,
+  }) => {
+    const t0 = DateTime.now().startOf('second')
+    const clock = new FixedClock(t0)
+    app.container.swap(Clock, () => clock)
+    try {
+      const shipper = await makeUser('shipper')
+      const held = await makeFreightListing(shipper)
+      const expiring = await makeFreightListing(shipper, { expiresAt: t0.plus({ minutes: 10 }) })
+      const a = await makeUser('carrier', { isApproved: true })
+      const b = await makeUser('carrier', { isApproved: true })
+      await client.post(`/api/freight-listings/${held.id}/hold`).loginAs(a).withCsrfToken()
+      const before = (await client.get('/api/freight-listings').loginAs(b)).body()
+      assert.sameMembers(
+        before.map((l: any) => l.id),
+        [held.id, expiring.id]
+      )
+      assert.isTrue(before.find((l: any) => l.id === held.id).held)
+
+      clock.set(t0.plus({ minutes: 10 }))
+      assert.deepEqual(ids(await client.get('/api/freight-listings').loginAs(b)), [held.id])
+
+      clock.set(t0.plus({ minutes: 30 }))
+      assert.isFalse((await client.get('/api/freight-listings').loginAs(b)).body()[0].held)
+    } finally {
+      app.container.restore(Clock)
+    }
+  })
+
+  test('filters have pages of their own', async ({ client, assert }) => {
+    const shipper = await makeUser('shipper')
+    const van = await makeFreightListing(shipper)
+    const reefer = await makeFreightListing(shipper, { equipment: 'REEFER' })
+    const b = await makeUser('carrier', { isApproved: true })
+    assert.sameMembers(ids(await client.get('/api/freight-listings').loginAs(b)), [
+      van.id,
+      reefer.id,
+    ])
+    const onlyReefer = await client.get('/api/freight-listings?equipment=REEFER').loginAs(b)
+    assert.deepEqual(ids(onlyReefer), [reefer.id])
+  })
+})
