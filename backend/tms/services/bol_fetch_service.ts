@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
-import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type { DateTime } from 'luxon'
 import BolFetchQueueItem from '#tms/models/bol_fetch_queue_item'
@@ -9,6 +8,7 @@ import DocumentService from '#tms/services/document_service'
 import partnerCarriers from '#plugins/partner_carriers/services/main'
 import { Clock } from '#core/clock'
 import { rowCount, writeTransaction } from '#core/transactions'
+import { isUniqueViolation } from '#core/validation'
 
 /** Backoff of a partner BOL fetch (docs/decisions/0084): 60 s, doubled each attempt, capped. */
 export const BOL_FETCH_BASE_SECONDS = 60
@@ -47,20 +47,18 @@ export default class BolFetchService {
 
   /** Queues a partner booking's BOL for fetching now; a booking already queued stays as is. */
   async enqueue(bookingId: number): Promise<void> {
-    const now = this.clock.now()
-    const stamp = (at: DateTime) => at.toFormat(db.connection().dialect.dateTimeFormat)
-    await db
-      .table('bol_fetch_queue')
-      .insert({
-        booking_id: bookingId,
+    if (await BolFetchQueueItem.find(bookingId)) return
+    try {
+      await BolFetchQueueItem.create({
+        bookingId,
         attempts: 0,
-        next_attempt_at: stamp(now),
-        last_error: null,
-        created_at: stamp(now),
-        updated_at: stamp(now),
+        nextAttemptAt: this.clock.now(),
+        lastError: null,
       })
-      .onConflict('booking_id')
-      .ignore()
+    } catch (error) {
+      // Queued meanwhile by another caller: one row per booking is all that is wanted.
+      if (!isUniqueViolation(error)) throw error
+    }
   }
 
   /** One pass over the due rows; what happened to each. */
