@@ -19,7 +19,12 @@ export type BookingDocumentFacts = {
   status: string
   paymentStatus: string
   pickup: { address: string | null; city: string | null; state: string | null; zip: string | null }
-  delivery: { address: string | null; city: string | null; state: string | null; zip: string | null }
+  delivery: {
+    address: string | null
+    city: string | null
+    state: string | null
+    zip: string | null
+  }
   pallets: number
   /** declared weight when the booking carries one (partner bookings), else null */
   weightLbs: number | null

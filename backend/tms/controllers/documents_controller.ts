@@ -87,7 +87,10 @@ export class EscrowController {
   async show({ auth }: HttpContext) {
     const { shipments, totals } = await this.escrow.forShipper(auth.getUserOrFail().id)
     return {
-      shipments: shipments.map(({ amountCents, ...s }) => ({ ...s, amount: fromCents(amountCents) })),
+      shipments: shipments.map(({ amountCents, ...s }) => ({
+        ...s,
+        amount: fromCents(amountCents),
+      })),
       totals: {
         held: fromCents(totals.heldCents),
         released: fromCents(totals.releasedCents),

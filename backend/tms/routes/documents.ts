@@ -30,9 +30,7 @@ router
         middleware.role({ roles: ['carrier'] }),
         middleware.authorize({ policy: DocumentPolicy, action: 'upload' }),
       ])
-    router
-      .get('/escrow', [EscrowController, 'show'])
-      .use(middleware.role({ roles: ['shipper'] }))
+    router.get('/escrow', [EscrowController, 'show']).use(middleware.role({ roles: ['shipper'] }))
   })
   .prefix('/api/tms')
   .use(middleware.auth())

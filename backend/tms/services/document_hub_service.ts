@@ -49,7 +49,10 @@ export default class DocumentHubService {
     }
     if (filters.type) query.where('type', filters.type)
     if (filters.shipment) query.where('bookingId', Number(filters.shipment.replace(/^TRT-/i, '')))
-    const result = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').paginate(page, perPage)
+    const result = await query
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .paginate(page, perPage)
     const uploads = await this.uploadsByPath(result.all().map((d) => d.url))
     return {
       data: result.all().map((doc): HubDocument => ({
@@ -127,4 +130,3 @@ export default class DocumentHubService {
     return new Map(rows.map((r) => [r.filePath, r]))
   }
 }
-

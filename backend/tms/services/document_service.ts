@@ -17,7 +17,13 @@ import { businessDateOf } from '#core/business_time'
  * what a carrier uploads: POD (proof of delivery), SIGNED_BOL (the BOL signed at a stop),
  * WEIGHT_TICKET, LUMPER_RECEIPT, OTHER.
  */
-export const UPLOAD_TYPES = ['POD', 'SIGNED_BOL', 'WEIGHT_TICKET', 'LUMPER_RECEIPT', 'OTHER'] as const
+export const UPLOAD_TYPES = [
+  'POD',
+  'SIGNED_BOL',
+  'WEIGHT_TICKET',
+  'LUMPER_RECEIPT',
+  'OTHER',
+] as const
 export const DOCUMENT_TYPES = ['BOL', 'INVOICE', ...UPLOAD_TYPES] as const
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]
 

@@ -109,7 +109,10 @@ export async function renderBillOfLading(content: BolContent): Promise<Uint8Arra
     s.row('Company', 'Revealed once the booking is paid')
   }
   s.heading('Shipment')
-  s.row('Lane', `${b.pickup.city ?? '?'}, ${b.pickup.state ?? '?'} to ${b.delivery.city ?? '?'}, ${b.delivery.state ?? '?'}`)
+  s.row(
+    'Lane',
+    `${b.pickup.city ?? '?'}, ${b.pickup.state ?? '?'} to ${b.delivery.city ?? '?'}, ${b.delivery.state ?? '?'}`
+  )
   s.row('Handling units', `${b.pallets} pallet(s)`)
   s.row('Weight', b.weightLbs === null ? 'Not declared' : `${b.weightLbs} lbs`)
   s.row('Distance', b.distanceMiles === null ? null : `${b.distanceMiles} mi`)
