@@ -205,7 +205,10 @@ test.group('Uploads, downloads and the Document Hub', (group) => {
     const asShipper = await client.get(url).loginAs(shipper)
     asShipper.assertStatus(200)
     assert.equal(asShipper.header('content-type'), 'application/pdf')
-    assert.match(asShipper.header('content-disposition') ?? '', /^attachment; filename="pod-.+\.pdf"$/)
+    assert.match(
+      asShipper.header('content-disposition') ?? '',
+      /^attachment; filename="pod-.+\.pdf"$/
+    )
     const asCarrier = await client.get(url).loginAs(carrier)
     asCarrier.assertStatus(200)
     const admin = await makeUser('admin')
