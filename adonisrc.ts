@@ -45,6 +45,7 @@ export default defineConfig({
     () => import('@adonisjs/redis/redis_provider'),
     () => import('@adonisjs/mail/mail_provider'),
     () => import('@adonisjs/transmit/transmit_provider'),
+    () => import('@adonisjs/drive/drive_provider'),
     () => import('#plugins/analytics/provider'),
     () => import('#plugins/geocoding/provider'),
     () => import('#plugins/payments/provider'),

@@ -51,6 +51,16 @@ export default await Env.create(new URL('../../', import.meta.url), {
   TMS_FEED_SECRET_DEMO_PARTNER: Env.schema.string.optional(),
   TMS_FEED_SECRET_EDI214: Env.schema.string.optional(),
 
+  DRIVE_DISK: Env.schema.enum.optional(['fs', 's3'] as const),
+  DRIVE_ROOT: Env.schema.string.optional(),
+  S3_BUCKET: Env.schema.string.optional(),
+  S3_REGION: Env.schema.string.optional(),
+  S3_ENDPOINT: Env.schema.string.optional(),
+  S3_ACCESS_KEY_ID: Env.schema.string.optional(),
+  S3_SECRET_ACCESS_KEY: Env.schema.string.optional(),
+  S3_FORCE_PATH_STYLE: Env.schema.boolean.optional(),
+  BOL_FETCH_INTERVAL_SECONDS: Env.schema.number.optional(),
+
   SCHEDULER_ENABLED: Env.schema.boolean.optional(),
   PAYOUT_RELEASE_INTERVAL_SECONDS: Env.schema.number.optional(),
   PAYMENT_DEADLINE_INTERVAL_SECONDS: Env.schema.number.optional(),

@@ -14,6 +14,7 @@ await import('#payments/routes')
 await import('#freight_board/routes')
 await import('#admin/routes')
 await import('#analytics/routes')
+await import('#tms/routes')
 
 router.get('/api/health', async () => ({ status: 'ok' }))
 

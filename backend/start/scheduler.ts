@@ -40,6 +40,15 @@ const jobs: Job[] = [
       return (await app.container.make(FreightLifecycleService)).expire()
     },
   },
+  {
+    // Fetches partner bills of lading whose queue row is due (backoff between attempts).
+    name: 'tms:fetch-bols',
+    everySeconds: env.get('BOL_FETCH_INTERVAL_SECONDS') ?? 60,
+    async run() {
+      const { default: BolFetchService } = await import('#tms/services/bol_fetch_service')
+      return (await app.container.make(BolFetchService)).run()
+    },
+  },
 ]
 
 /** Runs a job now and then every `everySeconds`, never overlapping itself. */

@@ -2,10 +2,10 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 
 /**
- * Route patterns that accept multipart uploads. None does yet; a route that will adds its
- * pattern here and processes the stream itself (bodyparser's autoProcess is off).
+ * Route patterns that accept multipart uploads; each processes the stream itself (bodyparser's
+ * autoProcess is off): a carrier's proof of delivery (tms, 10 MB, PDF/JPEG/PNG by content).
  */
-export const UPLOAD_ROUTES: readonly string[] = []
+export const UPLOAD_ROUTES: readonly string[] = ['/api/tms/shipments/:id/documents']
 
 /**
  * A multipart body sent anywhere else is refused with 415 before anything reads it, so a large

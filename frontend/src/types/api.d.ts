@@ -1361,6 +1361,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tms/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Document Hub: the user's BOLs, PODs and invoices across their bookings
+         * @description A shipper sees its bookings' documents, a carrier its company's, an admin all. Newest first.
+         */
+        get: operations["listTmsDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tms/documents/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document's file, for its booking's shipper, carrier and admins
+         * @description Anyone else gets 404. Content-Type is the file's; Content-Disposition names it. A shipper's BOL download is logged as an identity reveal (it names the carrier).
+         */
+        get: operations["downloadTmsDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tms/shipments/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The booking's carrier uploads a proof of delivery (or another stop document)
+         * @description multipart/form-data: `file` (PDF, JPEG or PNG, recognised by its bytes and named with the matching extension; at most 10 MB), `docType`, `stopNumber`. Another carrier's booking is a 404.
+         */
+        post: operations["uploadTmsDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tms/escrow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment Escrow: the shipper's held, released and refunded funds per shipment, with totals
+         * @description From payments' escrow records (HELD at the charge, RELEASED at the payout release, REFUNDED with a refund). Amounts in US dollars.
+         */
+        get: operations["getShipperEscrow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2469,6 +2549,52 @@ export interface components {
             uid: string;
             /** @enum {string} */
             channel: "freight/board" | "freight/public";
+        };
+        TmsDocument: {
+            id: number;
+            /** @enum {string} */
+            type: "BOL" | "INVOICE" | "POD" | "SIGNED_BOL" | "WEIGHT_TICKET" | "LUMPER_RECEIPT" | "OTHER";
+            shipmentId: number;
+            shipmentReference: string;
+            fileName: string;
+            /** @enum {string} */
+            mimeType: "application/pdf" | "image/jpeg" | "image/png";
+            stopNumber: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description GET it with the session or token; served only to the booking's parties */
+            downloadUrl: string;
+        };
+        TmsDocumentPage: {
+            data: components["schemas"]["TmsDocument"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        ShipmentEscrow: {
+            shipmentId: number;
+            reference: string;
+            /** @enum {string} */
+            status: "HELD" | "RELEASED" | "REFUNDED";
+            /** @description US dollars */
+            amount: number;
+            /** Format: date-time */
+            heldAt: string;
+            /** Format: date-time */
+            updatedAt: string | null;
+            route: {
+                from: string | null;
+                to: string | null;
+            };
+        };
+        ShipperEscrow: {
+            shipments: components["schemas"]["ShipmentEscrow"][];
+            totals: {
+                /** @description US dollars */
+                held: number;
+                /** @description US dollars */
+                released: number;
+                /** @description US dollars */
+                refunded: number;
+            };
         };
     };
     responses: {
@@ -4669,6 +4795,121 @@ export interface operations {
             422: components["responses"]["ValidationFailedOrKeyReused"];
             500: components["responses"]["InternalErrorRetryWithKey"];
             502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    listTmsDocuments: {
+        parameters: {
+            query?: {
+                type?: "BOL" | "INVOICE" | "POD" | "SIGNED_BOL" | "WEIGHT_TICKET" | "LUMPER_RECEIPT" | "OTHER";
+                /** @description A booking id or its TRT- reference */
+                shipment?: string;
+                page?: number;
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TmsDocumentPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    downloadTmsDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadTmsDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    /** @enum {string} */
+                    docType: "POD" | "SIGNED_BOL" | "WEIGHT_TICKET" | "LUMPER_RECEIPT" | "OTHER";
+                    stopNumber?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TmsDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getShipperEscrow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Escrow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipperEscrow"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

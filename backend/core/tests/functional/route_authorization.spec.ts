@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { DateTime } from 'luxon'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import Document from '#tms/models/document'
 import User from '#accounts/models/user'
 import PaymentService from '#payments/services/payment_service'
 import CarrierPaymentsService from '#payments/services/carrier_payments_service'
@@ -136,6 +137,7 @@ const LET_IN: Record<string, Partial<Record<Who, string>>> = {
     otherShipper: 'every shipper reads the Carrier Details of a listing on offer',
   },
   'POST /api/bookings': { otherShipper: 'every shipper books any active listing' },
+  'GET /api/tms/documents/:id/download': { admin: 'admins read any booking’s documents' },
 }
 
 /** Refusals other than 401, 403 or 404, and why. */
@@ -193,6 +195,14 @@ async function ownersWorld() {
     expiresIn: '1 day',
   })
   const pending = await makeUser('carrier', { isApproved: false })
+  // A proof of delivery on the booking (the row is enough: a refused download never reads it).
+  const document = await Document.create({
+    bookingId: booking.id,
+    shipperId: shipper.id,
+    carrierId: listing.carrierId,
+    type: 'POD',
+    url: `bookings/${booking.id}/pod-matrix.pdf`,
+  })
   const freightListing = await makeFreightListing(shipper)
   // The invite keeps the load to the owner carrier for 2 hours, so every other carrier's hold,
   // release and claim is a 404 (decision 0068) rather than a race it may win.
@@ -217,6 +227,8 @@ async function ownersWorld() {
     if (pattern.startsWith('/api/listings/')) return listing.id
     if (pattern.startsWith('/api/account/tokens/')) return token.identifier as number
     if (/^\/api\/(admin\/)?bookings?\//.test(pattern)) return booking.id
+    if (pattern.startsWith('/api/tms/shipments/')) return booking.id
+    if (pattern.startsWith('/api/tms/documents/')) return document.id
     return null
   }
 

@@ -1,0 +1,2 @@
+/* TMS routes, one file per area (loaded by backend/start/routes.ts). */
+await import('#tms/routes/documents')

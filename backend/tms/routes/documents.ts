@@ -1,0 +1,36 @@
+/*
+ * TMS paperwork and money: the Document Hub, downloads for a booking's parties, a carrier's
+ * proof-of-delivery uploads (the one multipart route), and the shipper's escrow.
+ */
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+
+const DocumentsController = () => import('#tms/controllers/documents_controller')
+const EscrowController = async () => ({
+  default: (await import('#tms/controllers/documents_controller')).EscrowController,
+})
+const DocumentPolicy = () => import('#tms/policies/document_policy')
+
+router
+  .group(() => {
+    router
+      .get('/documents', [DocumentsController, 'index'])
+      .use(middleware.role({ roles: ['shipper', 'carrier', 'admin'] }))
+    router
+      .get('/documents/:id/download', [DocumentsController, 'download'])
+      .where('id', router.matchers.number())
+      .use([
+        middleware.role({ roles: ['shipper', 'carrier', 'admin'] }),
+        middleware.authorize({ policy: DocumentPolicy, action: 'download' }),
+      ])
+    router
+      .post('/shipments/:id/documents', [DocumentsController, 'upload'])
+      .where('id', router.matchers.number())
+      .use([
+        middleware.role({ roles: ['carrier'] }),
+        middleware.authorize({ policy: DocumentPolicy, action: 'upload' }),
+      ])
+    router.get('/escrow', [EscrowController, 'show']).use(middleware.role({ roles: ['shipper'] }))
+  })
+  .prefix('/api/tms')
+  .use(middleware.auth())

@@ -1,0 +1,132 @@
+import { inject } from '@adonisjs/core'
+import drive from '@adonisjs/drive/services/main'
+import Document from '#tms/models/document'
+import TmsDocument from '#tms/models/tms_document'
+import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import IdentityRevealService from '#payments/services/identity_reveal_service'
+import DocumentService, {
+  downloadUrl,
+  mimeOfKey,
+  type DocumentType,
+} from '#tms/services/document_service'
+import { bookingReference } from '#core/reference'
+
+import { DOCUMENTS_PER_PAGE } from '#tms/validators/documents'
+
+export type Viewer = { id: number; role: string }
+
+export type HubDocument = {
+  id: number
+  type: string
+  shipmentId: number
+  shipmentReference: string
+  fileName: string
+  mimeType: string
+  stopNumber: number | null
+  createdAt: string
+  downloadUrl: string
+}
+
+export type HubFilters = { type?: DocumentType; shipment?: string; page?: number; perPage?: number }
+
+/** The signed-in user's documents across their bookings, and their downloads. */
+@inject()
+export default class DocumentHubService {
+  constructor(
+    private carriers: CarrierProfileService,
+    private documents: DocumentService,
+    private reveals: IdentityRevealService
+  ) {}
+
+  async list(viewer: Viewer, filters: HubFilters) {
+    const page = filters.page ?? 1
+    const perPage = filters.perPage ?? DOCUMENTS_PER_PAGE
+    const query = Document.query()
+    if (viewer.role === 'shipper') query.where('shipperId', viewer.id)
+    else if (viewer.role === 'carrier') {
+      const carrierId = await this.carriers.findCarrierId(viewer.id)
+      query.where('carrierId', carrierId ?? -1)
+    }
+    if (filters.type) query.where('type', filters.type)
+    if (filters.shipment) query.where('bookingId', Number(filters.shipment.replace(/^TRT-/i, '')))
+    const result = await query
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .paginate(page, perPage)
+    const uploads = await this.uploadsByPath(result.all().map((d) => d.url))
+    return {
+      data: result.all().map((doc): HubDocument => ({
+        id: doc.id,
+        type: doc.type,
+        shipmentId: doc.bookingId,
+        shipmentReference: bookingReference(doc.bookingId),
+        fileName: doc.url.split('/').pop()!,
+        mimeType: uploads.get(doc.url)?.mimeType ?? mimeOfKey(doc.url),
+        stopNumber: uploads.get(doc.url)?.stopNumber ?? null,
+        createdAt: doc.createdAt.toUTC().toISO()!,
+        downloadUrl: downloadUrl(doc.id),
+      })),
+      meta: {
+        total: result.total,
+        perPage,
+        currentPage: page,
+        lastPage: Math.max(1, result.lastPage),
+      },
+    }
+  }
+
+  /**
+   * A document's file, for one of its booking's parties (the route's policy checked that). A
+   * shipper's BOL names the carrier, so its download is logged as an identity reveal.
+   */
+  async download(documentId: number, viewer: Viewer) {
+    const doc = await Document.findOrFail(documentId)
+    const upload = (await this.uploadsByPath([doc.url])).get(doc.url)
+    const bytes = await drive.use().getBytes(doc.url)
+    if (doc.type === 'BOL' && viewer.role === 'shipper') {
+      await this.reveals.log(viewer, [doc.bookingId])
+    }
+    return {
+      bytes,
+      mimeType: upload?.mimeType ?? mimeOfKey(doc.url),
+      fileName: doc.url.split('/').pop()!,
+    }
+  }
+
+  /** Stores a carrier's upload (bytes already sniffed) as a tms_documents row and a hub entry. */
+  async upload(
+    shipment: { id: number; shipperId: number; carrierId: number | null },
+    input: { docType: DocumentType; stopNumber?: number; mimeType: string; extension: string },
+    bytes: Uint8Array,
+    uploadedBy: number
+  ) {
+    const stamp = Date.now().toString(36)
+    const key = `bookings/${shipment.id}/${input.docType.toLowerCase()}-${stamp}-${Math.random().toString(36).slice(2, 8)}.${input.extension}`
+    const doc = await this.documents.store(shipment, input.docType, key, bytes)
+    const row = await TmsDocument.create({
+      shipmentId: shipment.id,
+      docType: input.docType,
+      stopNumber: input.stopNumber ?? null,
+      filePath: key,
+      mimeType: input.mimeType,
+      uploadedBy,
+    })
+    return {
+      id: doc.id,
+      type: doc.type,
+      shipmentId: shipment.id,
+      shipmentReference: bookingReference(shipment.id),
+      fileName: key.split('/').pop()!,
+      mimeType: input.mimeType,
+      stopNumber: row.stopNumber,
+      createdAt: doc.createdAt.toUTC().toISO()!,
+      downloadUrl: downloadUrl(doc.id),
+    } satisfies HubDocument
+  }
+
+  private async uploadsByPath(paths: string[]) {
+    if (paths.length === 0) return new Map<string, TmsDocument>()
+    const rows = await TmsDocument.query().whereIn('filePath', paths)
+    return new Map(rows.map((r) => [r.filePath, r]))
+  }
+}

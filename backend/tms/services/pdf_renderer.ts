@@ -1,0 +1,146 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import type { BookingDocumentFacts } from '#marketplace/services/booking_documents_service'
+import type { CarrierIdentity } from '#payments/services/identity_reveal_service'
+import { formatUsd, toCents } from '#core/money'
+
+/** What a bill of lading prints beyond the booking itself. */
+export type BolContent = {
+  bolNumber: string
+  issuedAt: string
+  booking: BookingDocumentFacts
+  shipper: { name: string; email: string | null; phone: string | null }
+  /** the carrier, named only once the booking is paid (SPEC point 1); else its anonymous label */
+  carrier: CarrierIdentity | null
+}
+
+export type InvoiceContent = {
+  invoiceNumber: string
+  issuedAt: string
+  dueDate: string | null
+  status: string
+  amount: number
+  booking: BookingDocumentFacts
+  shipper: { name: string; email: string | null }
+}
+
+const PAGE: [number, number] = [612, 792] // US Letter, points
+const MARGIN = 50
+
+/** Standard fonts are WinAnsi: drop what they cannot encode rather than fail the document. */
+const printable = (text: string) => text.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?')
+
+class Sheet {
+  private y = PAGE[1] - MARGIN
+  constructor(
+    private page: PDFPage,
+    private regular: PDFFont,
+    private bold: PDFFont
+  ) {}
+
+  title(text: string) {
+    this.page.drawText(printable(text), { x: MARGIN, y: this.y, size: 20, font: this.bold })
+    this.y -= 30
+  }
+
+  heading(text: string) {
+    this.y -= 8
+    this.page.drawText(printable(text), { x: MARGIN, y: this.y, size: 12, font: this.bold })
+    this.y -= 4
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: PAGE[0] - MARGIN, y: this.y },
+      thickness: 0.5,
+      color: rgb(0.4, 0.4, 0.4),
+    })
+    this.y -= 16
+  }
+
+  row(label: string, value: string | number | null | undefined) {
+    const shown = value === null || value === undefined || value === '' ? '-' : String(value)
+    this.page.drawText(printable(label), { x: MARGIN, y: this.y, size: 10, font: this.bold })
+    this.page.drawText(printable(shown).slice(0, 90), {
+      x: MARGIN + 150,
+      y: this.y,
+      size: 10,
+      font: this.regular,
+    })
+    this.y -= 15
+  }
+}
+
+async function sheet(title: string, subject: string) {
+  const pdf = await PDFDocument.create()
+  pdf.setTitle(title)
+  pdf.setSubject(subject)
+  pdf.setProducer('PalletLine')
+  pdf.setCreator('PalletLine')
+  const page = pdf.addPage(PAGE)
+  const regular = await pdf.embedFont(StandardFonts.Helvetica)
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  return { pdf, sheet: new Sheet(page, regular, bold) }
+}
+
+const place = (stop: BookingDocumentFacts['pickup']) =>
+  [stop.address, [stop.city, stop.state].filter(Boolean).join(', '), stop.zip]
+    .filter(Boolean)
+    .join(' ')
+
+/** A straight bill of lading, one page, US Letter. */
+export async function renderBillOfLading(content: BolContent): Promise<Uint8Array> {
+  const { booking: b } = content
+  const { pdf, sheet: s } = await sheet(`Bill of Lading ${content.bolNumber}`, b.reference)
+  s.title('Straight Bill of Lading')
+  s.row('BOL number', content.bolNumber)
+  s.row('Reference', b.reference)
+  s.row('PRO number', b.proNumber)
+  s.row('Issued', content.issuedAt)
+  s.heading('Shipper (consignor)')
+  s.row('Name', content.shipper.name)
+  s.row('Contact', [content.shipper.email, content.shipper.phone].filter(Boolean).join(' / '))
+  s.row('Pickup at', place(b.pickup))
+  s.heading('Consignee')
+  s.row('Deliver to', place(b.delivery))
+  s.heading('Carrier')
+  if (content.carrier) {
+    s.row('Company', content.carrier.companyName)
+    s.row('DOT / MC', [content.carrier.dotNumber, content.carrier.mcNumber].join(' / '))
+    s.row('Contact', [content.carrier.contactName, content.carrier.phone].join(' / '))
+  } else {
+    s.row('Company', 'Revealed once the booking is paid')
+  }
+  s.heading('Shipment')
+  s.row(
+    'Lane',
+    `${b.pickup.city ?? '?'}, ${b.pickup.state ?? '?'} to ${b.delivery.city ?? '?'}, ${b.delivery.state ?? '?'}`
+  )
+  s.row('Handling units', `${b.pallets} pallet(s)`)
+  s.row('Weight', b.weightLbs === null ? 'Not declared' : `${b.weightLbs} lbs`)
+  s.row('Distance', b.distanceMiles === null ? null : `${b.distanceMiles} mi`)
+  s.row('Pickup date', b.pickupDate)
+  s.row('Delivery date', b.deliveryDate)
+  s.row('Instructions', b.specialInstructions)
+  return pdf.save()
+}
+
+/** The invoice of a delivered booking, one page, amounts in US dollars. */
+export async function renderInvoice(content: InvoiceContent): Promise<Uint8Array> {
+  const { booking: b } = content
+  const { pdf, sheet: s } = await sheet(`Invoice ${content.invoiceNumber}`, b.reference)
+  s.title('Invoice')
+  s.row('Invoice number', content.invoiceNumber)
+  s.row('Booking', b.reference)
+  s.row('Issued', content.issuedAt)
+  s.row('Due', content.dueDate)
+  s.row('Status', content.status)
+  s.heading('Bill to')
+  s.row('Name', content.shipper.name)
+  s.row('Email', content.shipper.email)
+  s.heading('Service')
+  s.row('Lane', `${place(b.pickup)} to ${place(b.delivery)}`)
+  s.row('Pallets', b.pallets)
+  s.row('Distance', b.distanceMiles === null ? null : `${b.distanceMiles} mi`)
+  s.row('Delivered', b.deliveryDate)
+  s.heading('Amount')
+  s.row('Total (USD)', formatUsd(toCents(content.amount)))
+  return pdf.save()
+}
