@@ -103,7 +103,9 @@ export default class TrackedShipmentsService {
       .where((q) => {
         q.where((p) => p.whereNot('provider', 'internal').whereNotNull('partnerShipmentId'))
         if (options.includeInternal) {
-          q.orWhere((i) => i.where('provider', 'internal').whereIn('status', ['in_transit', 'delayed']))
+          q.orWhere((i) =>
+            i.where('provider', 'internal').whereIn('status', ['in_transit', 'delayed'])
+          )
         }
       })
       .orderBy('id', 'asc')

@@ -8,7 +8,8 @@ export default class AlertRulePolicy extends BasePolicy {
   /** DELETE /api/tms/alert-rules/:id */
   async manage(user: Actor, target: RouteTarget) {
     const id = this.idOf(target.params, 'id')
-    const rule = id === null ? null : await AlertRule.query().where('id', id).select('userId').first()
+    const rule =
+      id === null ? null : await AlertRule.query().where('id', id).select('userId').first()
     return this.allowedOr404(rule !== null && rule.userId === user.id, ALERT_RULE_NOT_FOUND)
   }
 }

@@ -26,11 +26,9 @@ router
   .prefix('/api')
   .use(middleware.auth())
 
-router
-  .post('/api/tms/feeds/:provider', [TrackingController, 'push'])
-  .use(
-    middleware.scope({
-      kind: 'public',
-      reason: 'a partner’s push, signed with its provider’s secret; no user and no record',
-    })
-  )
+router.post('/api/tms/feeds/:provider', [TrackingController, 'push']).use(
+  middleware.scope({
+    kind: 'public',
+    reason: 'a partner’s push, signed with its provider’s secret; no user and no record',
+  })
+)

@@ -67,10 +67,7 @@ export default class AlertRulesService {
     return rules.map(toView)
   }
 
-  async create(
-    user: Actor,
-    input: Infer<typeof createAlertRuleValidator>
-  ): Promise<AlertRuleView> {
+  async create(user: Actor, input: Infer<typeof createAlertRuleValidator>): Promise<AlertRuleView> {
     const count = await AlertRule.query().where('userId', user.id).count('* as total')
     if (Number(count[0].$extras.total) >= MAX_RULES_PER_USER) {
       throw validationError([
@@ -131,9 +128,7 @@ export default class AlertRulesService {
           found.carrierId !== null &&
           (await this.carriers.findCarrierId(user.id)) === found.carrierId))
     if (!found || !party) {
-      throw validationError([
-        { field: 'shipment', message: 'Shipment not found', rule: 'exists' },
-      ])
+      throw validationError([{ field: 'shipment', message: 'Shipment not found', rule: 'exists' }])
     }
     return { scope: 'booking', bookingId: found.id }
   }

@@ -56,7 +56,10 @@ export default class FeedPushService {
       now: this.clock.now().toJSDate(),
     })
     if (!parsed.ok) {
-      return { status: STATUS_OF_REFUSAL[parsed.reason], body: { message: parsed.message } } as PushOutcome
+      return {
+        status: STATUS_OF_REFUSAL[parsed.reason],
+        body: { message: parsed.message },
+      } as PushOutcome
     }
     const shipment = await this.shipments.findByPartnerRef(parsed.shipmentRef)
     if (!shipment) {

@@ -36,10 +36,7 @@ async function event(bookingId: number, key: string, type: string, time: string,
 test.group('GET /api/tms/shipments/:id/events', (group) => {
   eachTestInTransaction(group)
 
-  test('events in time order, by booking id and by TRT- reference', async ({
-    client,
-    assert,
-  }) => {
+  test('events in time order, by booking id and by TRT- reference', async ({ client, assert }) => {
     const { shipper, booking } = await shipment()
     await event(booking.id, 'k:3', 'DELIVERED', '2026-03-03T15:00:00Z')
     await event(booking.id, 'k:1', 'PU', '2026-03-01T14:00:00Z', {
