@@ -14,9 +14,11 @@ createAlertRuleValidator.messagesProvider = new SimpleMessagesProvider({
   'name.required': 'Please name the alert rule',
   'name.minLength': 'Please name the alert rule',
   'triggers.required': 'Choose at least one trigger',
-  'triggers.minLength': 'Choose at least one trigger',
+  'triggers.array.minLength': 'Choose at least one trigger',
+  'triggers.array.distinct': 'Each trigger once',
   'triggers.*.enum': 'A trigger is exception, late or delivered',
   'channels.required': 'Choose at least one channel',
-  'channels.minLength': 'Choose at least one channel',
+  'channels.array.minLength': 'Choose at least one channel',
+  'channels.array.distinct': 'Each channel once',
   'channels.*.enum': 'A channel is email or in_app',
 })
