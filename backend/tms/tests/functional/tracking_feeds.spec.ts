@@ -181,7 +181,7 @@ test.group('POST /api/tms/feeds/:provider', (group) => {
     for (const [pending, status] of cases) {
       const res = await pending
       assert.equal(res.status, status)
-      assert.isString((await res.json()).message)
+      assert.isString(((await res.json()) as { message: unknown }).message)
     }
     assert.lengthOf(await ShipmentEvent.query().where('shipmentId', b.id), 0)
     assert.lengthOf(await PartnerEvent.query().where('bookingId', b.id), 0)
@@ -220,7 +220,7 @@ test.group('POST /api/tms/feeds/:provider delivered many times at once', (group)
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
           send(i % 2 === 0 ? baseUrl() : second.url, 'edi214', body, { at: now }).then(
-            async (res) => ({ status: res.status, body: await res.json() })
+            async (res) => ({ status: res.status, body: (await res.json()) as any })
           )
         )
       )
