@@ -2850,6 +2850,15 @@ export interface components {
             };
             content?: never;
         };
+        /** @description 422: a malformed push (not JSON, a missing or bad field, an event time without its UTC offset), or a shipment no booking matches */
+        FeedRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
@@ -4967,15 +4976,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description A malformed push, or a shipment nobody knows */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
+            422: components["responses"]["FeedRefused"];
         };
     };
     listAlertRules: {
