@@ -49,6 +49,16 @@ const jobs: Job[] = [
       return (await app.container.make(BolFetchService)).run()
     },
   },
+  {
+    // Milestones of moving partner bookings (their partner's track, else the simulator).
+    name: 'tms:simulate',
+    everySeconds: env.get('TMS_SIMULATE_INTERVAL_SECONDS') ?? 300,
+    async run() {
+      const { default: TrackingSimulationService } =
+        await import('#tms/services/tracking_simulation_service')
+      return (await app.container.make(TrackingSimulationService)).run()
+    },
+  },
 ]
 
 /** Runs a job now and then every `everySeconds`, never overlapping itself. */

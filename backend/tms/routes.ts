@@ -1,2 +1,3 @@
 /* TMS routes, one file per area (loaded by backend/start/routes.ts). */
 await import('#tms/routes/documents')
+await import('#tms/routes/tracking')

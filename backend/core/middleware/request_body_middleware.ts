@@ -8,7 +8,10 @@ import type { NextFn } from '@adonisjs/core/types/http'
  * signed webhook is verified on its exact bytes and parsed by the provider's driver, which
  * answers 400 for a body that is not JSON.
  */
-export const RAW_BODY_ROUTES: readonly string[] = ['/api/webhooks/payments']
+export const RAW_BODY_ROUTES: readonly string[] = [
+  '/api/webhooks/payments',
+  '/api/tms/feeds/:provider',
+]
 const RAW_BODY_LIMIT_BYTES = 1024 * 1024
 
 /** The body parser, except on RAW_BODY_ROUTES. */

@@ -49,7 +49,9 @@ export function bodyProblems(value: unknown, path = '', found: BodyProblem[] = [
  */
 export default class SafeBodyMiddleware {
   handle({ request, response }: HttpContext, next: NextFn) {
-    if (request.url().startsWith('/api/webhooks/')) return next()
+    if (request.url().startsWith('/api/webhooks/') || request.url().startsWith('/api/tms/feeds/')) {
+      return next()
+    }
     const problems = [...bodyProblems(request.qs()), ...bodyProblems(request.body())]
     if (problems.length === 0) return next()
     const errors: FieldError[] = problems.map(({ field, problem }) =>

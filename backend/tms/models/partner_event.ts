@@ -35,6 +35,10 @@ export default class PartnerEvent extends BaseModel {
   @column.dateTime()
   declare eventTime: DateTime
 
+  /** `<provider>:<its event id>`, unique per booking */
+  @column()
+  declare eventKey: string | null
+
   @column(json)
   declare raw: unknown
 

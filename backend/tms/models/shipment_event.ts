@@ -30,8 +30,30 @@ export default class ShipmentEvent extends BaseModel {
   @column.dateTime()
   declare eventTime: DateTime
 
+  /** "City, ST" of where it happened, when known */
   @column()
   declare location: string | null
+
+  /** `<source>:<the source's id>`, unique per shipment (decision 0080) */
+  @column()
+  declare eventKey: string | null
+
+  /** who reported it: `app` (a status change), `sim`, a provider name */
+  @column()
+  declare source: string | null
+
+  /** the source's own code, as sent */
+  @column()
+  declare code: string | null
+
+  @column()
+  declare description: string | null
+
+  @column({ consume: (v) => (v === null || v === undefined ? null : Number(v)) })
+  declare latitude: number | null
+
+  @column({ consume: (v) => (v === null || v === undefined ? null : Number(v)) })
+  declare longitude: number | null
 
   @column(json)
   declare raw: unknown

@@ -1441,6 +1441,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tms/shipments/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shipment’s milestones, oldest first
+         * @description The booking’s shipper, its (approved) carrier and admins; anyone else, or an unknown id or reference, is a 404 `Shipment not found`. Events come from the carrier’s status changes (`source` `app`), partners’ signed pushes (the provider’s name) and the simulator (`sim`); `code` is the source’s own code, kept raw. `eventType` is one of the six milestones with their own look, `IN_TRANSIT` (a position on the road) or `OTHER` (any code without a milestone; shown in the default look). Sorted by `eventTime`, then arrival.
+         */
+        get: operations["getShipmentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tms/shipments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shipment’s route, status, estimated arrival and reported positions (for the map)
+         * @description Who may: as for its events. `positions` are the located events, oldest first.
+         */
+        get: operations["getTrackedShipment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tms/feeds/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A partner’s or ELD’s signed milestone events
+         * @description The provider only: no session and no CSRF token. The raw body is verified against `X-PalletLine-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the provider’s secret (`TMS_FEED_SECRET_<PROVIDER>`, docs/operations.md); a timestamp more than 300 s from the server’s clock is stale. Body: `{ "shipment": "TRT-042" | partner shipment id | PRO, "events": [{ "id", "code", "description"?, "time" (ISO 8601 with offset), "location"?: { "lat", "lng", "city"?, "state"? } }] }` (at most 500 events). Each event id is stored once per shipment; a replay answers 200 with it counted in `duplicates`. 401 bad signature or stale, 404 unknown provider, 422 malformed body or unknown shipment.
+         */
+        post: operations["receiveFeedPush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tms/alert-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user’s alert rules */
+        get: operations["listAlertRules"];
+        put?: never;
+        /**
+         * Create an alert rule
+         * @description `shipment`: `all` (default: every shipment the user is the shipper or carrier of) or one booking id or TRT- reference the user may follow (else 422 on `shipment`, `Shipment not found`). `triggers`: `exception` (an EXCEPTION event), `late` (an event after the estimated arrival, the end of the promised delivery day in New York time; once per shipment), `delivered`. `channels`: `email` (through the mail plugin) and/or `in_app` (GET /api/tms/notifications). Each matching event notifies once per rule. At most 50 rules a user.
+         */
+        post: operations["createAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tms/alert-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of one’s alert rules (and its notifications)
+         * @description Another user’s rule, or an unknown one, is a 404 `Alert rule not found`.
+         */
+        delete: operations["deleteAlertRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tms/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the user’s in-app alert rules told them, newest first (at most 100) */
+        get: operations["listAlertNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2596,6 +2714,103 @@ export interface components {
                 refunded: number;
             };
         };
+        /** @description Where an event happened */
+        EventLocation: {
+            lat: number;
+            lng: number;
+            city: string | null;
+            state: string | null;
+        };
+        /** @description PU, LINEHAUL_DEPART, LINEHAUL_ARRIVE, OFD, DELIVERED and EXCEPTION have their own look; IN_TRANSIT (a position report) and OTHER get the default look. Any other value a future source adds also gets the default look. */
+        ShipmentEventType: string;
+        /** @description One milestone of a shipment */
+        ShipmentEvent: {
+            id: number;
+            eventType: components["schemas"]["ShipmentEventType"];
+            /** Format: date-time */
+            eventTime: string;
+            location: components["schemas"]["EventLocation"] | null;
+            /** @description The source’s own code, as sent (for the app: the new booking status) */
+            code: string | null;
+            description: string | null;
+            /** @description `app`, `sim` or the provider’s name */
+            source: string | null;
+        };
+        RouteStop: {
+            lat: number | null;
+            lng: number | null;
+            city: string | null;
+            state: string | null;
+        };
+        /** @description A shipment’s route and reported positions */
+        TrackedShipment: {
+            id: number;
+            reference: string;
+            status: components["schemas"]["BookingStatus"];
+            /** @description `internal` or the partner carrier */
+            provider: string;
+            origin: components["schemas"]["RouteStop"];
+            destination: components["schemas"]["RouteStop"];
+            /**
+             * Format: date-time
+             * @description The end of the promised delivery day (New York time)
+             */
+            estimatedArrival: string | null;
+            positions: {
+                lat: number;
+                lng: number;
+                city: string | null;
+                state: string | null;
+                eventType: components["schemas"]["ShipmentEventType"];
+                /** Format: date-time */
+                eventTime: string;
+            }[];
+        };
+        FeedPushReceived: {
+            /** @description Events in the push */
+            received: number;
+            /** @description Of those, already stored before */
+            duplicates: number;
+        };
+        AlertRuleInput: {
+            name: string;
+            /** @description `all` (default), a booking id or a TRT- reference */
+            shipment?: string;
+            triggers: ("exception" | "late" | "delivered")[];
+            channels: ("email" | "in_app")[];
+        };
+        AlertRule: {
+            id: number;
+            name: string;
+            shipment: {
+                /** @constant */
+                scope: "all";
+            } | {
+                /** @constant */
+                scope: "booking";
+                bookingId: number;
+                reference: string;
+            };
+            triggers: ("exception" | "late" | "delivered")[];
+            channels: ("email" | "in_app")[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AlertNotification: {
+            id: number;
+            ruleId: number;
+            /** @enum {string} */
+            trigger: "exception" | "late" | "delivered";
+            bookingId: number;
+            reference: string;
+            /** @description The shipment event that set it off */
+            eventId: number;
+            message: string;
+            /** @description Also sent by email */
+            emailed: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
     };
     responses: {
         /** @description 400: a malformed JSON body, or one that is a bare value (`"x"`, `42`, `null`) rather than an object or array */
@@ -2760,6 +2975,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content?: never;
+        };
+        /** @description 422: a malformed push (not JSON, a missing or bad field, an event time without its UTC offset), or a shipment no booking matches */
+        FeedRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
         };
     };
     parameters: {
@@ -4910,6 +5134,183 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getShipmentEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id, or its TRT- reference (`TRT-042`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipmentEvent"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTrackedShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id, or its TRT- reference (`TRT-042`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackedShipment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    receiveFeedPush: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-PalletLine-Signature": string;
+            };
+            path: {
+                /** @description A configured push provider: `demo_partner`, `edi214` */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedPushReceived"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["FeedRefused"];
+        };
+    };
+    listAlertRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertRuleInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAlertNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertNotification"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
 }

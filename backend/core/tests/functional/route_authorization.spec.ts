@@ -17,6 +17,7 @@ import type { ScopeOptions } from '#core/middleware/scope_middleware'
 import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeBooking, makeFreightListing, makeListing } from '#tests/factories'
 import FreightListingInvite from '#freight_board/models/freight_listing_invite'
+import AlertRule from '#tms/models/alert_rule'
 import { hashInviteToken } from '#freight_board/services/freight_invite_service'
 import { SUCCESS_CARD } from '#payments/tests/payout_fixtures'
 
@@ -138,6 +139,8 @@ const LET_IN: Record<string, Partial<Record<Who, string>>> = {
   },
   'POST /api/bookings': { otherShipper: 'every shipper books any active listing' },
   'GET /api/tms/documents/:id/download': { admin: 'admins read any booking’s documents' },
+  'GET /api/tms/shipments/:id': { admin: 'admins follow any shipment' },
+  'GET /api/tms/shipments/:id/events': { admin: 'admins follow any shipment' },
 }
 
 /** Refusals other than 401, 403 or 404, and why. */
@@ -150,6 +153,7 @@ const OTHER_REFUSALS: Record<string, Partial<Record<Who, number>>> = {
 /** Id routes the matrix builds no record for, and why. */
 const NO_RECORD: Record<string, string> = {
   'GET /api/docs/assets/:file': 'public: the API reference page’s own static files',
+  'POST /api/tms/feeds/:provider': 'public: a partner’s signed push, named by provider',
 }
 
 /** A fingerprint of every table's rows, apart from the sessions the requests sign in with. */
@@ -203,6 +207,13 @@ async function ownersWorld() {
     type: 'POD',
     url: `bookings/${booking.id}/pod-matrix.pdf`,
   })
+  const alertRule = await AlertRule.create({
+    userId: shipper.id,
+    name: 'owner',
+    shipmentFilter: { scope: 'all' },
+    triggers: ['exception'],
+    channels: ['in_app'],
+  })
   const freightListing = await makeFreightListing(shipper)
   // The invite keeps the load to the owner carrier for 2 hours, so every other carrier's hold,
   // release and claim is a 404 (decision 0068) rather than a race it may win.
@@ -226,6 +237,8 @@ async function ownersWorld() {
     if (pattern.startsWith('/api/trucks/')) return listing.truckId
     if (pattern.startsWith('/api/listings/')) return listing.id
     if (pattern.startsWith('/api/account/tokens/')) return token.identifier as number
+    if (pattern.startsWith('/api/tms/shipments/')) return booking.id
+    if (pattern.startsWith('/api/tms/alert-rules/')) return alertRule.id
     if (/^\/api\/(admin\/)?bookings?\//.test(pattern)) return booking.id
     if (pattern.startsWith('/api/tms/shipments/')) return booking.id
     if (pattern.startsWith('/api/tms/documents/')) return document.id

@@ -1,0 +1,40 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+
+/** One alert rule telling its user about one event (or one late shipment), once. */
+export default class AlertNotification extends BaseModel {
+  static table = 'alert_notifications'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare alertRuleId: number
+
+  @column()
+  declare userId: number
+
+  @column()
+  declare bookingId: number
+
+  @column()
+  declare shipmentEventId: number
+
+  @column()
+  declare dedupeKey: string
+
+  @column()
+  declare trigger: 'exception' | 'late' | 'delivered'
+
+  @column()
+  declare message: string
+
+  @column({ consume: (v) => Boolean(v) })
+  declare inApp: boolean
+
+  @column.dateTime()
+  declare emailedAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+}

@@ -1,0 +1,35 @@
+import { inject } from '@adonisjs/core'
+import { BasePolicy, type Actor, type RouteTarget } from '#core/policies/base_policy'
+import TrackedShipmentsService from '#marketplace/services/tracked_shipments_service'
+import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import { SHIPMENT_NOT_FOUND } from '#tms/services/tracking_service'
+
+/**
+ * Who follows a shipment (a booking, named by id or TRT- reference): its shipper, the approved
+ * carrier company it is booked with, and admins. Anyone else gets the 404 a missing one gets.
+ */
+@inject()
+export default class ShipmentPolicy extends BasePolicy {
+  constructor(
+    private shipments: TrackedShipmentsService,
+    private carriers: CarrierProfileService
+  ) {
+    super()
+  }
+
+  /** GET /api/tms/shipments/:id and its events */
+  async view(user: Actor, target: RouteTarget) {
+    const id = target.params.id
+    const shipment = typeof id === 'string' ? await this.shipments.find(id) : null
+    if (!shipment) return this.notFound(SHIPMENT_NOT_FOUND)
+    if (this.isAdmin(user)) return this.allowedOr404(true, SHIPMENT_NOT_FOUND)
+    if (this.isShipper(user)) {
+      return this.allowedOr404(shipment.shipperId === user.id, SHIPMENT_NOT_FOUND)
+    }
+    const carrier =
+      this.isApprovedCarrier(user) &&
+      shipment.carrierId !== null &&
+      (await this.carriers.findCarrierId(user.id)) === shipment.carrierId
+    return this.allowedOr404(carrier, SHIPMENT_NOT_FOUND)
+  }
+}

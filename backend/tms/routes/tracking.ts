@@ -1,0 +1,34 @@
+/*
+ * Milestone tracking: a shipment's events and route for its parties, signed pushes from
+ * partners and ELDs (no session, no CSRF: verified by their signature), and alert rules.
+ */
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+
+const TrackingController = () => import('#tms/controllers/tracking_controller')
+const AlertRulesController = () => import('#tms/controllers/alert_rules_controller')
+const ShipmentPolicy = () => import('#tms/policies/shipment_policy')
+const AlertRulePolicy = () => import('#tms/policies/alert_rule_policy')
+const viewShipment = middleware.authorize({ policy: ShipmentPolicy, action: 'view' })
+
+router
+  .group(() => {
+    router.get('/tms/shipments/:id/events', [TrackingController, 'events']).use(viewShipment)
+    router.get('/tms/shipments/:id', [TrackingController, 'show']).use(viewShipment)
+    router.get('/tms/alert-rules', [AlertRulesController, 'index'])
+    router.post('/tms/alert-rules', [AlertRulesController, 'store'])
+    router
+      .delete('/tms/alert-rules/:id', [AlertRulesController, 'destroy'])
+      .where('id', router.matchers.number())
+      .use(middleware.authorize({ policy: AlertRulePolicy, action: 'manage' }))
+    router.get('/tms/notifications', [AlertRulesController, 'notifications'])
+  })
+  .prefix('/api')
+  .use(middleware.auth())
+
+router.post('/api/tms/feeds/:provider', [TrackingController, 'push']).use(
+  middleware.scope({
+    kind: 'public',
+    reason: 'a partner’s push, signed with its provider’s secret; no user and no record',
+  })
+)

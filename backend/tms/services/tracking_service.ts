@@ -1,0 +1,74 @@
+import { inject } from '@adonisjs/core'
+import TrackedShipmentsService, {
+  type ShipmentStop,
+} from '#marketplace/services/tracked_shipments_service'
+import type { BookingStatusChanged } from '#marketplace/events'
+import { NotFoundException } from '#core/exceptions/http_errors'
+import ShipmentEventsService, {
+  type EventLocation,
+  type ShipmentEventView,
+} from '#tms/services/shipment_events_service'
+import { estimatedArrival } from '#tms/services/alert_notifier'
+import { milestonesOfStatusChange } from '#tms/services/status_milestones'
+
+export const SHIPMENT_NOT_FOUND = 'Shipment not found'
+
+/** The route and where the freight was reported, for the tracking tab's map. */
+export type ShipmentView = {
+  id: number
+  reference: string
+  status: string
+  provider: string
+  origin: ShipmentStop
+  destination: ShipmentStop
+  /** ISO 8601: the end of the promised delivery day (business time), or null */
+  estimatedArrival: string | null
+  /** every located event, oldest first: the line the map draws */
+  positions: (EventLocation & { eventType: string; eventTime: string })[]
+}
+
+/**
+ * A shipment's milestones as its parties see them (the route's ShipmentPolicy has decided who
+ * may), and the milestones a status change in the app stands for.
+ */
+@inject()
+export default class TrackingService {
+  constructor(
+    private shipments: TrackedShipmentsService,
+    private events: ShipmentEventsService
+  ) {}
+
+  /** GET /api/tms/shipments/:id/events: `id` a booking id or its TRT- reference. */
+  async timeline(idOrReference: string): Promise<ShipmentEventView[]> {
+    const shipment = await this.shipments.find(idOrReference)
+    if (!shipment) throw new NotFoundException(SHIPMENT_NOT_FOUND)
+    return this.events.timeline(shipment.id)
+  }
+
+  /** GET /api/tms/shipments/:id */
+  async shipment(idOrReference: string): Promise<ShipmentView> {
+    const shipment = await this.shipments.find(idOrReference)
+    if (!shipment) throw new NotFoundException(SHIPMENT_NOT_FOUND)
+    const events = await this.events.timeline(shipment.id)
+    return {
+      id: shipment.id,
+      reference: shipment.reference,
+      status: shipment.status,
+      provider: shipment.provider,
+      origin: shipment.origin,
+      destination: shipment.destination,
+      estimatedArrival: estimatedArrival(shipment)?.toUTC().toISO() ?? null,
+      positions: events
+        .filter((e) => e.location !== null)
+        .map((e) => ({ ...e.location!, eventType: e.eventType, eventTime: e.eventTime })),
+    }
+  }
+
+  /** The milestones of a carrier's status change (listener of booking:status_changed). */
+  async recordStatusChange(change: BookingStatusChanged) {
+    const shipment = await this.shipments.find(change.bookingId)
+    if (!shipment) return
+    const milestones = milestonesOfStatusChange(change, shipment)
+    if (milestones.length > 0) await this.events.record(shipment, milestones)
+  }
+}
