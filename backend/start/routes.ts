@@ -12,6 +12,7 @@ await import('#fleet/routes')
 await import('#marketplace/routes')
 await import('#payments/routes')
 await import('#freight_board/routes')
+await import('#tms/routes')
 await import('#admin/routes')
 await import('#analytics/routes')
 
