@@ -7,22 +7,13 @@ import { FakeRateQuotingDriver } from '#plugins/rate_quoting/main'
 import ExternalQuote from '#tms/models/external_quote'
 import { MISSING_POSTALS } from '#tms/validators/quote'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
-import { ACCESSORIALS, weeklyFuelRows } from '../../../../database/data/diesel_prices.js'
+import { seedReferenceRows } from '#tms/tests/reference_rows'
 
 const QUOTES = '/api/tms/quotes'
 const LANE = { origin: { postal: '60601' }, destination: { postal: '48201' } }
 const DEFAULT_TIMEOUT = app.config.get<number>('tms.quoteTimeoutMs')
 
 const cents = (dollars: number) => Math.round(dollars * 100)
-
-/** The reference rows migration 0300 ships, which the database reset empties. */
-export async function seedReferenceRows() {
-  const rows = weeklyFuelRows()
-  for (let i = 0; i < rows.length; i += 50) {
-    await db.table('fuel_indices').multiInsert(rows.slice(i, i + 50))
-  }
-  await db.table('accessorials_master').multiInsert(ACCESSORIALS)
-}
 
 function restore() {
   rateQuoting.restore()
