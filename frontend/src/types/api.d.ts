@@ -2749,6 +2749,15 @@ export interface components {
             };
             content?: never;
         };
+        /** @description 502: the partner carrier could not book the shipment; nothing was created */
+        PartnerBookingFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
@@ -4852,15 +4861,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            /** @description The partner could not book the shipment; nothing was created */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            502: components["responses"]["PartnerBookingFailed"];
         };
     };
 }
