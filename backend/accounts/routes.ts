@@ -12,7 +12,7 @@ router
     router.post('/register', [SessionController, 'register'])
     router.post('/login', [SessionController, 'login'])
     router.post('/logout', [SessionController, 'logout']).use(middleware.auth({ guards: ['web'] }))
-    router.get('/user', [SessionController, 'me']).use(middleware.auth())
+    router.get('/user', [SessionController, 'me']).use(middleware.auth({ abilities: [] }))
     router
       .put('/account/password', [PasswordController, 'update'])
       .use(middleware.auth({ guards: ['web'] }))

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import TokenService from '#accounts/services/token_service'
-import { ownTokenValidator } from '#accounts/validators/account'
+import { TOKEN_ABILITIES, ownTokenValidator } from '#accounts/validators/account'
 
 /**
  * Settings: a user's own API tokens (for the TMS and scripts). Only a signed-in browser session
@@ -17,8 +17,15 @@ export default class OwnTokensController {
 
   /** The secret is in this response only. */
   async store({ auth, request, response }: HttpContext) {
-    const { name, expiresInDays } = await request.validateUsing(ownTokenValidator)
-    return response.created(await this.tokens.create(auth.getUserOrFail().id, name, expiresInDays))
+    const { name, expiresInDays, abilities } = await request.validateUsing(ownTokenValidator)
+    return response.created(
+      await this.tokens.create(
+        auth.getUserOrFail().id,
+        name,
+        expiresInDays,
+        abilities ?? [...TOKEN_ABILITIES]
+      )
+    )
   }
 
   /** AccessTokenPolicy answers another user's token id with a 404, as an unknown one. */

@@ -9,6 +9,8 @@ export type TokenSummary = {
   lastUsedAt: string | null
   expiresAt: string | null
   createdAt: string
+  /** what the token may do: `*` (admin-issued, everything) or scoped abilities (tms:read, ...) */
+  abilities: string[]
 }
 
 const toSummary = (userId: number, t: any): TokenSummary => ({
@@ -18,6 +20,7 @@ const toSummary = (userId: number, t: any): TokenSummary => ({
   lastUsedAt: t.lastUsedAt ? t.lastUsedAt.toISOString() : null,
   expiresAt: t.expiresAt ? t.expiresAt.toISOString() : null,
   createdAt: t.createdAt.toISOString(),
+  abilities: [...t.abilities],
 })
 
 /** A token nobody set a lifetime for still dies: a leaked token is not good forever. */
@@ -35,7 +38,16 @@ const isLive = (t: { expiresAt: Date | null }, now: number) =>
  * revokes their own in Settings, an admin can do it for anyone.
  */
 export default class TokenService {
-  async create(userId: number, name: string, expiresInDays = DEFAULT_TOKEN_LIFETIME_DAYS) {
+  /**
+   * `abilities`: `['*']` for the operator CLI's admin-issued tokens; a user's own tokens get the
+   * scoped ones they chose (docs/decisions/0082).
+   */
+  async create(
+    userId: number,
+    name: string,
+    expiresInDays = DEFAULT_TOKEN_LIFETIME_DAYS,
+    abilities: string[] = ['*']
+  ) {
     const user = await User.find(userId)
     if (!user) throw new NotFoundException('User not found')
     const now = Date.now()
@@ -44,7 +56,7 @@ export default class TokenService {
     ) {
       throw validationError([{ field: 'name', message: TOO_MANY, rule: 'maxTokens' }])
     }
-    const token = await User.accessTokens.create(user, ['*'], {
+    const token = await User.accessTokens.create(user, abilities, {
       name,
       expiresIn: `${expiresInDays} days`,
     })

@@ -134,11 +134,15 @@ profileValidator.messagesProvider = new SimpleMessagesProvider({
   'phone.maxLength': 'Valid phone number is required',
 })
 
+/** What a personal API token may be allowed to do (docs/decisions/0082); default: all of them. */
+export const TOKEN_ABILITIES = ['tms:read', 'tms:write'] as const
+
 /** Settings: a user issues an API token for themselves. */
 export const ownTokenValidator = vine.compile(
   vine.object({
     name: vine.string().trim().minLength(1).maxLength(100),
     expiresInDays: vine.number().withoutDecimals().range([1, 365]).optional(),
+    abilities: vine.array(vine.enum(TOKEN_ABILITIES)).minLength(1).distinct().optional(),
   })
 )
 ownTokenValidator.messagesProvider = new SimpleMessagesProvider({
@@ -148,5 +152,9 @@ ownTokenValidator.messagesProvider = new SimpleMessagesProvider({
   'name.maxLength': 'Token name must be at most 100 characters',
   'expiresInDays.range': 'expiresInDays must be between 1 and 365',
   'expiresInDays.number': 'expiresInDays must be between 1 and 365',
+  'abilities.array': 'abilities must be a list of tms:read, tms:write',
+  'abilities.minLength': 'A token needs at least one ability',
+  'abilities.distinct': 'Each ability once',
+  'abilities.*.enum': 'abilities must be a list of tms:read, tms:write',
   'expiresInDays.withoutDecimals': 'expiresInDays must be between 1 and 365',
 })

@@ -1,17 +1,38 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { Authenticators } from '@adonisjs/auth/types'
+import { ForbiddenException } from '#core/exceptions/http_errors'
+
+export type AuthOptions = {
+  guards?: (keyof Authenticators)[]
+  /**
+   * What a bearer token must be allowed to do here (`tms:read`, `tms:write`). A token with the
+   * `*` ability (admin-issued and older tokens) passes every route; a scoped token passes only
+   * routes that list abilities it has, and `[]` lets any token in (who am I). docs/decisions/0082.
+   */
+  abilities?: string[]
+}
+
+type TokenLike = { allows(ability: string): boolean; abilities: string[] }
 
 /** Signed-in users only: the browser session, or a bearer access token. */
 export default class AuthMiddleware {
-  async handle(
-    ctx: HttpContext,
-    next: NextFn,
-    options: { guards?: (keyof Authenticators)[] } = {}
-  ) {
+  async handle(ctx: HttpContext, next: NextFn, options: AuthOptions = {}) {
     const guards = options.guards ?? ['web', 'api']
     // Without a session (no session cookie) only the bearer guard can sign the request in.
     await ctx.auth.authenticateUsing(ctx.session ? guards : guards.filter((g) => g !== 'web'))
+    if (ctx.auth.authenticatedViaGuard === 'api') {
+      const token = (ctx.auth.user as { currentAccessToken?: TokenLike }).currentAccessToken
+      if (token && !token.abilities.includes('*')) {
+        if (options.abilities === undefined) {
+          throw new ForbiddenException(
+            `This token may only be used for its abilities (${token.abilities.join(', ') || 'none'})`
+          )
+        }
+        const missing = options.abilities.find((ability) => !token.allows(ability))
+        if (missing) throw new ForbiddenException(`Token lacks the ${missing} ability`)
+      }
+    }
     return next()
   }
 }

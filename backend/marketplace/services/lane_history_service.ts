@@ -25,7 +25,8 @@ export const MAX_LANE_SAMPLES = 5000
  * The marketplace's priced history for the rate model (docs/decisions/0064): bookings of
  * carrier listings that were paid, or at least neither cancelled nor still awaiting payment,
  * between the given origin and destination states. Freight-board bookings are left out: the
- * freight board counts its claimed loads itself, with their equipment and mode.
+ * freight board counts its claimed loads itself, with their equipment and mode, and bookings
+ * of partner carriers (TMS) are their tariffs, not the network's prices.
  */
 export default class LaneHistoryService {
   async samples(originStates: string[], destStates: string[]): Promise<BookingLaneSample[]> {
@@ -36,6 +37,8 @@ export default class LaneHistoryService {
       .whereIn('bookings.pickup_state', originStates)
       .whereIn('bookings.delivery_state', destStates)
       .whereNot('bookings.status', 'cancelled')
+      // a partner carrier's booking is its tariff, not the network's price (decision 0082)
+      .where('bookings.provider', 'internal')
       .where((q) =>
         q.whereNot('bookings.status', 'pending').orWhere('bookings.payment_status', 'paid')
       )

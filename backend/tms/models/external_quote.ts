@@ -14,7 +14,7 @@ const json = {
 }
 const decimal = { consume: (v: unknown) => (v === null ? null : Number(v)) }
 
-/** A quote returned by a rating provider, kept for audit and reuse. */
+/** One carrier quote a rating provider returned, kept for audit and so it can be booked. */
 export default class ExternalQuote extends BaseModel {
   static table = 'external_quotes'
 
@@ -26,6 +26,23 @@ export default class ExternalQuote extends BaseModel {
 
   @column()
   declare requestHash: string
+
+  /** who asked: only they may book it (migration 0310; null for rows from before) */
+  @column()
+  declare userId: number | null
+
+  @column()
+  declare carrierKey: string | null
+
+  @column()
+  declare serviceLevel: string | null
+
+  @column()
+  declare partnerQuoteId: string | null
+
+  /** the quote is bookable until then */
+  @column.dateTime()
+  declare validUntil: DateTime | null
 
   @column(json)
   declare response: unknown

@@ -1559,6 +1559,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tms/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compare carriers’ quotes for a shipment
+         * @description Any approved signed-in user (session, or a bearer token with `tms:read`: 403 `Token lacks the tms:read ability` otherwise). Geocodes both postal codes offline and asks every comparison provider in parallel, each under a 3 s timeout: a slow or failing provider is listed in `unavailable`. The same user's identical request is answered from the cache for 10 minutes (never past the earliest quote's validity) when every provider answered. docs/decisions/0082.
+         */
+        post: operations["compareTmsQuotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tms/quotes/{id}/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a partner carrier’s quote
+         * @description The shipper who asked for the quote (session, or a bearer token with `tms:write`); someone else's or an unknown quote is a 404, a carrier or admin a 403. A PalletLine Network quote is a 422 (booked from Search). An expired quote is a 409. The partner books the shipment (one idempotency key per quote and shipper; a temporary failure is retried once); a lasting failure is a 502 and nothing is created. Creates a booking awaiting payment (`payment_url`); booking the same quote again answers the same booking with 200.
+         */
+        post: operations["bookTmsQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1706,6 +1746,8 @@ export interface components {
             expiresAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description `*` (admin-issued: everything) or scoped abilities (`tms:read`, `tms:write`) */
+            abilities: string[];
         };
         /** @description A new API token with its secret, shown once. */
         IssuedAccessToken: {
@@ -1720,6 +1762,8 @@ export interface components {
             createdAt: string;
             /** @description The secret (`plt_...`), in this answer only */
             token: string;
+            /** @description `*` (admin-issued: everything) or scoped abilities (`tms:read`, `tms:write`) */
+            abilities: string[];
         };
         RegisterInput: {
             /** Format: email */
@@ -1771,6 +1815,8 @@ export interface components {
             name: string;
             /** @description Default 90 */
             expiresInDays?: number;
+            /** @description What the token may do; default both (docs/decisions/0082) */
+            abilities?: ("tms:read" | "tms:write")[];
         };
         AdminTokenInput: {
             /** @description Whose token */
@@ -2811,6 +2857,74 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /** @description The TMS rate form (SPEC point 7). Both postal codes are needed (422 `Missing Information: Please enter both origin and destination postal codes`); an unknown one is a 422 on its field. */
+        TmsQuoteRequest: {
+            origin: {
+                postal: string;
+            };
+            destination: {
+                postal: string;
+            };
+            /** @description Default 1000 */
+            weight_lbs?: number | null;
+            /**
+             * @description Default LTL
+             * @enum {string}
+             */
+            mode?: "LTL" | "TL" | "EXP";
+        };
+        TmsQuoteLineItem: {
+            /** @description LINEHAUL, DISCOUNT (negative), FSC, GUARANTEED, TEAM or an accessorials_master code (docs/plugins.md) */
+            code: string;
+            /** @description Dollars, two decimals */
+            amount: number;
+        };
+        /** @description One carrier quote; its line items add up to its total to the cent. Bookable (partners only) until `valid_until` by the user who asked. */
+        TmsQuote: {
+            /** @description The quote id to book */
+            id: number;
+            carrier: string;
+            /** @enum {string} */
+            mode: "LTL" | "TL" | "EXP";
+            /** @enum {string} */
+            service_level: "STANDARD" | "GUARANTEED" | "EXPEDITED";
+            transit_days: number;
+            /** @description On-time fraction: the measured record blended with a 90 % prior worth 20 shipments */
+            reliability: number;
+            /** @description Dollars, two decimals */
+            total: number;
+            line_items: components["schemas"]["TmsQuoteLineItem"][];
+            /** Format: date-time */
+            valid_until: string;
+            /** @description The rate_quoting driver that answered (lane_model, ltl_partner, expedite_partner) */
+            provider: string;
+        };
+        TmsQuoteComparison: {
+            quotes: components["schemas"]["TmsQuote"][];
+            /** @description Providers that did not answer in time or failed */
+            unavailable: {
+                provider: string;
+                reason: string;
+            }[];
+        };
+        TmsBookQuoteRequest: {
+            /**
+             * Format: date
+             * @description From today to 30 days ahead (business time)
+             */
+            pickup_date: string;
+            /** @description Default: one per started 1,000 lb of the quote */
+            pallets?: number | null;
+            pickup_address?: string | null;
+            delivery_address?: string | null;
+            special_instructions?: string | null;
+        };
+        TmsBookedQuote: {
+            booking_id: number;
+            reference: string;
+            /** @description The app page that takes the payment: /payment/{bookingId} */
+            payment_url: string;
+        };
     };
     responses: {
         /** @description 400: a malformed JSON body, or one that is a bare value (`"x"`, `42`, `null`) rather than an object or array */
@@ -2978,6 +3092,15 @@ export interface components {
         };
         /** @description 422: a malformed push (not JSON, a missing or bad field, an event time without its UTC offset), or a shipment no booking matches */
         FeedRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 502: the partner carrier could not book the shipment; nothing was created */
+        PartnerBookingFailed: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5311,6 +5434,76 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    compareTmsQuotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TmsQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The quotes, in the providers' order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TmsQuoteComparison"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    bookTmsQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TmsBookQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The quote was booked before: the same booking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TmsBookedQuote"];
+                };
+            };
+            /** @description The booking, awaiting payment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TmsBookedQuote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            502: components["responses"]["PartnerBookingFailed"];
         };
     };
 }

@@ -68,6 +68,7 @@ export class FakePalletlineApi implements PalletlineApi {
       name: 'operator laptop',
       lastUsedAt: '2025-03-16T08:00:00.000Z',
       expiresAt: null,
+      abilities: ['*'],
       createdAt: '2025-03-01T00:00:00.000Z',
     },
   ]
@@ -130,6 +131,7 @@ export class FakePalletlineApi implements PalletlineApi {
       name: input.name,
       lastUsedAt: null,
       expiresAt: input.expiresInDays ? '2025-04-15T00:00:00.000Z' : null,
+      abilities: ['*'],
       createdAt: '2025-03-16T00:00:00.000Z',
       token: 'plt_secret-value-shown-once',
     }

@@ -1,3 +1,4 @@
+import ExternalQuote from '#tms/models/external_quote'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
@@ -214,6 +215,19 @@ async function ownersWorld() {
     triggers: ['exception'],
     channels: ['in_app'],
   })
+  // The shipper's partner quote from the TMS comparison, bookable for a day.
+  const quote = await ExternalQuote.create({
+    provider: 'ltl_partner',
+    requestHash: 'f'.repeat(64),
+    userId: shipper.id,
+    carrierKey: 'lakeshore',
+    serviceLevel: 'STANDARD',
+    partnerQuoteId: 'LFL-0000000000000000',
+    validUntil: DateTime.now().plus({ days: 1 }),
+    response: {},
+    baseTotal: 100,
+    totalWithSurcharge: 110,
+  })
   const freightListing = await makeFreightListing(shipper)
   // The invite keeps the load to the owner carrier for 2 hours, so every other carrier's hold,
   // release and claim is a 404 (decision 0068) rather than a race it may win.
@@ -239,8 +253,8 @@ async function ownersWorld() {
     if (pattern.startsWith('/api/account/tokens/')) return token.identifier as number
     if (pattern.startsWith('/api/tms/shipments/')) return booking.id
     if (pattern.startsWith('/api/tms/alert-rules/')) return alertRule.id
+    if (pattern.startsWith('/api/tms/quotes/')) return quote.id
     if (/^\/api\/(admin\/)?bookings?\//.test(pattern)) return booking.id
-    if (pattern.startsWith('/api/tms/shipments/')) return booking.id
     if (pattern.startsWith('/api/tms/documents/')) return document.id
     return null
   }
@@ -267,6 +281,7 @@ async function ownersWorld() {
       availableDate: businessDayFromToday(1),
     },
     'POST /api/bookings': { listingId: listing.id },
+    'POST /api/tms/quotes/:id/book': { pickup_date: businessDayFromToday(1) },
     'POST /api/freight-listings/:id/invites': { carrierId: listing.carrierId },
     'POST /api/create-payment-intent': { bookingId: booking.id, amount: booking.totalAmount },
     'POST /api/sandbox/payments/confirm': {

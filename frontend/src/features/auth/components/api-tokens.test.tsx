@@ -11,6 +11,7 @@ const existing: ApiToken = {
   lastUsedAt: null,
   expiresAt: '2020-01-01T00:00:00.000Z',
   createdAt: '2019-10-03T12:00:00.000Z',
+  abilities: ['tms:read', 'tms:write'],
 }
 
 function setup(routes: Record<string, MockRoute> = {}, user = makeUser({ role: 'shipper' })) {
@@ -47,6 +48,7 @@ describe('settings: API tokens', () => {
           lastUsedAt: null,
           expiresAt: '2099-02-21T12:00:00.000Z',
           createdAt: '2098-11-23T12:00:00.000Z',
+          abilities: ['tms:read', 'tms:write'],
           token: 'plt_OC5zZWNyZXQ',
         },
       },

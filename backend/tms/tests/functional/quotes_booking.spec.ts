@@ -1,0 +1,255 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import { DateTime } from 'luxon'
+import partnerCarriers from '#plugins/partner_carriers/services/main'
+import type { FakePartnerCarrier } from '#plugins/partner_carriers/main'
+import { Clock, FixedClock } from '#core/clock'
+import type User from '#accounts/models/user'
+import Booking from '#marketplace/models/booking'
+import { businessDayFromToday, eachTestInTransaction, makeUser } from '#tests/helpers'
+import { seedReferenceRows } from '#tms/tests/reference_rows'
+
+const QUOTES = '/api/tms/quotes'
+const LANE = { origin: { postal: '60601' }, destination: { postal: '48201' } }
+
+let partner: FakePartnerCarrier
+
+async function quotesFor(client: any, shipper: User, body: Record<string, unknown> = LANE) {
+  const res = await client.post(QUOTES).json(body).loginAs(shipper).withCsrfToken()
+  res.assertStatus(200)
+  return res.body().quotes as any[]
+}
+
+const lakeshoreOf = (quotes: any[]) =>
+  quotes.find((q) => q.provider === 'ltl_partner' && q.service_level === 'STANDARD')
+
+const bookingCount = async () => Number((await Booking.query().count('* as n').first())!.$extras.n)
+
+test.group('POST /api/tms/quotes/:id/book', (group) => {
+  eachTestInTransaction(group)
+  group.each.setup(async () => {
+    await seedReferenceRows()
+    partner = partnerCarriers.fake()
+  })
+  group.each.teardown(() => {
+    partnerCarriers.restore()
+    app.container.restore(Clock)
+  })
+
+  test('a shipper books a partner quote: the partner fields filled, then it can be paid', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const quote = lakeshoreOf(await quotesFor(client, shipper))
+    const pickupDate = businessDayFromToday(2)
+    const res = await client
+      .post(`${QUOTES}/${quote.id}/book`)
+      .json({ pickup_date: pickupDate, pickup_address: '200 E Randolph St' })
+      .loginAs(shipper)
+      .withCsrfToken()
+    res.assertStatus(201)
+    const { booking_id: id, reference, payment_url: paymentUrl } = res.body()
+    assert.equal(reference, `TRT-${String(id).padStart(3, '0')}`)
+    assert.equal(paymentUrl, `/payment/${id}`)
+
+    const [call] = partner.calls
+    assert.equal(call.method, 'book')
+    const input = call.args[0] as any
+    assert.equal(input.idempotencyKey, `tms-quote-${quote.id}-user-${shipper.id}`)
+    assert.match(input.partnerQuoteId, /^LFL-/)
+    assert.include(input, { pallets: 1, weightLbs: 1000, mode: 'LTL', pickupDate })
+    assert.include(input.origin, { postal: '60601', state: 'IL' })
+
+    const booking = await Booking.findOrFail(id)
+    assert.equal(booking.shipperId, shipper.id)
+    assert.isNull(booking.carrierId)
+    assert.equal(booking.provider, 'fake')
+    assert.equal(booking.bookingType, 'partner:lakeshore')
+    assert.equal(booking.partnerQuoteId, input.partnerQuoteId)
+    assert.equal(booking.partnerShipmentId, 'fake_shp_1')
+    assert.match(booking.partnerProNumber!, /^\d{10}$/)
+    assert.match(booking.partnerTrackingUrl!, /^https:\/\/fake-partner\.test\/track\//)
+    assert.equal(booking.pickupConfirmationNumber, 'FAKE1')
+    assert.equal(booking.pickupWindowStart!.toUTC().toISO(), `${pickupDate}T09:00:00.000Z`)
+    assert.equal(booking.pickupWindowEnd!.toUTC().toISO(), `${pickupDate}T17:00:00.000Z`)
+    assert.deepInclude(booking.partnerPayload as any, {
+      partner: { fake: true, id: 'fake_shp_1', pro: booking.partnerProNumber },
+    })
+    assert.equal((booking.partnerPayload as any).quote.id, quote.id)
+    assert.equal(booking.totalAmount, quote.total)
+    assert.equal(booking.status, 'pending')
+    assert.equal(booking.paymentStatus, 'pending')
+    assert.equal(booking.pickupZip, '60601')
+    assert.equal(booking.pickupAddress, '200 E Randolph St')
+    assert.equal(booking.deliveryZip, '48201')
+    assert.equal(booking.pickupDate!.toISODate(), pickupDate)
+    assert.equal(
+      booking.deliveryDate!.toISODate(),
+      DateTime.fromISO(pickupDate).plus({ days: quote.transit_days }).toISODate()
+    )
+
+    const intent = await client
+      .post('/api/create-payment-intent')
+      .json({ bookingId: id, amount: quote.total })
+      .loginAs(shipper)
+      .withCsrfToken()
+    intent.assertStatus(200)
+    assert.equal(intent.body().amount, quote.total)
+
+    // Booking the same quote again answers the same booking; the partner books nothing new.
+    const again = await client
+      .post(`${QUOTES}/${quote.id}/book`)
+      .json({ pickup_date: pickupDate })
+      .loginAs(shipper)
+      .withCsrfToken()
+    again.assertStatus(200)
+    assert.equal(again.body().booking_id, id)
+    assert.lengthOf(partner.calls, 1)
+    assert.equal(await bookingCount(), 1)
+  })
+
+  test('an expired quote is a 409 and the partner is not asked', async ({ client, assert }) => {
+    const shipper = await makeUser('shipper')
+    const quote = lakeshoreOf(await quotesFor(client, shipper))
+    const clock = new FixedClock(DateTime.fromISO(quote.valid_until).plus({ seconds: 1 }))
+    app.container.swap(Clock, () => clock)
+    const res = await client
+      .post(`${QUOTES}/${quote.id}/book`)
+      .json({ pickup_date: clock.now().setZone('America/New_York').toISODate() })
+      .loginAs(shipper)
+      .withCsrfToken()
+    res.assertStatus(409)
+    assert.match(res.body().message, /^This quote expired at .+: compare rates again$/)
+    assert.lengthOf(partner.calls, 0)
+    assert.equal(await bookingCount(), 0)
+  })
+
+  test('someone else’s or an unknown quote is a 404; carriers and admins 403', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const quote = lakeshoreOf(await quotesFor(client, shipper))
+    const body = { pickup_date: businessDayFromToday(1) }
+    const other = await makeUser('shipper')
+    const foreign = await client
+      .post(`${QUOTES}/${quote.id}/book`)
+      .json(body)
+      .loginAs(other)
+      .withCsrfToken()
+    foreign.assertStatus(404)
+    assert.equal(foreign.body().message, 'Quote not found')
+    const unknown = await client
+      .post(`${QUOTES}/999999/book`)
+      .json(body)
+      .loginAs(shipper)
+      .withCsrfToken()
+    unknown.assertStatus(404)
+    for (const role of ['carrier', 'admin'] as const) {
+      const user = await makeUser(role, { isApproved: true })
+      const res = await client
+        .post(`${QUOTES}/${quote.id}/book`)
+        .json(body)
+        .loginAs(user)
+        .withCsrfToken()
+      res.assertStatus(403)
+    }
+    assert.lengthOf(partner.calls, 0)
+    assert.equal(await bookingCount(), 0)
+  })
+
+  test('a lasting partner failure is a 502 and creates nothing; a passing one is retried once', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const quote = lakeshoreOf(await quotesFor(client, shipper))
+    const body = { pickup_date: businessDayFromToday(1) }
+    partner.failNext('book', 'unavailable', { times: 2 })
+    const res = await client
+      .post(`${QUOTES}/${quote.id}/book`)
+      .json(body)
+      .loginAs(shipper)
+      .withCsrfToken()
+    res.assertStatus(502)
+    assert.equal(
+      res.body().message,
+      'Lakeshore Freight LTL could not be reached to book this quote; nothing was booked. Try again later.'
+    )
+    assert.lengthOf(partner.calls, 2)
+    assert.equal(await bookingCount(), 0)
+
+    partner.failNext('book', 'rate_limited', { times: 1 })
+    const retried = await client
+      .post(`${QUOTES}/${quote.id}/book`)
+      .json(body)
+      .loginAs(shipper)
+      .withCsrfToken()
+    retried.assertStatus(201)
+    assert.lengthOf(partner.calls, 4)
+    assert.equal(await bookingCount(), 1)
+  })
+
+  test('a partner that no longer honours the quote is a 409; a refusal a 502', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const quote = lakeshoreOf(await quotesFor(client, shipper))
+    const body = { pickup_date: businessDayFromToday(1) }
+    partner.failNext('book', 'quote_expired')
+    const expired = await client
+      .post(`${QUOTES}/${quote.id}/book`)
+      .json(body)
+      .loginAs(shipper)
+      .withCsrfToken()
+    expired.assertStatus(409)
+    assert.equal(
+      expired.body().message,
+      'Lakeshore Freight LTL no longer honours this quote: compare rates again'
+    )
+    partner.failNext('book', 'invalid_request', { message: 'pickup.date is a holiday' })
+    const refused = await client
+      .post(`${QUOTES}/${quote.id}/book`)
+      .json(body)
+      .loginAs(shipper)
+      .withCsrfToken()
+    refused.assertStatus(502)
+    assert.include(refused.body().message, 'refused the booking (pickup.date is a holiday)')
+    assert.equal(await bookingCount(), 0)
+  })
+
+  test('the PalletLine Network quote is booked from Search (422); pickup date checked', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const quotes = await quotesFor(client, shipper)
+    const network = quotes.find((q) => q.provider === 'lane_model')
+    const res = await client
+      .post(`${QUOTES}/${network.id}/book`)
+      .json({ pickup_date: businessDayFromToday(1) })
+      .loginAs(shipper)
+      .withCsrfToken()
+    res.assertStatus(422)
+    assert.match(res.body().message, /^PalletLine Network quotes are booked from Search/)
+
+    const quote = lakeshoreOf(quotes)
+    for (const [pickup, message] of [
+      [undefined, 'Pickup date is required'],
+      ['tomorrow', 'Pickup date must be a date, YYYY-MM-DD'],
+      [businessDayFromToday(-1), 'Pickup date must be from today to 30 days ahead'],
+      [businessDayFromToday(31), 'Pickup date must be from today to 30 days ahead'],
+    ]) {
+      const bad = await client
+        .post(`${QUOTES}/${quote.id}/book`)
+        .json({ pickup_date: pickup })
+        .loginAs(shipper)
+        .withCsrfToken()
+      bad.assertStatus(422)
+      assert.equal(bad.body().message, message)
+    }
+    assert.lengthOf(partner.calls, 0)
+  })
+})

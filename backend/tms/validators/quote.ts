@@ -1,0 +1,77 @@
+import vine, { SimpleMessagesProvider } from '@vinejs/vine'
+
+export const QUOTE_MODES = ['LTL', 'TL', 'EXP'] as const
+/** The heaviest legal load of a 53 ft trailer's freight; the TMS form's default is 1,000 lb. */
+export const MAX_QUOTE_WEIGHT_LBS = 45_000
+export const MISSING_POSTALS =
+  'Missing Information: Please enter both origin and destination postal codes'
+const WEIGHT_RANGE = `Weight must be a whole number of pounds from 1 to 45,000`
+
+const stop = () =>
+  vine.object({
+    postal: vine.string().trim().minLength(1).maxLength(10),
+  })
+
+/** POST /api/tms/quotes (SPEC point 7: origin/destination postal, weight_lbs, mode). */
+export const quoteRequestValidator = vine.compile(
+  vine.object({
+    origin: stop(),
+    destination: stop(),
+    weight_lbs: vine
+      .number()
+      .withoutDecimals()
+      .min(1)
+      .max(MAX_QUOTE_WEIGHT_LBS)
+      .nullable()
+      .optional(),
+    mode: vine.enum(QUOTE_MODES).optional(),
+  })
+)
+quoteRequestValidator.messagesProvider = new SimpleMessagesProvider({
+  'origin.required': MISSING_POSTALS,
+  'origin.object': MISSING_POSTALS,
+  'origin.postal.required': MISSING_POSTALS,
+  'origin.postal.string': MISSING_POSTALS,
+  'origin.postal.minLength': MISSING_POSTALS,
+  'origin.postal.maxLength': 'Origin postal code not found',
+  'destination.required': MISSING_POSTALS,
+  'destination.object': MISSING_POSTALS,
+  'destination.postal.required': MISSING_POSTALS,
+  'destination.postal.string': MISSING_POSTALS,
+  'destination.postal.minLength': MISSING_POSTALS,
+  'destination.postal.maxLength': 'Destination postal code not found',
+  'weight_lbs.number': WEIGHT_RANGE,
+  'weight_lbs.withoutDecimals': WEIGHT_RANGE,
+  'weight_lbs.min': WEIGHT_RANGE,
+  'weight_lbs.max': WEIGHT_RANGE,
+  'mode.enum': 'Mode must be one of LTL, TL, EXP',
+})
+
+/** The partner's trailer: 26 pallet positions (the demo partner refuses more). */
+export const MAX_BOOK_PALLETS = 26
+
+/** POST /api/tms/quotes/:id/book: what the quote does not already say. */
+export const bookQuoteValidator = vine.compile(
+  vine.object({
+    pickup_date: vine
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/),
+    pallets: vine.number().withoutDecimals().min(1).max(MAX_BOOK_PALLETS).nullable().optional(),
+    pickup_address: vine.string().trim().maxLength(255).nullable().optional(),
+    delivery_address: vine.string().trim().maxLength(255).nullable().optional(),
+    special_instructions: vine.string().trim().maxLength(2000).nullable().optional(),
+  })
+)
+bookQuoteValidator.messagesProvider = new SimpleMessagesProvider({
+  'pickup_date.required': 'Pickup date is required',
+  'pickup_date.string': 'Pickup date is required',
+  'pickup_date.regex': 'Pickup date must be a date, YYYY-MM-DD',
+  'pallets.number': 'Pallets must be a whole number from 1 to 26',
+  'pallets.withoutDecimals': 'Pallets must be a whole number from 1 to 26',
+  'pallets.min': 'Pallets must be a whole number from 1 to 26',
+  'pallets.max': 'Pallets must be a whole number from 1 to 26',
+  'pickup_address.maxLength': 'Pickup address must be at most 255 characters',
+  'delivery_address.maxLength': 'Delivery address must be at most 255 characters',
+  'special_instructions.maxLength': 'Special instructions must be at most 2000 characters',
+})
