@@ -22,11 +22,13 @@ export default class FreightBoardController {
       await this.board.carrierOf(auth.getUserOrFail().id),
       filters
     )
-    // A shared page comes already serialised (docs/decisions/0072).
-    if (typeof board === 'string') {
-      return response.header('content-type', 'application/json; charset=utf-8').send(board)
-    }
-    return board
+    if (Array.isArray(board)) return board
+    // A shared page comes serialised, with a validator: a refresh that changed nothing is a
+    // 304 without a body (docs/decisions/0072). Browsers revalidate it on their own.
+    response.header('cache-control', 'private, no-cache')
+    response.header('etag', board.etag)
+    if (request.header('if-none-match') === board.etag) return response.notModified()
+    return response.header('content-type', 'application/json; charset=utf-8').send(board.json)
   }
 
   async featured() {

@@ -8,6 +8,8 @@ export type BoardPage = {
   loads: BoardLoad[]
   /** the same, serialised once */
   json: string
+  /** a strong validator of `json`, for refreshes that changed nothing (304) */
+  etag: string
   /** load id → the carrier holding it, for the loads held on this page */
   holders: Map<number, number>
   /** epoch ms: the first hold, load or invite expiry that changes the page without a write */

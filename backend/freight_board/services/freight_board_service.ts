@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import emitter from '@adonisjs/core/services/emitter'
 import db from '@adonisjs/lucid/services/db'
@@ -84,7 +85,10 @@ export default class FreightBoardService {
    * in its window sees the shared page of its filters, from the cache when one is current
    * (docs/decisions/0072): the cached JSON as is, or a copy marking the loads it holds.
    */
-  async board(carrier: BoardCarrier, filters: BoardFilters): Promise<BoardLoad[] | string> {
+  async board(
+    carrier: BoardCarrier,
+    filters: BoardFilters
+  ): Promise<BoardLoad[] | { json: string; etag: string }> {
     const now = this.clock.now()
     if (!boardCache.enabled) return this.readBoard(carrier, filters, now)
     const nowMs = now.toMillis()
@@ -105,7 +109,7 @@ export default class FreightBoardService {
       boardCache.putPage(key, page, stamp)
     }
     const mine = [...page.holders].filter(([, holder]) => holder === carrier.carrierId)
-    if (mine.length === 0) return page.json
+    if (mine.length === 0) return page
     const held = new Set(mine.map(([id]) => id))
     return page.loads.map((load) => (held.has(load.id) ? { ...load, held_by_you: true } : load))
   }
@@ -134,7 +138,9 @@ export default class FreightBoardService {
         validUntil = Math.min(validUntil, timestampMillis(row.hold_expires_at)!)
       }
     }
-    return { loads, json: JSON.stringify(loads), holders, validUntil } satisfies BoardPage
+    const json = JSON.stringify(loads)
+    const etag = `"${createHash('sha1').update(json).digest('base64url')}"`
+    return { loads, json, etag, holders, validUntil } satisfies BoardPage
   }
 
   private async boardRows(carrierId: number, filters: BoardFilters, now: DateTime) {

@@ -4722,7 +4722,10 @@ export interface operations {
                 /** @description `true`: only loads whose price is already held */
                 funded?: "" | "true" | "false";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the board page the client already has; an unchanged board answers 304. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4736,6 +4739,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BoardLoad"][];
                 };
+            };
+            /** @description The board has not changed since the page whose `ETag` the request sent in `If-None-Match` (the shared page of its filters; decision 0072). No body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -118,4 +118,31 @@ test.group('The board cache never shows a ghost load', (group) => {
     const onlyReefer = await client.get('/api/freight-listings?equipment=REEFER').loginAs(b)
     assert.deepEqual(ids(onlyReefer), [reefer.id])
   })
+
+  test('a refresh that changed nothing is a 304 without a body; a change gives a new page', async ({
+    client,
+    assert,
+  }) => {
+    const load = await makeFreightListing(await makeUser('shipper'))
+    const a = await makeUser('carrier', { isApproved: true })
+    const b = await makeUser('carrier', { isApproved: true })
+    const first = await client.get('/api/freight-listings').loginAs(b)
+    first.assertStatus(200)
+    const etag = first.header('etag')!
+    assert.match(etag, /^"[\w-]+"$/)
+    assert.equal(first.header('cache-control'), 'private, no-cache')
+
+    const same = await client.get('/api/freight-listings').header('if-none-match', etag).loginAs(b)
+    same.assertStatus(304)
+    assert.equal(same.text(), '')
+
+    await client.post(`/api/freight-listings/${load.id}/hold`).loginAs(a).withCsrfToken()
+    const changed = await client
+      .get('/api/freight-listings')
+      .header('if-none-match', etag)
+      .loginAs(b)
+    changed.assertStatus(200)
+    assert.notEqual(changed.header('etag'), etag)
+    assert.isTrue(changed.body()[0].held)
+  })
 })
