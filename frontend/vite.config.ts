@@ -16,6 +16,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route needs (scripts/bundle-size.js).
+    manifest: true,
   },
   server: {
     port: 5173,
