@@ -11,7 +11,6 @@ import {
   RequireRole,
   RoleHomeRedirect,
 } from '@/app/guards/route-guards'
-import { AppLayout } from '@/app/layouts/app-layout'
 import { PublicLayout } from '@/app/layouts/public-layout'
 import { RootLayout } from '@/app/layouts/root-layout'
 import { RouteError } from '@/app/route-error'
@@ -19,6 +18,11 @@ import { RouteError } from '@/app/route-error'
 // Every screen is its own chunk, loaded when its route is first visited.
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
+})
+
+// The signed-in shell too: visitors of the public pages never load it.
+const appLayout = async () => ({
+  Component: (await import('@/app/layouts/app-layout')).AppLayout,
 })
 
 /** The whole route table, shared by the browser router and the tests' memory router. */
@@ -68,7 +72,7 @@ export function createRoutes(): RouteObject[] {
           element: <RequireAuth />,
           children: [
             {
-              element: <AppLayout />,
+              lazy: appLayout,
               children: [
                 { path: paths.dashboard.path, element: <RoleHomeRedirect /> },
                 {
