@@ -51,6 +51,32 @@ describe('route guards', () => {
   })
 
   it.each([
+    { url: '/', heading: 'Ship pallets on trucks already heading your way' },
+    { url: '/auth', heading: 'PalletLine' },
+    { url: '/login', heading: 'Welcome back' },
+  ])(
+    'on a prerendered $url, shows the visitor view while the current user loads',
+    async ({ url, heading }) => {
+      mockFetch({ 'GET /api/user': () => new Promise(() => undefined) })
+      renderApp(url, { prerendered: true })
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+      expect(screen.queryByTestId('page-spinner')).not.toBeInTheDocument()
+    }
+  )
+
+  it.each([
+    { url: '/', expected: '/shipper' },
+    { url: '/auth', expected: '/shipper' },
+  ])(
+    'on a prerendered $url, a signed-in user still goes to $expected',
+    async ({ url, expected }) => {
+      signedInAs(shipper)
+      const { router } = renderApp(url, { prerendered: true })
+      await waitFor(() => expect(router.state.location.pathname).toBe(expected))
+    }
+  )
+
+  it.each([
     '/shipper',
     '/carrier',
     '/admin',
