@@ -3,13 +3,14 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { compressBuild } from './compress.ts'
 import { writePrerenderedPages } from './prerender.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
 // Run from the repository root: `vite build --config frontend/vite.config.ts`. It builds the
-// app (dist/), then the prerender (dist-ssr/, src/prerender.tsx), then writes the public pages
-// as HTML (dist/prerendered/, prerender.ts).
+// app (dist/), then the prerender (dist-ssr/, src/prerender.tsx), writes the public pages as
+// HTML (dist/prerendered/, prerender.ts) and compressed copies of every text file (compress.ts).
 export default defineConfig({
   root,
   plugins: [react(), tailwindcss()],
@@ -43,6 +44,7 @@ export default defineConfig({
         outDir: fileURLToPath(new URL('./dist', import.meta.url)),
         ssrEntry: fileURLToPath(new URL('./dist-ssr/prerender.js', import.meta.url)),
       })
+      compressBuild(fileURLToPath(new URL('./dist', import.meta.url)))
     },
   },
   server: {
