@@ -128,7 +128,7 @@ async function startChromium() {
           port,
           stop: async () => {
             await stopProcess(child)
-            rmSync(profile, { recursive: true, force: true })
+            rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
           },
         }
       }
@@ -171,42 +171,52 @@ function lostPoints(lhr) {
   return lost
 }
 
-async function main() {
-  const server = options.url ? null : await startServer(Number(options.port))
-  const base = options.url ?? server.url
-  const chromium = await startChromium()
+/** Each page `runs` times; the median of each figure, and the last run's lost points. */
+async function measure(base, port) {
   const outDir = join(ROOT, 'tmp/lighthouse')
   mkdirSync(outDir, { recursive: true })
   const results = []
-  try {
-    for (const page of pages) {
-      const samples = []
-      let last = null
-      for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(`${base}${page}`, {
-          port: chromium.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'seo', 'accessibility'],
-        })
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`)
-        if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message)
-        last = result.lhr
-        samples.push(figuresOf(result.lhr))
-        const s = samples.at(-1)
-        console.log(
-          `${page} run ${i + 1}/${runs}: performance ${s.performance}, LCP ${Math.round(s.lcpMs)} ms, SEO ${s.seo}`
-        )
-      }
-      const name = page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')
-      writeFileSync(join(outDir, `${name}.json`), JSON.stringify(last))
-      const m = Object.fromEntries(
-        Object.keys(samples[0]).map((key) => [key, median(samples.map((s) => s[key]))])
+  for (const page of pages) {
+    const samples = []
+    let last = null
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(`${base}${page}`, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'seo', 'accessibility'],
+      })
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`)
+      if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message)
+      last = result.lhr
+      samples.push(figuresOf(result.lhr))
+      const s = samples.at(-1)
+      console.log(
+        `${page} run ${i + 1}/${runs}: performance ${s.performance}, LCP ${Math.round(s.lcpMs)} ms, SEO ${s.seo}`
       )
-      results.push({ page, ...m, lost: lostPoints(last) })
+    }
+    const name = page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')
+    writeFileSync(join(outDir, `${name}.json`), JSON.stringify(last))
+    const m = Object.fromEntries(
+      Object.keys(samples[0]).map((key) => [key, median(samples.map((s) => s[key]))])
+    )
+    results.push({ page, ...m, lost: lostPoints(last) })
+  }
+  console.log(`\nFull reports of each page's last run: ${outDir}/`)
+  return results
+}
+
+async function main() {
+  const server = options.url ? null : await startServer(Number(options.port))
+  let results
+  try {
+    const chromium = await startChromium()
+    try {
+      results = await measure(options.url ?? server.url, chromium.port)
+    } finally {
+      await chromium.stop()
     }
   } finally {
-    await chromium.stop()
     await server?.stop()
   }
 
@@ -229,8 +239,6 @@ async function main() {
     if (r.lost.length)
       console.log(`\n${r.page}, last run, audits short of full marks:\n  ${r.lost.join('\n  ')}`)
   }
-  console.log(`\nFull reports of each page's last run: ${outDir}/`)
-
   const report = process.env.BENCH_REPORT
   if (report) {
     for (const r of results) {
