@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import type { User } from '@/features/auth/api/get-user'
-import { mockFetch, requestsTo } from '@/testing/mock-fetch'
-import { makeUser, renderApp } from '@/testing/test-utils'
+import { mockFetch, requestsTo, type MockResponse } from '@/testing/mock-fetch'
+import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
 import { postLoginPath, registerRedirectPath, roleHome } from '@/app/guards/redirects'
 
 function signedInAs(user: User | null) {
@@ -57,10 +57,16 @@ describe('route guards', () => {
   ])(
     'on a prerendered $url, shows the visitor view while the current user loads',
     async ({ url, heading }) => {
-      mockFetch({ 'GET /api/user': () => new Promise(() => undefined) })
+      let answer: (response: MockResponse) => void = () => undefined
+      mockFetch({
+        'GET /api/user': () => new Promise<MockResponse>((resolve) => (answer = resolve)),
+        'POST /api/analytics/events': { status: 204 },
+      })
+      setXsrfCookie()
       renderApp(url, { prerendered: true })
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
       expect(screen.queryByTestId('page-spinner')).not.toBeInTheDocument()
+      answer({ status: 401, body: { message: 'Not signed in' } })
     }
   )
 
