@@ -1,6 +1,7 @@
 /*
- * `npm run bench`: every benchmark in bench/, one after another (each in a process of its own,
- * their HTTP load from autocannon beside the server's process), then one table: each figure
+ * `npm run bench`: every benchmark in bench/, then the public pages' figures
+ * (scripts/bundle-size.js, scripts/lighthouse.js), one after another (each in a process of its
+ * own, their HTTP load from autocannon beside the server's process), then one table: each figure
  * beside its reference measured in the same run, the ratio, the target and whether it is met.
  * The database is the environment's (SQLite by default, DB_CONNECTION=pg PG_DB_NAME=bench for
  * PostgreSQL). `--quick` runs smaller sizes for a smoke run; `--only http,board` picks benches.
