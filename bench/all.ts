@@ -1,6 +1,7 @@
 /*
- * `npm run bench`: every benchmark in bench/, one after another (each in a process of its own,
- * their HTTP load from autocannon beside the server's process), then one table: each figure
+ * `npm run bench`: every benchmark in bench/, then the public pages' figures
+ * (scripts/bundle-size.js, scripts/lighthouse.js), one after another (each in a process of its
+ * own, their HTTP load from autocannon beside the server's process), then one table: each figure
  * beside its reference measured in the same run, the ratio, the target and whether it is met.
  * The database is the environment's (SQLite by default, DB_CONNECTION=pg PG_DB_NAME=bench for
  * PostgreSQL). `--quick` runs smaller sizes for a smoke run; `--only http,board` picks benches.
@@ -20,8 +21,8 @@ const { values: options } = parseArgs({
   },
 })
 
-/** Each bench and its arguments, full size and quick. */
-const BENCHES: { name: string; full: string[]; quick: string[] }[] = [
+/** Each bench (bench/<name>.ts unless `file` says otherwise) and its arguments, full and quick. */
+const BENCHES: { name: string; file?: string; full: string[]; quick: string[] }[] = [
   { name: 'http', full: [], quick: ['--seconds', '3'] },
   { name: 'search', full: [], quick: ['--listings', '10000', '--searches', '100'] },
   {
@@ -30,13 +31,16 @@ const BENCHES: { name: string; full: string[]; quick: string[] }[] = [
     quick: ['--loads', '10000', '--duration', '3', '--claim-loads', '10', '--claimants', '20'],
   },
   { name: 'payouts', full: [], quick: ['--bookings', '1000', '--carriers', '20'] },
+  // The public pages: first JavaScript of the built frontend, and Lighthouse on the built app.
+  { name: 'bundle', file: 'scripts/bundle-size.js', full: [], quick: [] },
+  { name: 'lighthouse', file: 'scripts/lighthouse.js', full: [], quick: ['--runs', '1'] },
 ]
 
-function run(name: string, args: string[], report: string) {
+function run(file: string, args: string[], report: string) {
   return new Promise<number>((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--import=ts-node-maintained/register/esm', `bench/${name}.ts`, ...args],
+      ['--import=ts-node-maintained/register/esm', file, ...args],
       {
         cwd: ROOT,
         env: {
@@ -64,8 +68,9 @@ async function main() {
   rmSync(report, { force: true })
   const failed: string[] = []
   for (const bench of selected) {
-    console.log(`\n━━ bench/${bench.name}.ts ━━`)
-    const code = await run(bench.name, options.quick ? bench.quick : bench.full, report)
+    const file = bench.file ?? `bench/${bench.name}.ts`
+    console.log(`\n━━ ${file} ━━`)
+    const code = await run(file, options.quick ? bench.quick : bench.full, report)
     if (code !== 0) failed.push(bench.name)
   }
   const figures: BenchFigure[] = existsSync(report)

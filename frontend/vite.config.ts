@@ -3,19 +3,49 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { compressBuild } from './compress.ts'
+import { writePrerenderedPages } from './prerender.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
-// Run from the repository root: `vite build --config frontend/vite.config.ts`.
+// Run from the repository root: `vite build --config frontend/vite.config.ts`. It builds the
+// app (dist/), then the prerender (dist-ssr/, src/prerender.tsx), writes the public pages as
+// HTML (dist/prerendered/, prerender.ts) and compressed copies of every text file (compress.ts).
 export default defineConfig({
   root,
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  define: {
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route needs (prerender.ts, bundle-size.js).
+    manifest: true,
+  },
+  environments: {
+    ssr: {
+      build: {
+        ssr: 'src/prerender.tsx',
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        manifest: false,
+      },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client)
+      await builder.build(builder.environments.ssr)
+      await writePrerenderedPages({
+        outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+        ssrEntry: fileURLToPath(new URL('./dist-ssr/prerender.js', import.meta.url)),
+      })
+      compressBuild(fileURLToPath(new URL('./dist', import.meta.url)))
+    },
   },
   server: {
     port: 5173,

@@ -57,10 +57,17 @@ function newestMtime(dir) {
 }
 
 const builtIndex = 'frontend/dist/index.html'
+// The build's own steps (the prerender, the compressed copies) count as sources too.
+const frontendFiles = [
+  'frontend/index.html',
+  'frontend/vite.config.ts',
+  'frontend/prerender.ts',
+  'frontend/compress.ts',
+]
 const sourcesChanged =
   !existsSync(builtIndex) ||
   newestMtime('frontend/src') > statSync(builtIndex).mtimeMs ||
-  statSync('frontend/index.html').mtimeMs > statSync(builtIndex).mtimeMs
+  frontendFiles.some((file) => statSync(file).mtimeMs > statSync(builtIndex).mtimeMs)
 if (sourcesChanged)
   run('Building the frontend', 'npx', [
     'vite',

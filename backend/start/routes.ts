@@ -4,8 +4,10 @@
  */
 import router from '@adonisjs/core/services/router'
 import app from '@adonisjs/core/services/app'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { middleware } from '#start/kernel'
+import env from '#start/env'
+import { precompressedCopy } from '#core/precompressed'
 
 await import('#accounts/routes')
 await import('#fleet/routes')
@@ -35,17 +37,47 @@ router.any('/api/*', async ({ response }) => response.notFound({ message: 'Not f
 // routes have no file extension.
 const FILE_PATH = /\/[^/]*\.[a-z0-9]+$/i
 
-// Any other GET is a frontend route: serve index.html and let react-router decide (404 included).
+// The public pages the frontend build prerendered (frontend/prerender.ts): `/` is
+// prerendered/index.html, `/auth` prerendered/auth.html. A query string may change what the page
+// shows (`/auth?tab=signup`), so those get the shell.
+const PRERENDERABLE = /^\/[a-z-]*$/
+const isFile = (file: string) =>
+  stat(file).then(
+    (s) => s.isFile(),
+    () => false
+  )
+
+async function prerenderedPage(path: string, hasQuery: boolean) {
+  if (!PRERENDERABLE.test(path) || hasQuery) return null
+  const page = app.publicPath(`prerendered/${path === '/' ? 'index' : path.slice(1)}.html`)
+  return (await isFile(page)) ? page : null
+}
+
+// A public page's canonical address, for search engines: only from APP_URL, never from the
+// request's Host.
+const APP_URL = env.get('APP_URL')?.replace(/\/$/, '')
+
+// Any other GET is a frontend route: serve its prerendered page if the build made one, else
+// index.html, and let react-router decide (404 included). Compressed when the client accepts it.
 router.get('*', async ({ request, response }) => {
-  if (FILE_PATH.test(request.url()) || request.url().startsWith('/assets/')) {
+  const path = request.url()
+  if (FILE_PATH.test(path) || path.startsWith('/assets/')) {
     return response
       .status(404)
       .header('content-type', 'text/plain; charset=utf-8')
       .send('Not found')
   }
   try {
-    const html = await readFile(app.publicPath('index.html'), 'utf8')
-    return response.header('content-type', 'text/html; charset=utf-8').send(html)
+    const prerendered = await prerenderedPage(path, request.url(true).includes('?'))
+    const file = prerendered ?? app.publicPath('index.html')
+    const copy = await precompressedCopy(file, request.encodings())
+    const html = await readFile(copy ? file + copy.suffix : file)
+    if (copy) response.header('content-encoding', copy.encoding)
+    if (prerendered && APP_URL) response.header('link', `<${APP_URL}${path}>; rel="canonical"`)
+    return response
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('vary', 'Accept-Encoding')
+      .send(html)
   } catch {
     return response
       .status(503)

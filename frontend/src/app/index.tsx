@@ -1,10 +1,18 @@
+import type * as React from 'react'
 import { AppProvider } from '@/app/provider'
-import { AppRouter } from '@/app/router'
+import { PrerenderedPageContext } from '@/app/prerendered-page'
 
-export function App() {
+/** The app's providers around a router: the browser's (main.tsx) or the prerender's. */
+export function App({
+  prerendered = false,
+  children,
+}: {
+  prerendered?: boolean
+  children: React.ReactNode
+}) {
   return (
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
+    <PrerenderedPageContext.Provider value={prerendered}>
+      <AppProvider>{children}</AppProvider>
+    </PrerenderedPageContext.Provider>
   )
 }

@@ -1,9 +1,13 @@
 import * as React from 'react'
 import { SWRConfig, type SWRConfiguration } from 'swr'
-import { Toaster } from '@/components/ui/toaster'
-import { TooltipProvider } from '@/components/ui/tooltip'
 import { swrFetcher } from '@/lib/api-client'
 import { AuthProvider } from '@/features/auth/components/auth-provider'
+
+// Radix Toast is not needed to paint a page: the toast queue lives in use-toast, and the
+// Toaster shows whatever is queued once its code has arrived.
+const Toaster = React.lazy(() =>
+  import('@/components/ui/toaster').then((m) => ({ default: m.Toaster }))
+)
 
 /**
  * SPEC point 7: key segments joined with '/' are the path; no automatic retry, no refetch on
@@ -22,12 +26,12 @@ export function AppProvider({ children }: { children: React.ReactNode }) {
   const [cache] = React.useState(() => new Map())
   return (
     <SWRConfig value={{ ...swrConfig, provider: () => cache }}>
-      <TooltipProvider>
-        <AuthProvider>
-          {children}
+      <AuthProvider>
+        {children}
+        <React.Suspense fallback={null}>
           <Toaster />
-        </AuthProvider>
-      </TooltipProvider>
+        </React.Suspense>
+      </AuthProvider>
     </SWRConfig>
   )
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom'
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom'
 import { PageSpinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import {
@@ -11,7 +11,6 @@ import {
   RequireRole,
   RoleHomeRedirect,
 } from '@/app/guards/route-guards'
-import { AppLayout } from '@/app/layouts/app-layout'
 import { PublicLayout } from '@/app/layouts/public-layout'
 import { RootLayout } from '@/app/layouts/root-layout'
 import { RouteError } from '@/app/route-error'
@@ -19,6 +18,11 @@ import { RouteError } from '@/app/route-error'
 // Every screen is its own chunk, loaded when its route is first visited.
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
+})
+
+// The signed-in shell too: visitors of the public pages never load it.
+const appLayout = async () => ({
+  Component: (await import('@/app/layouts/app-layout')).AppLayout,
 })
 
 /** The whole route table, shared by the browser router and the tests' memory router. */
@@ -68,7 +72,7 @@ export function createRoutes(): RouteObject[] {
           element: <RequireAuth />,
           children: [
             {
-              element: <AppLayout />,
+              lazy: appLayout,
               children: [
                 { path: paths.dashboard.path, element: <RoleHomeRedirect /> },
                 {
@@ -114,9 +118,23 @@ export function createRoutes(): RouteObject[] {
   ]
 }
 
-let browserRouter: ReturnType<typeof createBrowserRouter> | null = null
+/** Loads the lazy routes that match `pathname` into the route table, in place. */
+export async function loadMatchedRoutes(routes: RouteObject[], pathname: string) {
+  const matches = matchRoutes(routes, pathname) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined })
+    })
+  )
+}
 
-export function AppRouter() {
-  browserRouter ??= createBrowserRouter(createRoutes())
-  return <RouterProvider router={browserRouter} />
+/**
+ * The browser's router. A prerendered page is hydrated: its route's code is loaded first, so the
+ * first render shows the page (as the HTML does), not the loading fallback.
+ */
+export async function createAppRouter({ prerendered }: { prerendered: boolean }) {
+  const routes = createRoutes()
+  if (prerendered) await loadMatchedRoutes(routes, window.location.pathname)
+  return createBrowserRouter(routes)
 }

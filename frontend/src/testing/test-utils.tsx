@@ -1,17 +1,24 @@
 import * as React from 'react'
 import { render } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { App } from '@/app'
 import { AppProvider } from '@/app/provider'
 import { createRoutes } from '@/app/router'
 import type { User } from '@/features/auth/api/get-user'
 
-/** Render the real app (providers + full route table) at `url`; `strictMode` as in main.tsx. */
-export function renderApp(url = '/', { strictMode = false }: { strictMode?: boolean } = {}) {
+/**
+ * Render the real app (providers + full route table) at `url`; `strictMode` as in start.tsx;
+ * `prerendered` as when start.tsx hydrates a prerendered page.
+ */
+export function renderApp(
+  url = '/',
+  { strictMode = false, prerendered = false }: { strictMode?: boolean; prerendered?: boolean } = {}
+) {
   const router = createMemoryRouter(createRoutes(), { initialEntries: [url] })
   const app = (
-    <AppProvider>
+    <App prerendered={prerendered}>
       <RouterProvider router={router} />
-    </AppProvider>
+    </App>
   )
   const utils = render(strictMode ? <React.StrictMode>{app}</React.StrictMode> : app)
   return { ...utils, router }

@@ -3,7 +3,8 @@ import { SECURITY_HEADERS } from '#core/security_headers'
 import { baseUrl } from '#tests/helpers'
 
 /** Plain fetch: what a browser (or a framing site) gets, static files included. */
-const get = (path: string) => fetch(baseUrl() + path, { redirect: 'manual' })
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(baseUrl() + path, { redirect: 'manual', headers })
 
 test.group('Pages and static files', () => {
   for (const path of ['/', '/index.html', '/login', '/shipper', '/robots.txt', '/api/health']) {
@@ -23,6 +24,45 @@ test.group('Pages and static files', () => {
       assert.match(res.headers.get('content-type')!, /^text\/html/)
       assert.include(await res.text(), '<div id="root">')
     }
+  })
+
+  test('the public pages arrive prerendered; other routes get the empty shell', async ({
+    assert,
+  }) => {
+    for (const [path, text] of [
+      ['/', 'Ship pallets on trucks'],
+      ['/overview', '<title>Platform overview | PalletLine</title>'],
+      ['/auth', '<title>Sign in or create an account | PalletLine</title>'],
+      ['/terms', 'Terms of Service'],
+    ]) {
+      const html = await (await get(path)).text()
+      assert.include(html, text, path)
+      assert.notInclude(html, '<div id="root"></div>', path)
+    }
+    // A query string may change the page (`?tab=signup`): the shell renders it in the browser.
+    for (const path of ['/shipper', '/register', '/auth?tab=signup', '/no/such/page']) {
+      assert.include(await (await get(path)).text(), '<div id="root"></div>', path)
+    }
+  })
+
+  test('pages and bundles go out compressed to clients that accept it', async ({ assert }) => {
+    const page = await get('/auth', { 'accept-encoding': 'br' })
+    assert.equal(page.headers.get('content-encoding'), 'br')
+    assert.equal(page.headers.get('vary'), 'Accept-Encoding')
+    assert.include(await page.text(), 'Sign in or create an account')
+
+    const shell = await (await get('/index.html')).text()
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(shell)![1]
+    const bundle = await get(script, { 'accept-encoding': 'gzip' })
+    assert.equal(bundle.status, 200)
+    assert.equal(bundle.headers.get('content-encoding'), 'gzip')
+    assert.match(bundle.headers.get('content-type')!, /^text\/javascript/)
+    assert.equal(bundle.headers.get('cache-control'), 'public, max-age=31536000, immutable')
+    assert.equal(bundle.headers.get('x-content-type-options'), 'nosniff')
+
+    const plain = await get(script, { 'accept-encoding': 'identity' })
+    assert.isNull(plain.headers.get('content-encoding'))
+    assert.equal(await plain.text(), await bundle.text())
   })
 
   test('a missing asset is a 404, not the app with 200', async ({ assert }) => {

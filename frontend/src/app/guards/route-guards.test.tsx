@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import type { User } from '@/features/auth/api/get-user'
-import { mockFetch, requestsTo } from '@/testing/mock-fetch'
-import { makeUser, renderApp } from '@/testing/test-utils'
+import { mockFetch, requestsTo, type MockResponse } from '@/testing/mock-fetch'
+import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
 import { postLoginPath, registerRedirectPath, roleHome } from '@/app/guards/redirects'
 
 function signedInAs(user: User | null) {
@@ -49,6 +49,38 @@ describe('route guards', () => {
     renderApp('/shipper')
     expect(await screen.findByTestId('page-spinner')).toBeInTheDocument()
   })
+
+  it.each([
+    { url: '/', heading: 'Ship pallets on trucks already heading your way' },
+    { url: '/auth', heading: 'PalletLine' },
+    { url: '/login', heading: 'Welcome back' },
+  ])(
+    'on a prerendered $url, shows the visitor view while the current user loads',
+    async ({ url, heading }) => {
+      let answer: (response: MockResponse) => void = () => undefined
+      mockFetch({
+        'GET /api/user': () => new Promise<MockResponse>((resolve) => (answer = resolve)),
+        'POST /api/analytics/events': { status: 204 },
+      })
+      setXsrfCookie()
+      renderApp(url, { prerendered: true })
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+      expect(screen.queryByTestId('page-spinner')).not.toBeInTheDocument()
+      answer({ status: 401, body: { message: 'Not signed in' } })
+    }
+  )
+
+  it.each([
+    { url: '/', expected: '/shipper' },
+    { url: '/auth', expected: '/shipper' },
+  ])(
+    'on a prerendered $url, a signed-in user still goes to $expected',
+    async ({ url, expected }) => {
+      signedInAs(shipper)
+      const { router } = renderApp(url, { prerendered: true })
+      await waitFor(() => expect(router.state.location.pathname).toBe(expected))
+    }
+  )
 
   it.each([
     '/shipper',

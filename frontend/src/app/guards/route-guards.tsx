@@ -10,6 +10,7 @@ import {
   registerRedirectPath,
   roleHome,
 } from '@/app/guards/redirects'
+import { usePrerenderedPage } from '@/app/prerendered-page'
 
 /** Signed-in users only; an unapproved carrier may only see /carrier-pending. */
 export function RequireAuth() {
@@ -43,7 +44,8 @@ export function RoleHomeRedirect() {
 /** '/': the landing page for visitors; signed-in users with a known role go to their area. */
 export function HomeGate() {
   const { user, isLoading } = useAuth()
-  if (isLoading) return <PageSpinner />
+  const prerendered = usePrerenderedPage()
+  if (isLoading) return prerendered ? <Outlet /> : <PageSpinner />
   if (user && hasKnownRole(user)) return <Navigate to={roleHome(user)} replace />
   return <Outlet />
 }
@@ -51,7 +53,8 @@ export function HomeGate() {
 /** /login and /auth: a signed-in user is sent where a fresh login would send them. */
 export function GuestOnly() {
   const { user, isLoading } = useAuth()
-  if (isLoading) return <PageSpinner />
+  const prerendered = usePrerenderedPage()
+  if (isLoading) return prerendered ? <Outlet /> : <PageSpinner />
   if (user) return <Navigate to={postLoginPath(user)} replace />
   return <Outlet />
 }

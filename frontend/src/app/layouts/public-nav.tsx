@@ -1,14 +1,25 @@
+import * as React from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { Menu } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/utils'
+
+// The compact menu's Radix code is not needed to paint the page: it loads beside it.
+const PublicNavMenu = React.lazy(() =>
+  import('@/app/layouts/public-nav-menu').then((m) => ({ default: m.PublicNavMenu }))
+)
+
+/** The compact menu's trigger; until the menu's code arrives it stands alone, looking the same. */
+const MenuButton = React.forwardRef<HTMLButtonElement, React.ComponentProps<typeof Button>>(
+  function MenuButton(props, ref) {
+    return (
+      <Button ref={ref} variant="ghost" size="icon" aria-label="Open menu" {...props}>
+        <Menu className="h-5 w-5" aria-hidden="true" />
+      </Button>
+    )
+  }
+)
 
 const LINKS = [
   { label: 'Home', to: paths.home.getHref() },
@@ -47,24 +58,9 @@ export function PublicNav() {
         </Button>
       </div>
       <div className="md:hidden">
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label="Open menu">
-              <Menu className="h-5 w-5" aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem asChild>
-              <Link to={paths.auth.getHref()}>Sign In</Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to={paths.home.getHref()}>Home</Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to={paths.about.getHref()}>About</Link>
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <React.Suspense fallback={<MenuButton />}>
+          <PublicNavMenu trigger={<MenuButton />} />
+        </React.Suspense>
       </div>
     </>
   )

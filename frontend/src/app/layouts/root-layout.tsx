@@ -1,5 +1,16 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom'
+import { useEffect } from 'react'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
+import { pageMeta } from '@/config/page-meta'
 import { PageViewTracker } from '@/features/analytics/components/page-view-tracker'
+
+/** Each public page's title (the prerendered HTML has it too); the site's title elsewhere. */
+function DocumentTitle() {
+  const { pathname } = useLocation()
+  useEffect(() => {
+    document.title = pageMeta(pathname).title
+  }, [pathname])
+  return null
+}
 
 export function RootLayout() {
   return (
@@ -10,6 +21,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <DocumentTitle />
       <PageViewTracker />
       <ScrollRestoration />
       <Outlet />

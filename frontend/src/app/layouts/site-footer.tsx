@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { COMPANY, SUPPORT } from '@/config/support'
@@ -29,7 +30,22 @@ const COLUMNS = [
   },
 ]
 
+const noUpdates = () => () => {}
+
+/**
+ * This year. A prerendered page carries the year of its build (__BUILD_YEAR__), so hydration
+ * starts from that and React then re-renders with the visitor's year if it differs.
+ */
+function useCurrentYear() {
+  return useSyncExternalStore(
+    noUpdates,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__
+  )
+}
+
 export function SiteFooter() {
+  const year = useCurrentYear()
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid grid-cols-1 max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-4">
@@ -62,8 +78,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-200 px-4 py-6 text-center text-xs text-slate-500">
         <p>
-          © {new Date().getFullYear()} {COMPANY.legalName} {COMPANY.name} is a neutral technology
-          platform, not a freight broker, forwarder, carrier or dispatcher.
+          © {year} {COMPANY.legalName} {COMPANY.name} is a neutral technology platform, not a
+          freight broker, forwarder, carrier or dispatcher.
         </p>
       </div>
     </footer>

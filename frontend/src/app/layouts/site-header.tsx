@@ -1,8 +1,15 @@
+import * as React from 'react'
 import { Logo } from '@/app/layouts/logo'
-import { MobileDrawer } from '@/app/layouts/mobile-drawer'
 import { PublicNav } from '@/app/layouts/public-nav'
-import { UserMenu } from '@/app/layouts/user-menu'
 import { useAuth } from '@/features/auth/hooks/use-auth'
+
+// The signed-in controls (Radix menu and dialog) load only once someone is signed in.
+const UserMenu = React.lazy(() =>
+  import('@/app/layouts/user-menu').then((m) => ({ default: m.UserMenu }))
+)
+const MobileDrawer = React.lazy(() =>
+  import('@/app/layouts/mobile-drawer').then((m) => ({ default: m.MobileDrawer }))
+)
 
 /** Public header for visitors, signed-in top bar (user menu, mobile drawer) for users. */
 export function SiteHeader() {
@@ -13,12 +20,20 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           {user ? (
             <div className="md:hidden">
-              <MobileDrawer user={user} />
+              <React.Suspense fallback={<span className="block h-10 w-10" />}>
+                <MobileDrawer user={user} />
+              </React.Suspense>
             </div>
           ) : null}
           <Logo />
         </div>
-        {user ? <UserMenu user={user} /> : <PublicNav />}
+        {user ? (
+          <React.Suspense fallback={<span className="block h-10 w-10" />}>
+            <UserMenu user={user} />
+          </React.Suspense>
+        ) : (
+          <PublicNav />
+        )}
       </div>
     </header>
   )

@@ -2,6 +2,7 @@ import * as React from 'react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
+import { useHydrated } from '@/hooks/use-hydrated'
 import { useTransientValue } from '@/hooks/use-transient-value'
 import { useAuth } from '@/features/auth/hooks/use-auth'
 import { validateSignIn, type SignInErrors } from '@/features/auth/utils/validation'
@@ -20,6 +21,7 @@ export function SignInForm({ idPrefix = '' }: { idPrefix?: string }) {
   const [errors, setErrors] = React.useState<SignInErrors>({})
   const [attempted, setAttempted] = React.useState(false)
   const [banner, showBanner, hideBanner] = useTransientValue<string>(BANNER_MS)
+  const hydrated = useHydrated()
 
   const revalidate = (next: { username: string; password: string }) => {
     if (attempted) setErrors(validateSignIn(next))
@@ -43,7 +45,13 @@ export function SignInForm({ idPrefix = '' }: { idPrefix?: string }) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Sign in">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4"
+      aria-label="Sign in"
+      inert={!hydrated}
+    >
       {banner ? <Alert variant="error">{banner}</Alert> : null}
       <TextField
         id={`${idPrefix}username`}

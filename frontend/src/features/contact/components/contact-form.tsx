@@ -3,6 +3,7 @@ import { Send } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { TextAreaField, TextField } from '@/components/ui/text-field'
+import { useHydrated } from '@/hooks/use-hydrated'
 import {
   emptyContactMessage,
   validateContact,
@@ -26,6 +27,7 @@ export function ContactForm() {
   const [attempted, setAttempted] = React.useState(false)
   const [status, setStatus] = React.useState<Status>('idle')
   const timers = React.useRef<ReturnType<typeof setTimeout>[]>([])
+  const hydrated = useHydrated()
 
   React.useEffect(() => () => timers.current.forEach(clearTimeout), [])
 
@@ -63,7 +65,13 @@ export function ContactForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Contact us">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4"
+      aria-label="Contact us"
+      inert={!hydrated}
+    >
       {status === 'sent' ? (
         <Alert variant="success" title="Thank you for your message!">
           We've received it and will get back to you within 24 hours.

@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { waitFor } from '@testing-library/react'
+import type { Root } from 'react-dom/client'
+import { PRERENDERED_PAGES } from '../prerender'
+import { renderPage } from '@/prerender'
+import { start } from '@/start'
+import { mockFetch } from '@/testing/mock-fetch'
+import { makeUser } from '@/testing/test-utils'
+
+const HEADINGS: Record<string, string> = {
+  '/': 'Ship pallets on trucks already heading your way',
+  '/overview': 'Platform Overview',
+  '/about': 'About PalletLine',
+  '/contact': 'Contact Us',
+  '/auth': 'PalletLine',
+  '/login': 'Welcome back',
+  '/terms': 'Terms of Service',
+  '/privacy': 'Privacy Policy',
+  '/agreement': 'User Agreement',
+}
+
+let reactRoot: Root | undefined
+let consoleErrors: string[] = []
+const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+
+beforeEach(() => {
+  // Hydration runs as in the browser (a transition, lazy parts arriving later), not in act().
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false
+  // The server and the client renderer share this process, which React's development build
+  // warns about ("multiple renderers"): not a page problem. Anything else is kept.
+  consoleErrors = []
+  const print = console.error.bind(console)
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    const message = args.map(String).join(' ')
+    if (message.includes('multiple renderers')) return
+    consoleErrors.push(message)
+    print(...args)
+  })
+})
+
+afterEach(() => {
+  reactRoot?.unmount()
+  reactRoot = undefined
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = true
+  document.body.innerHTML = ''
+  window.history.replaceState(null, '', '/')
+})
+
+const hydrated = (element: Element | null) =>
+  element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'))
+
+/** Puts a page's prerendered HTML in the document, as the server sends it. */
+async function serve(pathname: string) {
+  const { markup } = await renderPage(pathname)
+  document.body.innerHTML = `<div id="root">${markup}</div>`
+  window.history.replaceState(null, '', pathname)
+  return document.getElementById('root')!
+}
+
+describe('prerendered public pages', () => {
+  it('lists a heading for every prerendered page', () => {
+    expect(Object.keys(HEADINGS).sort()).toEqual(Object.keys(PRERENDERED_PAGES).sort())
+  })
+
+  it.each(Object.entries(HEADINGS))(
+    '%s renders its text and the visitor header, with no inline script',
+    async (pathname, heading) => {
+      const { markup, meta } = await renderPage(pathname)
+      const page = document.createElement('div')
+      page.innerHTML = markup
+      expect(page.querySelector('h1')?.textContent).toBe(heading)
+      expect(page.querySelector('nav[aria-label="Main"]')).not.toBeNull()
+      expect(page.querySelector('[data-testid="page-spinner"]')).toBeNull()
+      expect(markup).not.toMatch(/<script/i)
+      expect(meta.title).toMatch(/PalletLine/)
+      expect(meta.description.length).toBeGreaterThan(20)
+    }
+  )
+
+  it('renders the featured board of /overview loading (its loads are live)', async () => {
+    const { markup } = await renderPage('/overview')
+    expect(markup).toContain('aria-label="Loading featured loads"')
+  })
+
+  it('keeps forms inert until hydrated (React would drop what was typed before)', async () => {
+    const { markup } = await renderPage('/auth')
+    expect(markup).toMatch(/<form[^>]*aria-label="Sign in"[^>]*inert=""/)
+  })
+
+  it.each(['/', '/auth', '/overview'])(
+    '%s hydrates without a mismatch, keeping the server’s nodes',
+    async (pathname) => {
+      mockFetch({
+        'GET /api/user': { status: 401, body: { message: 'Not signed in' } },
+        'GET /api/freight-listings/featured': { body: [] },
+        'POST /api/analytics/events': { status: 204 },
+      })
+      const root = await serve(pathname)
+      const heading = root.querySelector('h1')
+      reactRoot = await start(root, true)
+      // Hydrated, lazy parts included: the forms come alive, the menu and the toasts answer.
+      await waitFor(() => {
+        expect(root.querySelector('form[inert]')).toBeNull()
+        expect(hydrated(root.querySelector('[aria-label="Open menu"]'))).toBe(true)
+        expect(hydrated(root.querySelector('[aria-label="Notifications (F8)"]'))).toBe(true)
+      })
+      expect(root.querySelector('h1')).toBe(heading)
+      expect(consoleErrors).toEqual([])
+    }
+  )
+
+  it('sends a signed-in user on from a prerendered page once GET /api/user answers', async () => {
+    mockFetch({
+      'GET /api/user': { body: makeUser({ role: 'shipper' }) },
+      'POST /api/analytics/events': { status: 204 },
+    })
+    const root = await serve('/')
+    reactRoot = await start(root, true)
+    await waitFor(() => expect(window.location.pathname).toBe('/shipper'))
+  })
+})

@@ -1,0 +1,107 @@
+/*
+ * `npm run bundle-size`: the JavaScript each public page loads before it works, gzipped.
+ * Reads the built frontend (run `npm run build:frontend` first; this builds nothing) and its
+ * manifest (dist/.vite/manifest.json): the entry (main.tsx), the app it starts (src/start.tsx),
+ * and the page's route module, each with everything it imports statically; the sum of each
+ * file's gzip size (zlib level 9, as Vite reports it). Dynamic imports made later (other routes,
+ * charts, Stripe, the header's menus, the Toaster) are not counted: the page does not wait for
+ * them. `--files` lists the files of each page. With BENCH_REPORT set (npm run bench) it
+ * appends one figure per page for bench/all.ts.
+ */
+import { appendFileSync, existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const root = new URL('..', import.meta.url).pathname
+const dist = join(root, process.env.FRONTEND_DIST ?? 'frontend/dist')
+
+/** The public pages and their route modules (frontend/src/app/router.tsx). */
+const PUBLIC_ROUTES = {
+  '/': 'src/app/routes/landing.tsx',
+  '/overview': 'src/app/routes/overview.tsx',
+  '/auth': 'src/app/routes/auth.tsx',
+  '/about': 'src/app/routes/about.tsx',
+  '/contact': 'src/app/routes/contact.tsx',
+  '/terms': 'src/app/routes/terms.tsx',
+  '/privacy': 'src/app/routes/privacy.tsx',
+}
+/** Started by the entry on every page (frontend/src/main.tsx); absent from older builds. */
+const APP_MODULE = 'src/start.tsx'
+const TARGET_KB = 100
+/** The pages whose figures npm run bench reports. */
+const BENCH_ROUTES = ['/', '/overview', '/auth']
+
+/** A chunk and every chunk it imports statically, as manifest keys. */
+function staticGraph(manifest, key, seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return seen
+  seen.add(key)
+  for (const imported of manifest[key].imports ?? []) staticGraph(manifest, imported, seen)
+  return seen
+}
+
+function measureRoute(route, manifest) {
+  const keys = new Set()
+  for (const key of ['index.html', APP_MODULE, PUBLIC_ROUTES[route]]) {
+    staticGraph(manifest, key, keys)
+  }
+  const files = [...keys].map((key) => {
+    const bytes = readFileSync(join(dist, manifest[key].file))
+    return {
+      file: manifest[key].file,
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+    }
+  })
+  const kB = (field) => files.reduce((total, f) => total + f[field], 0) / 1000
+  const page = join(dist, 'prerendered', route === '/' ? 'index.html' : `${route.slice(1)}.html`)
+  return {
+    route,
+    html: existsSync(page) ? 'prerendered' : 'shell',
+    files,
+    rawKb: kB('raw'),
+    gzipKb: kB('gzip'),
+  }
+}
+
+function main() {
+  const manifestFile = join(dist, '.vite/manifest.json')
+  if (!existsSync(manifestFile)) {
+    console.error(`No build (or no manifest) in ${dist}: run \`npm run build:frontend\` first.`)
+    process.exit(1)
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'))
+  const rows = Object.keys(PUBLIC_ROUTES).map((route) => measureRoute(route, manifest))
+  console.table(
+    rows.map((r) => ({
+      'route': r.route,
+      'HTML': r.html,
+      'JS files': r.files.length,
+      'raw kB': r.rawKb.toFixed(1),
+      'gzip kB': r.gzipKb.toFixed(1),
+      [`≤ ${TARGET_KB}`]: r.gzipKb <= TARGET_KB ? 'yes' : 'NO',
+    }))
+  )
+  if (process.argv.includes('--files')) {
+    for (const r of rows) {
+      console.log(`\n${r.route}`)
+      for (const f of r.files.sort((a, b) => b.gzip - a.gzip))
+        console.log(`  ${(f.gzip / 1000).toFixed(1).padStart(6)} kB  ${f.file}`)
+    }
+  }
+  const report = process.env.BENCH_REPORT
+  if (report) {
+    for (const r of rows.filter((row) => BENCH_ROUTES.includes(row.route))) {
+      const figure = {
+        bench: 'bundle',
+        what: `public first JS gzip, ${r.route}`,
+        value: Number(r.gzipKb.toFixed(1)),
+        unit: 'kB',
+        target: `≤ ${TARGET_KB} kB`,
+        met: r.gzipKb <= TARGET_KB,
+      }
+      appendFileSync(report, `${JSON.stringify(figure)}\n`)
+    }
+  }
+}
+
+main()
