@@ -2,6 +2,7 @@ import type * as React from 'react'
 import { Calculator, FileStack, MapPinned, ShieldCheck } from 'lucide-react'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { MilestoneTracking } from '@/features/tms/components/milestone-tracking'
 import { RateComparison } from '@/features/tms/components/rate-comparison'
 
 export type TmsRole = 'shipper' | 'carrier' | 'admin'
@@ -30,7 +31,7 @@ export function TmsDashboard({ role }: { role: TmsRole }) {
       id: 'tracking',
       label: 'Milestone Tracking',
       icon: MapPinned,
-      content: soon(MapPinned, 'Enter a shipment ID to see its timeline here.'),
+      content: <MilestoneTracking />,
     },
     {
       id: 'documents',
