@@ -1,8 +1,9 @@
 import type * as React from 'react'
 import { Calculator, FileStack, MapPinned, ShieldCheck } from 'lucide-react'
-import { EmptyState } from '@/components/ui/empty-state'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { DocumentHub } from '@/features/tms/components/document-hub'
 import { MilestoneTracking } from '@/features/tms/components/milestone-tracking'
+import { PaymentEscrow } from '@/features/tms/components/payment-escrow'
 import { RateComparison } from '@/features/tms/components/rate-comparison'
 
 export type TmsRole = 'shipper' | 'carrier' | 'admin'
@@ -13,10 +14,6 @@ type Tab = {
   icon: React.ComponentType<{ className?: string }>
   content: React.ReactNode
 }
-
-const soon = (icon: Tab['icon'], text: string) => (
-  <EmptyState icon={icon} title="Nothing here yet" description={text} />
-)
 
 /** /tms: transportation management tabs (SPEC point 2, issue 12); what each shows per role. */
 export function TmsDashboard({ role }: { role: TmsRole }) {
@@ -37,13 +34,13 @@ export function TmsDashboard({ role }: { role: TmsRole }) {
       id: 'documents',
       label: 'Document Hub',
       icon: FileStack,
-      content: soon(FileStack, 'Bills of lading, proofs of delivery and invoices.'),
+      content: <DocumentHub canUpload={role === 'carrier'} />,
     },
     {
       id: 'escrow',
       label: 'Payment Escrow',
       icon: ShieldCheck,
-      content: soon(ShieldCheck, 'Funds held for your shipments and their release.'),
+      content: <PaymentEscrow isShipper={role === 'shipper'} />,
     },
   ]
   return (
