@@ -97,7 +97,9 @@ export async function request<T>(
 ): Promise<T> {
   const upper = method.toUpperCase()
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  // A FormData body (multipart uploads) sets its own Content-Type with the boundary.
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json'
   if (MUTATING.has(upper)) {
     const token = await ensureXsrfToken()
     if (token) headers['X-XSRF-TOKEN'] = token
@@ -107,7 +109,12 @@ export async function request<T>(
     method: upper,
     credentials: 'same-origin',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : multipart
+          ? (options.body as FormData)
+          : JSON.stringify(options.body),
     signal: options.signal,
   })
 

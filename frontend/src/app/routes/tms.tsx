@@ -1,10 +1,15 @@
 import { WithBackToDashboard } from '@/app/layouts/back-to-dashboard'
-import { TmsDashboard } from '@/features/tms/components/tms-dashboard'
+import { useAuth } from '@/features/auth/hooks/use-auth'
+import { TmsDashboard, type TmsRole } from '@/features/tms/components/tms-dashboard'
+
+const ROLES: readonly string[] = ['shipper', 'carrier', 'admin']
 
 export default function TmsRoute() {
+  const { user } = useAuth()
+  const role = (user && ROLES.includes(user.role) ? user.role : 'shipper') as TmsRole
   return (
     <WithBackToDashboard>
-      <TmsDashboard />
+      <TmsDashboard role={role} />
     </WithBackToDashboard>
   )
 }

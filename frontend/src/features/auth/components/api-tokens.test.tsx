@@ -35,6 +35,46 @@ describe('settings: API tokens', () => {
     expect(item).toHaveTextContent('Nightly export')
     expect(item).toHaveTextContent('Expired')
     expect(item).toHaveTextContent('Last used Never')
+    expect(item).toHaveTextContent('tms:read, tms:write')
+  })
+
+  it('picks abilities: both by default, at least one, read only sent as chosen', async () => {
+    const { calls } = setup({
+      'POST /api/account/tokens': {
+        status: 201,
+        body: {
+          id: 9,
+          userId: 1,
+          name: 'Reader',
+          lastUsedAt: null,
+          expiresAt: '2099-02-21T12:00:00.000Z',
+          createdAt: '2098-11-23T12:00:00.000Z',
+          abilities: ['tms:read'],
+          token: 'plt_cmVhZA',
+        },
+      },
+    })
+    await tokenList()
+    const form = screen.getByRole('form', { name: 'Create API token' })
+    const read = within(form).getByRole('checkbox', { name: /tms:read/ })
+    const write = within(form).getByRole('checkbox', { name: /tms:write/ })
+    expect(read).toBeChecked()
+    expect(write).toBeChecked()
+    fireEvent.change(within(form).getByLabelText('Token name'), { target: { value: 'Reader' } })
+    fireEvent.click(read)
+    fireEvent.click(write)
+    fireEvent.click(within(form).getByRole('button', { name: 'Create token' }))
+    expect(await within(form).findByText('Choose at least one ability')).toBeInTheDocument()
+    expect(requestsTo(calls, 'POST', '/api/account/tokens')).toHaveLength(0)
+    fireEvent.click(read)
+    fireEvent.click(within(form).getByRole('button', { name: 'Create token' }))
+    await screen.findByRole('region', { name: 'New API token' })
+    expect(requestsTo(calls, 'POST', '/api/account/tokens')[0].body).toMatchObject({
+      name: 'Reader',
+      abilities: ['tms:read'],
+    })
+    const items = within(await tokenList()).getAllByRole('listitem')
+    expect(items[0]).toHaveTextContent('tms:read · Created')
   })
 
   it('creates a token, shows its secret once and adds it to the list', async () => {
@@ -70,6 +110,7 @@ describe('settings: API tokens', () => {
     expect(requestsTo(calls, 'POST', '/api/account/tokens')[0].body).toEqual({
       name: 'TMS integration',
       expiresInDays: 30,
+      abilities: ['tms:read', 'tms:write'],
     })
     const items = within(await tokenList()).getAllByRole('listitem')
     expect(items.map((i) => i.textContent)).toEqual([

@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { FormField } from '@/components/ui/form-field'
+import { FieldError, FormField } from '@/components/ui/form-field'
 import { NativeSelect } from '@/components/ui/native-select'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
@@ -28,6 +28,14 @@ import { isApiError, type ApiError } from '@/lib/api-client'
 import { formatDate } from '@/lib/format'
 
 const LIFETIMES = [30, 90, 180, 365]
+type Ability = 'tms:read' | 'tms:write'
+const ABILITIES: { value: Ability; label: string }[] = [
+  { value: 'tms:read', label: 'tms:read (compare rates, track, documents)' },
+  { value: 'tms:write', label: 'tms:write (book quotes, alert rules, uploads)' },
+]
+
+const abilitiesText = (abilities: string[]) =>
+  abilities.includes('*') ? 'All abilities' : abilities.join(', ') || 'No abilities'
 const DEFAULT_LIFETIME = 90
 
 const isExpired = (token: ApiToken, now = Date.now()) =>
@@ -186,8 +194,8 @@ function TokenList({
                   {isExpired(token) ? <Badge variant="destructive">Expired</Badge> : null}
                 </p>
                 <p className="text-sm text-slate-700">
-                  Created {formatDate(token.createdAt)} · Last used{' '}
-                  {token.lastUsedAt ? formatDate(token.lastUsedAt) : 'Never'} ·{' '}
+                  {abilitiesText(token.abilities)} · Created {formatDate(token.createdAt)} · Last
+                  used {token.lastUsedAt ? formatDate(token.lastUsedAt) : 'Never'} ·{' '}
                   {token.expiresAt
                     ? `${isExpired(token) ? 'Expired' : 'Expires'} ${formatDate(token.expiresAt)}`
                     : 'Never expires'}
@@ -218,21 +226,23 @@ function CreateTokenForm({
 }) {
   const [name, setName] = React.useState('')
   const [days, setDays] = React.useState(DEFAULT_LIFETIME)
+  const [abilities, setAbilities] = React.useState<Ability[]>(['tms:read', 'tms:write'])
+  const [abilitiesError, setAbilitiesError] = React.useState<string | undefined>()
   const [error, setError] = React.useState<string | undefined>()
   const [saving, setSaving] = React.useState(false)
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (!name.trim()) {
-      setError('Token name is required')
-      return
-    }
-    setError(undefined)
+    const missingName = !name.trim()
+    setError(missingName ? 'Token name is required' : undefined)
+    setAbilitiesError(abilities.length === 0 ? 'Choose at least one ability' : undefined)
+    if (missingName || abilities.length === 0) return
     setSaving(true)
     try {
-      await onCreated(await createApiToken({ name: name.trim(), expiresInDays: days }))
+      await onCreated(await createApiToken({ name: name.trim(), expiresInDays: days, abilities }))
       setName('')
       setDays(DEFAULT_LIFETIME)
+      setAbilities(['tms:read', 'tms:write'])
     } catch (err) {
       const refused = refusal(err)
       const message = isApiError(err) ? err.fieldErrors[0]?.message : undefined
@@ -282,6 +292,34 @@ function CreateTokenForm({
       <Button type="submit" disabled={saving} className="sm:mt-6">
         {saving ? 'Creating...' : 'Create token'}
       </Button>
+      <fieldset
+        className="sm:col-span-3"
+        aria-describedby={abilitiesError ? 'token-abilities-error' : undefined}
+      >
+        <legend className="text-sm font-medium text-slate-900">Abilities</legend>
+        <div className="mt-1 flex flex-col gap-1 sm:flex-row sm:gap-6">
+          {ABILITIES.map((a) => (
+            <label key={a.value} className="inline-flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-brand-700"
+                checked={abilities.includes(a.value)}
+                onChange={() =>
+                  setAbilities((list) =>
+                    list.includes(a.value)
+                      ? list.filter((v) => v !== a.value)
+                      : ABILITIES.map((x) => x.value).filter(
+                          (v) => v === a.value || list.includes(v)
+                        )
+                  )
+                }
+              />
+              {a.label}
+            </label>
+          ))}
+        </div>
+        <FieldError id="token-abilities-error" message={abilitiesError} />
+      </fieldset>
     </form>
   )
 }

@@ -1,0 +1,58 @@
+/** How the TMS screens name the API's codes (SPEC point 2). */
+
+export const MODE_OPTIONS = [
+  { value: 'LTL', label: 'LTL' },
+  { value: 'TL', label: 'Truckload' },
+  { value: 'EXP', label: 'Expedited' },
+] as const
+
+export function modeLabel(mode: string): string {
+  return MODE_OPTIONS.find((m) => m.value === mode)?.label ?? mode
+}
+
+const SERVICE_LEVELS: Record<string, string> = {
+  STANDARD: 'Standard',
+  GUARANTEED: 'Guaranteed',
+  EXPEDITED: 'Expedited',
+}
+
+export const serviceLevelLabel = (level: string) => SERVICE_LEVELS[level] ?? level
+
+const PROVIDERS: Record<string, string> = {
+  lane_model: 'PalletLine Network',
+  ltl_partner: 'LTL partner',
+  expedite_partner: 'Expedited partner',
+}
+
+export const providerLabel = (provider: string) => PROVIDERS[provider] ?? provider
+
+/** The marketplace's own carriers: booked from Search, not through the TMS (API 422). */
+export const isNetworkQuote = (provider: string) => provider === 'lane_model'
+
+const LINE_ITEMS: Record<string, string> = {
+  LINEHAUL: 'Line haul',
+  DISCOUNT: 'Discount',
+  FSC: 'Fuel surcharge',
+  GUARANTEED: 'Guaranteed service',
+  TEAM: 'Team drivers',
+}
+
+/** `FSC` -> `Fuel surcharge (FSC)`; an accessorial code stays as sent. */
+export function lineItemLabel(code: string): string {
+  const name = LINE_ITEMS[code]
+  return name ? `${name} (${code})` : code
+}
+
+export const DOCUMENT_TYPES = [
+  { value: 'BOL', label: 'Bill of lading' },
+  { value: 'INVOICE', label: 'Invoice' },
+  { value: 'POD', label: 'Proof of delivery' },
+  { value: 'SIGNED_BOL', label: 'Signed BOL' },
+  { value: 'WEIGHT_TICKET', label: 'Weight ticket' },
+  { value: 'LUMPER_RECEIPT', label: 'Lumper receipt' },
+  { value: 'OTHER', label: 'Other' },
+] as const
+
+export function documentTypeLabel(type: string): string {
+  return DOCUMENT_TYPES.find((t) => t.value === type)?.label ?? type
+}
