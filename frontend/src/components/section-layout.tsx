@@ -1,5 +1,6 @@
 import type * as React from 'react'
-import { ChevronDown } from 'lucide-react'
+import { Link } from 'react-router-dom'
+import { ChevronDown, Route } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import {
   DropdownMenu,
@@ -7,6 +8,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
+import { paths } from '@/config/paths'
 import { cn } from '@/lib/utils'
 
 export type SectionNavItem<T extends string> = {
@@ -16,6 +18,16 @@ export type SectionNavItem<T extends string> = {
   disabled?: boolean
 }
 
+/** A link out of the dashboard to another screen of the role (e.g. /tms). */
+export type SectionLink = {
+  label: string
+  to: string
+  icon: React.ComponentType<{ className?: string }>
+}
+
+/** The TMS (rate comparison, milestone tracking, documents, escrow), open to every role. */
+export const TMS_LINK: SectionLink = { label: 'TMS', to: paths.tms.getHref(), icon: Route }
+
 type SectionLayoutProps<T extends string> = {
   /** Name of the navigation landmark, e.g. "Carrier dashboard". */
   navLabel: string
@@ -24,6 +36,8 @@ type SectionLayoutProps<T extends string> = {
   items: SectionNavItem<T>[]
   current: T
   onSelect: (id: T) => void
+  /** Other screens of the role, listed under the sections. */
+  links?: SectionLink[]
   children: React.ReactNode
 }
 
@@ -37,6 +51,7 @@ export function SectionLayout<T extends string>({
   items,
   current,
   onSelect,
+  links = [],
   children,
 }: SectionLayoutProps<T>) {
   const currentLabel = items.find((item) => item.id === current)?.label ?? mobileTitle
@@ -61,6 +76,20 @@ export function SectionLayout<T extends string>({
               {label}
             </button>
           ))}
+          {links.length > 0 ? (
+            <div className="mt-3 space-y-1 border-t border-slate-200 pt-3">
+              {links.map(({ label, to, icon: Icon }) => (
+                <Link
+                  key={to}
+                  to={to}
+                  className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100"
+                >
+                  <Icon className="h-4 w-4 shrink-0" />
+                  {label}
+                </Link>
+              ))}
+            </div>
+          ) : null}
         </nav>
       </aside>
 

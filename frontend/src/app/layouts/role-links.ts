@@ -14,6 +14,7 @@ export function roleLinks(role: string): NavLinkItem[] {
         { label: 'My Listings', to: paths.carrier.getHref('listings') },
         { label: 'Fleet Management', to: paths.carrier.getHref('trucks') },
         { label: 'Company Profile', to: paths.carrier.getHref('profile') },
+        { label: 'TMS', to: paths.tms.getHref() },
       ]
     case 'shipper':
       return [
@@ -23,6 +24,7 @@ export function roleLinks(role: string): NavLinkItem[] {
         { label: 'Find Carriers', to: paths.shipper.getHref('search') },
         { label: 'My Bookings', to: paths.shipper.getHref('bookings') },
         { label: 'Profile', to: paths.shipper.getHref('profile') },
+        { label: 'TMS', to: paths.tms.getHref() },
       ]
     case 'admin':
       return [
@@ -30,6 +32,7 @@ export function roleLinks(role: string): NavLinkItem[] {
         { label: 'Admin Dashboard', to: paths.admin.getHref() },
         { label: 'User Management', to: paths.admin.getHref('users') },
         { label: 'Platform Analytics', to: paths.admin.getHref('analytics') },
+        { label: 'TMS', to: paths.tms.getHref() },
         { label: 'Debug Tools', to: paths.debug.getHref() },
       ]
     default:

@@ -73,6 +73,7 @@ describe('header', () => {
       'My Listings',
       'Fleet Management',
       'Company Profile',
+      'TMS',
     ])
     fireEvent.click(within(drawer).getByRole('button', { name: 'Sign Out' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
@@ -89,7 +90,14 @@ describe('header', () => {
       within(drawer)
         .getAllByRole('link')
         .map((a) => a.textContent)
-    ).toEqual(['Home', 'Admin Dashboard', 'User Management', 'Platform Analytics', 'Debug Tools'])
+    ).toEqual([
+      'Home',
+      'Admin Dashboard',
+      'User Management',
+      'Platform Analytics',
+      'TMS',
+      'Debug Tools',
+    ])
     fireEvent.click(within(drawer).getByRole('button', { name: 'Sign Out' }))
     expect((await screen.findAllByText('Logout failed')).length).toBeGreaterThan(0)
     expect(screen.getAllByText('500: Internal server error').length).toBeGreaterThan(0)

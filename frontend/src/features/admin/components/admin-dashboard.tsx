@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { useLocation } from 'react-router-dom'
 import { DollarSign, LayoutDashboard, Truck, Users } from 'lucide-react'
-import { SectionLayout, type SectionNavItem } from '@/components/section-layout'
+import { SectionLayout, TMS_LINK, type SectionNavItem } from '@/components/section-layout'
 import { IdentityRevealLog } from '@/features/admin/components/identity-reveal-log'
 import { MoneyHealth } from '@/features/admin/components/money-health'
 import { PayoutsAttention } from '@/features/admin/components/payouts-attention'
@@ -39,6 +39,7 @@ export function AdminDashboard({ accountPanel }: { accountPanel: React.ReactNode
       navLabel="Admin dashboard"
       mobileTitle="Admin Dashboard"
       items={NAV}
+      links={[TMS_LINK]}
       current="dashboard"
       onSelect={() => undefined}
     >

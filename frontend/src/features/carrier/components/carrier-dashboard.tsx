@@ -11,7 +11,7 @@ import {
   Wallet,
 } from 'lucide-react'
 import type * as React from 'react'
-import { SectionLayout, type SectionNavItem } from '@/components/section-layout'
+import { SectionLayout, TMS_LINK, type SectionNavItem } from '@/components/section-layout'
 import { useHashSection } from '@/hooks/use-hash-section'
 import { CarrierBookings } from '@/features/carrier/components/carrier-bookings'
 import { CarrierInvoices } from '@/features/carrier/components/carrier-invoices'
@@ -176,6 +176,7 @@ export function CarrierDashboard({
       navLabel="Carrier dashboard"
       mobileTitle={section.title}
       items={NAV_ITEMS}
+      links={[TMS_LINK]}
       current={current}
       onSelect={select}
     >

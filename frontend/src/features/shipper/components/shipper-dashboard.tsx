@@ -1,5 +1,5 @@
 import { ClipboardList, FileText, MapPin, Search } from 'lucide-react'
-import { SectionLayout, type SectionNavItem } from '@/components/section-layout'
+import { SectionLayout, TMS_LINK, type SectionNavItem } from '@/components/section-layout'
 import { useHashSection } from '@/hooks/use-hash-section'
 import { FindCarriersSection } from '@/features/shipper/components/find-carriers-section'
 import { InvoicesSection } from '@/features/shipper/components/invoices-section'
@@ -30,6 +30,7 @@ export function ShipperDashboard({ accountPanel }: { accountPanel: React.ReactNo
       navLabel="Shipper dashboard"
       mobileTitle="Shipper Dashboard"
       items={NAV_ITEMS}
+      links={[TMS_LINK]}
       current={current}
       onSelect={select}
     >
