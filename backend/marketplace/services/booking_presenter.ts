@@ -4,6 +4,7 @@ import { bookingReference } from '#core/reference'
 import { storedBreakdown, type PriceBreakdown } from '#marketplace/services/pricing'
 import type { CarrierProfile } from '#marketplace/services/carrier_identity_service'
 import { isoDay } from '#core/business_time'
+import { carrierKeyOf } from '#marketplace/services/partner_booking_service'
 import type { DateTime } from 'luxon'
 import type { CarrierIdentity } from '#marketplace/contracts/booking_payments'
 
@@ -52,6 +53,51 @@ export type ShipperBooking = BookingLane & {
   cancelledAt: string | null
   canCancel: boolean
   canComplete: boolean
+  /** who moves a partner booking and how to follow it there; null for the network's bookings */
+  partner: PartnerShipment | null
+}
+
+/** A partner booking's carrier (named from its quote) and the partner's references. */
+export type PartnerShipment = {
+  carrier: string
+  carrierKey: string
+  serviceLevel: string | null
+  proNumber: string | null
+  trackingUrl: string | null
+  confirmationNumber: string | null
+  pickupWindowStart: string | null
+  pickupWindowEnd: string | null
+}
+
+/** The partner facts of a booking made through the TMS (docs/decisions/0082), else null. */
+export function partnerShipment(
+  booking: Pick<
+    Booking,
+    | 'provider'
+    | 'bookingType'
+    | 'partnerPayload'
+    | 'partnerProNumber'
+    | 'partnerTrackingUrl'
+    | 'pickupConfirmationNumber'
+    | 'pickupWindowStart'
+    | 'pickupWindowEnd'
+  >
+): PartnerShipment | null {
+  const carrierKey =
+    booking.provider === 'internal' ? null : carrierKeyOf(booking.provider, booking.bookingType)
+  if (carrierKey === null) return null
+  const quote = (booking.partnerPayload?.quote ?? {}) as Record<string, unknown>
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : null)
+  return {
+    carrier: text(quote.carrier) ?? booking.provider,
+    carrierKey,
+    serviceLevel: text(quote.serviceLevel),
+    proNumber: booking.partnerProNumber,
+    trackingUrl: booking.partnerTrackingUrl,
+    confirmationNumber: booking.pickupConfirmationNumber,
+    pickupWindowStart: booking.pickupWindowStart?.toISO() ?? null,
+    pickupWindowEnd: booking.pickupWindowEnd?.toISO() ?? null,
+  }
 }
 
 export type Viewer = 'shipper' | 'carrier'
@@ -108,5 +154,6 @@ export function presentBooking(booking: Booking, view: Presentation): ShipperBoo
     cancelledAt: booking.cancelledAt?.toISO() ?? null,
     canCancel: isShipper && nextStatuses(booking.status, 'shipper').includes('cancelled'),
     canComplete: isShipper && booking.status === 'delivered' && !booking.completedAt,
+    partner: partnerShipment(booking),
   }
 }

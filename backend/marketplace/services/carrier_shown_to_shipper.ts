@@ -7,6 +7,7 @@ import {
   type CarrierIdentity,
   type RevealCandidate,
 } from '#marketplace/contracts/booking_payments'
+import { partnerShipment } from '#marketplace/services/booking_presenter'
 
 export const UNASSIGNED_CARRIER = 'Carrier to be assigned'
 
@@ -20,7 +21,8 @@ export type CarrierShown = {
 /**
  * The one rule for what a shipper sees of a booking's carrier, on every screen: the anonymous
  * "Verified carrier #NNNN" label and profile until the booking is paid, the company after (each
- * reveal logged by payments). docs/decisions/0023 and 0041.
+ * reveal logged by payments). docs/decisions/0023 and 0041. A partner booking's carrier is the
+ * named partner of its quote (decision 0082).
  */
 @inject()
 export default class CarrierShownToShipper {
@@ -31,7 +33,7 @@ export default class CarrierShownToShipper {
 
   async forBookings(
     shipper: { id: number; role: string },
-    bookings: RevealCandidate[]
+    bookings: (RevealCandidate & Parameters<typeof partnerShipment>[0])[]
   ): Promise<Map<number, CarrierShown>> {
     const carrierIds = bookings.map((b) => b.carrierId).filter((id): id is number => id !== null)
     const profiles = await this.identities.profiles(carrierIds)
@@ -41,7 +43,11 @@ export default class CarrierShownToShipper {
       const profile = booking.carrierId === null ? null : (profiles.get(booking.carrierId) ?? null)
       const identity = revealed.get(booking.id) ?? null
       shown.set(booking.id, {
-        name: identity?.companyName ?? profile?.label ?? UNASSIGNED_CARRIER,
+        name:
+          identity?.companyName ??
+          profile?.label ??
+          partnerShipment(booking)?.carrier ??
+          UNASSIGNED_CARRIER,
         profile,
         identity,
       })

@@ -37,6 +37,7 @@ export function makeBooking(overrides: Partial<ShipperBooking> = {}): ShipperBoo
     cancelledAt: null,
     canCancel: true,
     canComplete: false,
+    partner: null,
     ...overrides,
   }
 }

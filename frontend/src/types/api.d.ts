@@ -2115,6 +2115,8 @@ export interface components {
             canCancel: boolean;
             /** @description The shipper may complete it now */
             canComplete: boolean;
+            /** @description Set on a partner booking (provider is a partner carrier), else null */
+            partner: components["schemas"]["PartnerShipment"] | null;
         };
         ShipperContact: {
             firstName: string | null;
@@ -2924,6 +2926,22 @@ export interface components {
             reference: string;
             /** @description The app page that takes the payment: /payment/{bookingId} */
             payment_url: string;
+        };
+        /** @description A booking made with a partner carrier through the TMS (docs/decisions/0082): who moves it and how to follow it on the partner's side. Partner carriers are named companies, shown from the start (they quoted under their own name). */
+        PartnerShipment: {
+            /** @description The partner carrier's name, as on its quote */
+            carrier: string;
+            /** @description The rate_quoting driver that quoted it, e.g. ltl_partner */
+            carrierKey: string;
+            serviceLevel: string | null;
+            proNumber: string | null;
+            /** Format: uri */
+            trackingUrl: string | null;
+            confirmationNumber: string | null;
+            /** Format: date-time */
+            pickupWindowStart: string | null;
+            /** Format: date-time */
+            pickupWindowEnd: string | null;
         };
     };
     responses: {

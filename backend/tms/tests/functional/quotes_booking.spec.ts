@@ -89,6 +89,21 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
       DateTime.fromISO(pickupDate).plus({ days: quote.transit_days }).toISODate()
     )
 
+    // The shipper's bookings name the partner (no anonymous label) and its references.
+    const listed = await client.get(`/api/bookings/${id}`).loginAs(shipper)
+    listed.assertStatus(200)
+    assert.equal(listed.body().carrierName, 'Lakeshore Freight LTL')
+    assert.deepEqual(listed.body().partner, {
+      carrier: 'Lakeshore Freight LTL',
+      carrierKey: 'lakeshore',
+      serviceLevel: 'STANDARD',
+      proNumber: booking.partnerProNumber,
+      trackingUrl: booking.partnerTrackingUrl,
+      confirmationNumber: 'FAKE1',
+      pickupWindowStart: booking.pickupWindowStart!.toISO(),
+      pickupWindowEnd: booking.pickupWindowEnd!.toISO(),
+    })
+
     const intent = await client
       .post('/api/create-payment-intent')
       .json({ bookingId: id, amount: quote.total })

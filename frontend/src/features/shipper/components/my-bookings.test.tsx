@@ -143,6 +143,37 @@ describe('My Bookings: Shipment Management', () => {
     expect(within(row(1)).getByText('Jun 12, 2025')).toBeInTheDocument()
   })
 
+  it("names a partner booking's carrier with its PRO number and a link to its tracking", async () => {
+    setup([
+      makeBooking({
+        id: 5,
+        carrierName: 'Lakeshore Freight LTL',
+        partner: {
+          carrier: 'Lakeshore Freight LTL',
+          carrierKey: 'lakeshore',
+          serviceLevel: 'STANDARD',
+          proNumber: '1234567895',
+          trackingUrl: 'https://partner.example/track/1234567895',
+          confirmationNumber: 'PU-77',
+          pickupWindowStart: '2025-06-12T13:00:00.000Z',
+          pickupWindowEnd: '2025-06-12T21:00:00.000Z',
+        },
+      }),
+      makeBooking({ id: 6 }),
+    ])
+    await table()
+    const partnerRow = row(5)
+    expect(within(partnerRow).getByText('Lakeshore Freight LTL')).toBeInTheDocument()
+    expect(within(partnerRow).getByText('PRO 1234567895')).toBeInTheDocument()
+    expect(within(partnerRow).getByText('Pickup conf. PU-77')).toBeInTheDocument()
+    const link = within(partnerRow).getByRole('link', {
+      name: "Track TRT-005 on Lakeshore Freight LTL's site (opens a new tab)",
+    })
+    expect(link).toHaveAttribute('href', 'https://partner.example/track/1234567895')
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+    expect(within(row(6)).queryByText(/^PRO /)).toBeNull()
+  })
+
   it('shows by when an unpaid booking must be paid, next to Pay now', async () => {
     const due = '2025-06-10T15:30:00.000Z'
     setup([

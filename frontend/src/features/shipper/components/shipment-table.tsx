@@ -20,6 +20,7 @@ import { useCancelBooking } from '@/features/shipper/api/cancel-booking'
 import { useCompleteBooking } from '@/features/shipper/api/complete-booking'
 import { PaymentBadge, StatusBadge } from '@/features/shipper/components/booking-badges'
 import { CancelBookingDialog } from '@/features/shipper/components/cancel-booking-dialog'
+import { PartnerRefs } from '@/features/shipper/components/partner-refs'
 import { awaitsPayment, canComplete } from '@/features/shipper/utils/booking-status'
 import { formatPaymentDue, PAYMENT_DEADLINE_NOTE } from '@/lib/payment-due'
 
@@ -119,6 +120,7 @@ export function ShipmentTable({ bookings }: { bookings: ShipperBooking[] }) {
                     {place(b.pickupCity, b.pickupState, b.pickupAddress)} →{' '}
                     {place(b.deliveryCity, b.deliveryState, b.deliveryAddress)}
                     <span className="block text-xs text-slate-500">{carrierDisplayName(b)}</span>
+                    <PartnerRefs booking={b} />
                   </TableCell>
                   <TableCell>{b.numberOfPallets}</TableCell>
                   <TableCell className="whitespace-nowrap text-xs">

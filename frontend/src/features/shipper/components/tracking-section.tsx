@@ -6,6 +6,7 @@ import { LoadError } from '@/components/ui/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatCalendarDate, formatDateTime, formatMiles } from '@/lib/format'
 import { cn } from '@/lib/utils'
+import { PartnerRefs } from '@/features/shipper/components/partner-refs'
 import {
   carrierDisplayName,
   useBookings,
@@ -151,6 +152,7 @@ function ShipmentTrackingCard({ booking }: { booking: ShipperBooking }) {
           {place(booking.deliveryCity, booking.deliveryState, booking.deliveryAddress)} ·{' '}
           {formatMiles(booking.distance)} · Pickup {formatCalendarDate(booking.pickupDate)} ·
           Delivery {formatCalendarDate(booking.deliveryDate)}
+          <PartnerRefs booking={booking} />
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
