@@ -14,8 +14,11 @@ export const BOOKING_STATUSES = [
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 
-/** `system` is the platform itself (payment confirmation, scheduled jobs). */
-export type StatusActor = 'shipper' | 'carrier' | 'admin' | 'system'
+/**
+ * `system` is the platform itself (payment confirmation, scheduled jobs); `partner` is a partner
+ * carrier's own report of a shipment it carries (its signed feed or tracking API, decision 0110).
+ */
+export type StatusActor = 'shipper' | 'carrier' | 'admin' | 'system' | 'partner'
 
 /** The choices of the carrier's status updater (SPEC point 4). */
 export const CARRIER_STATUS_CHOICES = [
@@ -31,18 +34,18 @@ const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingStatus, StatusAct
   pending: { booked: ['system'], cancelled: ['shipper', 'admin', 'system'] },
   booked: {
     confirmed: ['carrier'],
-    in_transit: ['carrier'],
-    delayed: ['carrier'],
+    in_transit: ['carrier', 'partner'],
+    delayed: ['carrier', 'partner'],
     cancelled: ['shipper', 'admin'],
   },
   confirmed: {
     booked: ['carrier'],
-    in_transit: ['carrier'],
-    delayed: ['carrier'],
+    in_transit: ['carrier', 'partner'],
+    delayed: ['carrier', 'partner'],
     cancelled: ['shipper', 'admin'],
   },
-  in_transit: { delayed: ['carrier'], delivered: ['carrier'] },
-  delayed: { in_transit: ['carrier'], delivered: ['carrier'] },
+  in_transit: { delayed: ['carrier', 'partner'], delivered: ['carrier', 'partner'] },
+  delayed: { in_transit: ['carrier', 'partner'], delivered: ['carrier', 'partner'] },
   // Final states.
   delivered: {},
   cancelled: {},
@@ -77,7 +80,8 @@ export function checkTransition(
     return { ok: false, message: `Cannot change a booking from ${label(from)} to ${label(to)}` }
   }
   if (!actors.includes(actor)) {
-    const who = actor === 'system' ? 'The platform' : `A ${actor}`
+    const who =
+      actor === 'system' ? 'The platform' : `A ${actor === 'partner' ? 'partner carrier' : actor}`
     return {
       ok: false,
       message: `${who} cannot change a booking from ${label(from)} to ${label(to)}`,

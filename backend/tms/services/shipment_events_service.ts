@@ -7,6 +7,7 @@ import type { TrackedShipment } from '#marketplace/services/tracked_shipments_se
 import { Clock } from '#core/clock'
 import { sqlTimestamp } from '#core/timestamps'
 import AlertNotifier from '#tms/services/alert_notifier'
+import PartnerProgressService from '#tms/services/partner_progress'
 
 export type EventLocation = {
   lat: number
@@ -71,7 +72,8 @@ export function toView(event: ShipmentEvent): ShipmentEventView {
 export default class ShipmentEventsService {
   constructor(
     private clock: Clock,
-    private alerts: AlertNotifier
+    private alerts: AlertNotifier,
+    private partnerProgress: PartnerProgressService
   ) {}
 
   async record(
@@ -116,6 +118,7 @@ export default class ShipmentEventsService {
         // An alert that cannot be sent must not lose the events or fail the feed.
         logger.error({ err: error, bookingId: shipment.id }, 'alert rules failed')
       }
+      await this.partnerProgress.follow(shipment)
     }
     return { stored, duplicates: events.length - stored.length }
   }

@@ -64,10 +64,11 @@ export default class TrackingService {
     }
   }
 
-  /** The milestones of a carrier's status change (listener of booking:status_changed). */
+  /** The milestones of a carrier's status change in the app (listener of booking:status_changed). */
   async recordStatusChange(change: BookingStatusChanged) {
     const shipment = await this.shipments.find(change.bookingId)
-    if (!shipment) return
+    // A partner booking's milestones come from its partner (the status followed them).
+    if (!shipment || shipment.provider !== 'internal') return
     const milestones = milestonesOfStatusChange(change, shipment)
     if (milestones.length > 0) await this.events.record(shipment, milestones)
   }

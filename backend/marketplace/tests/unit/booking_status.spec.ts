@@ -20,7 +20,7 @@ test.group('Booking status machine', () => {
     assert.isTrue(isFinal('delivered'))
     assert.isTrue(isFinal('cancelled'))
     for (const to of BOOKING_STATUSES) {
-      for (const actor of ['shipper', 'carrier', 'admin', 'system'] as const) {
+      for (const actor of ['shipper', 'carrier', 'admin', 'system', 'partner'] as const) {
         assert.isFalse(checkTransition('delivered', to, actor).ok)
         assert.isFalse(checkTransition('cancelled', to, actor).ok)
       }
@@ -59,5 +59,16 @@ test.group('Booking status machine', () => {
     assert.sameMembers(nextStatuses('booked', 'carrier'), ['confirmed', 'in_transit', 'delayed'])
     assert.sameMembers(nextStatuses('confirmed', 'shipper'), ['cancelled'])
     assert.deepEqual(nextStatuses('delivered', 'carrier'), [])
+  })
+
+  test('a partner carrier moves its own shipment on the road, and nothing else', ({ assert }) => {
+    assert.sameMembers(nextStatuses('booked', 'partner'), ['in_transit', 'delayed'])
+    assert.sameMembers(nextStatuses('in_transit', 'partner'), ['delayed', 'delivered'])
+    assert.sameMembers(nextStatuses('delayed', 'partner'), ['in_transit', 'delivered'])
+    assert.deepEqual(nextStatuses('pending', 'partner'), [])
+    assert.deepEqual(checkTransition('booked', 'cancelled', 'partner'), {
+      ok: false,
+      message: 'A partner carrier cannot change a booking from booked to cancelled',
+    })
   })
 })

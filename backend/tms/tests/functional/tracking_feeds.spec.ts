@@ -7,6 +7,7 @@ import { SIGNATURE_HEADER, signPush } from '#plugins/tms_feeds/main'
 import { pushSecret } from '#config/tms_feeds'
 import ShipmentEvent from '#tms/models/shipment_event'
 import PartnerEvent from '#tms/models/partner_event'
+import Booking from '#marketplace/models/booking'
 import {
   baseUrl,
   eachTestInTransaction,
@@ -149,6 +150,96 @@ test.group('POST /api/tms/feeds/:provider', (group) => {
       stored.map((e) => [e.eventType, e.code, e.eventKey]),
       [['PU', 'PUP', 'demo_partner:e1']]
     )
+  })
+
+  test('a partner booking follows its carrier’s reports: in transit, delayed, delivered with an invoice', async ({
+    client,
+    assert,
+  }) => {
+    const { shipper, booking: b } = await booking({
+      carrierId: null,
+      truckId: null,
+      listingId: null,
+      provider: 'demo_partner',
+      bookingType: 'partner:lakeshore',
+      partnerShipmentId: 'DP-SHP-78',
+      status: 'booked',
+    })
+    const status = async () => (await Booking.findOrFail(b.id)).status
+    const at = (hhmm: string) => `2026-03-02T${hhmm}:00-06:00`
+
+    await send(
+      baseUrl(),
+      'demo_partner',
+      push('DP-SHP-78', [{ id: 'p1', code: 'PUP', time: at('08:00') }])
+    )
+    assert.equal(await status(), 'in_transit')
+    await send(
+      baseUrl(),
+      'demo_partner',
+      push('DP-SHP-78', [{ id: 'p2', code: 'DLY', time: at('10:00') }])
+    )
+    assert.equal(await status(), 'delayed')
+    // A late report of an earlier movement does not undo the delay.
+    await send(
+      baseUrl(),
+      'demo_partner',
+      push('DP-SHP-78', [{ id: 'p0', code: 'DEP', time: at('09:00') }])
+    )
+    assert.equal(await status(), 'delayed')
+    await send(
+      baseUrl(),
+      'demo_partner',
+      push('DP-SHP-78', [{ id: 'p3', code: 'DEL', time: at('11:30') }])
+    )
+    assert.equal(await status(), 'delivered')
+    assert.isNotNull((await Booking.findOrFail(b.id)).deliveredAt)
+
+    const history = await client.get(`/api/bookings/${b.id}/history`).loginAs(shipper)
+    history.assertStatus(200)
+    assert.deepEqual(
+      history.body().map((h: any) => [h.fromStatus, h.toStatus, h.changedBy, h.note]),
+      [
+        ['booked', 'in_transit', null, 'Reported by the partner carrier (demo_partner)'],
+        ['in_transit', 'delayed', null, 'Reported by the partner carrier (demo_partner)'],
+        ['delayed', 'delivered', null, 'Reported by the partner carrier (demo_partner)'],
+      ]
+    )
+    // Its milestones are the partner's only (no second set from the status changes).
+    const sources = await ShipmentEvent.query().where('shipmentId', b.id)
+    assert.sameMembers([...new Set(sources.map((e) => e.source))], ['demo_partner'])
+    // Delivery invoices it; the shipper may complete it.
+    const invoice = await db.from('invoices').where('booking_id', b.id).first()
+    assert.exists(invoice)
+    const listed = await client.get(`/api/bookings/${b.id}`).loginAs(shipper)
+    assert.isTrue(listed.body().canComplete)
+  })
+
+  test('an unpaid partner booking, and a network booking, keep their status on a push', async ({
+    assert,
+  }) => {
+    const { booking: unpaid } = await booking({
+      carrierId: null,
+      truckId: null,
+      listingId: null,
+      provider: 'demo_partner',
+      bookingType: 'partner:lakeshore',
+      partnerShipmentId: 'DP-SHP-79',
+      status: 'pending',
+      paymentStatus: 'pending',
+    })
+    const events = [{ id: 'd1', code: 'DEL', time: '2026-03-02T11:00:00-06:00' }]
+    const res = await send(baseUrl(), 'demo_partner', push('DP-SHP-79', events))
+    assert.deepEqual(await res.json(), { received: 1, duplicates: 0 })
+    assert.equal((await Booking.findOrFail(unpaid.id)).status, 'pending')
+
+    const { booking: network } = await booking({ status: 'booked' })
+    await send(
+      baseUrl(),
+      'edi214',
+      push(reference(network.id), [{ id: 'x1', code: 'D1', time: '2026-03-02T11:00:00-06:00' }])
+    )
+    assert.equal((await Booking.findOrFail(network.id)).status, 'booked')
   })
 
   test('refused: bad signature or stale 401, malformed 422, unknown provider 404, unknown shipment 422', async ({

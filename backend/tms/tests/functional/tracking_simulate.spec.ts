@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import Booking from '#marketplace/models/booking'
 import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
 import { Clock, FixedClock } from '#core/clock'
@@ -60,9 +61,11 @@ test.group('tms:simulate', (group) => {
       ]
     )
     assert.lengthOf(await ShipmentEvent.query().where('shipmentId', own.id), 0)
+    // The partner reported the delivery, so its booking is delivered and no longer followed.
+    assert.equal((await Booking.findOrFail(partner.id)).status, 'delivered')
 
     const withOwn = await simulation.run({ includeInternal: true })
-    assert.equal(withOwn.shipments, 2)
+    assert.equal(withOwn.shipments, 1)
     assert.isAbove((await ShipmentEvent.query().where('shipmentId', own.id)).length, 0)
   })
 
