@@ -2,6 +2,7 @@ import router from '@adonisjs/core/services/router'
 import server from '@adonisjs/core/services/server'
 import app from '@adonisjs/core/services/app'
 import '#core/signed_cookie_memo'
+import '#core/container_memo'
 
 server.errorHandler(() => import('#core/exceptions/handler'))
 

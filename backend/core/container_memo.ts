@@ -1,0 +1,120 @@
+/*
+ * Stateless services and controllers are built once per process, not once per request
+ * (docs/decisions/0115). The container builds a controller's whole dependency graph on every
+ * request (about 240 µs for the board's, each step awaited and announced on the container's
+ * event bus); the graph never changes, so the first build is kept.
+ *
+ * A class is kept when it is declared for injection (`@inject()`), takes no runtime values and
+ * every constructor dependency is itself kept, a leaf class with no constructor arguments, or
+ * a container binding; never when anything in its graph is bound per request (HttpContext, the
+ * request's logger). Kept instances are built on a resolver of their own, so nothing of a
+ * request can leak into them. While any test swap is in place nothing is kept, and every
+ * swap, restore or new binding forgets what was kept, so `container.swap(Clock, ...)` works as
+ * before.
+ */
+import { ContainerResolver } from '@adonisjs/fold'
+import app from '@adonisjs/core/services/app'
+import { REQUEST_BOUND } from '#core/middleware/container_bindings_middleware'
+
+type Injectable = (abstract new (...args: any[]) => unknown) & {
+  containerInjections?: { _constructor?: { dependencies: unknown[] } }
+}
+
+const instances = new Map<Injectable, Promise<unknown>>()
+const verdicts = new Map<Injectable, boolean>()
+const swapped = new Set<unknown>()
+const container = app.container
+
+const isClass = (value: unknown): value is Injectable =>
+  typeof value === 'function' && /^class[\s{]/.test(Function.prototype.toString.call(value))
+
+/** A plain class the container builds with `new C()`: no injections, no parameters. */
+const isLeaf = (value: Injectable) => !value.containerInjections?._constructor && value.length === 0
+
+function keepable(binding: Injectable): boolean {
+  const known = verdicts.get(binding)
+  if (known !== undefined) return known
+  verdicts.set(binding, false) // a cycle is not kept
+  const injections = binding.containerInjections?._constructor
+  const verdict =
+    !!injections &&
+    !REQUEST_BOUND.includes(binding) &&
+    binding.length <= injections.dependencies.length &&
+    injections.dependencies.every(
+      (dep) =>
+        isClass(dep) &&
+        !REQUEST_BOUND.includes(dep) &&
+        (container.hasBinding(dep) || isLeaf(dep) || keepable(dep))
+    )
+  verdicts.set(binding, verdict)
+  return verdict
+}
+
+/** Forgets every kept instance (a swap, a restore or a new binding changes the graph). */
+export function forgetKeptInstances() {
+  instances.clear()
+  verdicts.clear()
+}
+
+const resolveFor = ContainerResolver.prototype.resolveFor as (
+  this: ContainerResolver<any>,
+  parent: unknown,
+  binding: unknown,
+  runtimeValues?: any[],
+  createError?: any
+) => Promise<unknown>
+let root: ContainerResolver<any> | null = null
+
+ContainerResolver.prototype.resolveFor = function (
+  this: ContainerResolver<any>,
+  parent: unknown,
+  binding: any,
+  runtimeValues?: any[],
+  createError?: any
+) {
+  if (
+    runtimeValues === undefined &&
+    swapped.size === 0 &&
+    isClass(binding) &&
+    !container.hasBinding(binding) &&
+    (keepable(binding) || isLeaf(binding))
+  ) {
+    let instance = instances.get(binding)
+    if (!instance) {
+      root ??= container.createResolver()
+      instance = resolveFor.call(root, null, binding, undefined, createError)
+      instances.set(binding, instance)
+      instance.catch(() => instances.delete(binding))
+    }
+    return instance
+  }
+  return resolveFor.call(this, parent as any, binding, runtimeValues, createError)
+} as typeof ContainerResolver.prototype.resolveFor
+
+// Test swaps and late bindings change what a class would be built with.
+const swap = container.swap.bind(container)
+const restore = container.restore.bind(container)
+const restoreAll = container.restoreAll.bind(container)
+container.swap = ((binding: any, resolver: any) => {
+  swapped.add(binding)
+  forgetKeptInstances()
+  return swap(binding, resolver)
+}) as typeof container.swap
+container.restore = ((binding: any) => {
+  swapped.delete(binding)
+  forgetKeptInstances()
+  return restore(binding)
+}) as typeof container.restore
+container.restoreAll = ((bindings?: any[]) => {
+  if (bindings) for (const binding of bindings) swapped.delete(binding)
+  else swapped.clear()
+  forgetKeptInstances()
+  return restoreAll(bindings)
+}) as typeof container.restoreAll
+for (const method of ['bind', 'bindValue', 'singleton'] as const) {
+  const original = (container[method] as (...args: unknown[]) => unknown).bind(container)
+  ;(container as any)[method] = (...args: unknown[]) => {
+    forgetKeptInstances()
+    return original(...args)
+  }
+}

@@ -1,0 +1,59 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import { inject } from '@adonisjs/core'
+import { HttpContext } from '@adonisjs/core/http'
+import { Clock, FixedClock } from '#core/clock'
+import { DateTime } from 'luxon'
+import FreightBoardController from '#freight_board/controllers/freight_board_controller'
+
+@inject()
+class NeedsClock {
+  constructor(public clock: Clock) {}
+}
+
+@inject()
+class NeedsRequest {
+  constructor(public ctx: HttpContext) {}
+}
+
+/** docs/decisions/0115: what the container keeps, and what a test swap does to it. */
+test.group('Services built once per process', () => {
+  test('a stateless controller and its services are built once', async ({ assert }) => {
+    const first = await app.container.make(FreightBoardController)
+    const second = await app.container.make(FreightBoardController)
+    assert.strictEqual(first, second)
+    assert.strictEqual(await app.container.make(NeedsClock), await app.container.make(NeedsClock))
+  })
+
+  test('a swap is honoured at once and forgotten on restore', async ({ assert }) => {
+    const kept = await app.container.make(NeedsClock)
+    const fixed = new FixedClock(DateTime.fromISO('2030-01-01T00:00:00Z'))
+    app.container.swap(Clock, () => fixed)
+    try {
+      const swapped = await app.container.make(NeedsClock)
+      assert.notStrictEqual(swapped, kept)
+      assert.strictEqual(swapped.clock, fixed)
+      // Nothing is kept while a swap is in place.
+      assert.notStrictEqual(await app.container.make(NeedsClock), swapped)
+    } finally {
+      app.container.restore(Clock)
+    }
+    const after = await app.container.make(NeedsClock)
+    assert.notStrictEqual(after.clock, fixed)
+    assert.strictEqual(await app.container.make(NeedsClock), after)
+  })
+
+  test('a class that takes the request is built per request, on the request’s own resolver', async ({
+    assert,
+  }) => {
+    const resolve = async (marker: string) => {
+      const resolver = app.container.createResolver()
+      resolver.bindValue(HttpContext, { marker } as unknown as HttpContext)
+      return resolver.make(NeedsRequest)
+    }
+    const a = await resolve('a')
+    const b = await resolve('b')
+    assert.equal((a.ctx as any).marker, 'a')
+    assert.equal((b.ctx as any).marker, 'b')
+  })
+})
