@@ -1,7 +1,10 @@
 import { defineConfig } from '@adonisjs/auth'
 import { sessionGuard } from '@adonisjs/auth/session'
-import { CachedSessionUserProvider } from '#accounts/services/cached_user_provider'
-import { tokensGuard, tokensUserProvider } from '@adonisjs/auth/access_tokens'
+import {
+  CachedSessionUserProvider,
+  CachedTokensUserProvider,
+} from '#accounts/services/cached_user_provider'
+import { tokensGuard } from '@adonisjs/auth/access_tokens'
 import type { InferAuthenticators, InferAuthEvents, Authenticators } from '@adonisjs/auth/types'
 
 const authConfig = defineConfig({
@@ -12,7 +15,7 @@ const authConfig = defineConfig({
       provider: new CachedSessionUserProvider({ model: () => import('#accounts/models/user') }),
     }),
     api: tokensGuard({
-      provider: tokensUserProvider({
+      provider: new CachedTokensUserProvider({
         tokens: 'accessTokens',
         model: () => import('#accounts/models/user'),
       }),

@@ -1,5 +1,7 @@
 import { SessionLucidUserProvider } from '@adonisjs/auth/session'
+import { AccessTokensLucidUserProvider } from '@adonisjs/auth/access_tokens'
 import type { LucidAuthenticatable } from '@adonisjs/auth/types/session'
+import type { LucidTokenable } from '@adonisjs/auth/types/access_tokens'
 import { ReadCache, readCacheMs } from '#core/read_cache'
 
 type Attributes = Record<string, unknown>
@@ -11,34 +13,61 @@ type Attributes = Record<string, unknown>
  */
 export const userRows = new ReadCache<Attributes>(10_000, readCacheMs())
 
+type UserModelClass = {
+  new (): any
+  find(id: string): Promise<{ $attributes: Attributes } | null>
+}
+
 /**
- * The session guard's user lookup, answered from `userRows` when this process read the row
- * lately (docs/decisions/0071). Each request gets its own model instance, so one request's
- * changes never leak into another's; building it from consumed attributes skips parsing the
- * row's dates again.
+ * The user with this id, from `userRows` when this process read the row lately
+ * (docs/decisions/0071), else from the database. Each call gets its own model instance, so one
+ * request's changes never leak into another's; building it from consumed attributes skips
+ * parsing the row's dates again.
  */
+async function cachedUser<User>(Model: UserModelClass, identifier: unknown): Promise<User | null> {
+  const key = String(identifier)
+  const cached = userRows.get(key)
+  if (cached) {
+    const user = new Model()
+    user.$attributes = { ...cached }
+    user.$original = { ...cached }
+    user.$isPersisted = true
+    user.$isLocal = false
+    return user as User
+  }
+  const stamp = userRows.stamp()
+  const user = await Model.find(key)
+  if (!user) return null
+  userRows.set(key, { ...user.$attributes }, stamp)
+  return user as User
+}
+
+/** The session guard's user lookup, through `userRows`. */
 export class CachedSessionUserProvider<
   UserModel extends LucidAuthenticatable,
 > extends SessionLucidUserProvider<UserModel> {
   async findById(identifier: string | number | bigint) {
-    const Model = await this.getModel()
-    const key = String(identifier)
-    const cached = userRows.get(key)
-    if (cached) return this.createUserForGuard(this.#fromAttributes(Model, cached))
-
-    const stamp = userRows.stamp()
-    const user = await Model.find(key)
-    if (!user) return null
-    userRows.set(key, { ...user.$attributes }, stamp)
-    return this.createUserForGuard(user as InstanceType<UserModel>)
+    const user = await cachedUser<InstanceType<UserModel>>(
+      (await this.getModel()) as unknown as UserModelClass,
+      identifier
+    )
+    return user ? this.createUserForGuard(user) : null
   }
+}
 
-  #fromAttributes(Model: UserModel, attributes: Attributes) {
-    const user = new Model() as InstanceType<UserModel>
-    user.$attributes = { ...attributes }
-    user.$original = { ...attributes }
-    user.$isPersisted = true
-    user.$isLocal = false
-    return user
+/**
+ * The bearer-token guard's user lookup, through `userRows` (the token itself is read through
+ * ThriftyAccessTokensProvider), so an integration's call reads no row it read a moment ago.
+ */
+export class CachedTokensUserProvider<
+  TokenableProperty extends string,
+  UserModel extends LucidTokenable<TokenableProperty>,
+> extends AccessTokensLucidUserProvider<TokenableProperty, UserModel> {
+  async findById(identifier: string | number | bigint) {
+    const user = await cachedUser<InstanceType<UserModel>>(
+      (await this.getModel()) as unknown as UserModelClass,
+      identifier
+    )
+    return user ? this.createUserForGuard(user) : null
   }
 }

@@ -129,4 +129,47 @@ test.group('Signed-in reads from memory stay exact', (group) => {
       assert.equal((await call()).status, 401)
     })
   })
+
+  test('a bearer call sees its user’s change at once, even just after a use', async ({
+    assert,
+  }) => {
+    await makeUser('carrier', {
+      email: 'cached-bearer@example.test',
+      password: 'secret123',
+      isApproved: false,
+      approvalStatus: 'pending',
+    })
+    await makeUser('admin', { email: 'cached-admin2@example.test', password: 'secret123' })
+    await withServer(async (url) => {
+      const carrier = await signIn(url, 'cached-bearer@example.test')
+      const me = await carrier.request('GET', '/api/user')
+      const admin = await signIn(url, 'cached-admin2@example.test')
+      const approve = (isApproved: boolean) =>
+        admin.request('PUT', `/api/admin/users/${me.body.id}/approve`, { isApproved })
+      assert.equal((await approve(true)).status, 200)
+      const created = await carrier.request('POST', '/api/account/tokens', { name: 'tms' })
+      assert.equal(created.status, 201, JSON.stringify(created.body))
+      // A TMS call with the carrier's token: past the role gate, the empty form is a 422.
+      const compare = () =>
+        fetch(`${url}/api/tms/quotes`, {
+          method: 'POST',
+          headers: {
+            'authorization': `Bearer ${created.body.token}`,
+            'accept': 'application/json',
+            'content-type': 'application/json',
+          },
+          body: '{}',
+        })
+      for (let i = 0; i < 3; i++) {
+        const res = await compare()
+        assert.equal(res.status, 422, await res.text())
+      }
+
+      const revoke = await approve(false)
+      assert.equal(revoke.status, 200, JSON.stringify(revoke.body))
+      const refused = await compare()
+      assert.equal(refused.status, 403)
+      assert.equal(((await refused.json()) as any).message, 'Account pending approval')
+    })
+  })
 })
