@@ -10,6 +10,8 @@ import { Clock } from '#core/clock'
 import { rowCount } from '#core/transactions'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { sqlTimestamp } from '#core/timestamps'
+import { PartnerShipments } from '#marketplace/contracts/partner_shipments'
+import { partnerShipment } from '#marketplace/services/booking_presenter'
 
 export type StatusChangeActor = { userId: number | null; role: StatusActor }
 
@@ -20,7 +22,10 @@ export type StatusChangeActor = { userId: number | null; role: StatusActor }
  */
 @inject()
 export default class BookingStatusService {
-  constructor(private clock: Clock) {}
+  constructor(
+    private clock: Clock,
+    private partners: PartnerShipments
+  ) {}
 
   async change(
     bookingId: number,
@@ -28,6 +33,7 @@ export default class BookingStatusService {
     actor: StatusChangeActor,
     options: { note?: string; trx?: TransactionClientContract } = {}
   ): Promise<Booking> {
+    if (to === 'cancelled') await this.cancelAtPartner(bookingId, actor)
     const run = async (trx: TransactionClientContract) => {
       const booking = await Booking.query({ client: trx }).where('id', bookingId).first()
       if (!booking) throw new NotFoundException('Booking not found')
@@ -79,6 +85,23 @@ export default class BookingStatusService {
     if (options.trx) options.trx.after('commit', emit)
     else await emit()
     return Booking.findOrFail(bookingId, options.trx ? { client: options.trx } : undefined)
+  }
+
+  /**
+   * A partner booking is cancelled at its partner first, so no truck comes for freight that
+   * was cancelled here (decision 0110); a refusal leaves the booking as it was.
+   */
+  private async cancelAtPartner(bookingId: number, actor: StatusChangeActor) {
+    const booking = await Booking.find(bookingId)
+    if (!booking || booking.provider === 'internal' || !booking.partnerShipmentId) return
+    const check = checkTransition(booking.status, 'cancelled', actor.role)
+    if (!check.ok) throw new ConflictException(check.message)
+    await this.partners.cancel({
+      bookingId,
+      provider: booking.provider,
+      partnerShipmentId: booking.partnerShipmentId,
+      carrier: partnerShipment(booking)?.carrier ?? booking.provider,
+    })
   }
 
   /** The status history of a booking, oldest first. */

@@ -412,7 +412,7 @@ export interface paths {
         put?: never;
         /**
          * The shipper cancels a booking
-         * @description The booking’s shipper, from pending, booked or confirmed (later: 409 with the status machine’s message). The pallets are freed; a paid booking is refunded.
+         * @description The booking’s shipper, from pending, booked or confirmed (later: 409 with the status machine’s message). The pallets are freed; a paid booking is refunded. A partner booking (made through the TMS) is cancelled at its partner carrier first (decision 0110): a partner that says it is too late is a 409 naming it, one that cannot be reached a 502, and the booking stays as it was.
          */
         post: operations["cancelBooking"];
         delete?: never;
@@ -3126,6 +3126,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The partner carrier could not be reached or refused the call; nothing was changed. Try again later. */
+        PartnerCallFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
@@ -3832,6 +3841,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            502: components["responses"]["PartnerCallFailed"];
         };
     };
     getBookingHistory: {

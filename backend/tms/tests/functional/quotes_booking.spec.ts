@@ -124,6 +124,66 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     assert.equal(await bookingCount(), 1)
   })
 
+  test('cancelling a partner booking cancels it at the partner first, or changes nothing', async ({
+    client,
+    assert,
+  }) => {
+    const book = async (shipper: User) => {
+      const quote = lakeshoreOf(await quotesFor(client, shipper))
+      const res = await client
+        .post(`${QUOTES}/${quote.id}/book`)
+        .json({ pickup_date: businessDayFromToday(2) })
+        .loginAs(shipper)
+        .withCsrfToken()
+      res.assertStatus(201)
+      return Booking.findOrFail(res.body().booking_id)
+    }
+    const cancel = (booking: Booking) =>
+      client
+        .post(`/api/bookings/${booking.id}/cancel`)
+        .loginAs(booking.$extras.shipper)
+        .withCsrfToken()
+    const bookAs = async () => {
+      const shipper = await makeUser('shipper')
+      const booking = await book(shipper)
+      booking.$extras.shipper = shipper
+      return booking
+    }
+
+    // The partner cannot be reached: a 502, the booking is still pending.
+    const booking = await bookAs()
+    partner.failNext('cancel', 'unavailable')
+    const down = await cancel(booking)
+    down.assertStatus(502)
+    assert.equal(
+      down.body().message,
+      'Lakeshore Freight LTL could not be reached to cancel this shipment; nothing was cancelled. Try again later.'
+    )
+    assert.equal((await Booking.findOrFail(booking.id)).status, 'pending')
+
+    // Then it answers: cancelled there, with the booking's key, and here.
+    const done = await cancel(booking)
+    done.assertStatus(200)
+    assert.equal(done.body().status, 'cancelled')
+    const asked = partner.calls.filter((c) => c.method === 'cancel')
+    assert.lengthOf(asked, 2)
+    assert.deepEqual(asked[1].args.slice(0, 2), [
+      booking.partnerShipmentId,
+      `booking-${booking.id}-cancel`,
+    ])
+
+    // Too late at the partner (picked up): a 409 naming it, nothing changes here.
+    const late = await bookAs()
+    partner.failNext('cancel', 'invalid_request', { message: 'Already picked up' })
+    const refused = await cancel(late)
+    refused.assertStatus(409)
+    assert.equal(
+      refused.body().message,
+      'Lakeshore Freight LTL cannot cancel this shipment any more (Already picked up)'
+    )
+    assert.equal((await Booking.findOrFail(late.id)).status, 'pending')
+  })
+
   test('an expired quote is a 409 and the partner is not asked', async ({ client, assert }) => {
     const shipper = await makeUser('shipper')
     const quote = lakeshoreOf(await quotesFor(client, shipper))
