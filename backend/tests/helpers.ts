@@ -98,6 +98,23 @@ export class Browserless {
     }
   }
 
+  /**
+   * POST /api/login, and the code step when the account has two-factor on (admins): the code
+   * is computed from the stored secret, as its owner's authenticator app would.
+   */
+  async signIn(username: string, password = 'secret123') {
+    const login = await this.request('POST', '/api/login', { username, password })
+    if (login.status !== 202) return login
+    const user = await User.query()
+      .where('email', username.toLowerCase())
+      .orWhere('username', username.toLowerCase())
+      .firstOrFail()
+    const secret = encryption.decrypt<string>(user.twoFactorSecret!)!
+    return this.request('POST', '/api/login/two-factor', {
+      code: await nextTotpCode(user.id, secret),
+    })
+  }
+
   cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
   }
