@@ -2,9 +2,15 @@ import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
 import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
+import type { TwoFactorStatus } from '@/features/auth/api/two-factor'
 
-const OFF = { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false }
-const ON = {
+const OFF: TwoFactorStatus = {
+  enabled: false,
+  enabledAt: null,
+  recoveryCodesLeft: 0,
+  required: false,
+}
+const ON: TwoFactorStatus = {
   enabled: true,
   enabledAt: '2026-03-04T15:00:00.000Z',
   recoveryCodesLeft: 10,
