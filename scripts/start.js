@@ -118,6 +118,8 @@ for (let i = 0; i < 120; i++) {
 const accounts = JSON.parse(readFileSync('database/demo_accounts.json', 'utf8'))
 console.log(`\nPalletLine is running at ${url}\n`)
 console.log('Demo logins:')
-for (const a of accounts)
+for (const a of accounts) {
   console.log(`  ${a.role.padEnd(18)} ${a.email.padEnd(32)} ${a.password}   ${a.note ?? ''}`)
+  if (a.totpSecret) console.log(`  ${''.padEnd(18)} two-factor (TOTP) secret: ${a.totpSecret}`)
+}
 console.log('\nStop with Ctrl+C.\n')

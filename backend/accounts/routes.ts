@@ -5,22 +5,39 @@ const SessionController = () => import('#accounts/controllers/session_controller
 const PasswordController = () => import('#accounts/controllers/password_controller')
 const ProfileController = () => import('#accounts/controllers/profile_controller')
 const OwnTokensController = () => import('#accounts/controllers/own_tokens_controller')
+const TwoFactorController = () => import('#accounts/controllers/two_factor_controller')
+const EmailController = () => import('#accounts/controllers/email_controller')
 const AccessTokenPolicy = () => import('#accounts/policies/access_token_policy')
+
+// What an admin who has not turned two-factor on may still do (docs/decisions/0097).
+const ownBrowserSession = middleware.auth({ guards: ['web'], beforeTwoFactor: true })
 
 router
   .group(() => {
     router.post('/register', [SessionController, 'register'])
     router.post('/login', [SessionController, 'login'])
-    router.post('/logout', [SessionController, 'logout']).use(middleware.auth({ guards: ['web'] }))
-    router.get('/user', [SessionController, 'me']).use(middleware.auth({ abilities: [] }))
+    router.post('/login/two-factor', [SessionController, 'secondFactor'])
+    router.post('/logout', [SessionController, 'logout']).use(ownBrowserSession)
     router
-      .put('/account/password', [PasswordController, 'update'])
-      .use(middleware.auth({ guards: ['web'] }))
-    router
-      .put('/account/profile', [ProfileController, 'update'])
-      .use(middleware.auth({ guards: ['web'] }))
+      .get('/user', [SessionController, 'me'])
+      .use(middleware.auth({ abilities: [], beforeTwoFactor: true }))
+    router.put('/account/password', [PasswordController, 'update']).use(ownBrowserSession)
+    router.put('/account/profile', [ProfileController, 'update']).use(ownBrowserSession)
+    router.put('/account/email', [EmailController, 'update']).use(ownBrowserSession)
   })
   .prefix('/api')
+
+// Settings: two-factor sign-in, the signed-in user's own.
+router
+  .group(() => {
+    router.get('/', [TwoFactorController, 'show'])
+    router.post('/setup', [TwoFactorController, 'setup'])
+    router.post('/confirm', [TwoFactorController, 'confirm'])
+    router.post('/recovery-codes', [TwoFactorController, 'regenerate'])
+    router.post('/disable', [TwoFactorController, 'disable'])
+  })
+  .prefix('/api/account/two-factor')
+  .use(ownBrowserSession)
 
 // Settings: API tokens, self-scoped (the signed-in user's own), from a browser session only.
 // A carrier waiting for approval cannot call the API with a token yet, so it cannot issue one.

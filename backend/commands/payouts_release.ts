@@ -30,7 +30,7 @@ export default class PayoutsRelease extends BaseCommand {
     const summary = await payouts.run()
     this.logger.info(
       `released ${summary.released.length}, paid ${summary.paid.length}, ` +
-        `held ${summary.held.length} (carrier onboarding), failed ${summary.failed.length}`
+        `held ${summary.held.length} (onboarding or payout hold), failed ${summary.failed.length}`
     )
     for (const id of summary.failed)
       this.logger.warning(`booking ${id}: transfer failed, retried later`)

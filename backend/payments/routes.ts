@@ -40,6 +40,8 @@ router
     router.get('/carrier/stripe-status', [CarrierPaymentsController, 'status'])
     router.post('/carrier/stripe-onboard', [CarrierPaymentsController, 'onboard'])
     router.get('/carrier/payouts', [CarrierPaymentsController, 'payouts'])
+    router.get('/carrier/payout-hold', [CarrierPaymentsController, 'hold'])
+    router.post('/carrier/payout-account/replace', [CarrierPaymentsController, 'replaceAccount'])
     router
       .post('/sandbox/onboarding/:accountId/complete', [
         CarrierPaymentsController,

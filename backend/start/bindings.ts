@@ -3,13 +3,15 @@
  * (docs/architecture.md, "Modules"): fleet asks marketplace about bookings through FleetBookings,
  * marketplace asks payments about a booking's payment through BookingPayments, payments tells
  * the freight board about a load's card charge through FundedLoads, marketplace asks the TMS to
- * cancel a partner booking's shipment through PartnerShipments.
+ * cancel a partner booking's shipment through PartnerShipments, accounts tells payments about a
+ * changed email or phone through AccountChangeGuard.
  */
 import app from '@adonisjs/core/services/app'
 import { FleetBookings } from '#fleet/contracts/fleet_bookings'
 import { BookingPayments } from '#marketplace/contracts/booking_payments'
 import { FundedLoads } from '#payments/contracts/funded_loads'
 import { PartnerShipments } from '#marketplace/contracts/partner_shipments'
+import { AccountChangeGuard } from '#accounts/contracts/account_changes'
 
 app.container.bind(FleetBookings, async (resolver) => {
   const { default: CarrierBookingsService } =
@@ -33,4 +35,10 @@ app.container.bind(PartnerShipments, async (resolver) => {
   const { default: PartnerCancellationService } =
     await import('#tms/services/partner_cancellation_service')
   return resolver.make(PartnerCancellationService)
+})
+
+app.container.bind(AccountChangeGuard, async (resolver) => {
+  const { default: AccountChangeGuardProvider } =
+    await import('#payments/services/account_change_guard_provider')
+  return resolver.make(AccountChangeGuardProvider)
 })

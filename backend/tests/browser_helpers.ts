@@ -1,5 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { baseUrl } from '#tests/helpers'
+import encryption from '@adonisjs/core/services/encryption'
+import User from '#accounts/models/user'
+import { baseUrl, nextTotpCode } from '#tests/helpers'
 
 let browser: Browser | undefined
 
@@ -60,10 +62,28 @@ export async function closeBrowser() {
   browser = undefined
 }
 
-/** Signs in through the /login screen. */
+/**
+ * Signs in through the /login screen. For an account with two-factor on (every admin), the
+ * code step follows: the code is computed from the account's stored secret, as its owner's
+ * authenticator app would.
+ */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login')
   await page.getByLabel('Username').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign In' }).click()
+  const user = await User.query()
+    .where('email', email.toLowerCase())
+    .orWhere('username', email.toLowerCase())
+    .first()
+  if (!user?.twoFactorEnabledAt || !user.twoFactorSecret) return
+  const codeField = page.getByLabel('Authentication code')
+  try {
+    await codeField.waitFor({ timeout: 10_000 })
+  } catch {
+    return // a wrong password: the test expects the failure banner
+  }
+  const secret = encryption.decrypt<string>(user.twoFactorSecret)!
+  await codeField.fill(await nextTotpCode(user.id, secret))
+  await page.getByRole('button', { name: 'Verify' }).click()
 }

@@ -4,6 +4,14 @@ import Carrier from '#fleet/models/carrier'
 import { DateTime } from 'luxon'
 import { Clock } from '#core/clock'
 import { businessDateColumn, businessDay } from '#core/business_time'
+import encryption from '@adonisjs/core/services/encryption'
+import { codeForStep, stepAt } from '#accounts/services/totp'
+
+/**
+ * The TOTP secret `makeUser` enrols admins with: admins must have two-factor on
+ * (docs/decisions/0097), and tests compute their codes from it.
+ */
+export const TEST_TOTP_SECRET = 'KRSXG5CUN5ZGK43FMNZGK5CQGFQWY3DF'
 
 let counter = 0
 
@@ -17,6 +25,8 @@ export async function makeUser(
     approvalStatus: 'pending' | 'approved' | 'rejected'
     firstName: string
     lastName: string
+    /** admins are enrolled in two-factor sign-in unless this is false */
+    twoFactor: boolean
   }> = {}
 ) {
   counter += 1
@@ -35,6 +45,7 @@ export async function makeUser(
     termsAcceptedAt: DateTime.now(),
     termsVersion: '2025-01-15',
   })
+  if (overrides.twoFactor ?? role === 'admin') await enrolTwoFactor(user)
   if (role === 'carrier') {
     await Carrier.create({
       userId: user.id,
@@ -49,6 +60,25 @@ export async function makeUser(
     })
   }
   return user
+}
+
+/** Turns two-factor sign-in on for a user straight in the database, with `secret`. */
+export async function enrolTwoFactor(user: User, secret = TEST_TOTP_SECRET) {
+  user.twoFactorSecret = encryption.encrypt(secret)
+  user.twoFactorEnabledAt = DateTime.now()
+  await user.save()
+  return user
+}
+
+/**
+ * A code the server accepts now for the user's secret: the current step's, or the next one's
+ * when the current step was used already (a code is accepted once; one step ahead is within
+ * the window).
+ */
+export async function nextTotpCode(userId: number, secret = TEST_TOTP_SECRET, atMs = Date.now()) {
+  const row = await User.findOrFail(userId)
+  const step = Math.max(stepAt(atMs), (row.twoFactorLastStep ?? 0) + 1)
+  return codeForStep(secret, step)
 }
 
 /** Cookie jar for plain fetch against the test server, for real cookie round trips. */
@@ -66,6 +96,23 @@ export class Browserless {
         this.cookies.delete(name)
       else this.cookies.set(name, value)
     }
+  }
+
+  /**
+   * POST /api/login, and the code step when the account has two-factor on (admins): the code
+   * is computed from the stored secret, as its owner's authenticator app would.
+   */
+  async signIn(username: string, password = 'secret123') {
+    const login = await this.request('POST', '/api/login', { username, password })
+    if (login.status !== 202) return login
+    const user = await User.query()
+      .where('email', username.toLowerCase())
+      .orWhere('username', username.toLowerCase())
+      .firstOrFail()
+    const secret = encryption.decrypt<string>(user.twoFactorSecret!)!
+    return this.request('POST', '/api/login/two-factor', {
+      code: await nextTotpCode(user.id, secret),
+    })
   }
 
   cookieHeader() {

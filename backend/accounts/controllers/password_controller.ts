@@ -1,10 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
-import hash from '@adonisjs/core/services/hash'
-import User from '#accounts/models/user'
 import { changePasswordValidator } from '#accounts/validators/account'
-import LoginThrottle from '#accounts/services/login_throttle'
-import { validationError } from '#core/validation'
+import PasswordCheck from '#accounts/services/password_check'
 import { endOtherSessions, tagSession } from '#accounts/services/user_sessions'
 
 /** Settings: the signed-in user changes their own password. */
@@ -15,23 +12,9 @@ export default class PasswordController {
    * of the user ends (a thief signed in elsewhere is out). API tokens stay: Settings lists them.
    */
   @inject()
-  async update({ auth, request, response, session }: HttpContext, throttle: LoginThrottle) {
+  async update({ auth, request, response, session }: HttpContext, check: PasswordCheck) {
     const { currentPassword, newPassword } = await request.validateUsing(changePasswordValidator)
-    const user = await User.findOrFail(auth.getUserOrFail().id)
-    await throttle.attempt(
-      { username: user.email.toLowerCase(), ip: request.ip(), knownDevice: true },
-      async () => {
-        if (!(await hash.verify(user.password, currentPassword))) {
-          throw validationError([
-            {
-              field: 'currentPassword',
-              message: 'Current password is incorrect',
-              rule: 'currentPassword',
-            },
-          ])
-        }
-      }
-    )
+    const user = await check.verify(auth.getUserOrFail().id, currentPassword, request.ip())
     user.password = newPassword
     await user.save()
     session.regenerate()

@@ -1,14 +1,48 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import User from '#accounts/models/user'
-import { loginValidator, registerValidator } from '#accounts/validators/account'
+import {
+  loginValidator,
+  registerValidator,
+  secondFactorValidator,
+} from '#accounts/validators/account'
 import RegistrationService from '#accounts/services/registration_service'
 import LoginThrottle from '#accounts/services/login_throttle'
 import { tagSession } from '#accounts/services/user_sessions'
+import TwoFactorService from '#accounts/services/two_factor_service'
+import {
+  endPendingSignIn,
+  pendingSignIn,
+  startPendingSignIn,
+} from '#accounts/services/pending_sign_in'
+import { Clock } from '#core/clock'
+import { UnauthorizedException } from '#core/exceptions/http_errors'
 
 // The names this browser has signed in with: the per-account lock never shuts its owner out.
 const KNOWN_DEVICE_COOKIE = 'palletline-known'
 const KNOWN_NAMES_KEPT = 5
+
+export const SIGN_IN_FIRST = 'Sign in with your password first'
+
+/** The names this browser has signed in with (the encrypted known-device cookie). */
+function knownNames({ request }: HttpContext): string[] {
+  const stored = request.encryptedCookie(KNOWN_DEVICE_COOKIE)
+  return Array.isArray(stored) ? stored.filter((n) => typeof n === 'string') : []
+}
+
+/** Signs the session in and remembers the account's names on this browser. */
+async function signIn(ctx: HttpContext, user: User) {
+  const { auth, session, response } = ctx
+  await auth.use('web').login(user)
+  await tagSession(session, user.id)
+  const names = [user.email, user.username].map((n) => n.toLowerCase())
+  response.encryptedCookie(
+    KNOWN_DEVICE_COOKIE,
+    [...new Set([...names, ...knownNames(ctx)])].slice(0, KNOWN_NAMES_KEPT),
+    { maxAge: '90d', httpOnly: true, sameSite: 'lax', path: '/api/login' }
+  )
+  return user
+}
 
 export default class SessionController {
   @inject()
@@ -28,25 +62,56 @@ export default class SessionController {
     return response.created(user)
   }
 
+  /**
+   * POST /api/login. With two-factor on, a right password only puts the session in the
+   * "second factor pending" state (202 `{ twoFactorRequired: true }`); POST /api/login/two-factor
+   * then signs in (docs/decisions/0097).
+   */
   @inject()
-  async login({ request, response, auth, session }: HttpContext, throttle: LoginThrottle) {
+  async login(ctx: HttpContext, throttle: LoginThrottle, clock: Clock) {
+    const { request, response, session } = ctx
     const { username, password } = await request.validateUsing(loginValidator)
     const name = username.toLowerCase()
-    const stored = request.encryptedCookie(KNOWN_DEVICE_COOKIE)
-    const known: string[] = Array.isArray(stored) ? stored.filter((n) => typeof n === 'string') : []
     const user = await throttle.attempt(
-      { username: name, ip: request.ip(), knownDevice: known.includes(name) },
+      { username: name, ip: request.ip(), knownDevice: knownNames(ctx).includes(name) },
       () => User.verifyCredentials(name, password)
     )
-    await auth.use('web').login(user)
-    await tagSession(session, user.id)
-    const names = [user.email, user.username].map((n) => n.toLowerCase())
-    response.encryptedCookie(
-      KNOWN_DEVICE_COOKIE,
-      [...new Set([...names, ...known])].slice(0, KNOWN_NAMES_KEPT),
-      { maxAge: '90d', httpOnly: true, sameSite: 'lax', path: '/api/login' }
+    if (user.twoFactorEnabledAt) {
+      session.regenerate()
+      startPendingSignIn(session, { userId: user.id, username: name }, clock.now())
+      return response.accepted({ twoFactorRequired: true })
+    }
+    return signIn(ctx, user)
+  }
+
+  /** POST /api/login/two-factor: the code (or a recovery code) after a right password. */
+  @inject()
+  async secondFactor(
+    ctx: HttpContext,
+    throttle: LoginThrottle,
+    twoFactor: TwoFactorService,
+    clock: Clock
+  ) {
+    const { request, session } = ctx
+    const factor = await request.validateUsing(secondFactorValidator)
+    const pending = pendingSignIn(session, clock.now())
+    if (!pending) throw new UnauthorizedException(SIGN_IN_FIRST)
+    const user = await User.find(pending.userId)
+    if (!user || !user.twoFactorEnabledAt) {
+      endPendingSignIn(session)
+      throw new UnauthorizedException(SIGN_IN_FIRST)
+    }
+    await throttle.attempt(
+      {
+        username: pending.username,
+        ip: request.ip(),
+        knownDevice: knownNames(ctx).includes(pending.username),
+        step: 'second_factor',
+      },
+      () => twoFactor.checkSecondFactor(user, factor)
     )
-    return user
+    endPendingSignIn(session)
+    return signIn(ctx, user)
   }
 
   async logout({ auth, session, response }: HttpContext) {

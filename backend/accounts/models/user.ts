@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
-import { afterDelete, afterSave, BaseModel, column } from '@adonisjs/lucid/orm'
+import { afterDelete, afterSave, BaseModel, column, computed } from '@adonisjs/lucid/orm'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import { userRows } from '#accounts/services/cached_user_provider'
 import { ThriftyAccessTokensProvider } from '#accounts/services/thrifty_access_tokens'
@@ -71,6 +71,22 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   @column()
   declare termsHash: string | null
+
+  /** The TOTP secret, encrypted with the app key; in force once `twoFactorEnabledAt` is set. */
+  @column({ serializeAs: null })
+  declare twoFactorSecret: string | null
+
+  @column.dateTime({ serializeAs: null })
+  declare twoFactorEnabledAt: DateTime | null
+
+  /** The last accepted 30-second TOTP step: a code is never accepted twice. */
+  @column({ serializeAs: null, consume: (value) => (value === null ? null : Number(value)) })
+  declare twoFactorLastStep: number | null
+
+  @computed()
+  get twoFactorEnabled(): boolean {
+    return Boolean(this.twoFactorEnabledAt)
+  }
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

@@ -10,7 +10,9 @@ import type { LimiterResponse } from '@adonisjs/limiter'
  *   except for a browser that has signed in to that account before, so an attacker cannot lock
  *   its owner out of the device they use.
  * A success clears the username counts; the IP count only expires, so a sprayer cannot reset it
- * with an account of its own.
+ * with an account of its own. The second factor (docs/decisions/0097) has username counts of its
+ * own under the same limits, so a right password never clears wrong codes; the IP count is
+ * shared by both steps.
  */
 export const LOGIN_LIMITS = {
   pair: { requests: 5, duration: '1 min', blockDuration: '1 min' },
@@ -20,7 +22,13 @@ export const LOGIN_LIMITS = {
 
 type Rule = keyof typeof LOGIN_LIMITS
 
-export type LoginAttempt = { username: string; ip: string; knownDevice: boolean }
+export type LoginAttempt = {
+  username: string
+  ip: string
+  knownDevice: boolean
+  /** which step of the sign-in is checked: the password (default) or the second factor */
+  step?: 'password' | 'second_factor'
+}
 
 export default class LoginThrottle {
   /** Runs `verify` unless a limit is reached; counts a failure against every limit. */
@@ -46,13 +54,14 @@ export default class LoginThrottle {
     }
   }
 
-  private keys({ username, ip, knownDevice }: LoginAttempt): [Rule, string][] {
+  private keys({ username, ip, knownDevice, step }: LoginAttempt): [Rule, string][] {
     const name = username.trim().toLowerCase()
+    const prefix = step === 'second_factor' ? 'second_factor' : 'login'
     const keys: [Rule, string][] = [
-      ['pair', `login_pair_${name}_${ip}`],
+      ['pair', `${prefix}_pair_${name}_${ip}`],
       ['ip', `login_ip_${ip}`],
     ]
-    if (!knownDevice) keys.push(['account', `login_account_${name}`])
+    if (!knownDevice) keys.push(['account', `${prefix}_account_${name}`])
     return keys
   }
 

@@ -158,3 +158,56 @@ ownTokenValidator.messagesProvider = new SimpleMessagesProvider({
   'abilities.*.enum': 'abilities must be a list of tms:read, tms:write',
   'expiresInDays.withoutDecimals': 'expiresInDays must be between 1 and 365',
 })
+
+const SECOND_FACTOR_MESSAGES = {
+  'code.string': 'Invalid authentication code',
+  'code.maxLength': 'Invalid authentication code',
+  'code.required': 'Enter the 6-digit code from your authenticator app',
+  'recoveryCode.string': 'Invalid recovery code',
+  'recoveryCode.maxLength': 'Invalid recovery code',
+  'password.required': 'Password is required',
+  'password.string': 'Password is required',
+  'password.minLength': 'Password is required',
+}
+
+/** The sign-in's second step: an authenticator code, or one recovery code instead. */
+export const secondFactorValidator = vine.compile(
+  vine.object({
+    code: vine.string().trim().maxLength(20).optional().requiredIfMissing('recoveryCode'),
+    recoveryCode: vine.string().trim().maxLength(40).optional(),
+  })
+)
+secondFactorValidator.messagesProvider = new SimpleMessagesProvider(SECOND_FACTOR_MESSAGES)
+
+/** Settings: an authenticator code (confirming setup, new recovery codes). */
+export const totpCodeValidator = vine.compile(
+  vine.object({ code: vine.string().trim().maxLength(20) })
+)
+totpCodeValidator.messagesProvider = new SimpleMessagesProvider(SECOND_FACTOR_MESSAGES)
+
+/** Settings: turning two-factor off takes the password and a code (or a recovery code). */
+export const disableTwoFactorValidator = vine.compile(
+  vine.object({
+    password: vine.string().minLength(1),
+    code: vine.string().trim().maxLength(20).optional().requiredIfMissing('recoveryCode'),
+    recoveryCode: vine.string().trim().maxLength(40).optional(),
+  })
+)
+disableTwoFactorValidator.messagesProvider = new SimpleMessagesProvider(SECOND_FACTOR_MESSAGES)
+
+/** Settings: a new sign-in email, confirmed with the password. */
+export const changeEmailValidator = vine.compile(
+  vine.object({
+    email: vine.string().trim().toLowerCase().email().maxLength(254),
+    currentPassword: vine.string().minLength(1),
+  })
+)
+changeEmailValidator.messagesProvider = new SimpleMessagesProvider({
+  'email.required': 'Invalid email address',
+  'email.string': 'Invalid email address',
+  'email.email': 'Invalid email address',
+  'email.maxLength': 'Invalid email address',
+  'currentPassword.required': 'Current password is required',
+  'currentPassword.string': 'Current password is required',
+  'currentPassword.minLength': 'Current password is required',
+})

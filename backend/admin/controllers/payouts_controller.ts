@@ -11,7 +11,8 @@ export const NOT_FAILED = 'This payout has not failed'
 const MAX_ID = 2_147_483_647
 
 /**
- * Payouts an operator should look at (failed transfers, payouts held for onboarding) and the
+ * Payouts an operator should look at (failed transfers, payouts held for onboarding or after a
+ * change to a carrier's payout account, email or phone, and the carriers so held) and the
  * console's "Retry now", the same retry as `node ace payouts:release --retry <bookingId>`.
  */
 @inject()
@@ -23,7 +24,10 @@ export default class PayoutsController {
 
   /** GET /api/admin/payouts/attention */
   async attention() {
-    return { payouts: await this.views.attention() }
+    return {
+      payouts: await this.views.attention(),
+      carrierHolds: await this.views.carrierHolds(),
+    }
   }
 
   /** POST /api/admin/payouts/:bookingId/retry: one attempt now, after the backoff or not. */

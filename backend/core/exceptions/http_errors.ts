@@ -5,6 +5,10 @@ export class BadRequestException extends Exception {
   static status = 400
   static code = 'E_BAD_REQUEST'
 }
+export class UnauthorizedException extends Exception {
+  static status = 401
+  static code = 'E_UNAUTHORIZED'
+}
 export class ForbiddenException extends Exception {
   static status = 403
   static code = 'E_FORBIDDEN'

@@ -11,7 +11,18 @@ export type AuthOptions = {
    * routes that list abilities it has, and `[]` lets any token in (who am I). docs/decisions/0082.
    */
   abilities?: string[]
+  /**
+   * Open to an admin who has not turned two-factor sign-in on yet (Settings, who am I, sign
+   * out). Every other route answers such a browser session 403 until it has (decision 0097).
+   */
+  beforeTwoFactor?: boolean
 }
+
+/** An admin's browser session without two-factor on may only set it up. */
+export const TWO_FACTOR_REQUIRED =
+  'Two-factor authentication is required for admin accounts: turn it on in Settings'
+
+type TwoFactorSubject = { role?: string; twoFactorEnabledAt?: unknown }
 
 type TokenLike = { allows(ability: string): boolean; abilities: string[] }
 
@@ -21,6 +32,12 @@ export default class AuthMiddleware {
     const guards = options.guards ?? ['web', 'api']
     // Without a session (no session cookie) only the bearer guard can sign the request in.
     await ctx.auth.authenticateUsing(ctx.session ? guards : guards.filter((g) => g !== 'web'))
+    if (ctx.auth.authenticatedViaGuard === 'web' && !options.beforeTwoFactor) {
+      const user = ctx.auth.user as TwoFactorSubject
+      if (user.role === 'admin' && !user.twoFactorEnabledAt) {
+        throw new ForbiddenException(TWO_FACTOR_REQUIRED)
+      }
+    }
     if (ctx.auth.authenticatedViaGuard === 'api') {
       const token = (ctx.auth.user as { currentAccessToken?: TokenLike }).currentAccessToken
       if (token && !token.abilities.includes('*')) {

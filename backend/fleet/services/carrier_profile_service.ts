@@ -122,9 +122,9 @@ export default class CarrierProfileService {
     return carrierId
   }
 
-  /** The carriers.id behind a carrier user, or null. */
-  async findCarrierId(userId: number): Promise<number | null> {
-    const carrier = await Carrier.query().where('userId', userId).select('id').first()
+  /** The carriers.id behind a carrier user, or null (inside the caller's transaction, if any). */
+  async findCarrierId(userId: number, client?: TransactionClientContract): Promise<number | null> {
+    const carrier = await Carrier.query({ client }).where('userId', userId).select('id').first()
     return carrier?.id ?? null
   }
 
@@ -182,6 +182,20 @@ export default class CarrierProfileService {
       .select('stripeAccountId')
       .firstOrFail()
     return carrier.stripeAccountId ?? accountId
+  }
+
+  /**
+   * A new connected account replaces the carrier's payout account (docs/decisions/0098): it
+   * has to be onboarded again. Inside the caller's transaction.
+   */
+  async replaceStripeAccount(
+    trx: TransactionClientContract,
+    carrierId: number,
+    accountId: string
+  ): Promise<void> {
+    await Carrier.query({ client: trx })
+      .where('id', carrierId)
+      .update({ stripe_account_id: accountId, stripe_onboarding_completed: false })
   }
 
   /** The provider reported the carrier's onboarding as complete. */

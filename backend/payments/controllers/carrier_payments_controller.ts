@@ -4,6 +4,9 @@ import { inject } from '@adonisjs/core'
 import CarrierPaymentsService, {
   PAYMENT_SETUP_PATH,
 } from '#payments/services/carrier_payments_service'
+import PayoutAccountChangeService from '#payments/services/payout_account_change_service'
+import PasswordCheck from '#accounts/services/password_check'
+import { replacePayoutAccountValidator } from '#payments/validators/payment'
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -28,6 +31,27 @@ export default class CarrierPaymentsController {
   async onboard({ auth, request }: HttpContext) {
     const user = auth.getUserOrFail()
     return this.service.onboard(user.id, user.email, publicOrigin(request))
+  }
+
+  /**
+   * POST /api/carrier/payout-account/replace: a new payout account (with the password); the
+   * carrier's payouts are held and the email on file is told (docs/decisions/0098).
+   */
+  @inject()
+  async replaceAccount(
+    { auth, request }: HttpContext,
+    check: PasswordCheck,
+    changes: PayoutAccountChangeService
+  ) {
+    const { currentPassword } = await request.validateUsing(replacePayoutAccountValidator)
+    const user = await check.verify(auth.getUserOrFail().id, currentPassword, request.ip())
+    return changes.replace(user, publicOrigin(request))
+  }
+
+  /** GET /api/carrier/payout-hold */
+  @inject()
+  async hold({ auth }: HttpContext, changes: PayoutAccountChangeService) {
+    return { hold: await changes.currentHold(auth.getUserOrFail().id) }
   }
 
   /** GET /api/carrier/payouts */

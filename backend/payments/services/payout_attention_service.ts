@@ -5,6 +5,10 @@ import { fromCents, splitPayout, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import { isoUtc } from '#core/timestamps'
 import { ONBOARDING_HOLD_REASON } from '#payments/services/payout_service'
+import PayoutHoldService, {
+  isPayoutHoldReason,
+  type PayoutHold,
+} from '#payments/services/payout_hold_service'
 
 /** At most this many payouts in the admin's "needing attention" list. */
 export const ATTENTION_LIMIT = 200
@@ -21,9 +25,12 @@ export type PayoutAttention = {
   attempts: number
   nextAttemptAt: string | null
   releasedAt: string | null
-  /** waiting for the carrier's onboarding rather than failed */
+  /** waiting (for the carrier's onboarding, or for a payout hold to end) rather than failed */
   held: boolean
 }
+
+/** A carrier whose payouts are held after a change (decision 0098), with its company name. */
+export type CarrierPayoutHold = Omit<PayoutHold, 'id'> & { carrierCompany: string | null }
 
 type AttentionRow = {
   id: number
@@ -42,7 +49,20 @@ type AttentionRow = {
  */
 @inject()
 export default class PayoutAttentionService {
-  constructor(private carriers: CarrierProfileService) {}
+  constructor(
+    private carriers: CarrierProfileService,
+    private holds: PayoutHoldService
+  ) {}
+
+  /** Carriers whose payouts are held now after a change, ending last first. */
+  async carrierHolds(): Promise<CarrierPayoutHold[]> {
+    const holds = await this.holds.allActive(ATTENTION_LIMIT)
+    const names = await this.carriers.companyNamesByIds(holds.map((hold) => hold.carrierId))
+    return holds.map(({ id: _id, ...hold }) => ({
+      ...hold,
+      carrierCompany: names.get(hold.carrierId) ?? null,
+    }))
+  }
 
   /**
    * Payouts needing an operator's eye (admin console): failed transfers, and released payouts
@@ -98,7 +118,10 @@ export default class PayoutAttentionService {
       attempts: Number(row.payout_attempts),
       nextAttemptAt: isoUtc(row.payout_next_attempt_at),
       releasedAt: isoUtc(row.payout_released_at),
-      held: row.payout_failure_reason === ONBOARDING_HOLD_REASON,
+      held:
+        row.payout_status === 'released' &&
+        (row.payout_failure_reason === ONBOARDING_HOLD_REASON ||
+          isPayoutHoldReason(row.payout_failure_reason)),
     }))
   }
 }

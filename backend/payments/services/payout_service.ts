@@ -3,7 +3,7 @@ import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type { DateTime } from 'luxon'
+import { DateTime } from 'luxon'
 import payments from '#plugins/payments/services/main'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import BookingSettlementService, {
@@ -12,6 +12,7 @@ import BookingSettlementService, {
 import EscrowTransaction from '#payments/models/escrow_transaction'
 import Payment from '#payments/models/payment'
 import LedgerService from '#payments/services/ledger_service'
+import PayoutHoldService from '#payments/services/payout_hold_service'
 import { Clock } from '#core/clock'
 import { writeTransaction } from '#core/transactions'
 import { splitPayout, toCents } from '#core/money'
@@ -74,7 +75,8 @@ export default class PayoutService {
     private clock: Clock,
     private ledger: LedgerService,
     private carriers: CarrierProfileService,
-    private settlement: BookingSettlementService
+    private settlement: BookingSettlementService,
+    private holds: PayoutHoldService
   ) {}
 
   /** The shipper completed the booking (`booking:completed`): release and pay it now. */
@@ -90,7 +92,8 @@ export default class PayoutService {
   /**
    * `node ace payouts:release` and the start command's timer: releases every booking due
    * (completed, or delivered at least 48 hours ago), then pays what is released and due
-   * (new releases, retries whose backoff has passed, holds whose carrier has onboarded).
+   * (new releases, retries whose backoff has passed, holds whose carrier has onboarded or
+   * whose payout hold has ended).
    */
   async run(): Promise<ReleaseRunSummary> {
     const released = await writeTransaction(async (trx) => {
@@ -244,6 +247,24 @@ export default class PayoutService {
       .first()) as Pick<PayoutBooking, 'id' | 'carrier_id' | 'total_amount' | 'payout_attempts'>
     const carrierId = booking.carrier_id!
     const { payoutCents } = splitPayout(toCents(booking.total_amount ?? 0))
+
+    // A recent change to the carrier's payout account, email or phone (decision 0098): the
+    // transfer waits until the hold ends, when the next run pays it.
+    const hold = await this.holds.activeFor(carrierId)
+    if (hold) {
+      await this.settlement.endPayoutAttempt(
+        bookingId,
+        claim,
+        {
+          payoutStatus: 'released',
+          failureReason: hold.reason,
+          nextAttemptAt: DateTime.fromISO(hold.endsAt),
+          attempts: Number(booking.payout_attempts) - 1,
+        },
+        this.clock.now()
+      )
+      return 'held'
+    }
 
     const accountId = await this.readyAccount(carrierId)
     if (!accountId) {

@@ -52,3 +52,13 @@ sandboxConfirmValidator.messagesProvider = new SimpleMessagesProvider({
   'cvc.minLength': "Enter the card's security code",
   'cvc.maxLength': "Your card's security code is incorrect.",
 })
+
+/** POST /api/carrier/payout-account/replace: the carrier's password confirms the change. */
+export const replacePayoutAccountValidator = vine.compile(
+  vine.object({ currentPassword: vine.string().minLength(1) })
+)
+replacePayoutAccountValidator.messagesProvider = new SimpleMessagesProvider({
+  'currentPassword.required': 'Current password is required',
+  'currentPassword.string': 'Current password is required',
+  'currentPassword.minLength': 'Current password is required',
+})

@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Anyone. 401 `Invalid username or password`. Failures are throttled per username and IP, per IP and per account (decision 0050): 429 with `Retry-After`. A new session id is issued.
+         * @description Anyone. 401 `Invalid username or password`. Failures are throttled per username and IP, per IP and per account (decision 0050): 429 with `Retry-After`. A new session id is issued. With two-factor sign-in on (decision 0097), a right password answers 202 `{ twoFactorRequired: true }` and nobody is signed in until POST /api/login/two-factor.
          */
         post: operations["login"];
         delete?: never;
@@ -91,7 +91,7 @@ export interface paths {
         get?: never;
         /**
          * Edit one’s own name and phone
-         * @description Browser session only. Email, username and role are not editable (ignored when sent).
+         * @description Browser session only. Email, username and role are not editable (ignored when sent). A new phone number sends a notice to the email on file and holds a carrier’s payouts for 72 hours (decision 0098).
          */
         put: operations["updateProfile"];
         post?: never;
@@ -930,7 +930,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Failed payouts and payouts held for onboarding
+         * Failed payouts, held payouts and carriers whose payouts are held
          * @description Admins only (others 403).
          */
         get: operations["listPayoutsNeedingAttention"];
@@ -1599,6 +1599,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/login/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in: the authenticator code or a recovery code
+         * @description After POST /api/login answered 202, within 5 minutes. 401 `Sign in with your password first` without that; 422 `Invalid authentication code` on `code` (a wrong code, or one already used: each code is accepted once) or `Invalid recovery code` on `recoveryCode` (each recovery code works once). Wrong codes are throttled like sign-ins, counted apart from wrong passwords (429). A new session id is issued.
+         */
+        post: operations["loginSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change one’s own sign-in email
+         * @description Browser session only, with the current password (422 `Current password is incorrect`, throttled like sign-ins: 429). 422 `An account with this email already exists` or `This is already your email address` on `email`. A notice goes to the old address; a carrier’s payouts are held for 72 hours (decision 0098). The username follows the email when it was the old email.
+         */
+        put: operations["changeEmail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Two-factor sign-in: on or off, recovery codes left
+         * @description Browser session only (also for an admin who has not turned it on yet).
+         */
+        get: operations["getTwoFactorStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new TOTP secret with its QR code
+         * @description Browser session only (also for an admin who has not turned it on yet). Replaces an unconfirmed secret; 409 `Two-factor authentication is already on`.
+         */
+        post: operations["startTwoFactorSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor on with the first code
+         * @description Browser session only (also for an admin who has not turned it on yet). 422 `Invalid authentication code` on `code`; 409 `Start two-factor setup first` or `Two-factor authentication is already on`. Answers ten recovery codes, shown this once (stored hashed).
+         */
+        post: operations["confirmTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ten new recovery codes (the old ones stop working)
+         * @description Browser session only (also for an admin who has not turned it on yet). With a current authenticator code (422 `Invalid authentication code`); 409 `Two-factor authentication is not on`.
+         */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor off
+         * @description Browser session only (also for an admin who has not turned it on yet). With the password (422 `Current password is incorrect` on `password`, throttled: 429) and an authenticator code or a recovery code (422 on `code` / `recoveryCode`). Admins 403 `Admin accounts must keep two-factor authentication on`; 409 `Two-factor authentication is not on`.
+         */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier/payout-hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hold on the carrier’s payouts now, if any
+         * @description Approved carriers only (others 403). After a change to the payout account, email or phone, payouts wait 72 hours (decision 0098); `hold` is null when none is in force.
+         */
+        get: operations["getPayoutHold"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier/payout-account/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the payout account with a new one
+         * @description Approved carriers only (others 403), with the current password (422 `Current password is incorrect`, throttled: 429). 409 `Connect a payout account first` when none is connected. A new connected account replaces the old one and must be onboarded (the answer’s link); a notice goes to the email on file and payouts are held for 72 hours (decision 0098). Provider failure: 502.
+         */
+        post: operations["replacePayoutAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1718,6 +1898,8 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string | null;
+            /** @description Two-factor sign-in is on (required for admins, decision 0097) */
+            twoFactorEnabled: boolean;
         };
         /** @description An account waiting for an admin’s decision. */
         PendingUser: {
@@ -2480,12 +2662,14 @@ export interface components {
             nextAttemptAt: string | null;
             /** Format: date-time */
             releasedAt: string | null;
-            /** @description Waiting for the carrier’s payout onboarding */
+            /** @description Waiting (for the carrier’s payout onboarding, or for a payout hold to end: `nextAttemptAt`) rather than failed */
             held: boolean;
         };
         PayoutAttentionList: {
             /** @description At most 200, newest release first */
             payouts: components["schemas"]["PayoutAttention"][];
+            /** @description Carriers whose payouts are held now after a change to their payout account, email or phone, ending last first */
+            carrierHolds: components["schemas"]["CarrierPayoutHold"][];
         };
         PayoutRetryResult: {
             /** @enum {string} */
@@ -2943,6 +3127,88 @@ export interface components {
             /** Format: date-time */
             pickupWindowEnd: string | null;
         };
+        /** @description The password was right; the session waits for the second factor (POST /api/login/two-factor) for 5 minutes. */
+        TwoFactorChallenge: {
+            /** @constant */
+            twoFactorRequired: true;
+        };
+        /** @description An authenticator code, or one recovery code instead */
+        SecondFactorInput: {
+            /** @example 123456 */
+            code?: string;
+            /** @example 7K2QM-X9D4R */
+            recoveryCode?: string;
+        };
+        TotpCodeInput: {
+            /** @description The 6-digit code the authenticator app shows now */
+            code: string;
+        };
+        DisableTwoFactorInput: {
+            password: string;
+            code?: string;
+            recoveryCode?: string;
+        };
+        TwoFactorStatus: {
+            enabled: boolean;
+            /** Format: date-time */
+            enabledAt: string | null;
+            recoveryCodesLeft: number;
+            /** @description Admins must keep it on */
+            required: boolean;
+        };
+        /** @description Shown once: the secret as text and as a QR code of its otpauth address */
+        TwoFactorSetup: {
+            /** @description Base32, for typing into an authenticator app */
+            secret: string;
+            otpauthUrl: string;
+            /** @description The otpauth address as an SVG QR code (data URL) */
+            qrCode: string;
+        };
+        /** @description Shown this once; each signs in one time */
+        RecoveryCodes: {
+            recoveryCodes: string[];
+        };
+        ChangeEmailInput: {
+            /** Format: email */
+            email: string;
+            currentPassword: string;
+        };
+        ReplacePayoutAccountInput: {
+            currentPassword: string;
+        };
+        PayoutAccountReplaced: {
+            /** @description The new account's onboarding link */
+            url: string;
+            /** Format: date-time */
+            payoutsHeldUntil: string;
+        };
+        /** @enum {string} */
+        PayoutHoldKind: "payout_account" | "email" | "phone";
+        /** @description A hold on a carrier's payouts after a change (decision 0098) */
+        PayoutHoldView: {
+            kind: components["schemas"]["PayoutHoldKind"];
+            reason: string;
+            /** @description The address the notice of the change went to (the one on file before it) */
+            noticeSentTo: string | null;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+        };
+        CarrierPayoutHoldState: {
+            hold: components["schemas"]["PayoutHoldView"] | null;
+        };
+        CarrierPayoutHold: {
+            carrierId: number;
+            carrierCompany: string | null;
+            kind: components["schemas"]["PayoutHoldKind"];
+            reason: string;
+            noticeSentTo: string | null;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+        };
     };
     responses: {
         /** @description 400: a malformed JSON body, or one that is a bare value (`"x"`, `42`, `null`) rather than an object or array */
@@ -2972,7 +3238,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 403: the wrong role, an unapproved carrier (`Account pending approval`), or a missing or wrong CSRF token */
+        /** @description 403: the wrong role, an unapproved carrier (`Account pending approval`), an admin’s browser session without two-factor sign-in (`Two-factor authentication is required for admin accounts: turn it on in Settings`), or a missing or wrong CSRF token */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -3195,6 +3461,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The password was right; the second factor is pending */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorChallenge"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5542,6 +5817,262 @@ export interface operations {
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             502: components["responses"]["PartnerBookingFailed"];
+        };
+    };
+    loginSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorInput"];
+            };
+        };
+        responses: {
+            /** @description The user, signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    changeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeEmailInput"];
+            };
+        };
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getTwoFactorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    startTwoFactorSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret, shown once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    confirmTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpCodeInput"];
+            };
+        };
+        responses: {
+            /** @description On, with the recovery codes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpCodeInput"];
+            };
+        };
+        responses: {
+            /** @description The new codes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisableTwoFactorInput"];
+            };
+        };
+        responses: {
+            /** @description Off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPayoutHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hold or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierPayoutHoldState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    replacePayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplacePayoutAccountInput"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser, and until when payouts wait */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountReplaced"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProviderUnavailable"];
         };
     };
 }

@@ -29,6 +29,7 @@ export const admin: UserProfile = {
   termsHash: null,
   createdAt: '2025-01-20T09:00:00.000Z',
   updatedAt: '2025-01-20T09:00:00.000Z',
+  twoFactorEnabled: true,
 }
 
 export const pendingCarrier: PendingUser = {

@@ -4,6 +4,7 @@
  * carriers through the approval service; two carriers are still waiting.
  */
 import type { DateTime } from 'luxon'
+import encryption from '@adonisjs/core/services/encryption'
 import User from '#accounts/models/user'
 import { registerValidator } from '#accounts/validators/account'
 import { CURRENT_TERMS_VERSION, currentTermsHash } from '#accounts/services/terms_service'
@@ -12,6 +13,7 @@ import type { DemoServices, DemoState } from './context.js'
 import {
   ADMIN,
   APPROVED_CARRIERS,
+  DEMO_ADMIN_TOTP_SECRET,
   DEMO_PASSWORD,
   PENDING_CARRIERS,
   SHIPPERS,
@@ -79,7 +81,8 @@ async function signUp(
 
 /**
  * Admins are provisioned by the operator, not signed up (the product has no form for them), so
- * the demo's admin is the one account written as a model.
+ * the demo's admin is the one account written as a model, with two-factor sign-in on under the
+ * documented demo secret.
  */
 function provisionAdmin(at: DateTime) {
   return User.create({
@@ -97,5 +100,7 @@ function provisionAdmin(at: DateTime) {
     termsHash: currentTermsHash(),
     termsIp: SIGN_UP_REQUEST.ip,
     termsUserAgent: SIGN_UP_REQUEST.userAgent,
+    twoFactorSecret: encryption.encrypt(DEMO_ADMIN_TOTP_SECRET),
+    twoFactorEnabledAt: at,
   })
 }

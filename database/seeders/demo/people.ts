@@ -8,6 +8,14 @@ import type { TruckStatus, TruckType } from '#fleet/models/truck'
 /** The password of every demo account. */
 export const DEMO_PASSWORD = 'demo1234'
 
+/**
+ * The demo admin's two-factor secret (admins must sign in with a code, docs/decisions/0097):
+ * printed with the demo logins and in the README, for an authenticator app or
+ * `node -e "console.log(require('otplib').authenticator.generate('<secret>'))"`. A demo value,
+ * public on purpose: a real deployment provisions its admins without it.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'PALLETLINEDEMOADMINTWOFACTORCODE'
+
 export const ADMIN = {
   email: 'admin@palletline.test',
   firstName: 'Avery',

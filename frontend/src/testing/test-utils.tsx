@@ -53,6 +53,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     termsHash: null,
     createdAt: '2025-01-15T10:00:00.000Z',
     updatedAt: '2025-01-15T10:00:00.000Z',
+    twoFactorEnabled: overrides.role === 'admin',
     ...overrides,
   }
 }

@@ -24,7 +24,7 @@ test.group('Signed-in reads from memory stay exact', (group) => {
 
   const signIn = async (url: string, email: string, password = 'secret123') => {
     const browser = new Browserless(url)
-    const login = await browser.request('POST', '/api/login', { username: email, password })
+    const login = await browser.signIn(email, password)
     if (login.status !== 200) throw new Error(`login ${email}: ${login.status}`)
     return browser
   }

@@ -16,7 +16,13 @@ import AuditService from '#payments/services/audit_service'
 import ReconciliationService from '#payments/services/reconciliation_service'
 import { roadMiles } from '#core/geo'
 import { splitPayout, toCents } from '#core/money'
-import { Browserless, baseUrl, businessDayFromToday, resetDatabase } from '#tests/helpers'
+import {
+  Browserless,
+  baseUrl,
+  businessDayFromToday,
+  nextTotpCode,
+  resetDatabase,
+} from '#tests/helpers'
 
 async function seedDemo() {
   const ace = await app.container.make('ace')
@@ -200,13 +206,24 @@ test.group('The demo data', (group) => {
   test('every demo login printed by npm start signs in', async ({ assert }) => {
     const accounts = JSON.parse(readFileSync(app.makePath('database/demo_accounts.json'), 'utf8'))
     assert.isAbove(accounts.length, 3)
-    for (const account of accounts as { email: string; password: string }[]) {
+    type DemoLogin = { email: string; password: string; totpSecret?: string }
+    for (const account of accounts as DemoLogin[]) {
       const browser = new Browserless(baseUrl())
       const res = await browser.request('POST', '/api/login', {
         username: account.email,
         password: account.password,
       })
-      assert.equal(res.status, 200, account.email)
+      if (!account.totpSecret) {
+        assert.equal(res.status, 200, account.email)
+        continue
+      }
+      // The admin signs in with a code from the printed secret (docs/decisions/0097).
+      assert.equal(res.status, 202, account.email)
+      const user = await User.findByOrFail('email', account.email)
+      const code = await nextTotpCode(user.id, account.totpSecret)
+      const second = await browser.request('POST', '/api/login/two-factor', { code })
+      assert.equal(second.status, 200, account.email)
+      assert.equal(second.body.role, 'admin')
     }
   })
 

@@ -22,13 +22,19 @@ export function RequireAuth() {
   return <Outlet />
 }
 
-/** One role's area; anyone else is sent to their own area (unknown role: '/'). */
+/**
+ * One role's area; anyone else is sent to their own area (unknown role: '/'). An admin without
+ * two-factor sign-in is sent to Settings to turn it on (the admin API refuses it until then).
+ */
 export function RequireRole({ role }: { role: Role }) {
   const { user, isLoading } = useAuth()
   if (isLoading) return <PageSpinner />
   if (!user) return <Navigate to={paths.auth.getHref()} replace />
   if (user.role !== role) return <Navigate to={roleHome(user)} replace />
   if (isUnapprovedCarrier(user)) return <Navigate to={paths.carrierPending.getHref()} replace />
+  if (user.role === 'admin' && !user.twoFactorEnabled) {
+    return <Navigate to={paths.settings.getHref()} replace />
+  }
   return <Outlet />
 }
 

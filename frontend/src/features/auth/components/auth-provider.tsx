@@ -4,7 +4,14 @@ import { dismissToast, toast } from '@/components/ui/use-toast'
 import { isApiError } from '@/lib/api-client'
 import { trackEvent } from '@/lib/analytics'
 import { useUser, type User } from '@/features/auth/api/get-user'
-import { login as loginRequest, type LoginInput } from '@/features/auth/api/login'
+import {
+  isTwoFactorChallenge,
+  login as loginRequest,
+  loginSecondFactor,
+  type LoginInput,
+  type SecondFactorInput,
+  type TwoFactorChallenge,
+} from '@/features/auth/api/login'
 import { register as registerRequest, type RegisterInput } from '@/features/auth/api/register'
 import { logout as logoutRequest } from '@/features/auth/api/logout'
 
@@ -13,8 +20,13 @@ export type AuthContextValue = {
   /** True only while the first GET /api/user is in flight. */
   isLoading: boolean
   error: Error | undefined
-  /** Resolves with the signed-in user; rejects (after a 'Login failed' toast) on failure. */
-  login: (input: LoginInput) => Promise<User>
+  /**
+   * Resolves with the signed-in user, or with a challenge when the account has two-factor on
+   * (then `completeSignIn` finishes); rejects (after a 'Login failed' toast) on failure.
+   */
+  login: (input: LoginInput) => Promise<User | TwoFactorChallenge>
+  /** The second factor after a challenge; rejects with the server's field error, no toast. */
+  completeSignIn: (input: SecondFactorInput) => Promise<User>
   /** Resolves with the new, signed-in user; rejects (after a 'Registration failed' toast) on failure. */
   register: (input: RegisterInput) => Promise<User>
   /** Resolves true when signed out; false after a 'Logout failed' toast. Never rejects. */
@@ -45,14 +57,34 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     async (input: LoginInput) => {
       setLoggingIn(true)
       try {
-        const user = await loginRequest(input)
-        trackEvent('login', { role: user.role })
+        const answer = await loginRequest(input)
         dismissToast() // an earlier 'Login failed' no longer applies
+        if (isTwoFactorChallenge(answer)) return answer
+        const user = answer
+        trackEvent('login', { role: user.role })
         await mutateUser(user, { revalidate: false })
         return user
       } catch (err) {
         trackEvent('login_failed', { status: statusOf(err) })
         toast({ variant: 'destructive', title: 'Login failed', description: messageOf(err) })
+        throw err
+      } finally {
+        setLoggingIn(false)
+      }
+    },
+    [mutateUser]
+  )
+
+  const completeSignIn = React.useCallback(
+    async (input: SecondFactorInput) => {
+      setLoggingIn(true)
+      try {
+        const user = await loginSecondFactor(input)
+        trackEvent('login', { role: user.role })
+        await mutateUser(user, { revalidate: false })
+        return user
+      } catch (err) {
+        trackEvent('login_failed', { status: statusOf(err), step: 'second_factor' })
         throw err
       } finally {
         setLoggingIn(false)
@@ -104,13 +136,25 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       isLoading,
       error: error as Error | undefined,
       login,
+      completeSignIn,
       register,
       logout,
       isLoggingIn,
       isRegistering,
       isLoggingOut,
     }),
-    [data, isLoading, error, login, register, logout, isLoggingIn, isRegistering, isLoggingOut]
+    [
+      data,
+      isLoading,
+      error,
+      login,
+      completeSignIn,
+      register,
+      logout,
+      isLoggingIn,
+      isRegistering,
+      isLoggingOut,
+    ]
   )
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>

@@ -6,13 +6,15 @@ import { useHydrated } from '@/hooks/use-hydrated'
 import { useTransientValue } from '@/hooks/use-transient-value'
 import { useAuth } from '@/features/auth/hooks/use-auth'
 import { validateSignIn, type SignInErrors } from '@/features/auth/utils/validation'
+import { SecondFactorForm } from '@/features/auth/components/second-factor-form'
 
 export const SIGN_IN_FAILED_MESSAGE = 'Invalid username or password. Please try again.'
 const BANNER_MS = 5000
 
 /**
  * Username (or email) and password. On success the auth state changes and the route guard
- * sends the user to their home; on failure a banner shows for 5 seconds.
+ * sends the user to their home; on failure a banner shows for 5 seconds. An account with
+ * two-factor sign-in on is asked for its code next (SecondFactorForm).
  */
 export function SignInForm({ idPrefix = '' }: { idPrefix?: string }) {
   const { login, isLoggingIn } = useAuth()
@@ -22,6 +24,7 @@ export function SignInForm({ idPrefix = '' }: { idPrefix?: string }) {
   const [attempted, setAttempted] = React.useState(false)
   const [banner, showBanner, hideBanner] = useTransientValue<string>(BANNER_MS)
   const hydrated = useHydrated()
+  const [codeStep, setCodeStep] = React.useState(false)
 
   const revalidate = (next: { username: string; password: string }) => {
     if (attempted) setErrors(validateSignIn(next))
@@ -38,10 +41,24 @@ export function SignInForm({ idPrefix = '' }: { idPrefix?: string }) {
     }
     hideBanner()
     try {
-      await login({ username: username.trim(), password })
+      const answer = await login({ username: username.trim(), password })
+      if ('twoFactorRequired' in answer) setCodeStep(true)
     } catch {
       showBanner(SIGN_IN_FAILED_MESSAGE)
     }
+  }
+
+  if (codeStep) {
+    return (
+      <SecondFactorForm
+        idPrefix={idPrefix}
+        onBack={(message) => {
+          setCodeStep(false)
+          setPassword('')
+          if (message) showBanner(message)
+        }}
+      />
+    )
   }
 
   return (

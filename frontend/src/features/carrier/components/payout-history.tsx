@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/table'
 import { useCarrierPayouts } from '@/features/carrier/api/get-payouts'
 import { SectionHeader } from '@/features/carrier/components/section-header'
+import { PayoutHoldNotice } from '@/features/carrier/components/payout-hold-notice'
 import { formatRoute } from '@/features/carrier/utils/format-route'
 import { payoutBadge } from '@/features/carrier/utils/payout-status'
 import { formatCurrency, formatDate } from '@/lib/format'
@@ -36,6 +37,7 @@ export function PayoutHistory() {
         title="Payout History"
         description="Earnings and payouts from completed shipments"
       />
+      <PayoutHoldNotice />
       <Card>
         <CardContent className="pt-6">
           <LoadStates
