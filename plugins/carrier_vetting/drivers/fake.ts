@@ -39,16 +39,20 @@ export class FakeCarrierVetting implements CarrierVettingDriver {
   lookups: string[] = []
   private records = new Map<string, CensusRecord>()
   private failures: VettingSourceErrorCode[] = []
+  private missing = new Set<string>()
 
   constructor(private options: { fallback?: (dotNumber: string) => CensusRecord | null } = {}) {}
 
   set(record: CensusRecord) {
     this.records.set(record.dotNumber, { ...record })
+    this.missing.delete(record.dotNumber)
     return this
   }
 
+  /** The census does not know this number, whatever the fallback says. */
   remove(dotNumber: string) {
     this.records.delete(dotNumber)
+    this.missing.add(dotNumber)
     return this
   }
 
@@ -59,6 +63,7 @@ export class FakeCarrierVetting implements CarrierVettingDriver {
 
   reset() {
     this.records.clear()
+    this.missing.clear()
     this.failures = []
     this.lookups = []
   }
@@ -69,7 +74,9 @@ export class FakeCarrierVetting implements CarrierVettingDriver {
     this.lookups.push(dot)
     const failure = this.failures.shift()
     if (failure) return { ok: false, code: failure, message: `Fake failure: ${failure}` }
-    const record = this.records.get(dot) ?? this.options.fallback?.(dot) ?? null
+    const record = this.missing.has(dot)
+      ? null
+      : (this.records.get(dot) ?? this.options.fallback?.(dot) ?? null)
     return record
       ? { ok: true, found: true, record: { ...record } }
       : { ok: true, found: false, dotNumber: dot }
