@@ -108,7 +108,7 @@ test.group('Browser: carrier vetting on the approval card', (group) => {
         .getByRole('listitem', { name: 'Liability insurance on file of at least $750,000: Fail' })
         .getByText('No liability insurance on file with FMCSA')
         .waitFor()
-      await dale.getByText('No insurance certificate uploaded').waitFor()
+      await dale.getByText('No insurance certificate uploaded').first().waitFor()
       await dale.getByText('Not verified').waitFor()
       if (viewport.width < 640) {
         // The card stacks: no horizontal scrolling at phone width.
