@@ -52,6 +52,7 @@ export default defineConfig({
     () => import('#plugins/rate_quoting/provider'),
     () => import('#plugins/partner_carriers/provider'),
     () => import('#plugins/tms_feeds/provider'),
+    () => import('#plugins/carrier_vetting/provider'),
   ],
 
   preloads: [

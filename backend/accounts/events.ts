@@ -1,8 +1,12 @@
 /** Events the accounts module emits; other modules listen in backend/start/events.ts. */
 declare module '@adonisjs/core/types' {
   interface EventsList {
+    /** after the account (and a carrier's company) is saved */
+    'account:registered': { userId: number; role: string }
     'account:approved': { userId: number; reviewerId: number }
     'account:rejected': { userId: number; reviewerId: number }
+    /** an approved account barred from working (a carrier's out-of-service order) */
+    'account:suspended': { userId: number; reason: string }
   }
 }
 

@@ -7,6 +7,7 @@ const AdminDashboardController = () => import('#admin/controllers/admin_dashboar
 const AnalyticsOverviewController = () => import('#admin/controllers/analytics_overview_controller')
 const MoneyHealthController = () => import('#admin/controllers/money_health_controller')
 const PayoutsController = () => import('#admin/controllers/payouts_controller')
+const CarrierVettingController = () => import('#admin/controllers/carrier_vetting_controller')
 const AdminPolicy = () => import('#admin/policies/admin_policy')
 
 router
@@ -20,6 +21,13 @@ router
     router
       .put('/users/:userId/approve', [UserApprovalsController, 'decide'])
       .where('userId', router.matchers.number())
+    router.get('/carriers/flagged', [CarrierVettingController, 'flagged'])
+    router
+      .post('/carriers/:carrierId/vetting', [CarrierVettingController, 'vet'])
+      .where('carrierId', router.matchers.number())
+    router
+      .get('/carriers/:carrierId/insurance/certificate', [CarrierVettingController, 'certificate'])
+      .where('carrierId', router.matchers.number())
     router.get('/tokens', [AccessTokensController, 'index'])
     router.post('/tokens', [AccessTokensController, 'store'])
     router

@@ -3,8 +3,9 @@
  * (docs/architecture.md, "Modules"): fleet asks marketplace about bookings through FleetBookings,
  * marketplace asks payments about a booking's payment through BookingPayments, payments tells
  * the freight board about a load's card charge through FundedLoads, marketplace asks the TMS to
- * cancel a partner booking's shipment through PartnerShipments, accounts tells payments about a
- * changed email or phone through AccountChangeGuard.
+ * cancel a partner booking's shipment through PartnerShipments and trust to re-check a
+ * carrier's vetting at dispatch through DispatchVetting, accounts tells payments about a changed
+ * email or phone through AccountChangeGuard.
  */
 import app from '@adonisjs/core/services/app'
 import { FleetBookings } from '#fleet/contracts/fleet_bookings'
@@ -12,6 +13,7 @@ import { BookingPayments } from '#marketplace/contracts/booking_payments'
 import { FundedLoads } from '#payments/contracts/funded_loads'
 import { PartnerShipments } from '#marketplace/contracts/partner_shipments'
 import { AccountChangeGuard } from '#accounts/contracts/account_changes'
+import { DispatchVetting } from '#marketplace/contracts/dispatch_vetting'
 
 app.container.bind(FleetBookings, async (resolver) => {
   const { default: CarrierBookingsService } =
@@ -41,4 +43,10 @@ app.container.bind(AccountChangeGuard, async (resolver) => {
   const { default: AccountChangeGuardProvider } =
     await import('#payments/services/account_change_guard_provider')
   return resolver.make(AccountChangeGuardProvider)
+})
+
+app.container.bind(DispatchVetting, async (resolver) => {
+  const { default: DispatchVettingProvider } =
+    await import('#trust/services/dispatch_vetting_provider')
+  return resolver.make(DispatchVettingProvider)
 })

@@ -59,6 +59,15 @@ const jobs: Job[] = [
       return (await app.container.make(TrackingSimulationService)).run()
     },
   },
+  {
+    // Re-vets approved carriers daily: verified follows the census; out-of-service suspends.
+    name: 'carriers:revet',
+    everySeconds: env.get('CARRIER_REVET_INTERVAL_SECONDS') ?? 24 * 60 * 60,
+    async run() {
+      const { default: RevetService } = await import('#trust/services/revet_service')
+      return (await app.container.make(RevetService)).run()
+    },
+  },
 ]
 
 /** Runs a job now and then every `everySeconds`, never overlapping itself. */

@@ -9,6 +9,7 @@ import { authApiClient } from '@adonisjs/auth/plugins/api_client'
 import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
 import { assertNoStrayViolations, installContractCheck } from '#tests/openapi_contract'
 import { withRequestIds } from '#core/request_id'
+import { useTestCensus } from '#tests/vetting'
 
 installContractCheck()
 
@@ -36,6 +37,7 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
         const command = await ace.exec(name, [...args])
         if (command.exitCode) throw command.error ?? new Error(`${name} failed`)
       }
+      await useTestCensus()
     },
   ],
   teardown: [assertNoStrayViolations],

@@ -1,6 +1,7 @@
 import type { Group } from '@japa/runner/core'
 import User, { type Role } from '#accounts/models/user'
 import Carrier from '#fleet/models/carrier'
+import CarrierVetting from '#trust/models/carrier_vetting'
 import { DateTime } from 'luxon'
 import { Clock } from '#core/clock'
 import { businessDateColumn, businessDay } from '#core/business_time'
@@ -47,7 +48,7 @@ export async function makeUser(
   })
   if (overrides.twoFactor ?? role === 'admin') await enrolTwoFactor(user)
   if (role === 'carrier') {
-    await Carrier.create({
+    const carrier = await Carrier.create({
       userId: user.id,
       companyName: `Test Freight ${counter} LLC`,
       dotNumber: `${1000000 + counter}`,
@@ -57,6 +58,20 @@ export async function makeUser(
       state: 'IL',
       zipCode: '60601',
       modeMask: ['LTL', 'TL', 'DRAY', 'INTL', 'EXP'],
+      // Factory carriers come vetted and insured, as an approved carrier would be
+      // (docs/decisions/0091): dispatch re-checks read this vetting instead of the census.
+      insuranceDocument: 'insurance/test-certificate.pdf',
+      insuranceExpiresOn: businessDateColumn(wallClock, 365),
+      verified: approved,
+    })
+    await CarrierVetting.create({
+      carrierId: carrier.id,
+      driver: 'factory',
+      trigger: 'admin',
+      result: 'pass',
+      checks: [],
+      verified: approved,
+      checkedAt: DateTime.now(),
     })
   }
   return user

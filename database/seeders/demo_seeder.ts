@@ -7,6 +7,7 @@ import { Clock } from '#core/clock'
 import { Timeline } from './demo/timeline.js'
 import { DemoState, demoServices } from './demo/context.js'
 import { planAccounts } from './demo/accounts.js'
+import { planVetting } from './demo/trust.js'
 import { planFleets } from './demo/fleet.js'
 import { planBookings } from './demo/marketplace.js'
 import { planPayoutAccounts, sandboxWithoutServer } from './demo/payments.js'
@@ -45,6 +46,7 @@ export default class DemoSeeder extends BaseSeeder {
       try {
         const state = new DemoState()
         planAccounts(timeline, services, state)
+        planVetting(timeline, state)
         planPayoutAccounts(timeline, services, state, sandbox)
         planFleets(timeline, services, state)
         await planBookings(timeline, services, state, sandbox)

@@ -7,7 +7,7 @@ import { userRows } from '#accounts/services/cached_user_provider'
 import { ThriftyAccessTokensProvider } from '#accounts/services/thrifty_access_tokens'
 
 export type Role = 'shipper' | 'carrier' | 'admin'
-export type ApprovalStatus = 'pending' | 'approved' | 'rejected'
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'suspended'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['username', 'email'],

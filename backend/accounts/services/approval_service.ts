@@ -13,6 +13,8 @@ export type PendingUser = {
   role: string
   phone: string | null
   createdAt: string
+  /** carriers.id of a carrier's company; null for shippers */
+  carrierId: number | null
   companyName: string | null
   dotNumber: string | null
   mcNumber: string | null
@@ -41,6 +43,7 @@ export default class ApprovalService {
         role: u.role,
         phone: u.phone,
         createdAt: u.createdAt.toISO()!,
+        carrierId: carrier?.id ?? null,
         companyName: carrier?.companyName ?? null,
         dotNumber: carrier?.dotNumber ?? null,
         mcNumber: carrier?.mcNumber ?? null,
@@ -64,5 +67,18 @@ export default class ApprovalService {
       reviewerId: reviewer.id,
     })
     return user
+  }
+
+  /**
+   * Suspends an approved account: it keeps its data but loses its role's area, like an
+   * unapproved one (docs/decisions/0092). Answers whether this call suspended it.
+   */
+  async suspend(userId: number, reason: string): Promise<boolean> {
+    const user = await User.find(userId)
+    if (!user || user.approvalStatus !== 'approved') return false
+    user.merge({ isApproved: false, approvalStatus: 'suspended', reviewedAt: DateTime.now() })
+    await user.save()
+    await emitter.emit('account:suspended', { userId: user.id, reason })
+    return true
   }
 }

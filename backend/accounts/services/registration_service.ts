@@ -1,3 +1,4 @@
+import emitter from '@adonisjs/core/services/emitter'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
@@ -23,8 +24,9 @@ export default class RegistrationService {
       throw validationError([{ field: 'email', message: DUPLICATE_EMAIL, rule: 'unique' }])
     }
 
+    let created: User
     try {
-      return await db.transaction(async (trx) => {
+      created = await db.transaction(async (trx) => {
         const user = await User.create(
           {
             username: input.email,
@@ -68,6 +70,8 @@ export default class RegistrationService {
       }
       throw error
     }
+    await emitter.emit('account:registered', { userId: created.id, role: created.role })
+    return created
   }
 
   /** SPEC point 5: every carrier field is required, reported once on companyName. */

@@ -3,9 +3,13 @@ import type { NextFn } from '@adonisjs/core/types/http'
 
 /**
  * Route patterns that accept multipart uploads; each processes the stream itself (bodyparser's
- * autoProcess is off): a carrier's proof of delivery (tms, 10 MB, PDF/JPEG/PNG by content).
+ * autoProcess is off): a carrier's proof of delivery (tms) and insurance certificate (trust), 10 MB,
+ * PDF/JPEG/PNG by content.
  */
-export const UPLOAD_ROUTES: readonly string[] = ['/api/tms/shipments/:id/documents']
+export const UPLOAD_ROUTES: readonly string[] = [
+  '/api/tms/shipments/:id/documents',
+  '/api/carrier/insurance',
+]
 
 /**
  * A multipart body sent anywhere else is refused with 415 before anything reads it, so a large

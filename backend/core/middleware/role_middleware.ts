@@ -6,13 +6,17 @@ type Role = 'shipper' | 'carrier' | 'admin'
 
 /**
  * Role gate, after `auth`. A carrier must also be approved: an unapproved carrier gets
- * 403 "Account pending approval".
+ * 403 "Account pending approval", a suspended one "Account suspended" (docs/decisions/0092).
  */
 export default class RoleMiddleware {
   async handle(ctx: HttpContext, next: NextFn, options: { roles: Role[] }) {
-    const user = ctx.auth.user as { role: string; isApproved: boolean } | undefined
+    const user = ctx.auth.user as
+      { role: string; isApproved: boolean; approvalStatus?: string } | undefined
     if (!user || !options.roles.includes(user.role as Role)) {
       throw new ForbiddenException('You do not have access to this resource')
+    }
+    if (user.role === 'carrier' && user.approvalStatus === 'suspended') {
+      throw new ForbiddenException('Account suspended')
     }
     if (user.role === 'carrier' && !user.isApproved) {
       throw new ForbiddenException('Account pending approval')

@@ -17,8 +17,12 @@ export default class Carrier extends BaseModel {
   @column()
   declare mcNumber: string | null
 
-  @column()
+  /** the drive key of the uploaded insurance certificate */
+  @column({ serializeAs: null })
   declare insuranceDocument: string | null
+
+  @column.date()
+  declare insuranceExpiresOn: DateTime | null
 
   @column()
   declare businessAddress: string | null

@@ -1,4 +1,7 @@
+import { inject } from '@adonisjs/core'
 import Carrier from '#fleet/models/carrier'
+import { Clock } from '#core/clock'
+import { businessToday, isoDay } from '#core/business_time'
 import Truck from '#fleet/models/truck'
 import Listing from '#fleet/models/listing'
 
@@ -8,8 +11,11 @@ import Listing from '#fleet/models/listing'
  */
 export type CarrierPublicFacts = {
   carrierId: number
-  /** its account is approved by an admin (what "verified" means to a shipper) */
-  approved: boolean
+  /**
+   * approved by an admin, passing its FMCSA vetting and insured by a certificate that has not
+   * expired today (what "Verified" means to a shipper, docs/decisions/0090)
+   */
+  verified: boolean
   /** `YYYY-MM`: when the carrier joined the platform */
   memberSince: string
   /** distinct truck types of its fleet */
@@ -27,7 +33,10 @@ export type Lane = {
 /** How many lanes the Carrier Details dialog lists at most. */
 export const MAX_LANES = 20
 
+@inject()
 export default class CarrierPublicProfileService {
+  constructor(private clock: Clock) {}
+
   async factsFor(carrierIds: number[]): Promise<Map<number, CarrierPublicFacts>> {
     const ids = [...new Set(carrierIds)]
     if (ids.length === 0) return new Map()
@@ -35,7 +44,13 @@ export default class CarrierPublicProfileService {
       Carrier.query()
         .join('users', 'users.id', 'carriers.user_id')
         .whereIn('carriers.id', ids)
-        .select('carriers.id', 'carriers.created_at', 'users.is_approved as approved'),
+        .select(
+          'carriers.id',
+          'carriers.created_at',
+          'carriers.verified',
+          'carriers.insurance_expires_on',
+          'users.is_approved as approved'
+        ),
       Truck.query()
         .whereIn('carrierId', ids)
         .groupBy('carrier_id', 'truck_type')
@@ -43,10 +58,16 @@ export default class CarrierPublicProfileService {
         .count('* as trucks'),
     ])
     const facts = new Map<number, CarrierPublicFacts>()
+    const today = businessToday(this.clock)
     for (const carrier of carriers) {
+      const insuredUntil = isoDay(carrier.insuranceExpiresOn)
       facts.set(carrier.id, {
         carrierId: carrier.id,
-        approved: Boolean(carrier.$extras.approved),
+        verified:
+          Boolean(carrier.$extras.approved) &&
+          carrier.verified &&
+          insuredUntil !== null &&
+          insuredUntil >= today,
         memberSince: carrier.createdAt.toUTC().toFormat('yyyy-MM'),
         equipmentTypes: [],
         trucks: 0,

@@ -35,6 +35,13 @@ export default class ListingCapacityService {
     return row ? toCandidate(row) : null
   }
 
+  /** The carrier of a listing, read before a booking's transaction (its dispatch vetting). */
+  async carrierOf(listingId: number): Promise<number | null> {
+    const { default: db } = await import('@adonisjs/lucid/services/db')
+    const row = await db.from('listings').where('id', listingId).select('carrier_id').first()
+    return row ? Number(row.carrier_id) : null
+  }
+
   /** active → booked when its capacity is used up; false when it was not active. */
   async markBooked(listingId: number, trx: TransactionClientContract): Promise<boolean> {
     const result = await trx

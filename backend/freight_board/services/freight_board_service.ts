@@ -260,6 +260,7 @@ export default class FreightBoardService {
    * expired, or that the claimant holds; the booking is created in the same transaction.
    */
   async claim(carrier: BoardCarrier, listingId: number) {
+    const vettingSnapshot = await this.bookings.vetClaimant(carrier.carrierId)
     const now = this.clock.now()
     const bookingId = await this.write(carrier.carrierId, async (trx) => {
       const stamp = sqlTimestamp(now, trx)
@@ -326,6 +327,7 @@ export default class FreightBoardService {
           pickupDate: load.pickupEarliest ? businessDateOf(load.pickupEarliest) : null,
           deliveryDate: load.deliveryLatest ? businessDateOf(load.deliveryLatest) : null,
           specialInstructions: load.notes,
+          vettingSnapshot,
         },
         trx
       )

@@ -155,7 +155,10 @@ export default class FreightListingService {
       .orderBy('id', 'desc')
       .limit(MAX_SHIPPER_LOADS)
     const now = this.clock.now()
-    return loads.map((load) => presentShipperLoad(load, now, (id) => this.identities.label(id)))
+    const labels = await this.identities.labels(
+      loads.map((l) => l.carrierId).filter((id): id is number => id !== null)
+    )
+    return loads.map((load) => presentShipperLoad(load, now, (id) => labels.get(id)!))
   }
 
   /** The shipper cancels an open load, held or not; FreightListingPolicy checked it is theirs. */
@@ -186,7 +189,8 @@ export default class FreightListingService {
     if (load.paymentStatus === 'FUNDED' && (await this.fundings.refund(listingId))) {
       load = await FreightListing.findOrFail(listingId)
     }
-    return presentShipperLoad(load, now, (id) => this.identities.label(id))
+    const labels = await this.identities.labels(load.carrierId === null ? [] : [load.carrierId])
+    return presentShipperLoad(load, now, (id) => labels.get(id)!)
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { VettingSnapshot } from '#marketplace/contracts/dispatch_vetting'
 import { DateTime } from 'luxon'
 import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
@@ -150,6 +151,10 @@ export default class Booking extends BaseModel {
 
   @column(json)
   declare partnerPayload: Record<string, unknown> | null
+
+  /** the carrier's vetting when booked or claimed (docs/decisions/0091) */
+  @column(json)
+  declare vettingSnapshot: VettingSnapshot | null
 
   @column.dateTime()
   declare pickupWindowStart: DateTime | null

@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import type { VettingSnapshot } from '#marketplace/contracts/dispatch_vetting'
 import db from '@adonisjs/lucid/services/db'
 import type { DateTime } from 'luxon'
 import Booking from '#marketplace/models/booking'
@@ -36,6 +37,8 @@ export type BookingDocumentFacts = {
   deliveryDate: string | null
   specialInstructions: string | null
   createdAt: string
+  /** the carrier's vetting frozen at booking or claim; null on partner and older bookings */
+  vetting: VettingSnapshot | null
 }
 
 export type BookingParties = { id: number; shipperId: number; carrierId: number | null }
@@ -105,6 +108,7 @@ export default class BookingDocumentsService {
       deliveryDate: dateOf(b.deliveryDate),
       specialInstructions: b.specialInstructions ?? null,
       createdAt: b.createdAt.toUTC().toISO()!,
+      vetting: b.vettingSnapshot ?? null,
     }
   }
 

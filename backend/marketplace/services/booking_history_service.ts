@@ -32,7 +32,9 @@ export default class BookingHistoryService {
     // A shipper never learns who the carrier is from the timeline (identity stays anonymous).
     const carrierLabel =
       viewer.role === 'shipper' && booking.carrier_id !== null
-        ? this.identities.label(Number(booking.carrier_id))
+        ? ((await this.identities.labels([Number(booking.carrier_id)])).get(
+            Number(booking.carrier_id)
+          ) ?? null)
         : null
     const changes = await this.statuses.history(bookingId)
     const people = await this.accounts.contactsByIds(

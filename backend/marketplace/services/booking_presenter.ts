@@ -7,6 +7,7 @@ import { isoDay } from '#core/business_time'
 import { carrierKeyOf } from '#marketplace/services/partner_booking_service'
 import type { DateTime } from 'luxon'
 import type { CarrierIdentity } from '#marketplace/contracts/booking_payments'
+import type { VettingSnapshot } from '#marketplace/contracts/dispatch_vetting'
 
 /** Where a booking goes and what it costs, as both of its sides see it. */
 export type BookingLane = {
@@ -38,6 +39,11 @@ export type ShipperBooking = BookingLane & {
   carrierProfile: CarrierProfile | null
   /** the carrier's company and contact: the shipper's, once paid; null before (and for carriers) */
   carrier: CarrierIdentity | null
+  /**
+   * the carrier's vetting frozen when the booking was made: the carrier's own, the shipper's
+   * once paid (with the identity); null before, and on bookings made before vetting existed
+   */
+  carrierVetting: VettingSnapshot | null
   /** the provider's message when the last payment attempt failed and the booking is unpaid */
   paymentFailureMessage: string | null
   /** ISO time after which an unpaid booking is cancelled; null unless it awaits payment */
@@ -129,6 +135,7 @@ export function presentBooking(booking: Booking, view: Presentation): ShipperBoo
     carrierName: view.carrierName,
     carrierProfile: view.carrierProfile,
     carrier: view.carrier,
+    carrierVetting: !isShipper || view.carrier ? (booking.vettingSnapshot ?? null) : null,
     paymentFailureMessage: booking.paymentStatus === 'pending' ? view.paymentFailureMessage : null,
     paymentDueAt: awaitsPayment(booking) ? view.paymentDueAt(booking.createdAt).toISO() : null,
     pickupAddress: booking.pickupAddress,

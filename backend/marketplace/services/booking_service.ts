@@ -29,6 +29,7 @@ import CarrierShownToShipper, {
 } from '#marketplace/services/carrier_shown_to_shipper'
 import { presentBooking, type ShipperBooking } from '#marketplace/services/booking_presenter'
 import { BookingPayments } from '#marketplace/contracts/booking_payments'
+import { DispatchVetting } from '#marketplace/contracts/dispatch_vetting'
 
 export type CreateBookingInput = Infer<typeof createBookingValidator>
 
@@ -54,7 +55,8 @@ export default class BookingService {
     private identities: CarrierIdentityService,
     private statuses: BookingStatusService,
     private carrierShown: CarrierShownToShipper,
-    private payments: BookingPayments
+    private payments: BookingPayments,
+    private vetting: DispatchVetting
   ) {}
 
   /**
@@ -75,6 +77,9 @@ export default class BookingService {
     const pickup = { latitude: places.pickup.latitude, longitude: places.pickup.longitude }
     const delivery = { latitude: places.delivery.latitude, longitude: places.delivery.longitude }
     const distance = roadMiles(pickup, delivery)
+    // Re-check at dispatch, before the listing is locked: the census may be a network call.
+    const carrierId = await this.capacity.carrierOf(input.listingId)
+    const vetting = carrierId === null ? null : await this.vetting.recheck(carrierId, 'shipper')
 
     const bookingId = await db.transaction(async (trx) => {
       const listing = await this.capacity.lock(input.listingId, trx)
@@ -173,6 +178,7 @@ export default class BookingService {
           deliveryDate: toDateColumn(input.deliveryDate),
           specialInstructions: input.specialInstructions ?? null,
           idempotencyKey: options.idempotencyKey ?? null,
+          vettingSnapshot: vetting,
           createdAt: now,
           updatedAt: now,
         },

@@ -22,8 +22,9 @@ export function carrierCode(carrierId: number, key: string): string {
   return String(1000 + (digest.readUInt32BE(0) % 9000))
 }
 
-export function anonymousLabel(code: string) {
-  return `Verified carrier #${code}`
+/** "Verified carrier #4821" only while the carrier is verified; "Carrier #4821" otherwise. */
+export function anonymousLabel(code: string, verified = true) {
+  return verified ? `Verified carrier #${code}` : `Carrier #${code}`
 }
 
 /** The anonymous profile a shipper sees (search results, bookings, Carrier Details). */
@@ -46,8 +47,16 @@ type DeliveryRecord = { completedLoads: number; onTimeRate: number | null }
 export default class CarrierIdentityService {
   constructor(private publicProfiles: CarrierPublicProfileService) {}
 
-  label(carrierId: number): string {
-    return anonymousLabel(carrierCode(carrierId, appKey.release()))
+  /** The label alone, for lists that show no profile (its "Verified" word is the profile's rule). */
+  label(carrierId: number, verified = true): string {
+    return anonymousLabel(carrierCode(carrierId, appKey.release()), verified)
+  }
+
+  /** Labels of several carriers, "Verified" only for those verified today. */
+  async labels(carrierIds: number[]): Promise<Map<number, string>> {
+    const ids = [...new Set(carrierIds)]
+    const facts = await this.publicProfiles.factsFor(ids)
+    return new Map(ids.map((id) => [id, this.label(id, facts.get(id)?.verified ?? false)]))
   }
 
   /** Profiles of several carriers, in three queries whatever their number. */
@@ -81,8 +90,8 @@ export default class CarrierIdentityService {
     record: DeliveryRecord | undefined
   ): CarrierProfile {
     return {
-      label: this.label(carrierId),
-      verified: fact?.approved ?? false,
+      label: this.label(carrierId, fact?.verified ?? false),
+      verified: fact?.verified ?? false,
       memberSince: fact?.memberSince ?? null,
       completedLoads: record?.completedLoads ?? 0,
       onTimeRate: record?.onTimeRate ?? null,

@@ -5,6 +5,7 @@ import Booking from '#marketplace/models/booking'
 import { Clock } from '#core/clock'
 import { fromCents } from '#core/money'
 import { recordBookingCreated } from '#marketplace/services/booking_created'
+import { DispatchVetting, type VettingSnapshot } from '#marketplace/contracts/dispatch_vetting'
 
 type Stop = {
   address: string
@@ -28,12 +29,22 @@ export type ClaimedLoadBooking = {
   pickupDate: DateTime | null
   deliveryDate: DateTime | null
   specialInstructions: string | null
+  /** the claimant's vetting, from `vetClaimant` before the claim's transaction */
+  vettingSnapshot: VettingSnapshot | null
 }
 
 /** The booking a freight-board claim makes (docs/decisions/0061). */
 @inject()
 export default class ClaimedLoadBookingService {
-  constructor(private clock: Clock) {}
+  constructor(
+    private clock: Clock,
+    private vetting: DispatchVetting
+  ) {}
+
+  /** Re-check at dispatch (docs/decisions/0091): refuses a carrier whose vetting fails. */
+  vetClaimant(carrierId: number): Promise<VettingSnapshot> {
+    return this.vetting.recheck(carrierId, 'carrier')
+  }
 
   /**
    * The booking of a claimed freight-board load, inside the claim's transaction: no capacity
@@ -74,6 +85,7 @@ export default class ClaimedLoadBookingService {
         deliveryDate: load.deliveryDate,
         specialInstructions: load.specialInstructions,
         idempotencyKey: null,
+        vettingSnapshot: load.vettingSnapshot,
         createdAt: now,
         updatedAt: now,
       },

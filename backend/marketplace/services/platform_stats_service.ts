@@ -74,6 +74,9 @@ export default class PlatformStatsService {
       .orderBy('id', 'desc')
       .limit(count)
     const shippers = await this.accounts.contactsByIds(bookings.map((b) => b.shipperId))
+    const labels = await this.identities.labels(
+      bookings.map((b) => b.carrierId).filter((id): id is number => id !== null)
+    )
     return bookings.map((b) => ({
       id: b.id,
       reference: bookingReference(b.id),
@@ -87,7 +90,7 @@ export default class PlatformStatsService {
       createdAt: b.createdAt.toUTC().toISO()!,
       shipperName: shippers.get(b.shipperId)?.name ?? null,
       // The anonymous label: an admin reveals a carrier on purpose, one booking at a time.
-      carrierName: b.carrierId === null ? null : this.identities.label(b.carrierId),
+      carrierName: b.carrierId === null ? null : labels.get(b.carrierId)!,
     }))
   }
 

@@ -4,7 +4,7 @@ import DocumentHubService from '#tms/services/document_hub_service'
 import BookingDocumentsService from '#marketplace/services/booking_documents_service'
 import EscrowService from '#payments/services/escrow_service'
 import { documentHubQueryValidator, uploadDocumentValidator } from '#tms/validators/documents'
-import { extensionMatches, sniffUpload } from '#tms/services/file_sniffing'
+import { extensionMatches, sniffUpload } from '#core/file_sniffing'
 import { validationError } from '#core/validation'
 import { fromCents } from '#core/money'
 

@@ -119,7 +119,28 @@ export async function renderBillOfLading(content: BolContent): Promise<Uint8Arra
   s.row('Pickup date', b.pickupDate)
   s.row('Delivery date', b.deliveryDate)
   s.row('Instructions', b.specialInstructions)
+  if (b.vetting) printVetting(s, b.vetting)
   return pdf.save()
+}
+
+/** Short names of the vetting checks, to fit the BOL's label column. */
+const CHECK_NAMES: Record<string, string> = {
+  dot_allowed: 'USDOT status',
+  authority_age: 'Authority age',
+  liability_insurance: 'Liability cover',
+  out_of_service: 'Out of service',
+  mcs150: 'MCS-150',
+  contact_match: 'Contact match',
+  insurance_certificate: 'Certificate',
+}
+
+/** The carrier's vetting as it stood at booking (docs/decisions/0091). */
+function printVetting(s: Sheet, vetting: NonNullable<BookingDocumentFacts['vetting']>) {
+  s.heading('Carrier vetting at booking')
+  s.row('Checked', `${vetting.checkedAt} (${vetting.driver}): ${vetting.result.toUpperCase()}`)
+  for (const check of vetting.checks) {
+    s.row(CHECK_NAMES[check.key] ?? check.key, `${check.result.toUpperCase()}: ${check.reason}`)
+  }
 }
 
 /** The invoice of a delivered booking, one page, amounts in US dollars. */

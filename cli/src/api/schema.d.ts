@@ -352,7 +352,7 @@ export interface paths {
         put?: never;
         /**
          * Book pallets on a listing at the server’s price
-         * @description Shippers only (others 403). The booking starts `pending` with payment `pending`. 404 unknown listing; 409 `This listing is no longer available` or `Only N pallets are left on this listing`; 422 for the fields, the service area and the listing’s available date. Pallets are reserved under a row lock (decision 0024). Honours `Idempotency-Key`: a retry of a create whose answer was lost finds the booking again.
+         * @description Shippers only (others 403). The booking starts `pending` with payment `pending`. 404 unknown listing; 409 `This listing is no longer available` or `Only N pallets are left on this listing`; 422 for the fields, the service area and the listing’s available date. Pallets are reserved under a row lock (decision 0024). Honours `Idempotency-Key`: a retry of a create whose answer was lost finds the booking again. The carrier's vetting is re-checked first (cached 24 h): a failing carrier is refused (to a shipper 409 without reasons, to the claiming carrier 403 with its failing checks).
          */
         post: operations["createBooking"];
         delete?: never;
@@ -1155,7 +1155,7 @@ export interface paths {
         put?: never;
         /**
          * Claim a load
-         * @description Approved carriers: the holder, or anyone while the load is open and unheld. Exactly one claim wins (a conditional update); everyone else 409 `Load may have already been claimed`. The claim books the load for the carrier (a `freight_board` booking awaiting the shipper's payment, docs/decisions/0061).
+         * @description Approved carriers: the holder, or anyone while the load is open and unheld. Exactly one claim wins (a conditional update); everyone else 409 `Load may have already been claimed`. The claim books the load for the carrier (a `freight_board` booking awaiting the shipper's payment, docs/decisions/0061). The carrier's vetting is re-checked first (cached 24 h): a failing carrier is refused (to a shipper 409 without reasons, to the claiming carrier 403 with its failing checks).
          */
         post: operations["claimFreightListing"];
         delete?: never;
@@ -1779,6 +1779,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/carrier/insurance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The carrier's insurance certificate and vetting
+         * @description Any carrier account, pending included; others 403.
+         */
+        get: operations["getCarrierInsurance"];
+        put?: never;
+        /**
+         * The carrier uploads its insurance certificate with its expiry date
+         * @description multipart/form-data: `file` (PDF, JPEG or PNG by its bytes, named with the matching extension; at most 10 MB) and `expiresOn` (`YYYY-MM-DD`, today or later). Replaces the previous certificate and re-vets the carrier. Any carrier account, pending included; others 403.
+         */
+        post: operations["uploadInsuranceCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier/insurance/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The carrier's own certificate file */
+        get: operations["downloadOwnInsuranceCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/carriers/flagged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Approved or suspended carriers whose newest vetting fails
+         * @description Admins only (others 403). Newest first, at most 200.
+         */
+        get: operations["listFlaggedCarriers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/carriers/{carrierId}/vetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a carrier's vetting again now
+         * @description Admins only. Records the vetting and updates `verified`.
+         */
+        post: operations["vetCarrier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/carriers/{carrierId}/insurance/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A carrier's insurance certificate file
+         * @description Admins only.
+         */
+        get: operations["downloadCarrierInsuranceCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1827,10 +1928,10 @@ export interface components {
         /** @enum {string} */
         Role: "shipper" | "carrier" | "admin";
         /**
-         * @description Shippers start approved; carriers wait for an admin.
+         * @description Shippers start approved; carriers wait for an admin; an approved carrier with an out-of-service order is suspended (docs/decisions/0092).
          * @enum {string}
          */
-        ApprovalStatus: "pending" | "approved" | "rejected";
+        ApprovalStatus: "pending" | "approved" | "rejected" | "suspended";
         /**
          * @description The booking status machine: docs/booking-status.md.
          * @enum {string}
@@ -1916,6 +2017,10 @@ export interface components {
             companyName: string | null;
             dotNumber: string | null;
             mcNumber: string | null;
+            /** @description Carriers only */
+            carrierId: number | null;
+            /** @description Carriers only: the vetting beside the form */
+            carrierVetting: components["schemas"]["CarrierVettingSummary"] | null;
         };
         /** @description An API token, without its secret. */
         AccessToken: {
@@ -2299,6 +2404,8 @@ export interface components {
             canComplete: boolean;
             /** @description Set on a partner booking (provider is a partner carrier), else null */
             partner: components["schemas"]["PartnerShipment"] | null;
+            /** @description The carrier's vetting when booked: the carrier's own; the shipper's once paid; null on older bookings */
+            carrierVetting: components["schemas"]["VettingSnapshot"] | null;
         };
         ShipperContact: {
             firstName: string | null;
@@ -3209,6 +3316,70 @@ export interface components {
             /** Format: date-time */
             endsAt: string;
         };
+        /**
+         * @description fail when any check fails, warn when any warns, else pass
+         * @enum {string}
+         */
+        VettingResult: "pass" | "warn" | "fail";
+        /** @description One vetting check with its reason. */
+        VettingCheck: {
+            /** @enum {string} */
+            key: "dot_allowed" | "authority_age" | "liability_insurance" | "out_of_service" | "mcs150" | "contact_match" | "insurance_certificate";
+            label: string;
+            result: components["schemas"]["VettingResult"];
+            reason: string;
+        };
+        /** @description One vetting of a carrier against the FMCSA census (docs/decisions/0090). */
+        CarrierVetting: {
+            /** @description the carrier_vetting driver that answered (census_file, fmcsa) */
+            driver: string;
+            /** @enum {string} */
+            trigger: "registration" | "admin" | "revet" | "dispatch" | "insurance";
+            result: components["schemas"]["VettingResult"];
+            /** @description nothing failed and an unexpired insurance certificate is on file */
+            verified: boolean;
+            /** Format: date-time */
+            checkedAt: string;
+            checks: components["schemas"]["VettingCheck"][];
+        };
+        /** @description The carrier's vetting frozen on a booking when it was made or its load claimed (docs/decisions/0091). */
+        VettingSnapshot: {
+            driver: string;
+            /** Format: date-time */
+            checkedAt: string;
+            result: components["schemas"]["VettingResult"];
+            checks: components["schemas"]["VettingCheck"][];
+        };
+        /** @description A carrier's vetting and insurance certificate, for admins. */
+        CarrierVettingSummary: {
+            carrierId: number;
+            hasInsuranceCertificate: boolean;
+            insuranceExpiresOn: string | null;
+            verified: boolean;
+            vetting: components["schemas"]["CarrierVetting"] | null;
+        };
+        /** @description An approved (or suspended) carrier whose newest vetting fails. */
+        FlaggedCarrier: {
+            carrierId: number;
+            hasInsuranceCertificate: boolean;
+            insuranceExpiresOn: string | null;
+            verified: boolean;
+            vetting: components["schemas"]["CarrierVetting"] | null;
+            userId: number;
+            companyName: string;
+            dotNumber: string | null;
+            approvalStatus: components["schemas"]["ApprovalStatus"];
+        };
+        FlaggedCarrierList: {
+            carriers: components["schemas"]["FlaggedCarrier"][];
+        };
+        /** @description The carrier's own insurance certificate and vetting. */
+        CarrierInsurance: {
+            hasCertificate: boolean;
+            expiresOn: string | null;
+            verified: boolean;
+            vetting: components["schemas"]["CarrierVetting"] | null;
+        };
     };
     responses: {
         /** @description 400: a malformed JSON body, or one that is a bare value (`"x"`, `42`, `null`) rather than an object or array */
@@ -3394,6 +3565,15 @@ export interface components {
         };
         /** @description The partner carrier could not be reached or refused the call; nothing was changed. Try again later. */
         PartnerCallFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 503: the census source did not answer and no fresh vetting exists (`Carrier vetting is unavailable right now: please try again in a few minutes`) */
+        VettingUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4036,6 +4216,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
             500: components["responses"]["InternalErrorRetryWithKey"];
+            503: components["responses"]["VettingUnavailable"];
         };
     };
     getBooking: {
@@ -5187,6 +5368,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["VettingUnavailable"];
         };
     };
     listFreightListingAudits: {
@@ -6073,6 +6255,162 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    getCarrierInsurance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate's state and the newest vetting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierInsurance"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadInsuranceCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    expiresOn: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored; the carrier's insurance and vetting now */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierInsurance"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    downloadOwnInsuranceCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFlaggedCarriers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The carriers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlaggedCarrierList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    vetCarrier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                carrierId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new vetting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierVetting"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["VettingUnavailable"];
+        };
+    };
+    downloadCarrierInsuranceCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                carrierId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

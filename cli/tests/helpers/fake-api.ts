@@ -43,6 +43,8 @@ export const pendingCarrier: PendingUser = {
   companyName: 'Midwest Haul LLC',
   dotNumber: '1234567',
   mcNumber: 'MC-765432',
+  carrierId: 3,
+  carrierVetting: null,
 }
 
 export const pendingShipper: PendingUser = {
@@ -56,6 +58,8 @@ export const pendingShipper: PendingUser = {
   companyName: null,
   dotNumber: null,
   mcNumber: null,
+  carrierId: null,
+  carrierVetting: null,
 }
 
 /** In-memory stand-in for the REST API; records every call, fails on demand. */

@@ -1,6 +1,6 @@
 /*
  * The demo's people: an admin, three approved carriers with their trucks and payout accounts,
- * two carriers waiting for approval and three shippers, as they fill in the product's forms.
+ * three carriers waiting for approval (one whose census shows no insurance) and three shippers, as they fill in the product's forms.
  * database/demo_accounts.json lists the logins `npm start` prints.
  */
 import type { TruckStatus, TruckType } from '#fleet/models/truck'
@@ -207,7 +207,26 @@ export const PENDING_CARRIERS: CarrierSeed[] = [
       zipCode: '98108',
     },
   },
+  {
+    // The census shows no liability insurance on file: the admin sees the vetting fail.
+    email: 'pending3@palletline.test',
+    firstName: 'Dale',
+    lastName: 'Halvorsen',
+    phone: '(608) 555-0172',
+    company: {
+      companyName: 'Badger State Haulers LLC',
+      dotNumber: '3998412',
+      mcNumber: 'MC-1188305',
+      businessAddress: '2100 Pennsylvania Ave',
+      city: 'Madison',
+      state: 'WI',
+      zipCode: '53704',
+    },
+  },
 ]
+
+/** Pending carriers that upload their insurance certificate while they wait (by email). */
+export const PENDING_WITH_CERTIFICATE = ['pending@palletline.test']
 
 export const SHIPPERS: PersonSeed[] = [
   {

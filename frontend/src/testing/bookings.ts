@@ -14,6 +14,7 @@ export function makeBooking(overrides: Partial<ShipperBooking> = {}): ShipperBoo
     paymentFailureMessage: null,
     paymentDueAt: null,
     carrierProfile: null,
+    carrierVetting: null,
     pickupAddress: 'Chicago, IL',
     pickupCity: 'Chicago',
     pickupState: 'IL',

@@ -240,12 +240,14 @@ async function ownersWorld() {
   })
 
   /** What a path parameter stands for; null when the matrix does not know (the test fails). */
+  const pendingCarrierId = (await carrierOf(pending)).id
   const param = (pattern: string, name: string): number | string | null => {
     if (name === 'accountId') return accountId
     if (name === 'token') return inviteToken
     if (name === 'bookingId') return booking.id
     if (name === 'tokenId') return token.identifier as number
     if (name === 'userId') return pattern.includes('/tokens/') ? shipper.id : pending.id
+    if (name === 'carrierId') return pendingCarrierId
     if (name !== 'id') return null
     if (/^\/api\/(shipper\/)?freight-listings\//.test(pattern)) return freightListing.id
     if (pattern.startsWith('/api/trucks/')) return listing.truckId

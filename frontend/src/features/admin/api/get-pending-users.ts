@@ -1,5 +1,9 @@
 import useSWR from 'swr'
 import { api } from '@/lib/api-client'
+import type { components } from '@/types/api'
+
+/** A carrier's vetting and certificate beside its form. */
+export type CarrierVettingSummary = components['schemas']['CarrierVettingSummary']
 
 export type PendingUser = {
   id: number
@@ -12,6 +16,8 @@ export type PendingUser = {
   companyName: string | null
   dotNumber: string | null
   mcNumber: string | null
+  carrierId: number | null
+  carrierVetting: CarrierVettingSummary | null
 }
 
 export const pendingUsersKey = '/api/admin/users/pending'

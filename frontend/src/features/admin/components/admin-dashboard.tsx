@@ -6,6 +6,7 @@ import { IdentityRevealLog } from '@/features/admin/components/identity-reveal-l
 import { MoneyHealth } from '@/features/admin/components/money-health'
 import { PayoutsAttention } from '@/features/admin/components/payouts-attention'
 import { PendingApprovals } from '@/features/admin/components/pending-approvals'
+import { FlaggedCarriers } from '@/features/admin/components/flagged-carriers'
 import { PlatformAnalytics } from '@/features/admin/components/platform-analytics'
 import { RecentBookings } from '@/features/admin/components/recent-bookings'
 import { SummaryCards } from '@/features/admin/components/summary-cards'
@@ -54,6 +55,8 @@ export function AdminDashboard({ accountPanel }: { accountPanel: React.ReactNode
         <SummaryCards />
 
         <PendingApprovals />
+
+        <FlaggedCarriers />
 
         <PlatformAnalytics />
 

@@ -15,6 +15,34 @@ const carrier: PendingUser = {
   companyName: 'Casey Haul LLC',
   dotNumber: '998877',
   mcNumber: null,
+  carrierId: 41,
+  carrierVetting: {
+    carrierId: 41,
+    hasInsuranceCertificate: false,
+    insuranceExpiresOn: null,
+    verified: false,
+    vetting: {
+      driver: 'census_file',
+      trigger: 'registration',
+      result: 'fail',
+      verified: false,
+      checkedAt: '2025-02-03T12:05:00.000Z',
+      checks: [
+        {
+          key: 'dot_allowed',
+          label: 'USDOT number active and allowed to operate',
+          result: 'pass',
+          reason: 'USDOT 998877 (CASEY HAUL LLC) is allowed to operate',
+        },
+        {
+          key: 'liability_insurance',
+          label: 'Liability insurance on file of at least $750,000',
+          result: 'fail',
+          reason: 'No liability insurance on file with FMCSA',
+        },
+      ],
+    },
+  },
 }
 const shipper: PendingUser = {
   ...carrier,
@@ -25,6 +53,8 @@ const shipper: PendingUser = {
   role: 'shipper',
   companyName: null,
   dotNumber: null,
+  carrierId: null,
+  carrierVetting: null,
 }
 
 function setup(approve: { status: number; body: unknown }) {
@@ -41,6 +71,10 @@ function setup(approve: { status: number; body: unknown }) {
       pending = pending.filter((u) => u.id !== 12)
       return { body: { ...shipper } }
     },
+    'POST /api/admin/carriers/41/vetting': () => ({
+      body: { ...carrier.carrierVetting!.vetting, trigger: 'admin' },
+    }),
+    'GET /api/admin/carriers/flagged': { body: { carriers: [] } },
     'POST /api/analytics/events': { status: 204 },
   })
   renderApp('/admin')
@@ -57,6 +91,27 @@ describe('admin pending approvals', () => {
     expect(within(row).getByText(/Casey Haul LLC/)).toBeInTheDocument()
     expect(within(row).getByText('Registered Feb 3, 2025')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument()
+  })
+
+  it('shows a carrier’s vetting beside its form and runs it again on request', async () => {
+    const { calls } = setup({ status: 200, body: {} })
+    const list = await screen.findByRole('list', { name: 'Pending users' })
+    const row = within(list).getByRole('listitem', { name: 'Casey Driver' })
+    const vetting = within(row).getByRole('region', { name: 'FMCSA vetting' })
+    expect(
+      within(vetting).getByRole('listitem', {
+        name: 'Liability insurance on file of at least $750,000: Fail',
+      })
+    ).toHaveTextContent('No liability insurance on file with FMCSA')
+    expect(within(row).getByText('No insurance certificate uploaded')).toBeInTheDocument()
+    expect(within(row).getByText('Not verified')).toBeInTheDocument()
+    const shipperRow = within(list).getByRole('listitem', { name: 'Sam Sender' })
+    expect(within(shipperRow).queryByRole('region', { name: 'FMCSA vetting' })).toBeNull()
+    fireEvent.click(within(row).getByRole('button', { name: 'Run vetting again for Casey Driver' }))
+    await waitFor(() =>
+      expect(requestsTo(calls, 'POST', '/api/admin/carriers/41/vetting').length).toBe(1)
+    )
+    expect((await screen.findAllByText('Vetting updated')).length).toBeGreaterThan(0)
   })
 
   it('approves a user, toasts and revalidates the list', async () => {

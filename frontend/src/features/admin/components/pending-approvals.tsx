@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast'
 import { formatDate } from '@/lib/format'
 import { usePendingUsers, type PendingUser } from '@/features/admin/api/get-pending-users'
 import { useApproveUser } from '@/features/admin/api/approve-user'
+import { CarrierVettingPanel } from '@/features/admin/components/carrier-vetting-panel'
 
 function fullName(user: PendingUser) {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
@@ -86,10 +87,10 @@ export function PendingApprovals() {
               return (
                 <li
                   key={user.id}
-                  className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between"
+                  className="flex flex-col gap-3 py-4 lg:flex-row lg:items-start lg:justify-between"
                   aria-label={fullName(user)}
                 >
-                  <div className="min-w-0 space-y-1">
+                  <div className="min-w-0 flex-1 space-y-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <p className="font-medium text-slate-900">{fullName(user)}</p>
                       <Badge variant={user.role === 'carrier' ? 'default' : 'info'}>
@@ -119,6 +120,11 @@ export function PendingApprovals() {
                       Registered {formatDate(user.createdAt)}
                     </p>
                   </div>
+                  {user.carrierVetting ? (
+                    <div className="min-w-0 lg:w-[26rem]">
+                      <CarrierVettingPanel summary={user.carrierVetting} name={fullName(user)} />
+                    </div>
+                  ) : null}
                   <div className="flex shrink-0 gap-2">
                     <Button
                       size="sm"

@@ -14,6 +14,7 @@ import {
   type CompanyAddressInput,
 } from '@/features/carrier/api/update-carrier-profile'
 import { SectionHeader } from '@/features/carrier/components/section-header'
+import { InsuranceCard } from '@/features/carrier/components/insurance-card'
 import {
   validateCompanyAddress,
   type AddressErrors,
@@ -108,6 +109,7 @@ export function CompanyProfile({ accountPanel }: { accountPanel: React.ReactNode
           )}
         </CardContent>
       </Card>
+      <InsuranceCard />
       {accountPanel}
     </div>
   )

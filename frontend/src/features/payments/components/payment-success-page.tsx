@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { CheckCircle2, Clock, SearchX, XCircle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { VettingChecks } from '@/components/vetting-checks'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
@@ -219,6 +220,14 @@ export function PaymentSuccessPage({
               <Detail label="DOT number" value={carrier?.dotNumber} />
               <Detail label="MC number" value={carrier?.mcNumber} />
             </dl>
+            {booking.carrierVetting ? (
+              <div className="mt-4 border-t border-slate-100 pt-4">
+                <VettingChecks
+                  vetting={booking.carrierVetting}
+                  title="Carrier vetting when booked"
+                />
+              </div>
+            ) : null}
           </CardContent>
         </Card>
         <NextSteps />

@@ -1,0 +1,148 @@
+import app from '@adonisjs/core/services/app'
+import drive from '@adonisjs/drive/services/main'
+import { test } from '@japa/runner'
+import User from '#accounts/models/user'
+import Carrier from '#fleet/models/carrier'
+import RegistrationService from '#accounts/services/registration_service'
+import { registerValidator } from '#accounts/validators/account'
+import InsuranceService from '#trust/services/insurance_service'
+import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
+import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
+import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { useTestCensus } from '#tests/vetting'
+
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+]
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')
+
+/** Signs a carrier up as the form does; registration vets it against the census. */
+async function signUp(person: {
+  email: string
+  firstName: string
+  lastName: string
+  phone: string
+  companyName: string
+  dotNumber: string
+}) {
+  const input = await registerValidator.validate({
+    ...person,
+    password: 'secret123',
+    role: 'carrier',
+    termsAccepted: true,
+    mcNumber: 'MC-100200',
+    businessAddress: '1 Main St',
+    city: 'Phoenix',
+    state: 'AZ',
+    zipCode: '85009',
+  })
+  const registration = await app.container.make(RegistrationService)
+  return registration.register(input, { ip: '127.0.0.1', userAgent: 'browser test' })
+}
+
+test.group('Browser: carrier vetting on the approval card', (group) => {
+  group.each.setup(async () => {
+    await resetDatabase()
+    drive.fake('fs')
+    // This journey reads the demo census file (database/data/fmcsa_census.json), not the fake.
+    const manager = await app.container.make('carrier_vetting.manager')
+    manager.restore()
+    return async () => {
+      drive.restore('fs')
+      await useTestCensus()
+    }
+  })
+  group.teardown(() => closeBrowser())
+  group.each.timeout(120_000)
+
+  for (const viewport of WIDTHS) {
+    test(`at ${viewport.width} px an admin approves a carrier whose vetting passes and rejects one whose insurance is missing`, async ({
+      assert,
+    }) => {
+      await makeUser('admin', { email: 'boss@palletline.test', password: 'adminpass1' })
+      const passing = await signUp({
+        email: 'pending@palletline.test',
+        firstName: 'Travis',
+        lastName: 'Nguyen',
+        phone: '(602) 555-0164',
+        companyName: 'Desert Sun Logistics LLC',
+        dotNumber: '3876205',
+      })
+      const uninsured = await signUp({
+        email: 'pending3@palletline.test',
+        firstName: 'Dale',
+        lastName: 'Halvorsen',
+        phone: '(608) 555-0172',
+        companyName: 'Badger State Haulers LLC',
+        dotNumber: '3998412',
+      })
+      // The passing carrier sends its certificate while it waits.
+      const insurance = await app.container.make(InsuranceService)
+      await insurance.upload(
+        passing.id,
+        { bytes: PDF, kind: { mime: 'application/pdf', extension: 'pdf' } },
+        businessDayFromToday(200)
+      )
+
+      const { context, page } = await newPage({ viewport })
+      await signIn(page, 'boss@palletline.test', 'adminpass1')
+      await page.waitForURL('**/admin')
+      const list = page.getByRole('list', { name: 'Pending users' })
+
+      const travis = list.getByRole('listitem', { name: 'Travis Nguyen' })
+      const passed = travis.getByRole('region', { name: 'FMCSA vetting' })
+      await passed
+        .getByText(/USDOT 3876205 \(DESERT SUN LOGISTICS LLC\) is allowed to operate/)
+        .waitFor()
+      await passed
+        .getByRole('listitem', { name: 'Liability insurance on file of at least $750,000: Pass' })
+        .waitFor()
+      await travis.getByText('Verified', { exact: true }).waitFor()
+      await travis.getByRole('link', { name: /Insurance certificate/ }).waitFor()
+
+      const dale = list.getByRole('listitem', { name: 'Dale Halvorsen' })
+      const failed = dale.getByRole('region', { name: 'FMCSA vetting' })
+      await failed
+        .getByRole('listitem', { name: 'Liability insurance on file of at least $750,000: Fail' })
+        .getByText('No liability insurance on file with FMCSA')
+        .waitFor()
+      await dale.getByText('No insurance certificate uploaded').first().waitFor()
+      await dale.getByText('Not verified').waitFor()
+      if (viewport.width < 640) {
+        // The card stacks: no horizontal scrolling at phone width.
+        const overflow = await page.evaluate(() => {
+          const root = (globalThis as any).document.documentElement
+          return (root.scrollWidth - root.clientWidth) as number
+        })
+        assert.isAtMost(overflow, 0)
+      }
+
+      await page.getByRole('button', { name: 'Approve pending@palletline.test' }).click()
+      await page
+        .getByRole('button', { name: 'Approve pending@palletline.test' })
+        .waitFor({ state: 'detached' })
+      await page.getByRole('button', { name: 'Reject pending3@palletline.test' }).click()
+      await page.getByText('No pending approvals').waitFor()
+
+      const approved = await User.findOrFail(passing.id)
+      const rejected = await User.findOrFail(uninsured.id)
+      assert.equal(approved.approvalStatus, 'approved')
+      assert.equal(rejected.approvalStatus, 'rejected')
+      const carrier = await Carrier.findByOrFail('userId', passing.id)
+      assert.isTrue(carrier.verified)
+      const identities = await app.container.make(CarrierIdentityService)
+      const profile = (await identities.profiles([carrier.id])).get(carrier.id)!
+      assert.isTrue(profile.verified)
+      assert.match(profile.label, /^Verified carrier #\d{4}$/)
+      const badger = await Carrier.findByOrFail('userId', uninsured.id)
+      assert.isFalse(badger.verified)
+      assert.match(
+        (await identities.profiles([badger.id])).get(badger.id)!.label,
+        /^Carrier #\d{4}$/
+      )
+      await context.close()
+    })
+  }
+})
