@@ -2,12 +2,16 @@
  * Contracts one module declares and another implements, so module dependencies point one way
  * (docs/architecture.md, "Modules"): fleet asks marketplace about bookings through FleetBookings,
  * marketplace asks payments about a booking's payment through BookingPayments, payments tells
- * the freight board about a load's card charge through FundedLoads.
+ * the freight board about a load's card charge through FundedLoads, marketplace asks reviews for
+ * carriers' records through CarrierRecords, and reviews asks tms for DELIVERED milestones
+ * through DeliveryMilestones.
  */
 import app from '@adonisjs/core/services/app'
 import { FleetBookings } from '#fleet/contracts/fleet_bookings'
 import { BookingPayments } from '#marketplace/contracts/booking_payments'
 import { FundedLoads } from '#payments/contracts/funded_loads'
+import { CarrierRecords } from '#marketplace/contracts/carrier_records'
+import { DeliveryMilestones } from '#reviews/contracts/delivery_milestones'
 
 app.container.bind(FleetBookings, async (resolver) => {
   const { default: CarrierBookingsService } =
@@ -25,4 +29,16 @@ app.container.bind(FundedLoads, async (resolver) => {
   const { default: FundedLoadsProvider } =
     await import('#freight_board/services/funded_loads_provider')
   return resolver.make(FundedLoadsProvider)
+})
+
+app.container.bind(CarrierRecords, async (resolver) => {
+  const { default: CarrierRecordsProvider } =
+    await import('#reviews/services/carrier_records_provider')
+  return resolver.make(CarrierRecordsProvider)
+})
+
+app.container.bind(DeliveryMilestones, async (resolver) => {
+  const { default: DeliveryMilestonesProvider } =
+    await import('#tms/services/delivery_milestones_provider')
+  return resolver.make(DeliveryMilestonesProvider)
 })
