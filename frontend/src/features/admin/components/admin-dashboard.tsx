@@ -8,6 +8,7 @@ import { PayoutsAttention } from '@/features/admin/components/payouts-attention'
 import { PendingApprovals } from '@/features/admin/components/pending-approvals'
 import { PlatformAnalytics } from '@/features/admin/components/platform-analytics'
 import { RecentBookings } from '@/features/admin/components/recent-bookings'
+import { ReviewsModeration } from '@/features/admin/components/reviews-moderation'
 import { SummaryCards } from '@/features/admin/components/summary-cards'
 
 type AdminSection = 'dashboard' | 'users' | 'fleet' | 'finance'
@@ -59,6 +60,8 @@ export function AdminDashboard({ accountPanel }: { accountPanel: React.ReactNode
         <MoneyHealth />
 
         <PayoutsAttention />
+
+        <ReviewsModeration />
 
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
           <RecentBookings />
