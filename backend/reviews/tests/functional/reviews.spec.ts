@@ -1,7 +1,6 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import { Clock, FixedClock } from '#core/clock'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
 import {
