@@ -48,7 +48,7 @@ export function BoardLoadCard({
         <div className="min-w-0 space-y-0.5">
           <p className="font-semibold break-words text-slate-900">{lane}</p>
           <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
-            <span>{load.shipper_label}</span>
+            <span>Shipper</span>
             <RatingSummary
               average={load.shipper_rating.average}
               count={load.shipper_rating.count}
