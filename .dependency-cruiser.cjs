@@ -4,7 +4,8 @@
  * no cycles anywhere; modules form layers. The frontend has its own rules in
  * frontend/.dependency-cruiser.cjs. Run by `npm run boundaries` in CI.
  */
-const MODULES = '(core|accounts|fleet|marketplace|reviews|payments|freight_board|tms|admin|analytics)'
+const MODULES =
+  '(core|accounts|fleet|marketplace|reviews|payments|freight_board|tms|admin|analytics)'
 
 module.exports = {
   forbidden: [

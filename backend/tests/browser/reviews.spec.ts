@@ -98,9 +98,10 @@ for (const viewport of [
       assert.equal(await reopened.getByRole('button', { name: 'Edit your review' }).count(), 0)
 
       // Nothing overflows the narrow screen.
-      const overflow = await shipperSide.page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth
-      )
+      const overflow = await shipperSide.page.evaluate(() => {
+        const root = (globalThis as any).document.documentElement
+        return (root.scrollWidth - root.clientWidth) as number
+      })
       assert.isAtMost(overflow, 0)
       await shipperSide.context.close()
       await carrierSide.context.close()
