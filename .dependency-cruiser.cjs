@@ -4,7 +4,8 @@
  * no cycles anywhere; modules form layers. The frontend has its own rules in
  * frontend/.dependency-cruiser.cjs. Run by `npm run boundaries` in CI.
  */
-const MODULES = '(core|accounts|fleet|marketplace|trust|payments|freight_board|tms|admin|analytics)'
+const MODULES =
+  '(core|accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|admin|analytics)'
 
 module.exports = {
   forbidden: [
@@ -25,19 +26,20 @@ module.exports = {
       to: { path: `^backend/${MODULES}/(models|controllers)/`, pathNot: '^backend/$1/' },
     },
     // Modules form layers, so a module never depends (even indirectly) on one that depends on
-    // it: core < fleet < accounts < marketplace < trust < payments < freight_board, tms < admin.
-    // analytics sits on core only. A lower module asks a higher one through a contract it
-    // declares and the higher one implements (backend/start/bindings.ts).
+    // it: core < fleet < accounts < marketplace < trust, reviews < payments < freight_board, tms
+    // < admin. analytics sits on core only. A lower module asks a higher one through a contract
+    // it declares and the higher one implements (backend/start/bindings.ts).
     ...[
-      ['core', 'accounts|fleet|marketplace|trust|payments|freight_board|tms|admin|analytics'],
-      ['fleet', 'accounts|marketplace|trust|payments|freight_board|tms|admin|analytics'],
-      ['accounts', 'marketplace|trust|payments|freight_board|tms|admin|analytics'],
-      ['marketplace', 'trust|payments|freight_board|tms|admin|analytics'],
-      ['trust', 'payments|freight_board|tms|admin|analytics'],
+      ['core', 'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|admin|analytics'],
+      ['fleet', 'accounts|marketplace|trust|reviews|payments|freight_board|tms|admin|analytics'],
+      ['accounts', 'marketplace|trust|reviews|payments|freight_board|tms|admin|analytics'],
+      ['marketplace', 'trust|reviews|payments|freight_board|tms|admin|analytics'],
+      ['trust', 'reviews|payments|freight_board|tms|admin|analytics'],
+      ['reviews', 'trust|payments|freight_board|tms|admin|analytics'],
       ['payments', 'freight_board|tms|admin|analytics'],
       ['freight_board', 'tms|admin|analytics'],
       ['tms', 'freight_board|admin|analytics'],
-      ['analytics', 'accounts|fleet|marketplace|trust|payments|freight_board|tms|admin'],
+      ['analytics', 'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|admin'],
     ].map(([from, above]) => ({
       name: `layers-${from}`,
       severity: 'error',

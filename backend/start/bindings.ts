@@ -3,9 +3,10 @@
  * (docs/architecture.md, "Modules"): fleet asks marketplace about bookings through FleetBookings,
  * marketplace asks payments about a booking's payment through BookingPayments, payments tells
  * the freight board about a load's card charge through FundedLoads, marketplace asks the TMS to
- * cancel a partner booking's shipment through PartnerShipments and trust to re-check a
- * carrier's vetting at dispatch through DispatchVetting, accounts tells payments about a changed
- * email or phone through AccountChangeGuard.
+ * cancel a partner booking's shipment through PartnerShipments, trust to re-check a carrier's
+ * vetting at dispatch through DispatchVetting and reviews for carriers' records through
+ * CarrierRecords, reviews asks tms for DELIVERED milestones through DeliveryMilestones, accounts
+ * tells payments about a changed email or phone through AccountChangeGuard.
  */
 import app from '@adonisjs/core/services/app'
 import { FleetBookings } from '#fleet/contracts/fleet_bookings'
@@ -14,6 +15,8 @@ import { FundedLoads } from '#payments/contracts/funded_loads'
 import { PartnerShipments } from '#marketplace/contracts/partner_shipments'
 import { AccountChangeGuard } from '#accounts/contracts/account_changes'
 import { DispatchVetting } from '#marketplace/contracts/dispatch_vetting'
+import { CarrierRecords } from '#marketplace/contracts/carrier_records'
+import { DeliveryMilestones } from '#reviews/contracts/delivery_milestones'
 
 app.container.bind(FleetBookings, async (resolver) => {
   const { default: CarrierBookingsService } =
@@ -49,4 +52,16 @@ app.container.bind(DispatchVetting, async (resolver) => {
   const { default: DispatchVettingProvider } =
     await import('#trust/services/dispatch_vetting_provider')
   return resolver.make(DispatchVettingProvider)
+})
+
+app.container.bind(CarrierRecords, async (resolver) => {
+  const { default: CarrierRecordsProvider } =
+    await import('#reviews/services/carrier_records_provider')
+  return resolver.make(CarrierRecordsProvider)
+})
+
+app.container.bind(DeliveryMilestones, async (resolver) => {
+  const { default: DeliveryMilestonesProvider } =
+    await import('#tms/services/delivery_milestones_provider')
+  return resolver.make(DeliveryMilestonesProvider)
 })

@@ -56,6 +56,7 @@ export default await Env.create(new URL('../../', import.meta.url), {
   TMS_FEED_SECRET_DEMO_PARTNER: Env.schema.string.optional(),
   TMS_FEED_SECRET_EDI214: Env.schema.string.optional(),
   TMS_SIMULATE_INTERVAL_SECONDS: Env.schema.number.optional(),
+  RATINGS_REFRESH_INTERVAL_SECONDS: Env.schema.number.optional(),
 
   DRIVE_DISK: Env.schema.enum.optional(['fs', 's3'] as const),
   DRIVE_ROOT: Env.schema.string.optional(),

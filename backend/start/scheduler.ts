@@ -68,6 +68,16 @@ const jobs: Job[] = [
       return (await app.container.make(RevetService)).run()
     },
   },
+  {
+    // Publishes reviews whose 14-day window closed with one side written (into the ratings).
+    name: 'ratings:refresh',
+    everySeconds: env.get('RATINGS_REFRESH_INTERVAL_SECONDS') ?? 300,
+    async run() {
+      const { default: ReviewPublicationService } =
+        await import('#reviews/services/review_publication_service')
+      return (await app.container.make(ReviewPublicationService)).publishDue()
+    },
+  },
 ]
 
 /** Runs a job now and then every `everySeconds`, never overlapping itself. */

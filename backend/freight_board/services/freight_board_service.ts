@@ -29,6 +29,7 @@ import {
 import { LOAD_NOT_FOUND } from '#freight_board/services/freight_listing_service'
 import { boardCache, type BoardPage } from '#freight_board/services/board_cache'
 import { timestampMillis } from '#freight_board/services/freight_presenter'
+import RatingSummaryService from '#reviews/services/rating_summary_service'
 
 /** docs/decisions/0060: one holder for 30 minutes, at most 3 holds per carrier, no extension. */
 export const HOLD_MINUTES = 30
@@ -68,7 +69,8 @@ export default class FreightBoardService {
     private audits: FreightAuditService,
     private bookings: ClaimedLoadBookingService,
     private carriers: CarrierProfileService,
-    private fundings: LoadFundingService
+    private fundings: LoadFundingService,
+    private ratings: RatingSummaryService
   ) {}
 
   async carrierOf(userId: number): Promise<BoardCarrier> {
@@ -119,7 +121,8 @@ export default class FreightBoardService {
     const ids = rows.map((row) => Number(row.id))
     const invitedTo = await this.invitedTo(carrier.carrierId, ids, now)
     const millis = now.toMillis()
-    return rows.map((row) => presentBoardLoad(row, { ...carrier, invitedTo }, millis))
+    const ratings = await this.shipperRatings(rows)
+    return rows.map((row) => presentBoardLoad(row, { ...carrier, invitedTo }, millis, ratings))
   }
 
   /** The page a carrier without invites sees, and until when it stays true without a write. */
@@ -127,7 +130,8 @@ export default class FreightBoardService {
     const nowMs = now.toMillis()
     const rows = await this.boardRows(0, filters, now)
     const nobody = { userId: 0, carrierId: 0, invitedTo: new Set<number>() }
-    const loads = rows.map((row) => presentBoardLoad(row, nobody, nowMs))
+    const ratings = await this.shipperRatings(rows)
+    const loads = rows.map((row) => presentBoardLoad(row, nobody, nowMs, ratings))
     const holders = new Map<number, number>()
     let validUntil = Math.min(boardCache.horizon(nowMs), invitesUntil)
     for (const [i, row] of rows.entries()) {
@@ -359,7 +363,13 @@ export default class FreightBoardService {
     if (!row) throw new NotFoundException(LOAD_NOT_FOUND)
     const now = this.clock.now()
     const invitedTo = await this.invitedTo(carrier.carrierId, [listingId], now)
-    return presentBoardLoad(row, { ...carrier, invitedTo }, now.toMillis())
+    const ratings = await this.shipperRatings([row])
+    return presentBoardLoad(row, { ...carrier, invitedTo }, now.toMillis(), ratings)
+  }
+
+  /** The posting shippers' ratings; a change empties the page cache (listeners/ratings.ts). */
+  private shipperRatings(rows: BoardRow[]) {
+    return this.ratings.shippers(rows.map((row) => Number(row.shipper_id)))
   }
 
   /**

@@ -22,7 +22,12 @@ import {
   type FreightListingForm,
   type PlacedLoad,
 } from '#freight_board/services/load_form'
-import { presentShipperLoad, type ShipperLoad } from '#freight_board/services/freight_presenter'
+import {
+  presentShipperLoad,
+  shownCarrierId,
+  type ShipperLoad,
+} from '#freight_board/services/freight_presenter'
+import RatingSummaryService from '#reviews/services/rating_summary_service'
 import LoadFundingService, { LOAD_ALREADY_FUNDED } from '#payments/services/load_funding_service'
 import type { PaymentIntentResponse } from '#payments/services/payment_intents'
 
@@ -54,7 +59,8 @@ export default class FreightListingService {
     private recommendations: RateRecommendationService,
     private audits: FreightAuditService,
     private identities: CarrierIdentityService,
-    private fundings: LoadFundingService
+    private fundings: LoadFundingService,
+    private ratings: RatingSummaryService
   ) {}
 
   async recommend(form: FreightListingForm): Promise<RateRecommendation> {
@@ -155,10 +161,7 @@ export default class FreightListingService {
       .orderBy('id', 'desc')
       .limit(MAX_SHIPPER_LOADS)
     const now = this.clock.now()
-    const labels = await this.identities.labels(
-      loads.map((l) => l.carrierId).filter((id): id is number => id !== null)
-    )
-    return loads.map((load) => presentShipperLoad(load, now, (id) => labels.get(id)!))
+    return this.presentLoads(loads, now)
   }
 
   /** The shipper cancels an open load, held or not; FreightListingPolicy checked it is theirs. */
@@ -189,8 +192,22 @@ export default class FreightListingService {
     if (load.paymentStatus === 'FUNDED' && (await this.fundings.refund(listingId))) {
       load = await FreightListing.findOrFail(listingId)
     }
-    const labels = await this.identities.labels(load.carrierId === null ? [] : [load.carrierId])
-    return presentShipperLoad(load, now, (id) => labels.get(id)!)
+    const [shown] = await this.presentLoads([load], now)
+    return shown
+  }
+
+  /** Loads with their carriers' labels and records (one query for every rating). */
+  private async presentLoads(loads: FreightListing[], now: DateTime): Promise<ShipperLoad[]> {
+    const carrierIds = loads
+      .map((load) => shownCarrierId(load, now))
+      .filter((id): id is number => id !== null)
+    const [ratings, labels] = await Promise.all([
+      this.ratings.carriers(carrierIds),
+      this.identities.labels(
+        loads.map((load) => load.carrierId).filter((id): id is number => id !== null)
+      ),
+    ])
+    return loads.map((load) => presentShipperLoad(load, now, (id) => labels.get(id)!, ratings))
   }
 
   /**

@@ -5,6 +5,12 @@ import { fromCents, splitPayout } from '#core/money'
 import { bookingReference } from '#core/reference'
 import { isoUtc, readTimestamp } from '#core/timestamps'
 import type FreightListing from '#freight_board/models/freight_listing'
+import {
+  NO_CARRIER_RATING,
+  NO_SHIPPER_RATING,
+  type CarrierRating,
+  type ShipperRating,
+} from '#reviews/services/rating_summary_service'
 
 /**
  * A shipper stays anonymous on the board until a claim is paid: "Shipper #4821", a 4-digit
@@ -78,10 +84,14 @@ function memoShipperLabel(shipperId: number) {
   return label
 }
 
+/** What a card shows of a rating: the mean (1-5, two decimals; null for none) and the count. */
+const boardRating = (rating: ShipperRating) => ({ average: rating.average, count: rating.count })
+
 export function presentBoardLoad(
   row: BoardRow,
   viewer: { carrierId: number; invitedTo: Set<number> },
-  nowMillis: number
+  nowMillis: number,
+  shipperRatings: Map<number, ShipperRating> = new Map()
 ) {
   const id = Number(row.id)
   const holdUntil = timestampMillis(row.hold_expires_at)
@@ -111,6 +121,8 @@ export function presentBoardLoad(
     hold_expires_at: held ? new Date(holdUntil!).toISOString() : null,
     invited: viewer.invitedTo.has(id),
     shipper_label: memoShipperLabel(Number(row.shipper_id)),
+    /** the carriers' published reviews of this shipper (decision 0096) */
+    shipper_rating: boardRating(shipperRatings.get(Number(row.shipper_id)) ?? NO_SHIPPER_RATING),
     created_at: isoOf(row.created_at)!,
   }
 }
@@ -133,10 +145,11 @@ export function presentFeaturedLoad(load: FreightListing) {
 export function presentShipperLoad(
   load: FreightListing,
   now: DateTime,
-  carrierLabel: (carrierId: number) => string
+  carrierLabel: (carrierId: number) => string,
+  carrierRatings: Map<number, CarrierRating> = new Map()
 ) {
   const held = load.status === 'OPEN' && holdActive(load, now)
-  const carrierId = load.carrierId ?? (held ? load.holdCarrierId : null)
+  const carrierId = shownCarrierId(load, now)
   const recommended =
     load.recommendedMid === null
       ? null
@@ -159,6 +172,7 @@ export function presentShipperLoad(
     status: load.status,
     payment_status: load.paymentStatus,
     carrier_label: carrierId === null ? null : carrierLabel(carrierId),
+    carrier_rating: carrierId === null ? null : cardRecord(carrierRatings.get(carrierId)),
     hold_expires_at: held ? isoUtc(load.holdExpiresAt) : null,
     booking_id: load.shipmentId,
     booking_reference: load.shipmentId === null ? null : bookingReference(load.shipmentId),
@@ -168,3 +182,15 @@ export function presentShipperLoad(
 }
 
 export type ShipperLoad = ReturnType<typeof presentShipperLoad>
+
+/** The carrier's stars, count and measured on-time rate on a shipper's load card. */
+function cardRecord(rating: CarrierRating = NO_CARRIER_RATING) {
+  return { average: rating.average, count: rating.count, on_time_rate: rating.onTimeRate }
+}
+
+/** Whose ratings a shipper's loads show: the claiming carrier, or the one holding it. */
+export function shownCarrierId(load: FreightListing, now: DateTime): number | null {
+  return (
+    load.carrierId ?? (load.status === 'OPEN' && holdActive(load, now) ? load.holdCarrierId : null)
+  )
+}

@@ -1,13 +1,11 @@
 import { createHmac } from 'node:crypto'
 import { inject } from '@adonisjs/core'
-import { DateTime } from 'luxon'
 import { appKey } from '#config/app'
-import Booking from '#marketplace/models/booking'
 import CarrierPublicProfileService, {
   type CarrierPublicFacts,
   type Lane,
 } from '#fleet/services/carrier_public_profile_service'
-import { BUSINESS_TIME_ZONE, isoDay } from '#core/business_time'
+import { CarrierRecords, type CarrierRecord } from '#marketplace/contracts/carrier_records'
 
 /**
  * Carriers stay anonymous to shippers until payment (SPEC point 1): a shipper sees
@@ -34,18 +32,24 @@ export type CarrierProfile = {
   /** `YYYY-MM` */
   memberSince: string | null
   completedLoads: number
-  /** delivered on or before the agreed delivery date, of delivered loads with one; null if none */
+  /**
+   * delivered by the promised day (the earliest DELIVERED milestone, else the carrier's
+   * Delivered), of delivered loads with one; null if none (decision 0096)
+   */
   onTimeRate: number | null
+  /** the shippers' published reviews: mean of every criterion and how many (decision 0096) */
+  rating: { average: number | null; count: number }
   equipmentTypes: string[]
 }
 
 export type CarrierDetails = CarrierProfile & { trucks: number; lanes: Lane[] }
 
-type DeliveryRecord = { completedLoads: number; onTimeRate: number | null }
-
 @inject()
 export default class CarrierIdentityService {
-  constructor(private publicProfiles: CarrierPublicProfileService) {}
+  constructor(
+    private publicProfiles: CarrierPublicProfileService,
+    private records: CarrierRecords
+  ) {}
 
   /** The label alone, for lists that show no profile (its "Verified" word is the profile's rule). */
   label(carrierId: number, verified = true): string {
@@ -59,12 +63,12 @@ export default class CarrierIdentityService {
     return new Map(ids.map((id) => [id, this.label(id, facts.get(id)?.verified ?? false)]))
   }
 
-  /** Profiles of several carriers, in three queries whatever their number. */
+  /** Profiles of several carriers, in a few queries whatever their number. */
   async profiles(carrierIds: number[]): Promise<Map<number, CarrierProfile>> {
     const ids = [...new Set(carrierIds)]
     const [facts, records] = await Promise.all([
       this.publicProfiles.factsFor(ids),
-      this.deliveryRecords(ids),
+      this.records.forCarriers(ids),
     ])
     return new Map(ids.map((id) => [id, this.profile(id, facts.get(id), records.get(id))]))
   }
@@ -73,7 +77,7 @@ export default class CarrierIdentityService {
   async details(carrierId: number): Promise<CarrierDetails> {
     const [facts, records, lanes] = await Promise.all([
       this.publicProfiles.factsFor([carrierId]),
-      this.deliveryRecords([carrierId]),
+      this.records.forCarriers([carrierId]),
       this.publicProfiles.activeLanes(carrierId),
     ])
     const fact = facts.get(carrierId)
@@ -87,7 +91,7 @@ export default class CarrierIdentityService {
   private profile(
     carrierId: number,
     fact: CarrierPublicFacts | undefined,
-    record: DeliveryRecord | undefined
+    record: CarrierRecord | undefined
   ): CarrierProfile {
     return {
       label: this.label(carrierId, fact?.verified ?? false),
@@ -95,40 +99,8 @@ export default class CarrierIdentityService {
       memberSince: fact?.memberSince ?? null,
       completedLoads: record?.completedLoads ?? 0,
       onTimeRate: record?.onTimeRate ?? null,
+      rating: record?.rating ?? { average: null, count: 0 },
       equipmentTypes: fact?.equipmentTypes ?? [],
     }
-  }
-
-  /**
-   * Completed loads = delivered bookings. On time = delivered (in the business time zone) on
-   * or before the delivery date the shipper booked; loads without a delivery date don't count.
-   */
-  private async deliveryRecords(carrierIds: number[]): Promise<Map<number, DeliveryRecord>> {
-    if (carrierIds.length === 0) return new Map()
-    const rows = await Booking.query()
-      .whereIn('carrierId', carrierIds)
-      .where('status', 'delivered')
-      .select('carrier_id', 'delivery_date', 'delivered_at')
-    const tally = new Map<number, { delivered: number; judged: number; onTime: number }>()
-    for (const row of rows) {
-      const entry = tally.get(row.carrierId!) ?? { delivered: 0, judged: 0, onTime: 0 }
-      entry.delivered += 1
-      const due = isoDay(row.deliveryDate)
-      if (due && row.deliveredAt) {
-        entry.judged += 1
-        const deliveredOn = (row.deliveredAt as DateTime).setZone(BUSINESS_TIME_ZONE).toISODate()!
-        if (deliveredOn <= due) entry.onTime += 1
-      }
-      tally.set(row.carrierId!, entry)
-    }
-    return new Map(
-      [...tally].map(([id, t]) => [
-        id,
-        {
-          completedLoads: t.delivered,
-          onTimeRate: t.judged ? Math.round((t.onTime / t.judged) * 1000) / 1000 : null,
-        },
-      ])
-    )
   }
 }

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
+import emitter from '@adonisjs/core/services/emitter'
 import { DateTime } from 'luxon'
 import ShipmentEvent from '#tms/models/shipment_event'
 import type { TrackedShipment } from '#marketplace/services/tracked_shipments_service'
@@ -111,6 +112,10 @@ export default class ShipmentEventsService {
       storedIds.length === 0
         ? []
         : await ShipmentEvent.query().whereIn('id', storedIds).orderBy('eventTime', 'asc')
+    if (stored.some((event) => event.eventType === 'DELIVERED')) {
+      // The carrier's delivery record counts the dock's own time (docs/decisions/0096).
+      await emitter.emit('shipment:delivered', { bookingId: shipment.id })
+    }
     if (stored.length > 0) {
       try {
         await this.alerts.notify(shipment, stored)

@@ -1880,6 +1880,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking’s reviews as one side sees them
+         * @description The booking’s shipper or its approved carrier (anyone else 404, admins 403). The other side’s review is sent only once both wrote or the window closed.
+         */
+        get: operations["getBookingReviews"];
+        put?: never;
+        /**
+         * Write one’s side of a completed booking’s reviews
+         * @description Once per side (a second or concurrent submit: 409). 409 before the booking is completed, after the 14-day window, or for a partner carrier’s booking. The second review publishes both.
+         */
+        post: operations["createBookingReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/reviews/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit one’s own review
+         * @description Within the window and while the other side has not written (then both are published and final); not once hidden. 404 when one has not written.
+         */
+        put: operations["updateMyBookingReview"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every review, newest first, for moderation
+         * @description Admins only (others 403). 20 a page.
+         */
+        get: operations["listReviewsForModeration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide a review for abuse
+         * @description Admins only. The reason is required and kept with the admin’s name (409 when already hidden). The review leaves the ratings at once.
+         */
+        post: operations["hideReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a hidden review
+         * @description Admins only, with a reason (409 when not hidden). The review counts in the ratings again.
+         */
+        post: operations["restoreReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2259,9 +2363,10 @@ export interface components {
             /** @description Month the carrier joined, `YYYY-MM` */
             memberSince: string | null;
             completedLoads: number;
-            /** @description Share of deliveries on time, 0..1, three decimals */
+            /** @description Share delivered by the promised day (the earliest DELIVERED milestone, else the carrier’s Delivered), 0..1, three decimals; null when none (decision 0096) */
             onTimeRate: number | null;
             equipmentTypes: components["schemas"]["TruckType"][];
+            rating: components["schemas"]["RatingSummary"];
         };
         Lane: {
             pickupCity: string;
@@ -2280,12 +2385,14 @@ export interface components {
             /** @description `YYYY-MM` */
             memberSince: string | null;
             completedLoads: number;
+            /** @description Share delivered by the promised day (the earliest DELIVERED milestone, else the carrier’s Delivered), 0..1, three decimals; null when none (decision 0096) */
             onTimeRate: number | null;
             equipmentTypes: components["schemas"]["TruckType"][];
             /** @description Fleet size */
             trucks: number;
             /** @description The carrier’s active lanes, at most 20 */
             lanes: components["schemas"]["Lane"][];
+            rating: components["schemas"]["RatingSummary"];
         };
         /** @description The carrier’s real identity, revealed once a booking is paid (each reveal logged). */
         RevealedCarrier: {
@@ -2914,6 +3021,7 @@ export interface components {
             shipper_label: string;
             /** Format: date-time */
             created_at: string;
+            shipper_rating: components["schemas"]["RatingSummary"];
         };
         /** @description City and state only */
         FeaturedPlace: {
@@ -2967,6 +3075,8 @@ export interface components {
             expires_at: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description The holding or claiming carrier’s record; null when none */
+            carrier_rating: components["schemas"]["CarrierCardRecord"] | null;
         };
         /** @description One action on a load */
         FreightListingAuditEntry: {
@@ -3379,6 +3489,217 @@ export interface components {
             expiresOn: string | null;
             verified: boolean;
             vetting: components["schemas"]["CarrierVetting"] | null;
+        };
+        /** @description Published, unhidden reviews: the mean of every criterion (1-5, two decimals; null when none) and how many (decision 0096). */
+        RatingSummary: {
+            average: number | null;
+            count: number;
+        };
+        /** @description A carrier on a shipper’s load card: its stars, count and measured on-time rate (decision 0096). */
+        CarrierCardRecord: {
+            average: number | null;
+            count: number;
+            on_time_rate: number | null;
+        };
+        ReviewModerationEntry: {
+            /** @enum {unknown} */
+            action: "hide" | "restore";
+            reason: string;
+            adminName: string;
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description The shipper’s review of the carrier (decision 0094). */
+        CarrierReview: {
+            id: number;
+            /** @constant */
+            authorRole: "shipper";
+            /** @description On time */
+            onTime: number;
+            /** @description Communication */
+            communication: number;
+            /** @description Care of freight */
+            careOfFreight: number;
+            comment: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The shipper’s review of the carrier, as its author sees it. */
+        MyCarrierReview: {
+            id: number;
+            /** @constant */
+            authorRole: "shipper";
+            /** @description On time */
+            onTime: number;
+            /** @description Communication */
+            communication: number;
+            /** @description Care of freight */
+            careOfFreight: number;
+            comment: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Before the window closes and while the other side has not written */
+            editable: boolean;
+            /** @description The other side may read it (both wrote, or the window closed) */
+            published: boolean;
+            /** @description Hidden by a moderator */
+            hidden: boolean;
+            hiddenReason: string | null;
+        };
+        /** @description The shipper’s review of the carrier, in the moderation list. */
+        ModeratedCarrierReview: {
+            id: number;
+            /** @constant */
+            authorRole: "shipper";
+            /** @description On time */
+            onTime: number;
+            /** @description Communication */
+            communication: number;
+            /** @description Care of freight */
+            careOfFreight: number;
+            comment: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            bookingId: number;
+            bookingReference: components["schemas"]["BookingReference"];
+            authorName: string;
+            subjectName: string;
+            /**
+             * @description visible: both wrote or the window closed; sealed: not yet readable by the other side
+             * @enum {unknown}
+             */
+            state: "visible" | "sealed" | "hidden";
+            hiddenReason: string | null;
+            moderation: components["schemas"]["ReviewModerationEntry"][];
+        };
+        /** @description The carrier’s review of the shipper (decision 0094). */
+        ShipperReview: {
+            id: number;
+            /** @constant */
+            authorRole: "carrier";
+            /** @description Loading time and detention */
+            loadingTime: number;
+            /** @description Accuracy of the load’s description */
+            descriptionAccuracy: number;
+            /** @description Payment */
+            payment: number;
+            comment: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The carrier’s review of the shipper, as its author sees it. */
+        MyShipperReview: {
+            id: number;
+            /** @constant */
+            authorRole: "carrier";
+            /** @description Loading time and detention */
+            loadingTime: number;
+            /** @description Accuracy of the load’s description */
+            descriptionAccuracy: number;
+            /** @description Payment */
+            payment: number;
+            comment: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Before the window closes and while the other side has not written */
+            editable: boolean;
+            /** @description The other side may read it (both wrote, or the window closed) */
+            published: boolean;
+            /** @description Hidden by a moderator */
+            hidden: boolean;
+            hiddenReason: string | null;
+        };
+        /** @description The carrier’s review of the shipper, in the moderation list. */
+        ModeratedShipperReview: {
+            id: number;
+            /** @constant */
+            authorRole: "carrier";
+            /** @description Loading time and detention */
+            loadingTime: number;
+            /** @description Accuracy of the load’s description */
+            descriptionAccuracy: number;
+            /** @description Payment */
+            payment: number;
+            comment: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            bookingId: number;
+            bookingReference: components["schemas"]["BookingReference"];
+            authorName: string;
+            subjectName: string;
+            /**
+             * @description visible: both wrote or the window closed; sealed: not yet readable by the other side
+             * @enum {unknown}
+             */
+            state: "visible" | "sealed" | "hidden";
+            hiddenReason: string | null;
+            moderation: components["schemas"]["ReviewModerationEntry"][];
+        };
+        /** @description Opens when the booking is completed (or 48 hours after delivery), closes 14 days later: at closesAt exactly it is closed (decision 0094). */
+        ReviewWindow: {
+            /** @enum {unknown} */
+            state: "not_open" | "open" | "closed";
+            /** Format: date-time */
+            opensAt: string | null;
+            /** Format: date-time */
+            closesAt: string | null;
+        };
+        /** @description The other side’s review: sent only once both have written or the window has closed (blind reviews). */
+        TheirReview: {
+            /** @enum {unknown} */
+            status: "not_written" | "sealed" | "revealed" | "hidden";
+            review: components["schemas"]["CarrierReview"] | components["schemas"]["ShipperReview"] | null;
+        };
+        /** @description One side’s view of a booking’s two reviews. */
+        BookingReviews: {
+            bookingId: number;
+            reference: components["schemas"]["BookingReference"];
+            /**
+             * @description The viewer’s side: a shipper reviews the carrier, a carrier the shipper
+             * @enum {unknown}
+             */
+            side: "shipper" | "carrier";
+            window: components["schemas"]["ReviewWindow"];
+            canWrite: boolean;
+            mine: components["schemas"]["MyCarrierReview"] | components["schemas"]["MyShipperReview"] | null;
+            theirs: components["schemas"]["TheirReview"];
+        };
+        /** @description A shipper sends onTime, communication and careOfFreight; a carrier loadingTime, descriptionAccuracy and payment; each 1-5, and a comment (1-2000 characters). */
+        ReviewInput: {
+            /** @description On time */
+            onTime?: number;
+            /** @description Communication */
+            communication?: number;
+            /** @description Care of freight */
+            careOfFreight?: number;
+            /** @description Loading time and detention */
+            loadingTime?: number;
+            /** @description Accuracy of the load’s description */
+            descriptionAccuracy?: number;
+            /** @description Payment */
+            payment?: number;
+            comment: string;
+        };
+        ModerationInput: {
+            /** @description Why (abuse: insults, threats, discrimination, personal data, spam). Facts about detention or payment are not grounds. */
+            reason: string;
+        };
+        ModeratedReview: components["schemas"]["ModeratedCarrierReview"] | components["schemas"]["ModeratedShipperReview"];
+        ModerationReviewPage: {
+            data: components["schemas"]["ModeratedReview"][];
+            meta: components["schemas"]["PageMeta"];
         };
     };
     responses: {
@@ -6411,6 +6732,198 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getBookingReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The window, one’s own review and the other’s as far as it may be read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingReviews"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createBookingReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            /** @description The booking’s reviews after the write */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingReviews"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateMyBookingReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            /** @description The booking’s reviews after the edit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingReviews"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listReviewsForModeration: {
+        parameters: {
+            query?: {
+                status?: "all" | "visible" | "sealed" | "hidden";
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reviews */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationReviewPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    hideReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationInput"];
+            };
+        };
+        responses: {
+            /** @description The review after moderation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    restoreReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationInput"];
+            };
+        };
+        responses: {
+            /** @description The review after moderation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
 }

@@ -19,6 +19,8 @@ import PaymentService from '#payments/services/payment_service'
 import PayoutService from '#payments/services/payout_service'
 import FreightListingService from '#freight_board/services/freight_listing_service'
 import FreightBoardService from '#freight_board/services/freight_board_service'
+import ReviewService from '#reviews/services/review_service'
+import ReviewPublicationService from '#reviews/services/review_publication_service'
 
 export type DemoServices = Awaited<ReturnType<typeof demoServices>>
 
@@ -40,6 +42,8 @@ export async function demoServices() {
     carrierPayments: await make(CarrierPaymentsService),
     freightListings: await make(FreightListingService),
     freightBoard: await make(FreightBoardService),
+    reviews: await make(ReviewService),
+    reviewPublication: await make(ReviewPublicationService),
   }
 }
 

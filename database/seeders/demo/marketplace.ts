@@ -20,6 +20,7 @@ import { archiveListing, postListing } from './fleet.js'
 import { payBooking, planDeadlineRun, planPayoutRun, type SeedingSandbox } from './payments.js'
 import { APPROVED_CARRIERS, SHIPPERS } from './people.js'
 import { BOOKINGS, CITIES, LANES, type BookingPlan, type LanePlan } from './plans.js'
+import { planReviews } from './reviews.js'
 
 /** Statuses a booking passes through on its way to each status (after booked). */
 const CARRIER_MOVES: Record<BookingStatus, BookingStatus[]> = {
@@ -180,8 +181,13 @@ function planLife(
   }
   if (plan.status !== 'delivered') return
 
-  if (plan.completedByShipper) {
-    t.at(deliveredAt.plus({ hours: 6 }), `${shipper} completes ${name}`, async () => {
+  const completedAt = plan.completedByShipper ? deliveredAt.plus({ hours: 6 }) : null
+  if (plan.reviews) {
+    const who = { shipper, carrier }
+    planReviews(t, services, state, index, plan.reviews, who, deliveredAt, completedAt)
+  }
+  if (completedAt) {
+    t.at(completedAt, `${shipper} completes ${name}`, async () => {
       await services.bookings.complete(state.userId(shipper), id())
       sandbox.check()
     })

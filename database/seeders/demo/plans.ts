@@ -242,7 +242,39 @@ export type BookingPlan = {
   /** how a cancelled booking ended: never paid (the 30-minute deadline), or paid and refunded */
   cancelled?: 'unpaid' | 'paid'
   instructions?: string
+  /** each side's review, written this many hours after the review window opened */
+  reviews?: {
+    shipper?: { afterHours: number; review: CarrierReviewPlan }
+    carrier?: { afterHours: number; review: ShipperReviewPlan }
+  }
 }
+
+type CarrierReviewPlan = {
+  onTime: number
+  communication: number
+  careOfFreight: number
+  comment: string
+}
+type ShipperReviewPlan = {
+  loadingTime: number
+  descriptionAccuracy: number
+  payment: number
+  comment: string
+}
+
+const praise = (onTime: number, communication: number, careOfFreight: number, comment: string) => ({
+  afterHours: 20,
+  review: { onTime, communication, careOfFreight, comment },
+})
+const dock = (
+  loadingTime: number,
+  descriptionAccuracy: number,
+  payment: number,
+  comment: string
+) => ({
+  afterHours: 30,
+  review: { loadingTime, descriptionAccuracy, payment, comment },
+})
 
 /**
  * Bookings, oldest first; each was made two days and a few hours before its pickup (or minutes
@@ -256,6 +288,15 @@ export const BOOKINGS: BookingPlan[] = [
     status: 'delivered',
     pickupHoursAgo: 340 * 24,
     completedByShipper: true,
+    reviews: {
+      shipper: praise(
+        5,
+        5,
+        4,
+        'Picked up on the dot and delivered a day early. Driver called ahead.'
+      ),
+      carrier: dock(4, 5, 5, 'Loaded within the hour, load exactly as posted, paid on completion.'),
+    },
   },
   {
     lane: 4,
@@ -264,6 +305,10 @@ export const BOOKINGS: BookingPlan[] = [
     status: 'delivered',
     pickupHoursAgo: 318 * 24,
     instructions: 'Dock hours 7am-3pm, call ahead',
+    reviews: {
+      shipper: praise(4, 4, 5, 'On time, every pallet intact, good updates.'),
+      carrier: dock(2, 4, 5, 'Kept the truck two and a half hours past the appointment at pickup.'),
+    },
   },
   {
     lane: 8,
@@ -273,7 +318,14 @@ export const BOOKINGS: BookingPlan[] = [
     pickupHoursAgo: 301 * 24,
     cancelled: 'unpaid',
   },
-  { lane: 9, shipper: 0, pallets: 10, status: 'delivered', pickupHoursAgo: 279 * 24 },
+  {
+    lane: 9,
+    shipper: 0,
+    pallets: 10,
+    status: 'delivered',
+    pickupHoursAgo: 279 * 24,
+    reviews: { shipper: praise(3, 4, 4, 'Arrived late in the afternoon but kept us posted.') },
+  },
   {
     lane: 1,
     shipper: 1,
@@ -281,8 +333,22 @@ export const BOOKINGS: BookingPlan[] = [
     status: 'delivered',
     pickupHoursAgo: 251 * 24,
     completedByShipper: true,
+    reviews: {
+      shipper: praise(5, 4, 5, 'Smooth run, shrink wrap untouched.'),
+      carrier: dock(5, 5, 5, 'Quick dock, accurate weights, paid at once.'),
+    },
   },
-  { lane: 5, shipper: 2, pallets: 14, status: 'delivered', pickupHoursAgo: 222 * 24 },
+  {
+    lane: 5,
+    shipper: 2,
+    pallets: 14,
+    status: 'delivered',
+    pickupHoursAgo: 222 * 24,
+    reviews: {
+      shipper: praise(4, 3, 4, 'Fine delivery, hard to reach dispatch on the day.'),
+      carrier: dock(3, 3, 4, 'Pallet count was two short of the booking.'),
+    },
+  },
   {
     lane: 10,
     shipper: 0,
@@ -290,6 +356,7 @@ export const BOOKINGS: BookingPlan[] = [
     status: 'delivered',
     pickupHoursAgo: 190 * 24,
     instructions: 'Liftgate required at delivery',
+    reviews: { carrier: dock(4, 4, 5, 'Liftgate need was stated clearly; easy delivery.') },
   },
   {
     lane: 3,
@@ -306,6 +373,10 @@ export const BOOKINGS: BookingPlan[] = [
     status: 'delivered',
     pickupHoursAgo: 131 * 24,
     instructions: 'Temperature 34-38F',
+    reviews: {
+      shipper: praise(5, 5, 5, 'Reefer held 36F the whole way. Excellent.'),
+      carrier: dock(4, 5, 5, 'Temperature instructions were precise, paid on time.'),
+    },
   },
   {
     lane: 7,
@@ -314,9 +385,30 @@ export const BOOKINGS: BookingPlan[] = [
     status: 'delivered',
     pickupHoursAgo: 99 * 24,
     completedByShipper: true,
+    reviews: {
+      shipper: praise(4, 5, 4, 'Good communication throughout.'),
+      carrier: dock(5, 4, 5, 'Ready at the dock when we arrived.'),
+    },
   },
-  { lane: 0, shipper: 1, pallets: 20, status: 'delivered', pickupHoursAgo: 68 * 24 },
-  { lane: 4, shipper: 2, pallets: 22, status: 'delivered', pickupHoursAgo: 41 * 24 },
+  {
+    lane: 0,
+    shipper: 1,
+    pallets: 20,
+    status: 'delivered',
+    pickupHoursAgo: 68 * 24,
+    reviews: {
+      shipper: praise(5, 4, 5, 'Twenty pallets, zero damage.'),
+      carrier: dock(3, 5, 5, 'About an hour of detention, otherwise as described.'),
+    },
+  },
+  {
+    lane: 4,
+    shipper: 2,
+    pallets: 22,
+    status: 'delivered',
+    pickupHoursAgo: 41 * 24,
+    reviews: { shipper: praise(4, 4, 4, 'Delivered on the promised day.') },
+  },
   {
     lane: 0,
     shipper: 0,

@@ -227,6 +227,21 @@ test.group('The demo data', (group) => {
     }
   })
 
+  test('reviews both ways: published ratings of carriers and shippers, on-time records', async ({
+    assert,
+  }) => {
+    const reviews = await db.from('reviews').select('author_role', 'published_at')
+    assert.isAbove(reviews.filter((r) => r.author_role === 'shipper').length, 5)
+    assert.isAbove(reviews.filter((r) => r.author_role === 'carrier').length, 5)
+    // Every demo review is old enough to be readable: both sides wrote, or its window closed.
+    assert.isTrue(reviews.every((r) => r.published_at !== null))
+    const carriers = await db.from('carrier_ratings').where('reviews_count', '>', 0)
+    assert.isAbove(carriers.length, 1)
+    assert.isTrue(carriers.every((c) => Number(c.judged_loads) > 0))
+    const shippers = await db.from('shipper_ratings').where('reviews_count', '>', 0)
+    assert.isAbove(shippers.length, 1)
+  })
+
   test('a second run adds nothing', async ({ assert }) => {
     const count = async () => Number((await db.from('bookings').count('* as n'))[0].n)
     const before = await count()

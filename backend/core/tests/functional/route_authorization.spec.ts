@@ -19,6 +19,7 @@ import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeBooking, makeFreightListing, makeListing } from '#tests/factories'
 import FreightListingInvite from '#freight_board/models/freight_listing_invite'
 import AlertRule from '#tms/models/alert_rule'
+import Review from '#reviews/models/review'
 import { hashInviteToken } from '#freight_board/services/freight_invite_service'
 import { SUCCESS_CARD } from '#payments/tests/payout_fixtures'
 
@@ -228,6 +229,21 @@ async function ownersWorld() {
     baseTotal: 100,
     totalWithSurcharge: 110,
   })
+  // The carrier's review of the booking, for the admins' moderation routes.
+  const review = await Review.create({
+    bookingId: booking.id,
+    authorRole: 'carrier',
+    authorUserId: carrier.id,
+    shipperId: shipper.id,
+    carrierId: listing.carrierId,
+    loadingTime: 4,
+    descriptionAccuracy: 4,
+    payment: 4,
+    comment: 'Matrix review',
+    windowClosesAt: DateTime.now().plus({ days: 14 }),
+    createdAt: DateTime.now(),
+    updatedAt: DateTime.now(),
+  })
   const freightListing = await makeFreightListing(shipper)
   // The invite keeps the load to the owner carrier for 2 hours, so every other carrier's hold,
   // release and claim is a 404 (decision 0068) rather than a race it may win.
@@ -256,6 +272,7 @@ async function ownersWorld() {
     if (pattern.startsWith('/api/tms/shipments/')) return booking.id
     if (pattern.startsWith('/api/tms/alert-rules/')) return alertRule.id
     if (pattern.startsWith('/api/tms/quotes/')) return quote.id
+    if (pattern.startsWith('/api/admin/reviews/')) return review.id
     if (/^\/api\/(admin\/)?bookings?\//.test(pattern)) return booking.id
     if (pattern.startsWith('/api/tms/documents/')) return document.id
     return null
@@ -283,6 +300,20 @@ async function ownersWorld() {
       availableDate: businessDayFromToday(1),
     },
     'POST /api/bookings': { listingId: listing.id },
+    'POST /api/bookings/:id/reviews': {
+      onTime: 5,
+      communication: 5,
+      careOfFreight: 5,
+      comment: 'Matrix',
+    },
+    'PUT /api/bookings/:id/reviews/mine': {
+      loadingTime: 5,
+      descriptionAccuracy: 5,
+      payment: 5,
+      comment: 'Matrix',
+    },
+    'POST /api/admin/reviews/:id/hide': { reason: 'Abusive words in the matrix' },
+    'POST /api/admin/reviews/:id/restore': { reason: 'Restored in the matrix' },
     'POST /api/tms/quotes/:id/book': { pickup_date: businessDayFromToday(1) },
     'POST /api/freight-listings/:id/invites': { carrierId: listing.carrierId },
     'POST /api/create-payment-intent': { bookingId: booking.id, amount: booking.totalAmount },

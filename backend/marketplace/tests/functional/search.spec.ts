@@ -8,6 +8,7 @@ import { greatCircleMiles, roadMiles } from '#core/geo'
 import { makeUser, businessDayFromToday, eachTestInTransaction } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
 import { MAX_SEARCH_RESULTS } from '#marketplace/services/search_service'
+import RatingSummaryService from '#reviews/services/rating_summary_service'
 
 const day = businessDayFromToday
 
@@ -99,6 +100,7 @@ test.group('POST /api/listings/search', (group) => {
       memberSince: carrier.createdAt.toUTC().toFormat('yyyy-MM'),
       completedLoads: 0,
       onTimeRate: null,
+      rating: { average: null, count: 0 },
       equipmentTypes: ['refrigerated'],
     })
   })
@@ -570,6 +572,9 @@ test.group('GET /api/listings/:id/carrier-profile', (group) => {
       deliveredAt: DateTime.fromISO('2026-03-11T15:00:00Z'),
     })
     await makeBooking(shipper, listing, { status: 'in_transit' })
+    // Bookings written straight to the table: rewrite the carrier's record as a delivery would.
+    const summaries = await app.container.make(RatingSummaryService)
+    await summaries.rewriteDeliveries(listing.carrierId)
 
     const res = await client.get(`/api/listings/${listing.id}/carrier-profile`).loginAs(shipper)
     res.assertStatus(200)
@@ -582,6 +587,7 @@ test.group('GET /api/listings/:id/carrier-profile', (group) => {
       memberSince: carrier.createdAt.toUTC().toFormat('yyyy-MM'),
       completedLoads: 3,
       onTimeRate: 0.667,
+      rating: { average: null, count: 0 },
       equipmentTypes: ['dry_van', 'flatbed'],
       trucks: 3,
       lanes: [

@@ -2,6 +2,7 @@ import { useRefreshCarrierBookings } from '@/app/refresh-carrier-bookings'
 import { CarrierDashboard } from '@/features/carrier/components/carrier-dashboard'
 import { ProfileForm } from '@/features/auth/components/profile-form'
 import { FreightBoard } from '@/features/freight-board/components/freight-board'
+import { BookingReviewsDialog } from '@/features/reviews/components/booking-reviews-dialog'
 
 export default function CarrierRoute() {
   const refreshBookings = useRefreshCarrierBookings()
@@ -11,6 +12,9 @@ export default function CarrierRoute() {
         <ProfileForm title="Account" description="The carrier account you are signed in with." />
       }
       freightBoard={<FreightBoard idPrefix="grab-and-go" onClaimed={refreshBookings} />}
+      reviewAction={(booking) => (
+        <BookingReviewsDialog bookingId={booking.id} reference={booking.reference} side="carrier" />
+      )}
     />
   )
 }

@@ -1,6 +1,14 @@
 import { ShipperDashboard } from '@/features/shipper/components/shipper-dashboard'
 import { ProfileForm } from '@/features/auth/components/profile-form'
+import { BookingReviewsDialog } from '@/features/reviews/components/booking-reviews-dialog'
 
 export default function ShipperRoute() {
-  return <ShipperDashboard accountPanel={<ProfileForm />} />
+  return (
+    <ShipperDashboard
+      accountPanel={<ProfileForm />}
+      reviewAction={(booking) => (
+        <BookingReviewsDialog bookingId={booking.id} reference={booking.reference} side="shipper" />
+      )}
+    />
+  )
 }

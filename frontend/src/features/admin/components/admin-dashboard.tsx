@@ -9,6 +9,7 @@ import { PendingApprovals } from '@/features/admin/components/pending-approvals'
 import { FlaggedCarriers } from '@/features/admin/components/flagged-carriers'
 import { PlatformAnalytics } from '@/features/admin/components/platform-analytics'
 import { RecentBookings } from '@/features/admin/components/recent-bookings'
+import { ReviewsModeration } from '@/features/admin/components/reviews-moderation'
 import { SummaryCards } from '@/features/admin/components/summary-cards'
 
 type AdminSection = 'dashboard' | 'users' | 'fleet' | 'finance'
@@ -63,6 +64,8 @@ export function AdminDashboard({ accountPanel }: { accountPanel: React.ReactNode
         <MoneyHealth />
 
         <PayoutsAttention />
+
+        <ReviewsModeration />
 
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
           <RecentBookings />

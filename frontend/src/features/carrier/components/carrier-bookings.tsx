@@ -11,6 +11,7 @@ import {
 import { BookingHistory } from '@/features/carrier/components/booking-history'
 import { BookingStatusUpdater } from '@/features/carrier/components/booking-status-updater'
 import { SectionHeader } from '@/features/carrier/components/section-header'
+import type { ReviewSlot } from '@/types/review-slot'
 import { formatRoute } from '@/features/carrier/utils/format-route'
 import {
   formatCalendarDate,
@@ -26,7 +27,13 @@ function shipperName(booking: CarrierBooking) {
   return [s.firstName, s.lastName].filter(Boolean).join(' ') || s.email
 }
 
-function BookingRow({ booking }: { booking: CarrierBooking }) {
+function BookingRow({
+  booking,
+  reviewAction,
+}: {
+  booking: CarrierBooking
+  reviewAction?: ReviewSlot
+}) {
   const [open, setOpen] = React.useState(false)
   const historyId = `booking-history-${booking.id}`
   const facts: [string, string][] = [
@@ -90,6 +97,9 @@ function BookingRow({ booking }: { booking: CarrierBooking }) {
 
         <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-end sm:justify-between">
           <BookingStatusUpdater key={booking.status} booking={booking} />
+          {booking.status === 'delivered' && reviewAction
+            ? reviewAction({ id: booking.id, reference: booking.reference })
+            : null}
           <Button
             variant="ghost"
             size="sm"
@@ -116,7 +126,7 @@ function BookingRow({ booking }: { booking: CarrierBooking }) {
 }
 
 /** Bookings: every booking on the carrier's trucks, each with its status control and history. */
-export function CarrierBookings() {
+export function CarrierBookings({ reviewAction }: { reviewAction?: ReviewSlot } = {}) {
   const { data, error, isLoading, isValidating, mutate } = useCarrierBookings()
   return (
     <div className="space-y-6">
@@ -134,7 +144,7 @@ export function CarrierBookings() {
         {(data) => (
           <ul className="space-y-4" aria-label="Bookings">
             {data.map((booking) => (
-              <BookingRow key={booking.id} booking={booking} />
+              <BookingRow key={booking.id} booking={booking} reviewAction={reviewAction} />
             ))}
           </ul>
         )}

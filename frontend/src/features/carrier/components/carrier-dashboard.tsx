@@ -22,6 +22,7 @@ import { FleetManagement } from '@/features/carrier/components/fleet-management'
 import { MyListings } from '@/features/carrier/components/my-listings'
 import { PaymentSetup } from '@/features/carrier/components/payment-setup'
 import { PayoutHistory } from '@/features/carrier/components/payout-history'
+import type { ReviewSlot } from '@/types/review-slot'
 import { SectionHeader } from '@/features/carrier/components/section-header'
 
 export type CarrierSection =
@@ -125,9 +126,12 @@ const IDS = CARRIER_SECTIONS.map((s) => s.id)
 export function CarrierDashboard({
   accountPanel,
   freightBoard,
+  reviewAction,
 }: {
   accountPanel: React.ReactNode
   freightBoard: React.ReactNode
+  /** "Rate this shipper" on delivered bookings */
+  reviewAction?: ReviewSlot
 }) {
   const [current, select] = useHashSection<CarrierSection>(IDS, 'dashboard')
   const section = CARRIER_SECTIONS.find((s) => s.id === current) ?? CARRIER_SECTIONS[0]
@@ -144,7 +148,7 @@ export function CarrierDashboard({
       content = <MyListings />
       break
     case 'bookings':
-      content = <CarrierBookings />
+      content = <CarrierBookings reviewAction={reviewAction} />
       break
     case 'invoices':
       content = <CarrierInvoices />

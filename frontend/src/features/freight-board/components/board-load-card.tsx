@@ -2,6 +2,7 @@ import type * as React from 'react'
 import { Clock } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { RatingSummary } from '@/components/ui/rating-summary'
 import { formatCount, formatCurrency, formatDateTime, formatMiles } from '@/lib/format'
 import type { BoardLoad } from '@/features/freight-board/api/types'
 import {
@@ -44,7 +45,16 @@ export function BoardLoadCard({
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="min-w-0 font-semibold break-words text-slate-900">{lane}</p>
+        <div className="min-w-0 space-y-0.5">
+          <p className="font-semibold break-words text-slate-900">{lane}</p>
+          <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
+            <span>Shipper</span>
+            <RatingSummary
+              average={load.shipper_rating.average}
+              count={load.shipper_rating.count}
+            />
+          </p>
+        </div>
         <div className="flex flex-wrap gap-2">
           {load.funded ? <Badge variant="success">Funded</Badge> : null}
           {load.invited ? <Badge variant="info">Invited</Badge> : null}

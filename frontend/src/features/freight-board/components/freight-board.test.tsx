@@ -40,6 +40,21 @@ describe('freight board', () => {
     expect(screen.getByText('Updates live · refreshes every 30 seconds')).toBeInTheDocument()
   })
 
+  it('shows the shipper’s rating from carriers’ reviews, or that it has none yet', async () => {
+    await openBoard({
+      'GET /api/freight-listings': {
+        body: [
+          makeBoardLoad({ id: 11, shipper_rating: { average: 4.5, count: 6 } }),
+          makeBoardLoad({ id: 12, shipper_rating: { average: null, count: 0 } }),
+        ],
+      },
+    })
+    expect(
+      within(card(11)).getByRole('img', { name: 'Rated 4.5 out of 5 from 6 reviews' })
+    ).toBeInTheDocument()
+    expect(within(card(12)).getByText('No reviews yet')).toBeInTheDocument()
+  })
+
   it('marks the loads this carrier was invited to with an Invited badge', async () => {
     await openBoard({
       'GET /api/freight-listings': {

@@ -32,6 +32,7 @@ import { useRevalidateOnExpiry } from '@/features/freight-board/hooks/use-revali
 import { useRevalidateUntilFunded } from '@/features/freight-board/hooks/use-revalidate-until-funded'
 import { serverMessageOf } from '@/lib/api-errors'
 import { formatCountdown, formatPlace } from '@/features/freight-board/utils/format-load'
+import { RatingSummary } from '@/components/ui/rating-summary'
 import { EQUIPMENT_LABELS, MODE_LABELS } from '@/features/freight-board/utils/post-load-form'
 
 const STATUS_VARIANT: Record<ShipperLoadStatus, 'info' | 'success' | 'secondary' | 'warning'> = {
@@ -106,6 +107,15 @@ function PostedLoadCard({
           <div>
             <dt className="text-slate-600">{held ? 'Held by' : 'Carrier'}</dt>
             <dd className="font-semibold text-slate-900">{load.carrier_label}</dd>
+            {load.carrier_rating ? (
+              <dd>
+                <RatingSummary
+                  average={load.carrier_rating.average}
+                  count={load.carrier_rating.count}
+                  onTimeRate={load.carrier_rating.on_time_rate}
+                />
+              </dd>
+            ) : null}
           </div>
         ) : null}
         {held ? (

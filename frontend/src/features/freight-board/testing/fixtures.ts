@@ -53,6 +53,7 @@ export function makeBoardLoad(overrides: Partial<BoardLoad> = {}): BoardLoad {
     hold_expires_at: null,
     invited: false,
     shipper_label: 'Shipper #4821',
+    shipper_rating: { average: 4.5, count: 6 },
     created_at: '2025-03-05T10:00:00.000Z',
     ...overrides,
   }
@@ -87,6 +88,7 @@ export function makeShipperLoad(overrides: Partial<ShipperLoad> = {}): ShipperLo
     status: 'OPEN',
     payment_status: 'UNFUNDED',
     carrier_label: null,
+    carrier_rating: null,
     hold_expires_at: null,
     booking_id: null,
     booking_reference: null,

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { formatPercent } from '@/lib/format'
 import { useCarrierProfile } from '@/features/shipper/api/get-carrier-profile'
 import { LoadError } from '@/components/ui/load-error'
+import { RatingSummary } from '@/components/ui/rating-summary'
 import { equipmentLabel } from '@/features/shipper/utils/booking-status'
 
 /** `2025-03` -> `March 2025`. */
@@ -93,6 +94,12 @@ export function CarrierDetailsDialog({
                 <dt className="text-xs text-slate-500">On-time delivery</dt>
                 <dd className="font-medium text-slate-900">
                   {data.onTimeRate == null ? 'No deliveries yet' : formatPercent(data.onTimeRate)}
+                </dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-xs text-slate-500">Shippers&apos; reviews</dt>
+                <dd className="mt-1">
+                  <RatingSummary average={data.rating.average} count={data.rating.count} />
                 </dd>
               </div>
               <div>

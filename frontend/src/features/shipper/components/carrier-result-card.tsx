@@ -2,6 +2,7 @@ import { BadgeCheck, CalendarDays, Gauge, Package, Route, Truck } from 'lucide-r
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
+import { RatingSummary } from '@/components/ui/rating-summary'
 import { formatCalendarDate, formatCurrency, formatMiles, formatPercent } from '@/lib/format'
 import type { SearchResult } from '@/features/shipper/api/search-listings'
 import type { CarrierProfile } from '@/features/shipper/api/get-carrier-profile'
@@ -41,7 +42,14 @@ export function CarrierResultCard({
           ) : null}
         </div>
         {result.carrierProfile ? (
-          <p className="text-xs text-slate-500">{onTimeRecord(result.carrierProfile)}</p>
+          <>
+            <RatingSummary
+              average={result.carrierProfile.rating.average}
+              count={result.carrierProfile.rating.count}
+              onTimeRate={result.carrierProfile.onTimeRate}
+            />
+            <p className="text-xs text-slate-500">{onTimeRecord(result.carrierProfile)}</p>
+          </>
         ) : null}
       </CardHeader>
       <CardContent className="flex-1 space-y-4">

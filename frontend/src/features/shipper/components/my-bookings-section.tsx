@@ -7,9 +7,16 @@ import { ShipmentTable } from '@/features/shipper/components/shipment-table'
 import { StatusBoard } from '@/features/shipper/components/status-board'
 import { useDismissedAlerts } from '@/features/shipper/hooks/use-dismissed-alerts'
 import { deriveShipmentAlerts } from '@/features/shipper/utils/shipment-alerts'
+import type { ReviewSlot } from '@/types/review-slot'
 
 /** My Bookings: alerts, the status board and the management table. */
-export function MyBookingsSection({ today }: { today: string }) {
+export function MyBookingsSection({
+  today,
+  reviewAction,
+}: {
+  today: string
+  reviewAction?: ReviewSlot
+}) {
   const { data, error, isLoading, isValidating, mutate } = useBookings()
   const { dismissed, dismiss } = useDismissedAlerts()
   const alerts = data
@@ -49,7 +56,7 @@ export function MyBookingsSection({ today }: { today: string }) {
         <>
           <ShipmentAlerts alerts={alerts} onDismiss={dismiss} />
           <StatusBoard bookings={data ?? []} />
-          <ShipmentTable bookings={data ?? []} />
+          <ShipmentTable bookings={data ?? []} reviewAction={reviewAction} />
         </>
       )}
     </section>

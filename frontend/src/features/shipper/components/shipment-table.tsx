@@ -23,6 +23,7 @@ import { CancelBookingDialog } from '@/features/shipper/components/cancel-bookin
 import { PartnerRefs } from '@/features/shipper/components/partner-refs'
 import { awaitsPayment, canComplete } from '@/features/shipper/utils/booking-status'
 import { formatPaymentDue, PAYMENT_DEADLINE_NOTE } from '@/lib/payment-due'
+import type { ReviewSlot } from '@/types/review-slot'
 
 function place(city: string | null, state: string | null, fallback: string | null) {
   return [city, state].filter(Boolean).join(', ') || fallback || 'Unknown'
@@ -33,7 +34,13 @@ function place(city: string | null, state: string | null, fallback: string | nul
  * appears only on delivered shipments not yet completed; Cancel where the server allows it;
  * Pay now, with the time the unpaid booking is released, while a booking awaits payment.
  */
-export function ShipmentTable({ bookings }: { bookings: ShipperBooking[] }) {
+export function ShipmentTable({
+  bookings,
+  reviewAction,
+}: {
+  bookings: ShipperBooking[]
+  reviewAction?: ReviewSlot
+}) {
   const { complete, pendingId: completingId } = useCompleteBooking()
   const { cancel, pendingId: cancellingId } = useCancelBooking()
   const [toCancel, setToCancel] = React.useState<ShipperBooking | null>(null)
@@ -175,6 +182,9 @@ export function ShipmentTable({ bookings }: { bookings: ShipperBooking[] }) {
                           {completingId === b.id ? 'Completing...' : 'Complete'}
                         </Button>
                       ) : null}
+                      {b.status === 'delivered' && reviewAction
+                        ? reviewAction({ id: b.id, reference: b.reference })
+                        : null}
                       {b.canCancel ? (
                         <Button
                           size="sm"

@@ -6,6 +6,7 @@ import { InvoicesSection } from '@/features/shipper/components/invoices-section'
 import { MyBookingsSection } from '@/features/shipper/components/my-bookings-section'
 import { TrackingSection } from '@/features/shipper/components/tracking-section'
 import { todayIso } from '@/features/shipper/utils/dates'
+import type { ReviewSlot } from '@/types/review-slot'
 
 export type ShipperSection = 'search' | 'bookings' | 'invoices' | 'tracking' | 'profile'
 
@@ -21,7 +22,14 @@ const SECTIONS: ShipperSection[] = ['search', 'bookings', 'invoices', 'tracking'
 
 /** /shipper: Find Carriers, My Bookings, Invoices and Tracking (hash-addressable). */
 /** `accountPanel`: the Profile section's content, composed by the route (app/). */
-export function ShipperDashboard({ accountPanel }: { accountPanel: React.ReactNode }) {
+export function ShipperDashboard({
+  accountPanel,
+  reviewAction,
+}: {
+  accountPanel: React.ReactNode
+  /** "Rate this carrier" on delivered bookings */
+  reviewAction?: ReviewSlot
+}) {
   const [current, select] = useHashSection<ShipperSection>(SECTIONS, 'search')
   const today = todayIso()
 
@@ -36,7 +44,9 @@ export function ShipperDashboard({ accountPanel }: { accountPanel: React.ReactNo
     >
       <div className="mx-auto max-w-6xl">
         {current === 'search' ? <FindCarriersSection today={today} /> : null}
-        {current === 'bookings' ? <MyBookingsSection today={today} /> : null}
+        {current === 'bookings' ? (
+          <MyBookingsSection today={today} reviewAction={reviewAction} />
+        ) : null}
         {current === 'invoices' ? <InvoicesSection /> : null}
         {current === 'tracking' ? <TrackingSection /> : null}
         {current === 'profile' ? (

@@ -17,6 +17,7 @@ export function makeResult(overrides: Partial<SearchResult> = {}): SearchResult 
       memberSince: '2025-03',
       completedLoads: 25,
       onTimeRate: 0.96,
+      rating: { average: 4.67, count: 12 },
       equipmentTypes: ['dry_van'],
     },
     equipmentType: 'dry_van',

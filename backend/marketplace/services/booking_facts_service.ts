@@ -1,0 +1,83 @@
+import type { DateTime } from 'luxon'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import Booking from '#marketplace/models/booking'
+import { isoDay } from '#core/business_time'
+import type { BookingStatus } from '#marketplace/booking_status'
+
+/** A booking as reviews need it: its two parties and how far it got. */
+export type BookingParties = {
+  id: number
+  shipperId: number
+  /** carriers.id; null for a partner carrier's booking */
+  carrierId: number | null
+  status: BookingStatus
+  deliveredAt: DateTime | null
+  completedAt: DateTime | null
+}
+
+/** A delivered booking of a carrier, for its delivery record. */
+export type CarrierDelivery = {
+  id: number
+  carrierId: number
+  /** the promised delivery day, `YYYY-MM-DD` */
+  due: string | null
+  deliveredAt: DateTime | null
+}
+
+/**
+ * Read-only facts about bookings for the modules above marketplace that judge them (reviews:
+ * who may review, when the window opens, the carriers' delivery records).
+ */
+export default class BookingFactsService {
+  async parties(bookingId: number): Promise<BookingParties | null> {
+    const booking = await Booking.query()
+      .where('id', bookingId)
+      .select('id', 'shipperId', 'carrierId', 'status', 'deliveredAt', 'completedAt')
+      .first()
+    return booking ? toParties(booking) : null
+  }
+
+  async partiesOf(bookingIds: number[]): Promise<Map<number, BookingParties>> {
+    if (bookingIds.length === 0) return new Map()
+    const bookings = await Booking.query()
+      .whereIn('id', [...new Set(bookingIds)])
+      .select('id', 'shipperId', 'carrierId', 'status', 'deliveredAt', 'completedAt')
+    return new Map(bookings.map((b) => [b.id, toParties(b)]))
+  }
+
+  /** Every delivered booking of these carriers. */
+  async deliveriesOf(
+    carrierIds: number[],
+    client?: QueryClientContract
+  ): Promise<CarrierDelivery[]> {
+    if (carrierIds.length === 0) return []
+    const rows = await Booking.query(client ? { client } : undefined)
+      .whereIn('carrierId', [...new Set(carrierIds)])
+      .where('status', 'delivered')
+      .select('id', 'carrierId', 'deliveryDate', 'deliveredAt')
+    return rows.map((row) => ({
+      id: row.id,
+      carrierId: row.carrierId!,
+      due: isoDay(row.deliveryDate),
+      deliveredAt: row.deliveredAt,
+    }))
+  }
+
+  /** Carriers with at least one delivered booking (for a full rebuild of their records). */
+  async deliveringCarriers(): Promise<number[]> {
+    const rows = await Booking.query()
+      .where('status', 'delivered')
+      .whereNotNull('carrierId')
+      .distinct('carrierId')
+    return rows.map((row) => row.carrierId!)
+  }
+}
+
+const toParties = (b: Booking): BookingParties => ({
+  id: b.id,
+  shipperId: b.shipperId,
+  carrierId: b.carrierId,
+  status: b.status,
+  deliveredAt: b.deliveredAt,
+  completedAt: b.completedAt,
+})
