@@ -1,5 +1,5 @@
-import Carrier from '#fleet/models/carrier'
-import Truck from '#fleet/models/truck'
+import db from '@adonisjs/lucid/services/db'
+import { readTimestamp } from '#core/timestamps'
 import Listing from '#fleet/models/listing'
 
 /**
@@ -28,37 +28,36 @@ export type Lane = {
 export const MAX_LANES = 20
 
 export default class CarrierPublicProfileService {
+  /**
+   * Read from the carrier's row: its fleet summary (`truck_count`, `equipment_types`) is kept
+   * up to date by triggers on `trucks` (decision 0087), so no truck is grouped per call.
+   */
   async factsFor(carrierIds: number[]): Promise<Map<number, CarrierPublicFacts>> {
     const ids = [...new Set(carrierIds)]
     if (ids.length === 0) return new Map()
-    const [carriers, trucks] = await Promise.all([
-      Carrier.query()
-        .join('users', 'users.id', 'carriers.user_id')
-        .whereIn('carriers.id', ids)
-        .select('carriers.id', 'carriers.created_at', 'users.is_approved as approved'),
-      Truck.query()
-        .whereIn('carrierId', ids)
-        .groupBy('carrier_id', 'truck_type')
-        .select('carrier_id', 'truck_type')
-        .count('* as trucks'),
-    ])
+    const rows = await db
+      .from('carriers')
+      .join('users', 'users.id', 'carriers.user_id')
+      .whereIn('carriers.id', ids)
+      .select(
+        'carriers.id',
+        'carriers.created_at',
+        'carriers.truck_count',
+        'carriers.equipment_types',
+        'users.is_approved as approved'
+      )
     const facts = new Map<number, CarrierPublicFacts>()
-    for (const carrier of carriers) {
-      facts.set(carrier.id, {
-        carrierId: carrier.id,
-        approved: Boolean(carrier.$extras.approved),
-        memberSince: carrier.createdAt.toUTC().toFormat('yyyy-MM'),
-        equipmentTypes: [],
-        trucks: 0,
+    for (const row of rows) {
+      const id = Number(row.id)
+      const types = String(row.equipment_types ?? '')
+      facts.set(id, {
+        carrierId: id,
+        approved: Boolean(row.approved),
+        memberSince: readTimestamp(row.created_at)?.toUTC().toFormat('yyyy-MM') ?? '',
+        equipmentTypes: types ? types.split(',').sort() : [],
+        trucks: Number(row.truck_count),
       })
     }
-    for (const truck of trucks) {
-      const entry = facts.get(truck.carrierId)
-      if (!entry) continue
-      entry.trucks += Number(truck.$extras.trucks)
-      entry.equipmentTypes.push(truck.truckType)
-    }
-    for (const entry of facts.values()) entry.equipmentTypes.sort()
     return facts
   }
 

@@ -12,11 +12,19 @@ export default class SearchController {
     private searches: SearchService
   ) {}
 
-  /** POST /api/listings/search: anonymous, priced offers for a shipment, cheapest first. */
-  async search({ request }: HttpContext) {
-    const input = await request.validateUsing(searchValidator, {
+  /**
+   * POST /api/listings/search: one page of anonymous, priced offers for a shipment, best first
+   * (an array, SPEC point 7); the total and the next page are headers (decision 0088).
+   */
+  async search({ request, response }: HttpContext) {
+    const { page, perPage, ...input } = await request.validateUsing(searchValidator, {
       meta: { today: businessToday(this.clock) },
     })
-    return this.searches.search(input)
+    const answer = await this.searches.search(input, { page, perPage })
+    response.header('X-Total-Count', String(answer.total))
+    response.header('X-Page', String(answer.page))
+    response.header('X-Per-Page', String(answer.perPage))
+    if (answer.nextPage !== null) response.header('X-Next-Page', String(answer.nextPage))
+    return answer.offers
   }
 }

@@ -1,10 +1,11 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
+import { BaseModel, afterDelete, afterSave, beforeSave, column, hasMany } from '@adonisjs/lucid/orm'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import BookingStatusChange from './booking_status_change.js'
 import Invoice from './invoice.js'
 import BillOfLading from './bill_of_lading.js'
 import TrackingUpdate from './tracking_update.js'
+import CarrierRecordsService from '#marketplace/services/carrier_records_service'
 
 export type BookingStatus =
   'pending' | 'booked' | 'confirmed' | 'in_transit' | 'delivered' | 'delayed' | 'cancelled'
@@ -22,6 +23,11 @@ const json = {
     }
   },
 }
+
+/** Fields of a booking that its carrier's delivery record depends on (decision 0087). */
+const RECORD_FIELDS = ['status', 'carrierId', 'deliveredAt', 'deliveryDate'] as const
+/** Carriers whose delivery record a pending save changes, from beforeSave to afterSave. */
+const recordsToRefresh = new WeakMap<Booking, (number | null)[]>()
 
 export default class Booking extends BaseModel {
   static table = 'bookings'
@@ -196,4 +202,33 @@ export default class Booking extends BaseModel {
 
   @hasMany(() => TrackingUpdate)
   declare trackingUpdates: HasMany<typeof TrackingUpdate>
+
+  /**
+   * Bookings saved as models (factories, seeders, services that save) keep their carrier's
+   * delivery record up to date; the status service's conditional update refreshes it itself.
+   */
+  @beforeSave()
+  static noteDeliveryRecord(booking: Booking) {
+    const original = booking.$original as Partial<Booking>
+    const touched = RECORD_FIELDS.some((field) => field in booking.$dirty)
+    const delivered = booking.status === 'delivered' || original.status === 'delivered'
+    if (touched && delivered) {
+      recordsToRefresh.set(booking, [booking.carrierId, original.carrierId ?? null])
+    }
+  }
+
+  @afterSave()
+  static async refreshDeliveryRecord(booking: Booking) {
+    const carriers = recordsToRefresh.get(booking)
+    if (!carriers) return
+    recordsToRefresh.delete(booking)
+    await CarrierRecordsService.refresh(carriers, booking.$trx)
+  }
+
+  @afterDelete()
+  static async forgetDeliveryRecord(booking: Booking) {
+    if (booking.status === 'delivered') {
+      await CarrierRecordsService.refresh([booking.carrierId], booking.$trx)
+    }
+  }
 }

@@ -10,6 +10,7 @@ import { Clock } from '#core/clock'
 import { rowCount } from '#core/transactions'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { sqlTimestamp } from '#core/timestamps'
+import CarrierRecordsService from '#marketplace/services/carrier_records_service'
 
 export type StatusChangeActor = { userId: number | null; role: StatusActor }
 
@@ -48,6 +49,9 @@ export default class BookingStatusService {
         .update(changes)
       if (rowCount(updated) !== 1) {
         throw new ConflictException('The booking changed meanwhile; reload and try again')
+      }
+      if (from === 'delivered' || to === 'delivered') {
+        await CarrierRecordsService.refresh([booking.carrierId], trx)
       }
       await BookingStatusChange.create(
         {

@@ -1,13 +1,12 @@
 import { createHmac } from 'node:crypto'
 import { inject } from '@adonisjs/core'
-import { DateTime } from 'luxon'
 import { appKey } from '#config/app'
-import Booking from '#marketplace/models/booking'
 import CarrierPublicProfileService, {
   type CarrierPublicFacts,
   type Lane,
 } from '#fleet/services/carrier_public_profile_service'
-import { BUSINESS_TIME_ZONE, isoDay } from '#core/business_time'
+import CarrierRecordsService from '#marketplace/services/carrier_records_service'
+import { onTimeRate, type DeliveryTally } from '#marketplace/services/delivery_record'
 
 /**
  * Carriers stay anonymous to shippers until payment (SPEC point 1): a shipper sees
@@ -40,22 +39,26 @@ export type CarrierProfile = {
 
 export type CarrierDetails = CarrierProfile & { trucks: number; lanes: Lane[] }
 
-type DeliveryRecord = { completedLoads: number; onTimeRate: number | null }
-
 @inject()
 export default class CarrierIdentityService {
-  constructor(private publicProfiles: CarrierPublicProfileService) {}
+  constructor(
+    private publicProfiles: CarrierPublicProfileService,
+    private records: CarrierRecordsService
+  ) {}
 
   label(carrierId: number): string {
     return anonymousLabel(carrierCode(carrierId, appKey.release()))
   }
 
-  /** Profiles of several carriers, in three queries whatever their number. */
+  /**
+   * Profiles of several carriers, in two queries whatever their number, both read from
+   * maintained summaries (the carrier's fleet columns and its delivery record, decision 0087).
+   */
   async profiles(carrierIds: number[]): Promise<Map<number, CarrierProfile>> {
     const ids = [...new Set(carrierIds)]
     const [facts, records] = await Promise.all([
       this.publicProfiles.factsFor(ids),
-      this.deliveryRecords(ids),
+      this.records.records(ids),
     ])
     return new Map(ids.map((id) => [id, this.profile(id, facts.get(id), records.get(id))]))
   }
@@ -64,7 +67,7 @@ export default class CarrierIdentityService {
   async details(carrierId: number): Promise<CarrierDetails> {
     const [facts, records, lanes] = await Promise.all([
       this.publicProfiles.factsFor([carrierId]),
-      this.deliveryRecords([carrierId]),
+      this.records.records([carrierId]),
       this.publicProfiles.activeLanes(carrierId),
     ])
     const fact = facts.get(carrierId)
@@ -78,48 +81,15 @@ export default class CarrierIdentityService {
   private profile(
     carrierId: number,
     fact: CarrierPublicFacts | undefined,
-    record: DeliveryRecord | undefined
+    record: DeliveryTally | undefined
   ): CarrierProfile {
     return {
       label: this.label(carrierId),
       verified: fact?.approved ?? false,
       memberSince: fact?.memberSince ?? null,
-      completedLoads: record?.completedLoads ?? 0,
-      onTimeRate: record?.onTimeRate ?? null,
+      completedLoads: record?.completed ?? 0,
+      onTimeRate: record ? onTimeRate(record.judged, record.onTime) : null,
       equipmentTypes: fact?.equipmentTypes ?? [],
     }
-  }
-
-  /**
-   * Completed loads = delivered bookings. On time = delivered (in the business time zone) on
-   * or before the delivery date the shipper booked; loads without a delivery date don't count.
-   */
-  private async deliveryRecords(carrierIds: number[]): Promise<Map<number, DeliveryRecord>> {
-    if (carrierIds.length === 0) return new Map()
-    const rows = await Booking.query()
-      .whereIn('carrierId', carrierIds)
-      .where('status', 'delivered')
-      .select('carrier_id', 'delivery_date', 'delivered_at')
-    const tally = new Map<number, { delivered: number; judged: number; onTime: number }>()
-    for (const row of rows) {
-      const entry = tally.get(row.carrierId!) ?? { delivered: 0, judged: 0, onTime: 0 }
-      entry.delivered += 1
-      const due = isoDay(row.deliveryDate)
-      if (due && row.deliveredAt) {
-        entry.judged += 1
-        const deliveredOn = (row.deliveredAt as DateTime).setZone(BUSINESS_TIME_ZONE).toISODate()!
-        if (deliveredOn <= due) entry.onTime += 1
-      }
-      tally.set(row.carrierId!, entry)
-    }
-    return new Map(
-      [...tally].map(([id, t]) => [
-        id,
-        {
-          completedLoads: t.delivered,
-          onTimeRate: t.judged ? Math.round((t.onTime / t.judged) * 1000) / 1000 : null,
-        },
-      ])
-    )
   }
 }
