@@ -141,7 +141,7 @@ export default class ListingSearchService {
    * The candidates query itself (the benchmark EXPLAINs it), driven by the spatial index:
    * SQLite's R*Tree `listing_areas` (active listings only), PostgreSQL's GiST index on the
    * generated `pickup_area`/`delivery_area` boxes (partial on active listings). The approval
-   * check is a subquery; the unary plus keeps SQLite from driving the plan by carrier.
+   * check is a correlated subquery: two primary-key lookups per candidate.
    */
   candidatesQuery(query: CandidateQuery) {
     const isPg = db.connection().dialect.name === 'postgres'
@@ -190,7 +190,7 @@ export default class ListingSearchService {
           .orWhere('listings.available_date', '<=', query.pickupDate)
       )
       .whereRaw(
-        '+listings.carrier_id in (select carriers.id from carriers join users on users.id = carriers.user_id where users.is_approved = ?)',
+        'exists (select 1 from carriers join users on users.id = carriers.user_id where carriers.id = listings.carrier_id and users.is_approved = ?)',
         [true]
       )
   }
@@ -198,8 +198,66 @@ export default class ListingSearchService {
   /** These listings in full, with their truck's type, by id (the page search shows). */
   async byIds(ids: number[]): Promise<Map<number, ListingCandidate>> {
     if (ids.length === 0) return new Map()
-    const rows = await listingWithCarrier().whereIn('listings.id', ids)
-    return new Map(rows.map((row) => [row.id, toCandidate(row)]))
+    const rows = await db
+      .from('listings')
+      .leftJoin('trucks', 'trucks.id', 'listings.truck_id')
+      .whereIn('listings.id', ids)
+      .select(
+        'listings.id',
+        'listings.carrier_id',
+        'listings.truck_id',
+        'listings.status',
+        'listings.pickup_address',
+        'listings.origin_address',
+        'listings.origin_city',
+        'listings.origin_state',
+        'listings.pickup_latitude',
+        'listings.pickup_longitude',
+        'listings.pickup_radius',
+        'listings.delivery_address',
+        'listings.destination_address',
+        'listings.destination_city',
+        'listings.destination_state',
+        'listings.delivery_latitude',
+        'listings.delivery_longitude',
+        'listings.delivery_radius',
+        'listings.rate_per_mile_per_pallet',
+        'listings.max_pallets',
+        'listings.available_date',
+        'trucks.truck_type'
+      )
+    return new Map(
+      rows.map((row: Record<string, any>): [number, ListingCandidate] => [
+        Number(row.id),
+        {
+          id: Number(row.id),
+          carrierId: Number(row.carrier_id),
+          // Only asked for offers the match found: active listings of approved carriers.
+          carrierApproved: true,
+          truckId: row.truck_id === null ? null : Number(row.truck_id),
+          truckType: row.truck_type ?? null,
+          status: row.status,
+          pickupAddress: row.pickup_address,
+          pickupLabel: row.origin_address ?? row.pickup_address,
+          pickupCity: row.origin_city,
+          pickupState: row.origin_state,
+          pickup: { latitude: num(row.pickup_latitude), longitude: num(row.pickup_longitude) },
+          pickupRadius: Number(row.pickup_radius),
+          deliveryAddress: row.delivery_address,
+          deliveryLabel: row.destination_address ?? row.delivery_address,
+          deliveryCity: row.destination_city,
+          deliveryState: row.destination_state,
+          delivery: {
+            latitude: num(row.delivery_latitude),
+            longitude: num(row.delivery_longitude),
+          },
+          deliveryRadius: Number(row.delivery_radius),
+          ratePerMilePerPallet: Number(row.rate_per_mile_per_pallet),
+          maxPallets: Number(row.max_pallets),
+          availableDate: day(row.available_date),
+        },
+      ])
+    )
   }
 
   /** One listing with its carrier's approval state, whatever its status; null when unknown. */

@@ -39,6 +39,9 @@ export type CarrierProfile = {
 
 export type CarrierDetails = CarrierProfile & { trucks: number; lanes: Lane[] }
 
+const MAX_REMEMBERED_LABELS = 50_000
+const labels = new Map<number, string>()
+
 @inject()
 export default class CarrierIdentityService {
   constructor(
@@ -47,7 +50,14 @@ export default class CarrierIdentityService {
   ) {}
 
   label(carrierId: number): string {
-    return anonymousLabel(carrierCode(carrierId, appKey.release()))
+    let label = labels.get(carrierId)
+    if (label === undefined) {
+      label = anonymousLabel(carrierCode(carrierId, appKey.release()))
+      // A carrier's label never changes for the app key; remember a bounded number of them.
+      if (labels.size >= MAX_REMEMBERED_LABELS) labels.clear()
+      labels.set(carrierId, label)
+    }
+    return label
   }
 
   /**

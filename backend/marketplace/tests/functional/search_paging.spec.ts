@@ -12,6 +12,7 @@ import { matchShipment } from '#marketplace/services/search_match'
 import { priceShipment } from '#marketplace/services/pricing'
 import BookingStatusService from '#marketplace/services/booking_status_service'
 import { DEFAULT_SEARCH_PAGE_SIZE } from '#marketplace/services/search_service'
+import { searchCache } from '#marketplace/services/search_cache'
 import { makeUser, businessDayFromToday, eachTestInTransaction } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
 import type User from '#accounts/models/user'
@@ -346,5 +347,88 @@ test.group('POST /api/listings/search: index, summaries and pages', (group) => {
     assert.equal(after.onTimeRate, 1)
     const details = await client.get(`/api/listings/${listing.id}/carrier-profile`).loginAs(shipper)
     assert.equal(details.body().trucks, 1)
+  })
+})
+
+test.group('POST /api/listings/search: the answer cache', (group) => {
+  eachTestInTransaction(group)
+  group.each.setup(() => {
+    searchCache.configure(60_000)
+    return () => searchCache.configure(0)
+  })
+
+  test('the same question is answered again until something search reads changes', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const carrierUser = await makeUser('carrier', { isApproved: true })
+    const truck = await makeTruck(carrierUser, { truckType: 'dry_van' })
+    const listing = await makeListing(carrierUser, { truck, maxPallets: 10 })
+    const search = async () => {
+      const res = await client
+        .post('/api/listings/search')
+        .json({
+          pickupAddress: 'Chicago, IL',
+          deliveryAddress: 'Detroit, MI',
+          numberOfPallets: 4,
+          pickupDate: day(2),
+        })
+        .loginAs(shipper)
+        .withCsrfToken()
+      res.assertStatus(200)
+      return res.body() as { id: number; available_capacity: number; carrierProfile: any }[]
+    }
+    assert.deepEqual(
+      (await search()).map((r) => r.id),
+      [listing.id]
+    )
+    // A column no trigger watches, written behind search's back: the cached answer stands.
+    await db.from('carriers').where('user_id', carrierUser.id).update({ equipment_types: 'x' })
+    assert.deepEqual((await search())[0].carrierProfile.equipmentTypes, ['dry_van'])
+    await db.from('carriers').where('user_id', carrierUser.id).update({ equipment_types: 'dry_van' })
+
+    // Every write search reads moves the version, whoever makes it (here raw SQL, as another
+    // process would): capacity taken, a truck changed, the listing archived, approval revoked.
+    await makeBooking(shipper, listing, { pallets: 3 })
+    assert.equal((await search())[0].available_capacity, 7)
+    await Truck.query().where('id', truck.id).update({ truck_type: 'flatbed' })
+    assert.deepEqual((await search())[0].carrierProfile.equipmentTypes, ['flatbed'])
+    await db.from('listings').where('id', listing.id).update({ status: 'expired' })
+    assert.deepEqual(await search(), [])
+    await db.from('listings').where('id', listing.id).update({ status: 'active' })
+    assert.lengthOf(await search(), 1)
+    await db.from('users').where('id', carrierUser.id).update({ is_approved: false })
+    assert.deepEqual(await search(), [])
+  })
+
+  test('an answer ends after SEARCH_CACHE_MS', async ({ client, assert }) => {
+    const shipper = await makeUser('shipper')
+    const carrierUser = await makeUser('carrier', { isApproved: true })
+    await makeListing(carrierUser)
+    searchCache.configure(50)
+    const body = {
+      pickupAddress: 'Chicago, IL',
+      deliveryAddress: 'Detroit, MI',
+      numberOfPallets: 1,
+      pickupDate: day(2),
+    }
+    const first = await client
+      .post('/api/listings/search')
+      .json(body)
+      .loginAs(shipper)
+      .withCsrfToken()
+    await db
+      .from('carriers')
+      .where('user_id', carrierUser.id)
+      .update({ equipment_types: 'flatbed' })
+    await new Promise((resolve) => setTimeout(resolve, 80))
+    const later = await client
+      .post('/api/listings/search')
+      .json(body)
+      .loginAs(shipper)
+      .withCsrfToken()
+    assert.deepEqual(first.body()[0].carrierProfile.equipmentTypes, ['dry_van'])
+    assert.deepEqual(later.body()[0].carrierProfile.equipmentTypes, ['flatbed'])
   })
 })
