@@ -386,7 +386,10 @@ test.group('POST /api/listings/search: the answer cache', (group) => {
     // A column no trigger watches, written behind search's back: the cached answer stands.
     await db.from('carriers').where('user_id', carrierUser.id).update({ equipment_types: 'x' })
     assert.deepEqual((await search())[0].carrierProfile.equipmentTypes, ['dry_van'])
-    await db.from('carriers').where('user_id', carrierUser.id).update({ equipment_types: 'dry_van' })
+    await db
+      .from('carriers')
+      .where('user_id', carrierUser.id)
+      .update({ equipment_types: 'dry_van' })
 
     // Every write search reads moves the version, whoever makes it (here raw SQL, as another
     // process would): capacity taken, a truck changed, the listing archived, approval revoked.
