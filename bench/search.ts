@@ -312,7 +312,7 @@ async function overHttp(pickupDate: string) {
     SESSION_DRIVER: 'database',
     LIMITER_STORE: 'memory',
     // The compiled server runs in build/: the bench file by its absolute path.
-    SQLITE_FILE: resolve(ROOT, process.env.SQLITE_FILE!),
+    ...(process.env.SQLITE_FILE ? { SQLITE_FILE: resolve(ROOT, process.env.SQLITE_FILE) } : {}),
   })
   try {
     const { cookie, xsrf } = await signIn(server.url)

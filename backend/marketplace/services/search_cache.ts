@@ -51,8 +51,8 @@ class SearchCache {
       const row = result.rows[0]
       return `${row.last_value}:${row.is_called}`
     }
-    const row = await connection.from('search_version').where('id', 1).select('version').first()
-    return String(row?.version ?? 'none')
+    const rows = await connection.rawQuery('SELECT version FROM search_version WHERE id = 1')
+    return String(rows[0]?.version ?? 'none')
   }
 
   get(key: string, version: string): CachedSearch | null {
