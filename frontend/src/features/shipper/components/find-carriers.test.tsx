@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
+import { mockFetch, requestsTo, type MockResponse, type MockRoute } from '@/testing/mock-fetch'
 import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
 import { makeBooking, makeMetrics, makeResult } from '@/features/shipper/testing/fixtures'
 
@@ -354,7 +354,7 @@ describe('Find Carriers: paging', () => {
   it('shows the total, loads the next page with a loading state and stops on the last', async () => {
     let releaseSecond: () => void = () => undefined
     const { calls } = setup({
-      'POST /api/listings/search': async (req) => {
+      'POST /api/listings/search': async (req): Promise<MockResponse> => {
         const body = req.body as { page?: number }
         if (!body.page) {
           return { body: page(1, 20), headers: { 'X-Total-Count': '23', 'X-Next-Page': '2' } }
@@ -393,7 +393,7 @@ describe('Find Carriers: paging', () => {
 
   it('keeps the shown offers and says so when the next page fails', async () => {
     setup({
-      'POST /api/listings/search': (req) =>
+      'POST /api/listings/search': (req): MockResponse =>
         (req.body as { page?: number }).page
           ? { status: 500, body: { message: 'Something went wrong' } }
           : { body: page(1, 20), headers: { 'X-Total-Count': '30', 'X-Next-Page': '2' } },
