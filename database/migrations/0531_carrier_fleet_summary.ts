@@ -20,14 +20,14 @@ export default class extends BaseSchema {
       table.string('equipment_types', 200).notNullable().defaultTo('')
     })
     if (this.db.dialect.name === 'postgres') {
-      this.schema.raw(`CREATE FUNCTION carrier_fleet_refresh(carrier integer) RETURNS void AS $$
+      this.schema.raw(`CREATE OR REPLACE FUNCTION carrier_fleet_refresh(carrier integer) RETURNS void AS $$
         UPDATE carriers SET
           truck_count = (SELECT count(*) FROM trucks WHERE carrier_id = carrier),
           equipment_types = coalesce((SELECT string_agg(DISTINCT truck_type, ',' ORDER BY truck_type)
             FROM trucks WHERE carrier_id = carrier), '')
         WHERE id = carrier;
       $$ LANGUAGE sql`)
-      this.schema.raw(`CREATE FUNCTION carrier_fleet_trigger() RETURNS trigger AS $$
+      this.schema.raw(`CREATE OR REPLACE FUNCTION carrier_fleet_trigger() RETURNS trigger AS $$
         BEGIN
           IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM carrier_fleet_refresh(OLD.carrier_id); END IF;
           IF TG_OP IN ('INSERT', 'UPDATE') THEN PERFORM carrier_fleet_refresh(NEW.carrier_id); END IF;

@@ -35,8 +35,8 @@ const sqliteTrigger = (table: string, event: string) =>
 export default class extends BaseSchema {
   async up() {
     if (this.db.dialect.name === 'postgres') {
-      this.schema.raw('CREATE SEQUENCE search_version_seq')
-      this.schema.raw(`CREATE FUNCTION search_version_bump() RETURNS trigger AS $$
+      this.schema.raw('CREATE SEQUENCE IF NOT EXISTS search_version_seq')
+      this.schema.raw(`CREATE OR REPLACE FUNCTION search_version_bump() RETURNS trigger AS $$
         BEGIN PERFORM nextval('search_version_seq'); RETURN NULL; END
       $$ LANGUAGE plpgsql`)
       for (const [table, , events] of WATCHED) {
