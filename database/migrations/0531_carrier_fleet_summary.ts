@@ -20,7 +20,8 @@ export default class extends BaseSchema {
       table.string('equipment_types', 200).notNullable().defaultTo('')
     })
     if (this.db.dialect.name === 'postgres') {
-      this.schema.raw(`CREATE OR REPLACE FUNCTION carrier_fleet_refresh(carrier integer) RETURNS void AS $$
+      this.schema
+        .raw(`CREATE OR REPLACE FUNCTION carrier_fleet_refresh(carrier integer) RETURNS void AS $$
         UPDATE carriers SET
           truck_count = (SELECT count(*) FROM trucks WHERE carrier_id = carrier),
           equipment_types = coalesce((SELECT string_agg(DISTINCT truck_type, ',' ORDER BY truck_type)
