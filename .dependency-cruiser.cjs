@@ -30,7 +30,10 @@ module.exports = {
     // < admin. analytics sits on core only. A lower module asks a higher one through a contract
     // it declares and the higher one implements (backend/start/bindings.ts).
     ...[
-      ['core', 'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|admin|analytics'],
+      [
+        'core',
+        'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|admin|analytics',
+      ],
       ['fleet', 'accounts|marketplace|trust|reviews|payments|freight_board|tms|admin|analytics'],
       ['accounts', 'marketplace|trust|reviews|payments|freight_board|tms|admin|analytics'],
       ['marketplace', 'trust|reviews|payments|freight_board|tms|admin|analytics'],

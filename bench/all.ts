@@ -24,7 +24,11 @@ const { values: options } = parseArgs({
 /** Each bench (bench/<name>.ts unless `file` says otherwise) and its arguments, full and quick. */
 const BENCHES: { name: string; file?: string; full: string[]; quick: string[] }[] = [
   { name: 'http', full: [], quick: ['--seconds', '3'] },
-  { name: 'search', full: [], quick: ['--listings', '10000', '--searches', '100'] },
+  {
+    name: 'search',
+    full: [],
+    quick: ['--listings', '10000', '--searches', '100', '--http-seconds', '3'],
+  },
   {
     name: 'board',
     full: [],

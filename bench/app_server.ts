@@ -81,3 +81,48 @@ export async function startAppServer(
   child.kill('SIGKILL')
   throw new Error(`server did not start: ${errors}`)
 }
+
+/**
+ * A new shipper signed in through the real register route: its cookie header and the
+ * XSRF token a mutation must send.
+ */
+export async function signIn(base: string): Promise<{ cookie: string; xsrf: string }> {
+  const jar = new Map<string, string>()
+  const keep = (res: Response) => {
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const [name, ...rest] = pair.split('=')
+      jar.set(name, rest.join('='))
+    }
+  }
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
+  const xsrf = () => decodeURIComponent(jar.get('XSRF-TOKEN') ?? '')
+  keep(await fetch(`${base}/api/user`, { headers: { accept: 'application/json' } }))
+  const email = `bench-${Date.now()}@bench.test`
+  const registered = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'accept': 'application/json',
+      'cookie': cookie(),
+      'x-xsrf-token': xsrf(),
+    },
+    body: JSON.stringify({
+      email,
+      username: email,
+      password: 'bench1234',
+      role: 'shipper',
+      firstName: 'Bench',
+      lastName: 'Mark',
+      phone: '3125550100',
+      termsAccepted: true,
+      effectiveDateString: new Date().toISOString().slice(0, 10),
+    }),
+  })
+  keep(registered)
+  if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`)
+  const check = await fetch(`${base}/api/user`, { headers: { cookie: cookie() } })
+  keep(check)
+  if (!check.ok) throw new Error(`signed-in GET /api/user: ${check.status}`)
+  return { cookie: cookie(), xsrf: xsrf() }
+}

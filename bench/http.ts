@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { failBench, reportFigure } from './boot.js'
-import { ROOT, hasBuild, startAppServer } from './app_server.js'
+import { ROOT, hasBuild, signIn, startAppServer } from './app_server.js'
 
 const args = process.argv.slice(2)
 const option = (name: string, fallback: number) => {
@@ -70,51 +70,6 @@ async function startApp(): Promise<ChildProcess> {
   return (await startAppServer(appPort, env)).child
 }
 
-/** A signed-in shipper's session cookie, through the real register and login routes. */
-async function signIn(): Promise<string> {
-  const base = `http://127.0.0.1:${appPort}`
-  const jar = new Map<string, string>()
-  const keep = (res: Response) => {
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';')
-      const [name, ...rest] = pair.split('=')
-      jar.set(name, rest.join('='))
-    }
-  }
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
-  const send = async (path: string, body: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'accept': 'application/json',
-        'cookie': cookie(),
-        'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-      },
-      body: JSON.stringify(body),
-    })
-    keep(res)
-    return res
-  }
-  keep(await fetch(`${base}/api/user`, { headers: { accept: 'application/json' } }))
-  const email = `bench-${Date.now()}@bench.test`
-  const registered = await send('/api/register', {
-    email,
-    username: email,
-    password: 'bench1234',
-    role: 'shipper',
-    firstName: 'Bench',
-    lastName: 'Mark',
-    phone: '3125550100',
-    termsAccepted: true,
-    effectiveDateString: new Date().toISOString().slice(0, 10),
-  })
-  if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`)
-  const check = await fetch(`${base}/api/user`, { headers: { cookie: cookie() } })
-  if (!check.ok) throw new Error(`signed-in GET /api/user: ${check.status}`)
-  return cookie()
-}
-
 function peakMemoryMb(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
@@ -125,7 +80,7 @@ async function main() {
   const bare = await startBare()
   const app = await startApp()
   try {
-    const cookie = await signIn()
+    const { cookie } = await signIn(`http://127.0.0.1:${appPort}`)
     console.log(`${connections} connections, ${seconds} s each\n`)
     const reference = await load('bare node:http, same JSON', `http://127.0.0.1:${barePort}/`)
     const health = await load('GET /api/health', `http://127.0.0.1:${appPort}/api/health`)

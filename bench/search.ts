@@ -7,10 +7,14 @@
  *   DB_CONNECTION=pg PG_DB_NAME=bench node --import=ts-node-maintained/register/esm bench/search.ts
  *
  * Options: --listings N (100000)  --searches N (500)  --concurrency N (1)  --reseed  --seed N
- * See bench/README.md. Not part of `npm test`.
+ *          --http-seconds S (8; 0 skips the HTTP phase)  --connections N (20)  --port N (3392)
+ * Then the same search over HTTP (Chicago, IL to Detroit, MI, 4 pallets) beside a signed-in
+ * GET /api/user in the same run, both loaded by autocannon from this process while the app runs
+ * in a process of its own on the bench database. See bench/README.md. Not part of `npm test`.
  */
 import { createRequire } from 'node:module'
 import { performance } from 'node:perf_hooks'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import {
   bootBenchApp,
@@ -23,17 +27,22 @@ import {
 
 const { values: options } = parseArgs({
   options: {
-    listings: { type: 'string', default: '100000' },
-    searches: { type: 'string', default: '500' },
-    concurrency: { type: 'string', default: '1' },
-    seed: { type: 'string', default: '20250115' },
-    reseed: { type: 'boolean', default: false },
+    'listings': { type: 'string', default: '100000' },
+    'searches': { type: 'string', default: '500' },
+    'concurrency': { type: 'string', default: '1' },
+    'seed': { type: 'string', default: '20250115' },
+    'reseed': { type: 'boolean', default: false },
+    'http-seconds': { type: 'string', default: '8' },
+    'connections': { type: 'string', default: '20' },
+    'port': { type: 'string', default: '3392' },
   },
 })
 const LISTINGS = Number(options.listings)
 const SEARCHES = Number(options.searches)
 const CONCURRENCY = Math.max(1, Number(options.concurrency))
 const CARRIERS = Math.max(1, Math.round(LISTINGS / 50))
+const HTTP_SECONDS = Number(options['http-seconds'])
+const CONNECTIONS = Number(options.connections)
 
 // A database of its own, never the app's or the tests'.
 const target = useBenchDatabase()
@@ -223,6 +232,7 @@ async function main() {
 
   const latencies: number[] = []
   let results = 0
+  let shown = 0
   let empty = 0
   let next = 0
   const started = performance.now()
@@ -231,10 +241,11 @@ async function main() {
       while (next < shipments.length) {
         const shipment = shipments[next++]
         const t0 = performance.now()
-        const offers = await searchService.search(shipment)
+        const answer = await searchService.search(shipment)
         latencies.push(performance.now() - t0)
-        results += offers.length
-        if (offers.length === 0) empty += 1
+        results += answer.total
+        shown += answer.offers.length
+        if (answer.total === 0) empty += 1
       }
     })
   )
@@ -246,7 +257,7 @@ async function main() {
   console.log(`  max      ${latencies[latencies.length - 1].toFixed(1)} ms`)
   console.log(`  rate     ${(SEARCHES / elapsed).toFixed(1)} searches/s`)
   console.log(
-    `  results  ${(results / SEARCHES).toFixed(1)} offers per search on average, ${empty} searches found none`
+    `  results  ${(results / SEARCHES).toFixed(1)} matching offers per search on average (${(shown / SEARCHES).toFixed(1)} on the first page), ${empty} searches found none`
   )
   const p95 = percentile(latencies, 95)
   reportFigure({
@@ -266,16 +277,12 @@ async function main() {
     const listingSearch = await app.container.make(ListingSearchService)
     const query = listingSearch
       .candidatesQuery(
-        candidateQuery(
-          {
-            pickup: from.place,
-            delivery: to.place,
-            pallets: shipments[0].numberOfPallets,
-            pickupDate,
-          },
-          0,
-          500
-        )
+        candidateQuery({
+          pickup: from.place,
+          delivery: to.place,
+          pallets: shipments[0].numberOfPallets,
+          pickupDate,
+        })
       )
       .toQuery()
     const plan = await connection.rawQuery(
@@ -289,6 +296,98 @@ async function main() {
   }
 
   await app.terminate()
+  if (HTTP_SECONDS > 0) await overHttp(pickupDate)
+}
+
+/**
+ * The search over HTTP: the app in a process of its own on this bench database, a shipper
+ * signed in through the real API, then autocannon at the signed-in GET /api/user (the
+ * reference) and at POST /api/listings/search for Chicago, IL to Detroit, MI, 4 pallets.
+ */
+async function overHttp(pickupDate: string) {
+  const { default: autocannon } = await import('autocannon')
+  const { ROOT, signIn, startAppServer } = await import('./app_server.js')
+  const port = Number(options.port)
+  const server = await startAppServer(port, {
+    SESSION_DRIVER: 'database',
+    LIMITER_STORE: 'memory',
+    // The compiled server runs in build/: the bench file by its absolute path.
+    ...(process.env.SQLITE_FILE ? { SQLITE_FILE: resolve(ROOT, process.env.SQLITE_FILE) } : {}),
+  })
+  try {
+    const { cookie, xsrf } = await signIn(server.url)
+    const body = JSON.stringify({
+      pickupAddress: 'Chicago, IL',
+      deliveryAddress: 'Detroit, MI',
+      numberOfPallets: 4,
+      pickupDate,
+    })
+    const headers = {
+      'cookie': cookie,
+      'x-xsrf-token': xsrf,
+      'content-type': 'application/json',
+      'accept': 'application/json',
+    }
+    const sample = await fetch(`${server.url}/api/listings/search`, {
+      method: 'POST',
+      headers,
+      body,
+    })
+    const text = await sample.text()
+    if (!sample.ok) throw new Error(`search over HTTP: ${sample.status} ${text.slice(0, 200)}`)
+    const total = sample.headers.get('x-total-count')
+    console.log(
+      `▸ Over HTTP, ${CONNECTIONS} connections, ${HTTP_SECONDS} s each: the search answers ${(JSON.parse(text) as unknown[]).length} offers${total ? ` of ${total}` : ''}, ${(text.length / 1024).toFixed(0)} kB`
+    )
+    const load = async (url: string, extra: Record<string, unknown> = {}) => {
+      const result = await autocannon({
+        url,
+        connections: CONNECTIONS,
+        duration: HTTP_SECONDS,
+        headers: { cookie },
+        ...extra,
+      })
+      return {
+        rps: result.requests.average,
+        p99: result.latency.p99,
+        errors: result.errors + result.non2xx,
+      }
+    }
+    const user = await load(`${server.url}/api/user`)
+    const search = await load(`${server.url}/api/listings/search`, {
+      method: 'POST',
+      headers,
+      body,
+    })
+    const ratio = search.rps / user.rps
+    console.table([
+      {
+        'what': 'GET /api/user (signed in)',
+        'req/s': Math.round(user.rps),
+        'p99 ms': user.p99,
+        'errors': user.errors,
+        'ratio': '',
+      },
+      {
+        'what': 'POST /api/listings/search',
+        'req/s': Math.round(search.rps),
+        'p99 ms': search.p99,
+        'errors': search.errors,
+        'ratio': ratio.toFixed(3),
+      },
+    ])
+    reportFigure({
+      bench: 'search',
+      what: 'carrier search over HTTP, Chicago to Detroit, 4 pallets',
+      value: search.rps,
+      unit: 'req/s',
+      reference: { what: 'GET /api/user, signed in', value: user.rps },
+      target: '>= 0.5 of /api/user',
+      met: ratio >= 0.5,
+    })
+  } finally {
+    await server.stop()
+  }
 }
 
 main().catch(failBench)

@@ -31,6 +31,9 @@ const dbConfig = defineConfig({
       },
       migrations,
       seeders,
+      // The search R*Tree's shadow tables go with it (decision 0086); dropping them on their
+      // own fails.
+      wipe: { ignoreTables: ['listing_areas_node', 'listing_areas_parent', 'listing_areas_rowid'] },
     },
     pg: {
       client: 'pg',

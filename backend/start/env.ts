@@ -17,6 +17,7 @@ export default await Env.create(new URL('../../', import.meta.url), {
   TRANSMIT_TRANSPORT: Env.schema.enum.optional(['memory', 'redis'] as const),
   AUTH_READ_CACHE_MS: Env.schema.number.optional(),
   BOARD_CACHE_MS: Env.schema.number.optional(),
+  SEARCH_CACHE_MS: Env.schema.number.optional(),
 
   DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
   SQLITE_FILE: Env.schema.string.optional(),

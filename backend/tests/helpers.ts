@@ -216,9 +216,19 @@ export async function resetDatabase() {
     )
     return
   }
+  // A virtual table (the search R*Tree, decision 0086) is emptied through itself; its shadow
+  // tables may not be written.
+  const virtual = (
+    await conn.rawQuery(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'"
+    )
+  ).map((row: { name: string }) => row.name)
+  const shadow = (table: string) => virtual.some((v: string) => table.startsWith(`${v}_`))
   await conn.rawQuery('PRAGMA foreign_keys = OFF')
   try {
-    for (const table of tables) await conn.rawQuery(`DELETE FROM "${table}"`)
+    for (const table of tables.filter((t) => !shadow(t))) {
+      await conn.rawQuery(`DELETE FROM "${table}"`)
+    }
     await conn.rawQuery('DELETE FROM sqlite_sequence').catch(() => {})
   } finally {
     await conn.rawQuery('PRAGMA foreign_keys = ON')

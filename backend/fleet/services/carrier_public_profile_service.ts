@@ -1,8 +1,8 @@
 import { inject } from '@adonisjs/core'
-import Carrier from '#fleet/models/carrier'
+import db from '@adonisjs/lucid/services/db'
 import { Clock } from '#core/clock'
 import { businessToday, isoDay } from '#core/business_time'
-import Truck from '#fleet/models/truck'
+import { readTimestamp } from '#core/timestamps'
 import Listing from '#fleet/models/listing'
 
 /**
@@ -37,49 +37,44 @@ export const MAX_LANES = 20
 export default class CarrierPublicProfileService {
   constructor(private clock: Clock) {}
 
+  /**
+   * Read from the carrier's row: its fleet summary (`truck_count`, `equipment_types`) is kept
+   * up to date by triggers on `trucks` (decision 0087), so no truck is grouped per call.
+   */
   async factsFor(carrierIds: number[]): Promise<Map<number, CarrierPublicFacts>> {
     const ids = [...new Set(carrierIds)]
     if (ids.length === 0) return new Map()
-    const [carriers, trucks] = await Promise.all([
-      Carrier.query()
-        .join('users', 'users.id', 'carriers.user_id')
-        .whereIn('carriers.id', ids)
-        .select(
-          'carriers.id',
-          'carriers.created_at',
-          'carriers.verified',
-          'carriers.insurance_expires_on',
-          'users.is_approved as approved'
-        ),
-      Truck.query()
-        .whereIn('carrierId', ids)
-        .groupBy('carrier_id', 'truck_type')
-        .select('carrier_id', 'truck_type')
-        .count('* as trucks'),
-    ])
+    const rows = await db
+      .from('carriers')
+      .join('users', 'users.id', 'carriers.user_id')
+      .whereIn('carriers.id', ids)
+      .select(
+        'carriers.id',
+        'carriers.created_at',
+        'carriers.truck_count',
+        'carriers.equipment_types',
+        'carriers.verified',
+        'carriers.insurance_expires_on',
+        'users.is_approved as approved'
+      )
     const facts = new Map<number, CarrierPublicFacts>()
     const today = businessToday(this.clock)
-    for (const carrier of carriers) {
-      const insuredUntil = isoDay(carrier.insuranceExpiresOn)
-      facts.set(carrier.id, {
-        carrierId: carrier.id,
+    for (const row of rows) {
+      const id = Number(row.id)
+      const types = String(row.equipment_types ?? '')
+      const insuredUntil = isoDay(row.insurance_expires_on)
+      facts.set(id, {
+        carrierId: id,
         verified:
-          Boolean(carrier.$extras.approved) &&
-          carrier.verified &&
+          Boolean(row.approved) &&
+          Boolean(row.verified) &&
           insuredUntil !== null &&
           insuredUntil >= today,
-        memberSince: carrier.createdAt.toUTC().toFormat('yyyy-MM'),
-        equipmentTypes: [],
-        trucks: 0,
+        memberSince: readTimestamp(row.created_at)?.toUTC().toFormat('yyyy-MM') ?? '',
+        equipmentTypes: types ? types.split(',').sort() : [],
+        trucks: Number(row.truck_count),
       })
     }
-    for (const truck of trucks) {
-      const entry = facts.get(truck.carrierId)
-      if (!entry) continue
-      entry.trucks += Number(truck.$extras.trucks)
-      entry.equipmentTypes.push(truck.truckType)
-    }
-    for (const entry of facts.values()) entry.equipmentTypes.sort()
     return facts
   }
 

@@ -2,7 +2,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import { Clock } from '#core/clock'
 import { searchValidator } from '#marketplace/validators/search'
-import SearchService from '#marketplace/services/search_service'
+import SearchService, { DEFAULT_SEARCH_PAGE_SIZE } from '#marketplace/services/search_service'
+import { searchCache, type CachedSearch } from '#marketplace/services/search_cache'
 import { businessToday } from '#core/business_time'
 
 @inject()
@@ -12,11 +13,39 @@ export default class SearchController {
     private searches: SearchService
   ) {}
 
-  /** POST /api/listings/search: anonymous, priced offers for a shipment, cheapest first. */
-  async search({ request }: HttpContext) {
-    const input = await request.validateUsing(searchValidator, {
+  /**
+   * POST /api/listings/search: one page of anonymous, priced offers for a shipment, best first
+   * (an array, SPEC point 7); the total and the next page are headers (decision 0088). The
+   * same question is answered from the search cache while nothing it reads has changed
+   * (decision 0089): offers are anonymous, the same for every shipper.
+   */
+  async search({ request, response }: HttpContext) {
+    const {
+      page = 1,
+      perPage = DEFAULT_SEARCH_PAGE_SIZE,
+      ...input
+    } = await request.validateUsing(searchValidator, {
       meta: { today: businessToday(this.clock) },
     })
-    return this.searches.search(input)
+    const key = JSON.stringify([
+      input.pickupAddress,
+      input.deliveryAddress,
+      input.numberOfPallets,
+      input.pickupDate,
+      page,
+      perPage,
+    ])
+    const version = searchCache.enabled ? await searchCache.version() : null
+    let answer: CachedSearch | null = version === null ? null : searchCache.get(key, version)
+    if (!answer) {
+      const { offers, ...where } = await this.searches.search(input, { page, perPage })
+      answer = { ...where, json: JSON.stringify(offers) }
+      if (version !== null) searchCache.set(key, version, answer)
+    }
+    response.header('X-Total-Count', String(answer.total))
+    response.header('X-Page', String(answer.page))
+    response.header('X-Per-Page', String(answer.perPage))
+    if (answer.nextPage !== null) response.header('X-Next-Page', String(answer.nextPage))
+    return response.header('content-type', 'application/json; charset=utf-8').send(answer.json)
   }
 }

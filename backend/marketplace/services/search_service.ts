@@ -4,8 +4,9 @@ import type { Place } from '#plugins/geocoding/main'
 import ListingSearchService, {
   type CandidateQuery,
   type ListingCandidate,
+  type MatchCandidate,
 } from '#fleet/services/listing_search_service'
-import { boundingBox, roadMiles, type LatLng } from '#core/geo'
+import { roadMiles, type LatLng } from '#core/geo'
 import { toCents } from '#core/money'
 import type { searchValidator } from '#marketplace/validators/search'
 import {
@@ -14,13 +15,7 @@ import {
   type PriceBreakdown,
   type PriceCents,
 } from '#marketplace/services/pricing'
-import {
-  MAX_LISTING_RADIUS_MILES,
-  availablePallets,
-  longitudeDegreesPerMile,
-  matchShipment,
-  type Shipment,
-} from '#marketplace/services/search_match'
+import { availablePallets, matchShipment, type Shipment } from '#marketplace/services/search_match'
 import CarrierIdentityService, {
   type CarrierDetails,
   type CarrierProfile,
@@ -57,47 +52,59 @@ export type SearchResult = {
   pickupDeadheadMiles: number
 }
 
-/** At most this many offers are returned, cheapest first. */
-export const MAX_SEARCH_RESULTS = 100
-/** Candidates read from the database per round trip. */
-const PAGE_SIZE = 500
+/** Offers per page unless the caller asks for another size (decision 0088). */
+export const DEFAULT_SEARCH_PAGE_SIZE = 20
+/** The largest page a caller may ask for: the old answer's cap. */
+export const MAX_SEARCH_PAGE_SIZE = 100
 
-type Offer = { listing: ListingCandidate; available: number; price: PriceCents; deadhead: number }
+/** One page of offers, best first, and where it stands in the whole answer. */
+export type SearchPage = {
+  offers: SearchResult[]
+  /** every offer that matches the shipment */
+  total: number
+  page: number
+  perPage: number
+  /** the next page's number; null on the last page */
+  nextPage: number | null
+}
 
-/**
- * The database prefilter for a shipment: around each end, a box that holds every listing
- * point within the largest radius allowed (the latitude span from core/geo's boundingBox;
- * the longitude span from the never-too-tight bound, which is slightly wider than the
- * box's cos-latitude estimate), and the per-row radius bounds.
- */
-export function candidateQuery(shipment: Shipment, offset: number, limit: number): CandidateQuery {
-  const end = (point: LatLng) => {
-    const lngDegreesPerMile = longitudeDegreesPerMile(point.latitude, MAX_LISTING_RADIUS_MILES)
-    const { minLat, maxLat } = boundingBox(point, MAX_LISTING_RADIUS_MILES)
-    const lngSpan = lngDegreesPerMile === null ? 360 : MAX_LISTING_RADIUS_MILES * lngDegreesPerMile
-    return {
-      point,
-      box: { minLat, maxLat, minLng: point.longitude - lngSpan, maxLng: point.longitude + lngSpan },
-      lngDegreesPerMile,
-    }
-  }
+type Offer = {
+  listing: MatchCandidate
+  available: number
+  price: PriceCents
+  deadhead: number
+}
+
+/** The spatial index's question for a shipment (decision 0086). */
+export function candidateQuery(shipment: Shipment): CandidateQuery {
   return {
-    pickup: end(shipment.pickup),
-    delivery: end(shipment.delivery),
+    pickup: shipment.pickup,
+    delivery: shipment.delivery,
     pallets: shipment.pallets,
     pickupDate: shipment.pickupDate,
-    offset,
-    limit,
   }
+}
+
+/** Best offers first: total price, then deadhead to the pickup, then listing id. */
+export function compareOffers(
+  a: { price: PriceCents; deadhead: number; listing: { id: number } },
+  b: { price: PriceCents; deadhead: number; listing: { id: number } }
+) {
+  return (
+    a.price.totalCents - b.price.totalCents ||
+    a.deadhead - b.deadhead ||
+    a.listing.id - b.listing.id
+  )
 }
 
 const point = (place: Place): LatLng => ({ latitude: place.latitude, longitude: place.longitude })
 
 /**
- * Carrier search (docs/decisions/0025): the listings that can carry the shipment, priced and
- * anonymous, cheapest first. The database narrows by an indexed bounding box around the
- * pickup point (every listing radius fits in it), status, approval, date and size; the exact
- * radius check and remaining capacity follow here, a page of candidates at a time.
+ * Carrier search (docs/decisions/0025, 0086-0088): the listings that can carry the shipment,
+ * priced and anonymous, best first, a page at a time. The spatial index finds the listings
+ * whose pickup and delivery areas contain the shipment's points (with status, approval, date
+ * and size in SQL); the exact radius check and remaining capacity follow here for every
+ * candidate, so the total is exact; only the page's offers are read in full and profiled.
  */
 @inject()
 export default class SearchService {
@@ -107,7 +114,12 @@ export default class SearchService {
     private identities: CarrierIdentityService
   ) {}
 
-  async search(input: SearchInput): Promise<SearchResult[]> {
+  async search(
+    input: SearchInput,
+    paging: { page?: number; perPage?: number } = {}
+  ): Promise<SearchPage> {
+    const page = paging.page ?? 1
+    const perPage = paging.perPage ?? DEFAULT_SEARCH_PAGE_SIZE
     const places = await placeShipment(input.pickupAddress, input.deliveryAddress)
     const shipment: Shipment = {
       pickup: point(places.pickup),
@@ -117,10 +129,26 @@ export default class SearchService {
     }
     const distance = roadMiles(shipment.pickup, shipment.delivery)
     const offers = await this.findOffers(shipment, distance)
-    const profiles = await this.identities.profiles(offers.map((o) => o.listing.carrierId))
-    return offers.map((offer) =>
-      this.present(offer, distance, profiles.get(offer.listing.carrierId)!)
-    )
+    const start = (page - 1) * perPage
+    const shown = offers.slice(start, start + perPage)
+    const [full, profiles] = await Promise.all([
+      this.listings.byIds(shown.map((o) => o.listing.id)),
+      this.identities.profiles(shown.map((o) => o.listing.carrierId)),
+    ])
+    return {
+      offers: shown.map((offer) =>
+        this.present(
+          offer,
+          full.get(offer.listing.id)!,
+          distance,
+          profiles.get(offer.listing.carrierId)!
+        )
+      ),
+      total: offers.length,
+      page,
+      perPage,
+      nextPage: start + perPage < offers.length ? page + 1 : null,
+    }
   }
 
   /**
@@ -133,42 +161,38 @@ export default class SearchService {
     return this.identities.details(listing.carrierId)
   }
 
+  /** Every offer for the shipment, best first. */
   private async findOffers(shipment: Shipment, distance: number): Promise<Offer[]> {
+    const candidates = await this.listings.candidates(candidateQuery(shipment))
+    const inRadius = candidates.filter(
+      (listing) => matchShipment({ ...listing, bookedPallets: 0 }, shipment).ok
+    )
+    const booked = await this.bookings.bookedPallets(inRadius.map((l) => l.id))
     const offers: Offer[] = []
-    for (let offset = 0; offers.length < MAX_SEARCH_RESULTS; offset += PAGE_SIZE) {
-      const page = await this.listings.candidates(candidateQuery(shipment, offset, PAGE_SIZE))
-      const inRadius = page.filter(
-        (listing) => matchShipment({ ...listing, bookedPallets: 0 }, shipment).ok
-      )
-      const booked = await this.bookings.bookedPallets(inRadius.map((l) => l.id))
-      for (const listing of inRadius) {
-        const facts = { ...listing, bookedPallets: booked.get(listing.id) ?? 0 }
-        if (!matchShipment(facts, shipment).ok) continue
-        const price = priceShipment({
+    for (const listing of inRadius) {
+      const facts = { ...listing, bookedPallets: booked.get(listing.id) ?? 0 }
+      if (!matchShipment(facts, shipment).ok) continue
+      offers.push({
+        listing,
+        available: availablePallets(facts),
+        price: priceShipment({
           pallets: shipment.pallets,
           distanceMiles: distance,
           rateCents: toCents(listing.ratePerMilePerPallet),
-        })
-        offers.push({
-          listing,
-          available: availablePallets(facts),
-          price,
-          deadhead: roadMiles(listing.pickup, shipment.pickup),
-        })
-      }
-      if (page.length < PAGE_SIZE) break
+        }),
+        deadhead: roadMiles(listing.pickup, shipment.pickup),
+      })
     }
-    offers.sort(
-      (a, b) =>
-        a.price.totalCents - b.price.totalCents ||
-        a.deadhead - b.deadhead ||
-        a.listing.id - b.listing.id
-    )
-    return offers.slice(0, MAX_SEARCH_RESULTS)
+    return offers.sort(compareOffers)
   }
 
-  private present(offer: Offer, distance: number, profile: CarrierProfile): SearchResult {
-    const { listing, price } = offer
+  private present(
+    offer: Offer,
+    listing: ListingCandidate,
+    distance: number,
+    profile: CarrierProfile
+  ): SearchResult {
+    const { price } = offer
     return {
       id: listing.id,
       listingId: listing.id,

@@ -47,10 +47,20 @@ export const SHIPMENT_MESSAGES = {
   'numberOfPallets.range': PALLETS,
 }
 
-/** POST /api/listings/search (SPEC point 5, shipper search form). */
+/** The highest page number search answers (100,000 offers at the largest page size). */
+export const MAX_SEARCH_PAGE = 1000
+const PAGE = `Page must be a whole number from 1 to ${MAX_SEARCH_PAGE}`
+const PER_PAGE = 'Per page must be a whole number from 1 to 100'
+
+/**
+ * POST /api/listings/search (SPEC point 5, shipper search form), with the page of offers
+ * wanted (decision 0088): `page` from 1, `perPage` up to 100 (the old answer's cap).
+ */
 export const searchValidator = vine.withMetaData<TodayMeta>().create({
   ...shipmentFields(),
   pickupDate: vine.string().trim().use(calendarDay()).use(notBeforeToday()),
+  page: vine.number().withoutDecimals().range([1, MAX_SEARCH_PAGE]).optional(),
+  perPage: vine.number().withoutDecimals().range([1, 100]).optional(),
 })
 searchValidator.messagesProvider = new SimpleMessagesProvider({
   ...SHIPMENT_MESSAGES,
@@ -58,4 +68,10 @@ searchValidator.messagesProvider = new SimpleMessagesProvider({
   'pickupDate.string': 'Pickup date must be a date (YYYY-MM-DD)',
   'pickupDate.calendarDay': 'Pickup date must be a date (YYYY-MM-DD)',
   'pickupDate.notBeforeToday': 'Pickup date cannot be in the past',
+  'page.number': PAGE,
+  'page.withoutDecimals': PAGE,
+  'page.range': PAGE,
+  'perPage.number': PER_PAGE,
+  'perPage.withoutDecimals': PER_PAGE,
+  'perPage.range': PER_PAGE,
 })

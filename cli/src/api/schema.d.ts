@@ -308,7 +308,7 @@ export interface paths {
         put?: never;
         /**
          * Anonymous, priced offers for a shipment
-         * @description Shippers only (others 403). Cheapest first (then the listing’s deadhead to the pickup), at most 100 (decision 0025). An address the offline geocoder cannot place is a 422 on that field.
+         * @description Shippers only (others 403). One page of offers, best first: total price, then the listing’s deadhead to the pickup, then listing id (decisions 0025, 0088). The body is the page’s array (SPEC point 7); `X-Total-Count` is the number of every matching offer, `X-Next-Page` the next page’s number (absent on the last page). A page past the last is an empty array. Listings are found through a spatial index (decision 0086). An address the offline geocoder cannot place is a 422 on that field; a bad `page` or `perPage` is a 422 on it.
          */
         post: operations["searchListings"];
         delete?: never;
@@ -2410,6 +2410,10 @@ export interface components {
             numberOfPallets: number;
             /** @description `YYYY-MM-DD` or an ISO date-time; not before today (America/New_York) */
             pickupDate: string;
+            /** @description The page of offers wanted, from 1 (default 1) */
+            page?: number;
+            /** @description Offers per page (default 20) */
+            perPage?: number;
         };
         /** @description One anonymous, priced offer for a shipment. */
         SearchResult: {
@@ -4438,9 +4442,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The offers */
+            /** @description One page of offers */
             200: {
                 headers: {
+                    /** @description How many offers match the shipment in all */
+                    "X-Total-Count": number;
+                    /** @description This page’s number */
+                    "X-Page": number;
+                    /** @description The page size used */
+                    "X-Per-Page": number;
+                    /** @description The next page’s number; absent on the last page */
+                    "X-Next-Page"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -88,6 +88,8 @@ export type RequestOptions = {
   body?: unknown
   signal?: AbortSignal
   headers?: Record<string, string>
+  /** Sees the response (its headers, e.g. a page's total) before the body is read. */
+  onResponse?: (response: Response) => void
 }
 
 export async function request<T>(
@@ -117,6 +119,7 @@ export async function request<T>(
           : JSON.stringify(options.body),
     signal: options.signal,
   })
+  options.onResponse?.(response)
 
   const text = await response.text()
   let parsed: ApiErrorBody | string | null = null

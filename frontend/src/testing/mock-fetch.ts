@@ -13,6 +13,8 @@ export type MockResponse = {
   /** Send the body as-is (text) instead of JSON. */
   raw?: string
   statusText?: string
+  /** Extra response headers (e.g. a page's `X-Total-Count`). */
+  headers?: Record<string, string>
 }
 
 export type MockRoute = MockResponse | ((req: MockRequest) => MockResponse | Promise<MockResponse>)
@@ -53,7 +55,10 @@ export function mockFetch(routes: Record<string, MockRoute>) {
     return new Response(status === 204 ? null : text, {
       status,
       statusText: res.statusText ?? '',
-      headers: res.raw === undefined && text ? { 'Content-Type': 'application/json' } : {},
+      headers: {
+        ...(res.raw === undefined && text ? { 'Content-Type': 'application/json' } : {}),
+        ...res.headers,
+      },
     })
   })
   vi.stubGlobal('fetch', fn)

@@ -7,7 +7,7 @@ import { Clock, FixedClock } from '#core/clock'
 import { greatCircleMiles, roadMiles } from '#core/geo'
 import { makeUser, businessDayFromToday, eachTestInTransaction } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
-import { MAX_SEARCH_RESULTS } from '#marketplace/services/search_service'
+import { MAX_SEARCH_PAGE_SIZE } from '#marketplace/services/search_service'
 import RatingSummaryService from '#reviews/services/rating_summary_service'
 
 const day = businessDayFromToday
@@ -323,25 +323,30 @@ test.group('POST /api/listings/search', (group) => {
     assert.notEqual(body[0].carrierName, body[1].carrierName)
   })
 
-  test(`at most ${MAX_SEARCH_RESULTS} offers, the cheapest`, async ({ client, assert }) => {
+  test(`at most ${MAX_SEARCH_PAGE_SIZE} offers a page, the cheapest`, async ({
+    client,
+    assert,
+  }) => {
     const shipper = await makeUser('shipper')
     const carrierUser = await makeUser('carrier', { isApproved: true })
     const truck = await makeTruck(carrierUser)
     const listings = []
-    for (let i = 0; i < MAX_SEARCH_RESULTS + 3; i++) {
+    for (let i = 0; i < MAX_SEARCH_PAGE_SIZE + 3; i++) {
       listings.push(await makeListing(carrierUser, { truck, rate: 1 + i / 100 }))
     }
     const res = await client
       .post('/api/listings/search')
-      .json(searchBody())
+      .json(searchBody({ perPage: MAX_SEARCH_PAGE_SIZE }))
       .loginAs(shipper)
       .withCsrfToken()
     res.assertStatus(200)
-    assert.lengthOf(res.body(), MAX_SEARCH_RESULTS)
+    assert.lengthOf(res.body(), MAX_SEARCH_PAGE_SIZE)
     assert.deepEqual(
       res.body().map((r: { id: number }) => r.id),
-      listings.slice(0, MAX_SEARCH_RESULTS).map((l) => l.id)
+      listings.slice(0, MAX_SEARCH_PAGE_SIZE).map((l) => l.id)
     )
+    assert.equal(res.header('x-total-count'), String(MAX_SEARCH_PAGE_SIZE + 3))
+    assert.equal(res.header('x-next-page'), '2')
   })
 
   test('the database prefilter never drops a listing the exact check would keep', async ({
@@ -397,10 +402,11 @@ test.group('POST /api/listings/search', (group) => {
         .map((l) => l.id)
       const res = await client
         .post('/api/listings/search')
-        .json(searchBody({ pickupAddress: from, deliveryAddress: to }))
+        .json(searchBody({ pickupAddress: from, deliveryAddress: to, perPage: 100 }))
         .loginAs(shipper)
         .withCsrfToken()
       res.assertStatus(200)
+      assert.equal(res.header('x-total-count'), String(expected.length))
       assert.sameMembers(
         res.body().map((r: { id: number }) => r.id),
         expected,

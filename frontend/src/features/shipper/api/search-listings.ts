@@ -40,18 +40,54 @@ export type SearchResult = {
 
 export const searchListingsKey = '/api/listings/search'
 
-/** POST /api/listings/search: matching listings, cheapest first. */
-export function searchListings(criteria: SearchCriteria): Promise<SearchResult[]> {
-  return api.post<SearchResult[]>(searchListingsKey, criteria)
+/** Offers per page when no size is asked (the server's default, decision 0088). */
+export const SEARCH_PAGE_SIZE = 20
+
+export type SearchPaging = { page?: number; perPage?: number }
+
+/** One page of offers, best first, with the number of every match and the next page. */
+export type SearchPage = {
+  results: SearchResult[]
+  total: number
+  /** null on the last page */
+  nextPage: number | null
 }
 
 /**
- * The latest search and its results. A POST, so it runs only when triggered; `trigger` rejects
+ * POST /api/listings/search: a page of matching listings, best first. The body is the page;
+ * `X-Total-Count` and `X-Next-Page` say how many match and what comes next.
+ */
+export async function searchListings(
+  criteria: SearchCriteria,
+  paging: SearchPaging = {}
+): Promise<SearchPage> {
+  let headers: Headers | null = null
+  const results = await api.post<SearchResult[]>(
+    searchListingsKey,
+    { ...criteria, ...paging },
+    {
+      onResponse: (response) => {
+        headers = response.headers
+      },
+    }
+  )
+  const read = (name: string) => (headers as Headers | null)?.get(name) ?? null
+  const total = Number(read('X-Total-Count') ?? NaN)
+  const next = read('X-Next-Page')
+  return {
+    results,
+    total: Number.isInteger(total) ? total : results.length,
+    nextPage: next ? Number(next) : null,
+  }
+}
+
+/**
+ * The latest search's first page. A POST, so it runs only when triggered; `trigger` rejects
  * with the server's error so the form can report it.
  */
 export function useSearchListings() {
-  return useSWRMutation<SearchResult[], Error, string, SearchCriteria>(
+  return useSWRMutation<SearchPage, Error, string, SearchCriteria & SearchPaging>(
     searchListingsKey,
-    (_key, { arg }) => searchListings(arg)
+    (_key, { arg: { page, perPage, ...criteria } }) => searchListings(criteria, { page, perPage })
   )
 }

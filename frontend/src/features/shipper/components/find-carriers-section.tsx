@@ -11,8 +11,11 @@ import { paths } from '@/config/paths'
 import { trackEvent } from '@/lib/analytics'
 import { isApiError } from '@/lib/api-client'
 import {
+  SEARCH_PAGE_SIZE,
+  searchListings,
   useSearchListings,
   type SearchCriteria,
+  type SearchPage,
   type SearchResult,
 } from '@/features/shipper/api/search-listings'
 import type { ShipperBooking } from '@/features/shipper/api/get-bookings'
@@ -20,6 +23,7 @@ import { CarrierDetailsDialog } from '@/features/shipper/components/carrier-deta
 import { CarrierResultCard } from '@/features/shipper/components/carrier-result-card'
 import { CreateBookingDialog } from '@/features/shipper/components/create-booking-dialog'
 import { EstimatedSavingsCard } from '@/features/shipper/components/estimated-savings-card'
+import { LoadMoreResults } from '@/features/shipper/components/load-more-results'
 import { SearchForm } from '@/features/shipper/components/search-form'
 import { UpcomingShipmentsCard } from '@/features/shipper/components/upcoming-shipments-card'
 import type { SearchFormField } from '@/features/shipper/utils/search-form'
@@ -39,10 +43,23 @@ function errorMessage(err: unknown) {
   return err instanceof Error ? err.message : String(err)
 }
 
+/** Appends a page, skipping offers already shown (the order may shift between pages). */
+function appendPage(shown: SearchResult[], page: SearchResult[]) {
+  const seen = new Set(shown.map((r) => r.id))
+  return [...shown, ...page.filter((r) => !seen.has(r.id))]
+}
+
 /** Find Carriers: upcoming shipments, estimated savings, the search and its results. */
 export function FindCarriersSection({ today }: { today: string }) {
   const { trigger, isMutating } = useSearchListings()
   const [results, setResults] = React.useState<SearchResult[] | null>(null)
+  // The whole answer's size, the next page to ask for, and how many pages are shown.
+  const [paging, setPaging] = React.useState({
+    total: 0,
+    nextPage: null as number | null,
+    pages: 1,
+  })
+  const [loadingMore, setLoadingMore] = React.useState(false)
   const [criteria, setCriteria] = React.useState<SearchCriteria | null>(null)
   const [serverErrors, setServerErrors] = React.useState<
     Partial<Record<SearchFormField, string>> | undefined
@@ -55,16 +72,17 @@ export function FindCarriersSection({ today }: { today: string }) {
     setServerErrors(undefined)
     try {
       const found = await trigger(next)
-      setResults(found)
+      setResults(found.results)
+      setPaging({ total: found.total, nextPage: found.nextPage, pages: 1 })
       setCriteria(next)
-      trackEvent('search', { numberOfPallets: next.numberOfPallets, results: found.length })
-      if (found.length === 0) {
+      trackEvent('search', { numberOfPallets: next.numberOfPallets, results: found.total })
+      if (found.total === 0) {
         toast({ title: 'No carriers found', description: NO_CARRIERS_MESSAGE })
       } else {
         toast({
           variant: 'success',
           title: 'Search successful',
-          description: `Found ${found.length} available carrier(s)`,
+          description: `Found ${found.total} available carrier(s)`,
         })
       }
     } catch (err) {
@@ -87,6 +105,25 @@ export function FindCarriersSection({ today }: { today: string }) {
     }
   }
 
+  const onLoadMore = async () => {
+    if (!criteria || paging.nextPage === null) return
+    const page = paging.nextPage
+    setLoadingMore(true)
+    try {
+      const more = await searchListings(criteria, { page })
+      setResults((shown) => appendPage(shown ?? [], more.results))
+      setPaging({ total: more.total, nextPage: more.nextPage, pages: page })
+    } catch (err) {
+      toast({
+        variant: 'destructive',
+        title: 'Could not load more carriers',
+        description: errorMessage(err),
+      })
+    } finally {
+      setLoadingMore(false)
+    }
+  }
+
   const onBook = (result: SearchResult) => {
     trackEvent('begin_checkout', {
       listingId: result.listingId ?? result.id,
@@ -100,10 +137,18 @@ export function FindCarriersSection({ today }: { today: string }) {
   const onCreated = (booking: ShipperBooking) => {
     setBookingFor(null)
     setCreated(booking)
-    // Capacity changed: refresh the results quietly so the cards show what is left.
+    // Capacity changed: refresh the pages shown quietly so the cards show what is left.
     if (criteria) {
-      trigger(criteria)
-        .then(setResults)
+      const pages = Math.min(paging.pages, 100 / SEARCH_PAGE_SIZE)
+      trigger(pages > 1 ? { ...criteria, perPage: pages * SEARCH_PAGE_SIZE } : criteria)
+        .then((page: SearchPage) => {
+          setResults(page.results)
+          setPaging({
+            total: page.total,
+            nextPage: page.total > page.results.length ? pages + 1 : null,
+            pages,
+          })
+        })
         .catch(() => undefined)
     }
   }
@@ -172,7 +217,7 @@ export function FindCarriersSection({ today }: { today: string }) {
           >
             Available Carriers
             <Badge variant="secondary" className="text-sm">
-              {results.length}
+              {paging.total}
             </Badge>
           </h2>
           {results.length === 0 ? (
@@ -194,6 +239,15 @@ export function FindCarriersSection({ today }: { today: string }) {
               ))}
             </div>
           )}
+          {results.length > 0 ? (
+            <LoadMoreResults
+              shown={results.length}
+              total={paging.total}
+              hasMore={paging.nextPage !== null}
+              loading={loadingMore}
+              onLoadMore={() => void onLoadMore()}
+            />
+          ) : null}
         </section>
       ) : null}
 

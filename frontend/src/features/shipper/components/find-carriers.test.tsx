@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
+import { mockFetch, requestsTo, type MockResponse, type MockRoute } from '@/testing/mock-fetch'
 import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
 import { makeBooking, makeMetrics, makeResult } from '@/features/shipper/testing/fixtures'
 
@@ -342,5 +342,66 @@ describe('Find Carriers: dashboard cards', () => {
     })
     expect(await screen.findByText('Could not load upcoming shipments')).toBeInTheDocument()
     expect(screen.getByText('Could not load estimated savings')).toBeInTheDocument()
+  })
+})
+
+describe('Find Carriers: paging', () => {
+  const offer = (id: number) =>
+    makeResult({ id, listingId: id, carrierLabel: `Verified carrier #${1000 + id}` })
+  const page = (first: number, count: number) =>
+    Array.from({ length: count }, (_, i) => offer(first + i))
+
+  it('shows the total, loads the next page with a loading state and stops on the last', async () => {
+    let releaseSecond: () => void = () => undefined
+    const { calls } = setup({
+      'POST /api/listings/search': async (req): Promise<MockResponse> => {
+        const body = req.body as { page?: number }
+        if (!body.page) {
+          return { body: page(1, 20), headers: { 'X-Total-Count': '23', 'X-Next-Page': '2' } }
+        }
+        await new Promise<void>((resolve) => (releaseSecond = resolve))
+        return { body: page(21, 3), headers: { 'X-Total-Count': '23' } }
+      },
+    })
+    await search()
+    expect(
+      await screen.findByRole('heading', { name: /Available Carriers\s*23/ })
+    ).toBeInTheDocument()
+    expect(screen.getAllByText('Found 23 available carrier(s)').length).toBeGreaterThan(0)
+    expect(screen.getAllByRole('article')).toHaveLength(20)
+    expect(screen.getByText('Showing 20 of 23 carriers')).toBeInTheDocument()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more carriers' }))
+    const loading = await screen.findByRole('button', { name: /Loading more/ })
+    expect(loading).toBeDisabled()
+    const posts = requestsTo(calls, 'POST', '/api/listings/search')
+    expect(posts).toHaveLength(2)
+    expect(posts[1].body).toEqual({
+      pickupAddress: 'Chicago, IL',
+      deliveryAddress: 'Detroit, MI',
+      numberOfPallets: 4,
+      pickupDate: TODAY,
+      page: 2,
+    })
+
+    releaseSecond()
+    expect(await screen.findByText('Showing 23 of 23 carriers')).toBeInTheDocument()
+    expect(screen.getAllByRole('article')).toHaveLength(23)
+    expect(screen.getByRole('article', { name: 'Verified carrier #1023' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Load more|Loading more/ })).toBeNull()
+  })
+
+  it('keeps the shown offers and says so when the next page fails', async () => {
+    setup({
+      'POST /api/listings/search': (req): MockResponse =>
+        (req.body as { page?: number }).page
+          ? { status: 500, body: { message: 'Something went wrong' } }
+          : { body: page(1, 20), headers: { 'X-Total-Count': '30', 'X-Next-Page': '2' } },
+    })
+    await search()
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more carriers' }))
+    expect((await screen.findAllByText('Could not load more carriers')).length).toBeGreaterThan(0)
+    expect(screen.getAllByRole('article')).toHaveLength(20)
+    expect(screen.getByRole('button', { name: 'Load more carriers' })).toBeEnabled()
   })
 })

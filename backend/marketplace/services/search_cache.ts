@@ -1,0 +1,75 @@
+import { LRUCache } from 'lru-cache'
+import db from '@adonisjs/lucid/services/db'
+import env from '#start/env'
+
+/** A search answer as sent: the page's JSON and where it stands. */
+export type CachedSearch = {
+  json: string
+  total: number
+  page: number
+  perPage: number
+  nextPage: number | null
+}
+
+type Entry = CachedSearch & { version: string; storedAt: number }
+
+/**
+ * Search answers by request (decision 0089): the same shipment, date, pallets and page answer
+ * the same JSON until something search reads changes. The database keeps a version that
+ * triggers move on every such write (listings, bookings, trucks, approvals; migration 0533),
+ * read once per request: an entry stored under another version is never served. An entry
+ * also ends after `SEARCH_CACHE_MS` (3,000 ms; `0` turns the cache off, as the test suite
+ * does except the test that proves it), which bounds what the version cannot see: on
+ * PostgreSQL a sequence moves before its transaction commits, so a search running in that
+ * instant could store the old answer under the new version.
+ */
+class SearchCache {
+  #ttlMs: number
+  #entries = new LRUCache<string, Entry>({ max: 1000 })
+
+  constructor(ttlMs: number) {
+    this.#ttlMs = ttlMs
+  }
+
+  get enabled() {
+    return this.#ttlMs > 0
+  }
+
+  /** Turns the cache on or off (the test that proves it); empties it either way. */
+  configure(ttlMs: number) {
+    this.#ttlMs = ttlMs
+    this.#entries.clear()
+  }
+
+  /** The current version of what search reads. */
+  async version(): Promise<string> {
+    const connection = db.connection()
+    if (connection.dialect.name === 'postgres') {
+      const result = await connection.rawQuery(
+        'SELECT last_value, is_called FROM search_version_seq'
+      )
+      const row = result.rows[0]
+      return `${row.last_value}:${row.is_called}`
+    }
+    const rows = await connection.rawQuery('SELECT version FROM search_version WHERE id = 1')
+    return String(rows[0]?.version ?? 'none')
+  }
+
+  get(key: string, version: string): CachedSearch | null {
+    const entry = this.#entries.get(key)
+    if (!entry) return null
+    if (entry.version !== version || Date.now() - entry.storedAt > this.#ttlMs) {
+      this.#entries.delete(key)
+      return null
+    }
+    return entry
+  }
+
+  set(key: string, version: string, answer: CachedSearch) {
+    if (this.enabled) this.#entries.set(key, { ...answer, version, storedAt: Date.now() })
+  }
+}
+
+export const searchCache = new SearchCache(
+  env.get('SEARCH_CACHE_MS', env.get('NODE_ENV') === 'test' ? 0 : 3000)
+)
