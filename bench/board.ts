@@ -22,7 +22,9 @@ import {
   reportFigure,
   useBenchDatabase,
 } from './boot.js'
-import { startAppServer } from './app_server.js'
+import { ROOT, startAppServer } from './app_server.js'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 const { values: options } = parseArgs({
   options: {
@@ -63,8 +65,46 @@ function usZips(): Zip[] {
 const titleCase = (s: string) => s.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase())
 
 /** The app's own server on PORT against the bench database. */
+/** The bench carriers' USDOT numbers, outside the demo census's range. */
+const benchDot = (i: number) => String(9_100_000 + i)
+
+/**
+ * Claims re-check each claimant's vetting (decision 0091), so the bench's carriers get a census
+ * of their own in the FMCSA layout the census_file driver reads: active, authorised for years,
+ * insured above the minimum, MCS-150 current.
+ */
+function writeBenchCensus(count: number): string {
+  const file = join(ROOT, 'tmp', 'bench-board-census.json')
+  const today = new Date().toISOString().slice(0, 10)
+  const carriers = Array.from({ length: count }, (_, i) => ({
+    dotNumber: benchDot(i),
+    legalName: `BOARD BENCH ${i} LLC`,
+    dbaName: null,
+    statusCode: 'A',
+    allowedToOperate: 'Y',
+    commonAuthorityStatus: 'A',
+    contractAuthorityStatus: 'N',
+    brokerAuthorityStatus: 'N',
+    authorityGrantDate: '2015-01-05',
+    oosDate: null,
+    bipdInsuranceRequired: 'Y',
+    bipdInsuranceOnFile: '1000',
+    bipdRequiredAmount: '750',
+    mcs150Date: today,
+    mcs150Outdated: 'N',
+    telephone: null,
+    emailAddress: `carrier${i}@board-bench.test`,
+  }))
+  writeFileSync(file, JSON.stringify({ source: 'bench/board.ts', snapshotDate: today, carriers }))
+  return file
+}
+
 function startServer() {
-  return startAppServer(PORT, {}, { log: 'tmp/bench-board-server.log' })
+  return startAppServer(
+    PORT,
+    { FMCSA_CENSUS_FILE: writeBenchCensus(CLAIMANTS), CARRIER_VETTING_DRIVER: 'census_file' },
+    { log: 'tmp/bench-board-server.log' }
+  )
 }
 
 /** autocannon for `seconds` at CONNECTIONS, every response time kept for exact percentiles. */
@@ -216,6 +256,10 @@ async function main() {
         created_at: stamp,
       })
     }
+    await db
+      .from('carriers')
+      .where('user_id', user.id)
+      .update({ dot_number: benchDot(i) })
     const token = await User.accessTokens.create(user, ['*'], { name: 'bench', expiresIn: '1 day' })
     tokens.push(token.value!.release())
   }
