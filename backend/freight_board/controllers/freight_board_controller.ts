@@ -13,7 +13,7 @@ export default class FreightBoardController {
     const qs = request.qs()
     const filters = await boardQueryValidator.validate(
       Object.fromEntries(
-        ['equipment', 'mode', 'origin_zip', 'dest_zip', 'funded']
+        ['equipment', 'mode', 'origin_zip', 'dest_zip', 'funded', 'limit']
           .filter((key) => typeof qs[key] === 'string' && qs[key] !== '')
           .map((key) => [key, qs[key]])
       )

@@ -16,6 +16,7 @@ import { takeWriteLock, rowCount } from '#core/transactions'
 import ClaimedLoadBookingService from '#marketplace/services/claimed_load_booking_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import FreightListing from '#freight_board/models/freight_listing'
+import { MAX_BOARD_PAGE } from '#freight_board/validators/freight_listing'
 import LoadFundingService from '#payments/services/load_funding_service'
 import FreightAuditService, {
   type FreightActor,
@@ -36,7 +37,9 @@ export const HOLD_MINUTES = 30
 export const MAX_HOLDS = 3
 /** docs/decisions/0062: a full ZIP filter also matches loads this close to the ZIP's centroid. */
 export const ZIP_RADIUS_MILES = 50
-export const MAX_BOARD_LOADS = 100
+export const MAX_BOARD_LOADS = MAX_BOARD_PAGE
+/** Loads a board read answers unless it asks for more (`limit`, up to MAX_BOARD_LOADS). */
+export const BOARD_PAGE_LOADS = 25
 export const MAX_FEATURED_LOADS = 6
 
 export const HELD_ELSEWHERE = 'Load may already be held'
@@ -50,6 +53,8 @@ export type BoardFilters = {
   origin_zip?: string
   dest_zip?: string
   funded?: 'true' | 'false'
+  /** how many loads, newest pickup first (default BOARD_PAGE_LOADS) */
+  limit?: number
 }
 
 /** A carrier on the board: the user acting and their company. */
@@ -103,6 +108,7 @@ export default class FreightBoardService {
       filters.origin_zip,
       filters.dest_zip,
       filters.funded,
+      filters.limit ?? BOARD_PAGE_LOADS,
     ])
     let page = boardCache.page(key, nowMs)
     if (!page) {
@@ -158,10 +164,11 @@ export default class FreightBoardService {
     const origin = await this.zipFilter(query, 'origin', filters.origin_zip)
     const dest = await this.zipFilter(query, 'dest', filters.dest_zip)
     const radius = origin.exact || dest.exact
+    const limit = Math.min(filters.limit ?? BOARD_PAGE_LOADS, MAX_BOARD_LOADS)
     const rows: BoardRow[] = await query
       .orderByRaw(this.boardOrder())
-      .limit(radius ? MAX_BOARD_LOADS * 5 : MAX_BOARD_LOADS)
-    return rows.filter((row) => origin.keep(row) && dest.keep(row)).slice(0, MAX_BOARD_LOADS)
+      .limit(radius ? limit * 5 : limit)
+    return rows.filter((row) => origin.keep(row) && dest.keep(row)).slice(0, limit)
   }
 
   /** Who has an invite in its window, and when the first window closes (then loads go public). */

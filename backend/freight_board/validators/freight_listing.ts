@@ -70,6 +70,9 @@ const zip = () =>
     .optional()
 
 /** The board's filters; empty values are dropped before validation. */
+/** The most loads one board read answers (the default page is smaller, decision 0072). */
+export const MAX_BOARD_PAGE = 100
+
 export const boardQueryValidator = vine.compile(
   vine.object({
     equipment: vine.enum(EQUIPMENT).optional(),
@@ -77,9 +80,13 @@ export const boardQueryValidator = vine.compile(
     origin_zip: zip(),
     dest_zip: zip(),
     funded: vine.enum(['true', 'false']).optional(),
+    limit: vine.number().withoutDecimals().range([1, MAX_BOARD_PAGE]).optional(),
   })
 )
 boardQueryValidator.messagesProvider = new SimpleMessagesProvider({
+  'limit.number': `Limit must be a whole number from 1 to ${MAX_BOARD_PAGE}`,
+  'limit.withoutDecimals': `Limit must be a whole number from 1 to ${MAX_BOARD_PAGE}`,
+  'limit.range': `Limit must be a whole number from 1 to ${MAX_BOARD_PAGE}`,
   'origin_zip.regex': 'Origin ZIP filter must be 1 to 5 digits',
   'dest_zip.regex': 'Destination ZIP filter must be 1 to 5 digits',
   'equipment.enum': 'Equipment must be one of VAN, REEFER, FLATBED, BOX, SPRINTER',

@@ -5538,6 +5538,8 @@ export interface operations {
                 dest_zip?: string;
                 /** @description `true`: only loads whose price is already held */
                 funded?: "" | "true" | "false";
+                /** @description How many loads, newest pickup first: 25 unless asked, at most 100 (422 `Limit must be a whole number from 1 to 100`). The board shows 25 and offers more (docs/decisions/0072). */
+                limit?: number;
             };
             header?: {
                 /** @description The `ETag` of the board page the client already has; an unchanged board answers 304. */

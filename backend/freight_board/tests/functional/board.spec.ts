@@ -113,6 +113,36 @@ test.group('GET /api/freight-listings (the board)', (group) => {
     bad.assertStatus(422)
   })
 
+  test('a page of 25 loads unless more are asked for, at most 100; a bad limit is a 422', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    for (let i = 0; i < 27; i++) await makeFreightListing(shipper)
+    const carrier = await makeUser('carrier', { isApproved: true })
+    const read = (qs = '') => client.get(`/api/freight-listings${qs}`).loginAs(carrier)
+    const first = await read()
+    first.assertStatus(200)
+    assert.lengthOf(first.body(), 25)
+    const more = await read('?limit=50')
+    assert.lengthOf(more.body(), 27)
+    // The same order: the default page is the first 25 of the longer one.
+    assert.deepEqual(
+      first.body().map((l: any) => l.id),
+      more
+        .body()
+        .slice(0, 25)
+        .map((l: any) => l.id)
+    )
+    assert.lengthOf((await read('?limit=3')).body(), 3)
+    for (const bad of ['0', '101', '2.5', 'all']) {
+      const res = await read(`?limit=${bad}`)
+      res.assertStatus(422)
+      assert.equal(res.body().errors[0].field, 'limit')
+      assert.equal(res.body().errors[0].message, 'Limit must be a whole number from 1 to 100')
+    }
+  })
+
   test('pending carriers 403 pending approval; shippers and admins 403; anonymous 401', async ({
     client,
     assert,

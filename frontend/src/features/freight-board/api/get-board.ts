@@ -14,14 +14,19 @@ export const NO_FILTERS: BoardFilters = {
   funded: false,
 }
 
-/** GET /api/freight-listings with only the filters that have a value. */
-export function boardKey(filters: BoardFilters): string {
+/** Loads per board page, and the most one read asks for (the API's default and maximum). */
+export const BOARD_PAGE = 25
+export const MAX_BOARD_LOADS = 100
+
+/** GET /api/freight-listings with only the filters that have a value (and a longer page). */
+export function boardKey(filters: BoardFilters, limit = BOARD_PAGE): string {
   const query = new URLSearchParams()
   if (filters.equipment) query.set('equipment', filters.equipment)
   if (filters.mode) query.set('mode', filters.mode)
   if (filters.origin_zip.trim()) query.set('origin_zip', filters.origin_zip.trim())
   if (filters.dest_zip.trim()) query.set('dest_zip', filters.dest_zip.trim())
   if (filters.funded) query.set('funded', 'true')
+  if (limit !== BOARD_PAGE) query.set('limit', String(limit))
   const qs = query.toString()
   return qs ? `${freightListingsPath}?${qs}` : freightListingsPath
 }
@@ -34,8 +39,8 @@ export function isBoardKey(key: unknown): boolean {
   )
 }
 
-export function useBoard(filters: BoardFilters) {
-  return useSWR<BoardLoad[]>(boardKey(filters), (key: string) => api.get<BoardLoad[]>(key), {
+export function useBoard(filters: BoardFilters, limit = BOARD_PAGE) {
+  return useSWR<BoardLoad[]>(boardKey(filters, limit), (key: string) => api.get<BoardLoad[]>(key), {
     refreshInterval: BOARD_REFRESH_MS,
     keepPreviousData: true,
     // Loads come and go by the minute: a filter chosen again loads afresh, never from cache.

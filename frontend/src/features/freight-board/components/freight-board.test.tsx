@@ -88,6 +88,25 @@ describe('freight board', () => {
     )
   })
 
+  it('shows 25 loads, then 25 more on Show more loads, and no button once all are shown', async () => {
+    const loads = Array.from({ length: 30 }, (_, i) => makeBoardLoad({ id: 100 + i }))
+    const { calls } = await openBoard({
+      'GET /api/freight-listings': (request) => {
+        const limit = Number(new URL(request.url, 'http://x').searchParams.get('limit') ?? 25)
+        return { body: loads.slice(0, limit) }
+      },
+    })
+    const cards = () =>
+      within(screen.getByRole('list', { name: 'Open loads' })).getAllByRole('listitem', {
+        name: /^Load #/,
+      })
+    expect(cards()).toHaveLength(25)
+    fireEvent.click(screen.getByRole('button', { name: 'Show more loads' }))
+    await waitFor(() => expect(boardUrls(calls).at(-1)).toBe('/api/freight-listings?limit=50'))
+    await waitFor(() => expect(cards()).toHaveLength(30))
+    expect(screen.queryByRole('button', { name: 'Show more loads' })).not.toBeInTheDocument()
+  })
+
   it('suggests widening the filters when nothing matches', async () => {
     renderAs('carrier', '/freight-board', { 'GET /api/freight-listings': { body: [] } })
     expect(await screen.findByText('No open loads match', {}, FIRST_PAINT)).toBeInTheDocument()

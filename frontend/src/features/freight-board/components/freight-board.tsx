@@ -5,7 +5,12 @@ import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/use-toast'
 import { useLiveChannel } from '@/lib/live'
 import { claimLoad } from '@/features/freight-board/api/claim-load'
-import { NO_FILTERS, useBoard } from '@/features/freight-board/api/get-board'
+import {
+  BOARD_PAGE,
+  MAX_BOARD_LOADS,
+  NO_FILTERS,
+  useBoard,
+} from '@/features/freight-board/api/get-board'
 import { holdLoad, releaseLoad } from '@/features/freight-board/api/hold-load'
 import type {
   BoardFilters,
@@ -41,7 +46,11 @@ export function FreightBoard({
     ZIP_DEBOUNCE_MS
   )
   const applied = { ...filters, ...zips }
-  const query = useBoard(applied)
+  // 25 loads, newest pickup first; "Show more loads" asks for 25 more, up to 100.
+  const [limit, setLimit] = React.useState(BOARD_PAGE)
+  const appliedKey = JSON.stringify(applied)
+  React.useEffect(() => setLimit(BOARD_PAGE), [appliedKey])
+  const query = useBoard(applied, limit)
   const { mutate } = query
   const [busy, setBusy] = React.useState<{ id: number; action: LoadAction } | null>(null)
   const anyHeld = (query.data ?? []).some((l) => l.held)
@@ -132,17 +141,30 @@ export function FreightBoard({
         }}
       >
         {(loads) => (
-          <ul aria-label="Open loads" className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-            {loads.map((load) => (
-              <BoardLoadCard
-                key={load.id}
-                load={load}
-                now={now}
-                busy={busy?.id === load.id ? busy.action : null}
-                onAction={(l, a) => void act(l, a)}
-              />
-            ))}
-          </ul>
+          <div className="space-y-4">
+            <ul aria-label="Open loads" className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+              {loads.map((load) => (
+                <BoardLoadCard
+                  key={load.id}
+                  load={load}
+                  now={now}
+                  busy={busy?.id === load.id ? busy.action : null}
+                  onAction={(l, a) => void act(l, a)}
+                />
+              ))}
+            </ul>
+            {loads.length >= limit && limit < MAX_BOARD_LOADS ? (
+              <div className="flex justify-center">
+                <Button
+                  variant="outline"
+                  disabled={query.isValidating}
+                  onClick={() => setLimit((n) => Math.min(n + BOARD_PAGE, MAX_BOARD_LOADS))}
+                >
+                  {query.isValidating ? 'Loading more loads...' : 'Show more loads'}
+                </Button>
+              </div>
+            ) : null}
+          </div>
         )}
       </LoadStates>
     </div>
