@@ -46,7 +46,7 @@ export function planAccounts(t: Timeline, services: DemoServices, state: DemoSta
   }
 
   for (const [index, carrier] of PENDING_CARRIERS.entries()) {
-    t.at(t.now.minus({ days: 9 - index * 6, hours: 3 }), `${carrier.email} signs up`, () =>
+    t.at(pendingSignedUpAt(t, index), `${carrier.email} signs up`, () =>
       signUp(services, state, carrier, carrier.company)
     )
   }
@@ -103,4 +103,9 @@ function provisionAdmin(at: DateTime) {
     twoFactorSecret: encryption.encrypt(DEMO_ADMIN_TOTP_SECRET),
     twoFactorEnabledAt: at,
   })
+}
+
+/** When the pending carriers signed up: 9, 6 and 3 days ago (waiting for the admin since). */
+export function pendingSignedUpAt(t: Timeline, index: number) {
+  return t.now.minus({ days: 9 - index * 3, hours: 3 })
 }

@@ -11,7 +11,7 @@ import RevetService from '#trust/services/revet_service'
 import { sniffUpload } from '#core/file_sniffing'
 import type { Timeline } from './timeline.js'
 import type { DemoState } from './context.js'
-import { carrierSignedUpAt } from './accounts.js'
+import { carrierSignedUpAt, pendingSignedUpAt } from './accounts.js'
 import { APPROVED_CARRIERS, PENDING_CARRIERS, PENDING_WITH_CERTIFICATE } from './people.js'
 
 /** A one-page certificate of liability insurance, as a carrier's insurer would send it. */
@@ -50,7 +50,7 @@ export function planVetting(t: Timeline, state: DemoState) {
   for (const [index, carrier] of PENDING_CARRIERS.entries()) {
     if (!PENDING_WITH_CERTIFICATE.includes(carrier.email)) continue
     t.at(
-      t.now.minus({ days: 9 - index * 6, hours: 2 }),
+      pendingSignedUpAt(t, index).plus({ hours: 1 }),
       `${carrier.email} uploads its insurance certificate`,
       () => upload(state, carrier.email, carrier.company.companyName, t.day(340))
     )
