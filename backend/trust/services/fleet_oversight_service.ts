@@ -129,11 +129,10 @@ export default class FleetOversightService {
 
   private async present(rows: Record<string, any>[]): Promise<FleetCarrier[]> {
     const ids = rows.map((r) => Number(r.id))
-    const [latest, ratings, standing] = await Promise.all([
-      this.vettings.latest(ids),
-      this.ratings.carriers(ids),
-      this.approvals.latestStandingChanges(rows.map((r) => Number(r.user_id))),
-    ])
+    // One after another: inside a transaction they share one connection.
+    const latest = await this.vettings.latest(ids)
+    const ratings = await this.ratings.carriers(ids)
+    const standing = await this.approvals.latestStandingChanges(rows.map((r) => Number(r.user_id)))
     return rows.map((r) => {
       const id = Number(r.id)
       const rating = ratings.get(id)!
