@@ -5,11 +5,7 @@ import ApprovalService from '#accounts/services/approval_service'
 import FleetOversightService from '#trust/services/fleet_oversight_service'
 import VettingService from '#trust/services/vetting_service'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
-import {
-  fleetListValidator,
-  reinstateValidator,
-  suspendValidator,
-} from '#admin/validators/fleet'
+import { fleetListValidator, reinstateValidator, suspendValidator } from '#admin/validators/fleet'
 
 export const CARRIER_NOT_FOUND = 'Carrier not found'
 export const ALREADY_SUSPENDED = 'This carrier is already suspended'
