@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import ApprovalService from '#accounts/services/approval_service'
-import FleetOversightService from '#trust/services/fleet_oversight_service'
+import FleetViewService from '#admin/services/fleet_view_service'
 import VettingService from '#trust/services/vetting_service'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { fleetListValidator, reinstateValidator, suspendValidator } from '#admin/validators/fleet'
@@ -16,7 +16,7 @@ export const NOT_SUSPENDED = 'Only a suspended carrier can be reinstated'
 @inject()
 export default class FleetOversightController {
   constructor(
-    private fleet: FleetOversightService,
+    private fleet: FleetViewService,
     private approvals: ApprovalService,
     private vettings: VettingService
   ) {}

@@ -2,7 +2,6 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { isoDay } from '#core/business_time'
 import ApprovalService, { type StandingChange } from '#accounts/services/approval_service'
-import RatingSummaryService from '#reviews/services/rating_summary_service'
 import VettingService, { type VettingView } from '#trust/services/vetting_service'
 import type { CheckResult } from '#trust/services/vetting_checks'
 
@@ -16,8 +15,8 @@ export type FleetFilters = {
   search?: string
 }
 
-/** One carrier on the admins' Fleet Oversight (decision 0116). */
-export type FleetCarrier = {
+/** One carrier's standing, vetting and cover on Fleet Oversight (decision 0116). */
+export type FleetCarrierStanding = {
   carrierId: number
   userId: number
   companyName: string
@@ -29,29 +28,24 @@ export type FleetCarrier = {
   /** `YYYY-MM-DD` */
   insuranceExpiresOn: string | null
   vetting: VettingView | null
-  rating: { average: number | null; count: number }
-  /** 0-1, of its judged deliveries; null when none */
-  onTimeRate: number | null
-  deliveredLoads: number
   /** the newest suspension or reinstatement */
   lastStandingChange: StandingChange | null
 }
 
 export type FleetPage = {
-  data: FleetCarrier[]
+  data: FleetCarrierStanding[]
   meta: { total: number; perPage: number; currentPage: number; lastPage: number }
 }
 
 /**
- * Every carrier with its standing, vetting, cover and record, for admins: one paged query over
- * carriers, their accounts and their newest vetting, then the ratings and standing changes of
- * the page's carriers.
+ * Every carrier with its standing, vetting and cover, for admins: one paged query over carriers,
+ * their accounts and their newest vetting, then the page's vettings and standing changes (admin
+ * adds the ratings: trust sits below reviews).
  */
 @inject()
 export default class FleetOversightService {
   constructor(
     private vettings: VettingService,
-    private ratings: RatingSummaryService,
     private approvals: ApprovalService
   ) {}
 
@@ -107,7 +101,7 @@ export default class FleetOversightService {
   }
 
   /** One carrier's row; null when there is no such carrier. */
-  async find(carrierId: number): Promise<FleetCarrier | null> {
+  async find(carrierId: number): Promise<FleetCarrierStanding | null> {
     const row = await db
       .from('carriers')
       .join('users', 'users.id', 'carriers.user_id')
@@ -127,15 +121,13 @@ export default class FleetOversightService {
     return row ? (await this.present([row]))[0] : null
   }
 
-  private async present(rows: Record<string, any>[]): Promise<FleetCarrier[]> {
+  private async present(rows: Record<string, any>[]): Promise<FleetCarrierStanding[]> {
     const ids = rows.map((r) => Number(r.id))
     // One after another: inside a transaction they share one connection.
     const latest = await this.vettings.latest(ids)
-    const ratings = await this.ratings.carriers(ids)
     const standing = await this.approvals.latestStandingChanges(rows.map((r) => Number(r.user_id)))
     return rows.map((r) => {
       const id = Number(r.id)
-      const rating = ratings.get(id)!
       return {
         carrierId: id,
         userId: Number(r.user_id),
@@ -147,9 +139,6 @@ export default class FleetOversightService {
         hasInsuranceCertificate: r.insurance_document !== null,
         insuranceExpiresOn: isoDay(r.insurance_expires_on),
         vetting: latest.get(id) ?? null,
-        rating: { average: rating.average, count: rating.count },
-        onTimeRate: rating.onTimeRate,
-        deliveredLoads: rating.deliveredLoads,
         lastStandingChange: standing.get(Number(r.user_id)) ?? null,
       }
     })
