@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import ApprovalService from '#accounts/services/approval_service'
 import User from '#accounts/models/user'
 import AccountStandingChange from '#accounts/models/account_standing_change'
 import Carrier from '#fleet/models/carrier'
@@ -289,5 +291,25 @@ test.group('POST /api/admin/carriers/:carrierId/suspend and /reinstate', (group)
     }
     assert.equal((await User.findOrFail(user.id)).approvalStatus, 'approved')
     assert.isNotNull(await Carrier.find(carrier.id))
+  })
+
+  test('the daily re-vetting’s suspension is kept without an admin and shows on the list', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser('admin')
+    const { user, carrier } = await namedCarrier('Revetted Rigs LLC')
+    const approvals = await app.container.make(ApprovalService)
+    assert.isTrue(await approvals.suspend(user.id, 'Out-of-service order dated 2026-09-01'))
+    assert.isFalse(await approvals.suspend(user.id, 'Out-of-service order dated 2026-09-01'))
+    const res = await client.get('/api/admin/carriers?status=suspended').loginAs(admin)
+    res.assertStatus(200)
+    const [row] = res.body().data
+    assert.equal(row.carrierId, carrier.id)
+    assert.include(row.lastStandingChange, {
+      action: 'suspended',
+      reason: 'Out-of-service order dated 2026-09-01',
+      adminUserId: null,
+    })
   })
 })
