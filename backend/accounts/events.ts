@@ -7,6 +7,8 @@ declare module '@adonisjs/core/types' {
     'account:rejected': { userId: number; reviewerId: number }
     /** an approved account barred from working (a carrier's out-of-service order) */
     'account:suspended': { userId: number; reason: string }
+    /** a suspended account approved again by an admin (Fleet Oversight, decision 0116) */
+    'account:reinstated': { userId: number; reviewerId: number }
   }
 }
 

@@ -8,6 +8,7 @@ const AnalyticsOverviewController = () => import('#admin/controllers/analytics_o
 const MoneyHealthController = () => import('#admin/controllers/money_health_controller')
 const PayoutsController = () => import('#admin/controllers/payouts_controller')
 const CarrierVettingController = () => import('#admin/controllers/carrier_vetting_controller')
+const FleetOversightController = () => import('#admin/controllers/fleet_oversight_controller')
 const AdminPolicy = () => import('#admin/policies/admin_policy')
 
 router
@@ -21,7 +22,14 @@ router
     router
       .put('/users/:userId/approve', [UserApprovalsController, 'decide'])
       .where('userId', router.matchers.number())
+    router.get('/carriers', [FleetOversightController, 'index'])
     router.get('/carriers/flagged', [CarrierVettingController, 'flagged'])
+    router
+      .post('/carriers/:carrierId/suspend', [FleetOversightController, 'suspend'])
+      .where('carrierId', router.matchers.number())
+    router
+      .post('/carriers/:carrierId/reinstate', [FleetOversightController, 'reinstate'])
+      .where('carrierId', router.matchers.number())
     router
       .post('/carriers/:carrierId/vetting', [CarrierVettingController, 'vet'])
       .where('carrierId', router.matchers.number())

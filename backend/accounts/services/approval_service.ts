@@ -1,7 +1,10 @@
 import { inject } from '@adonisjs/core'
 import emitter from '@adonisjs/core/services/emitter'
 import { DateTime } from 'luxon'
-import User from '#accounts/models/user'
+import db from '@adonisjs/lucid/services/db'
+import User, { type ApprovalStatus } from '#accounts/models/user'
+import AccountStandingChange from '#accounts/models/account_standing_change'
+import { takeWriteLock } from '#core/transactions'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { NotFoundException, ConflictException } from '#core/exceptions/http_errors'
 
@@ -18,6 +21,16 @@ export type PendingUser = {
   companyName: string | null
   dotNumber: string | null
   mcNumber: string | null
+}
+
+/** A suspension or reinstatement as admins read it (decision 0116). */
+export type StandingChange = {
+  action: 'suspended' | 'reinstated'
+  reason: string | null
+  /** ISO 8601, UTC */
+  at: string
+  /** null: the daily re-vetting */
+  adminUserId: number | null
 }
 
 /** Admin review of new accounts: who decided, and when. */
@@ -71,14 +84,74 @@ export default class ApprovalService {
 
   /**
    * Suspends an approved account: it keeps its data but loses its role's area, like an
-   * unapproved one (docs/decisions/0092). Answers whether this call suspended it.
+   * unapproved one (docs/decisions/0092). Answers whether this call suspended it. `adminId` is
+   * the admin who decided (Fleet Oversight), null for the daily re-vetting; either way the
+   * change is kept in `account_standing_changes` (decision 0116).
    */
-  async suspend(userId: number, reason: string): Promise<boolean> {
-    const user = await User.find(userId)
-    if (!user || user.approvalStatus !== 'approved') return false
-    user.merge({ isApproved: false, approvalStatus: 'suspended', reviewedAt: DateTime.now() })
-    await user.save()
-    await emitter.emit('account:suspended', { userId: user.id, reason })
-    return true
+  async suspend(userId: number, reason: string, adminId: number | null = null): Promise<boolean> {
+    const changed = await this.changeStanding(userId, 'approved', 'suspended', adminId, reason)
+    if (changed) await emitter.emit('account:suspended', { userId, reason })
+    return changed
+  }
+
+  /** A suspended account approved again (Fleet Oversight). Answers whether this call did it. */
+  async reinstate(userId: number, adminId: number, reason: string | null): Promise<boolean> {
+    const changed = await this.changeStanding(userId, 'suspended', 'approved', adminId, reason)
+    if (changed) await emitter.emit('account:reinstated', { userId, reviewerId: adminId })
+    return changed
+  }
+
+  /** The newest suspension or reinstatement of each of these accounts. */
+  async latestStandingChanges(userIds: number[]): Promise<Map<number, StandingChange>> {
+    const ids = [...new Set(userIds)]
+    if (ids.length === 0) return new Map()
+    const newest = db
+      .from('account_standing_changes')
+      .whereIn('user_id', ids)
+      .groupBy('user_id')
+      .max('id as id')
+    const rows = await AccountStandingChange.query().whereIn('id', newest)
+    return new Map(
+      rows.map((row) => [
+        row.userId,
+        {
+          action: row.action,
+          reason: row.reason,
+          at: row.createdAt.toUTC().toISO()!,
+          adminUserId: row.adminUserId,
+        },
+      ])
+    )
+  }
+
+  private async changeStanding(
+    userId: number,
+    from: ApprovalStatus,
+    to: ApprovalStatus,
+    adminId: number | null,
+    reason: string | null
+  ): Promise<boolean> {
+    return db.transaction(async (trx) => {
+      await takeWriteLock(trx)
+      const query = User.query({ client: trx }).where('id', userId)
+      if (trx.dialect.name === 'postgres') query.forUpdate()
+      const user = await query.first()
+      if (!user || user.approvalStatus !== from) return false
+      const now = DateTime.now()
+      user.merge({ isApproved: to === 'approved', approvalStatus: to, reviewedAt: now })
+      if (adminId !== null) user.reviewedBy = adminId
+      await user.useTransaction(trx).save()
+      await AccountStandingChange.create(
+        {
+          userId,
+          adminUserId: adminId,
+          action: to === 'suspended' ? 'suspended' : 'reinstated',
+          reason,
+          createdAt: now,
+        },
+        { client: trx }
+      )
+      return true
+    })
   }
 }

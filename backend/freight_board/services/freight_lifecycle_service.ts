@@ -10,7 +10,8 @@ import FreightAuditService, { SYSTEM } from '#freight_board/services/freight_aud
 /**
  * What happens to loads by the clock or by another module's event, not by a carrier's click:
  * holds and loads expiring, the charge of a load cancelled or expired while funded going back
- * to the card, and a claimed load returning to the board when its booking is cancelled.
+ * to the card, a claimed load returning to the board when its booking is cancelled, and a
+ * suspended carrier's holds dropping.
  */
 @inject()
 export default class FreightLifecycleService {
@@ -63,6 +64,44 @@ export default class FreightLifecycleService {
     if (listingId !== null)
       await emitter.emit('freight:changed', { type: 'reopened', id: listingId })
     return listingId
+  }
+
+  /**
+   * A suspended carrier's holds drop at once (decision 0116): cleared, each recorded as
+   * `released` by the system with the reason, and every board told. Returns the loads released.
+   */
+  async releaseHoldsOfSuspended(carrierId: number, reason: string): Promise<number[]> {
+    const now = this.clock.now()
+    const released: number[] = []
+    await db.transaction(async (trx) => {
+      await takeWriteLock(trx)
+      const stamp = sqlTimestamp(now, trx)
+      const held = await trx
+        .from('freight_listings')
+        .where('hold_carrier_id', carrierId)
+        .where('hold_expires_at', '>', stamp)
+        .where('status', 'OPEN')
+        .select('id')
+      for (const row of held) {
+        const updated = await trx
+          .from('freight_listings')
+          .where('id', row.id)
+          .where('hold_carrier_id', carrierId)
+          .update({ hold_carrier_id: null, hold_expires_at: null, updated_at: stamp })
+        if (rowCount(updated) !== 1) continue
+        await this.audits.record(
+          Number(row.id),
+          'released',
+          SYSTEM,
+          now,
+          { carrier_id: carrierId, reason: 'carrier_suspended', detail: reason },
+          trx
+        )
+        released.push(Number(row.id))
+      }
+    })
+    for (const id of released) await emitter.emit('freight:changed', { type: 'released', id })
+    return released
   }
 
   /**

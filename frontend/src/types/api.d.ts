@@ -1820,6 +1820,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/carriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fleet Oversight: every carrier with its standing, vetting, cover and record
+         * @description Admins only (others 403). Ordered by company name, 20 a page. Admins see the carriers' identities here as on the approvals list (docs/decisions/0116).
+         */
+        get: operations["listFleetCarriers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/carriers/flagged": {
         parameters: {
             query?: never;
@@ -1834,6 +1854,46 @@ export interface paths {
         get: operations["listFlaggedCarriers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/carriers/{carrierId}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend a carrier
+         * @description Admins only. Only an approved carrier (409 otherwise, 'This carrier is already suspended' when it is). The reason is kept with the admin's id; the carrier's listings leave search and its freight-board holds drop at once (docs/decisions/0116).
+         */
+        post: operations["suspendCarrier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/carriers/{carrierId}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reinstate a suspended carrier
+         * @description Admins only. Only a suspended carrier (409 otherwise). It is approved again, then vetted again when the census answers.
+         */
+        post: operations["reinstateCarrier"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3703,6 +3763,44 @@ export interface components {
         ModeratedReview: components["schemas"]["ModeratedCarrierReview"] | components["schemas"]["ModeratedShipperReview"];
         ModerationReviewPage: {
             data: components["schemas"]["ModeratedReview"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        SuspendCarrierInput: {
+            reason: string;
+        };
+        ReinstateCarrierInput: {
+            reason?: string;
+        };
+        /** @description A suspension or reinstatement of a carrier's account. */
+        StandingChange: {
+            /** @enum {unknown} */
+            action: "suspended" | "reinstated";
+            reason: string | null;
+            /** Format: date-time */
+            at: string;
+            /** @description null: the daily re-vetting suspended it */
+            adminUserId: number | null;
+        };
+        /** @description One carrier on Fleet Oversight (docs/decisions/0116). */
+        FleetCarrier: {
+            carrierId: number;
+            userId: number;
+            companyName: string;
+            dotNumber: string | null;
+            mcNumber: string | null;
+            approvalStatus: components["schemas"]["ApprovalStatus"];
+            verified: boolean;
+            hasInsuranceCertificate: boolean;
+            insuranceExpiresOn: string | null;
+            vetting: components["schemas"]["CarrierVetting"] | null;
+            rating: components["schemas"]["RatingSummary"];
+            /** @description share of its judged deliveries on time; null when none */
+            onTimeRate: number | null;
+            deliveredLoads: number;
+            lastStandingChange: components["schemas"]["StandingChange"] | null;
+        };
+        FleetCarrierPage: {
+            data: components["schemas"]["FleetCarrier"][];
             meta: components["schemas"]["PageMeta"];
         };
     };
@@ -6673,6 +6771,36 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listFleetCarriers: {
+        parameters: {
+            query?: {
+                status?: "approved" | "pending" | "rejected" | "suspended";
+                /** @description the newest vetting's result; none: never vetted */
+                vetting?: "pass" | "warn" | "fail" | "none";
+                /** @description part of the company name, DOT or MC number */
+                search?: string;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of carriers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetCarrierPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
     listFlaggedCarriers: {
         parameters: {
             query?: never;
@@ -6693,6 +6821,74 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    suspendCarrier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                carrierId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuspendCarrierInput"];
+            };
+        };
+        responses: {
+            /** @description The carrier after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetCarrier"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    reinstateCarrier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                carrierId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReinstateCarrierInput"];
+            };
+        };
+        responses: {
+            /** @description The carrier after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetCarrier"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     vetCarrier: {

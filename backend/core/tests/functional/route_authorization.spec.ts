@@ -312,6 +312,8 @@ async function ownersWorld() {
       payment: 5,
       comment: 'Matrix',
     },
+    'POST /api/admin/carriers/:carrierId/suspend': { reason: 'Suspended in the matrix' },
+    'POST /api/admin/carriers/:carrierId/reinstate': { reason: 'Reinstated in the matrix' },
     'POST /api/admin/reviews/:id/hide': { reason: 'Abusive words in the matrix' },
     'POST /api/admin/reviews/:id/restore': { reason: 'Restored in the matrix' },
     'POST /api/tms/quotes/:id/book': { pickup_date: businessDayFromToday(1) },

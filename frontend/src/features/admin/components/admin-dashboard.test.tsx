@@ -64,6 +64,9 @@ function setup(routes: Record<string, MockRoute> = {}) {
   const mock = mockFetch({
     'GET /api/user': { body: makeUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' }) },
     'GET /api/admin/users/pending': { body: [] },
+    'GET /api/admin/carriers': {
+      body: { data: [], meta: { total: 0, perPage: 20, currentPage: 1, lastPage: 1 } },
+    },
     'GET /api/admin/dashboard': { body: dashboard() },
     'GET /api/admin/analytics-overview': (req) => ({
       body: overview(Number(new URL(req.url, 'http://x').searchParams.get('page'))),
@@ -244,11 +247,16 @@ describe('admin console', () => {
     expect(requestsTo(calls, 'GET', '/api/admin/dashboard')).toHaveLength(2)
   })
 
-  it('keeps the other console entries visibly disabled', async () => {
+  it('opens Fleet Oversight and keeps the other console entries visibly disabled', async () => {
     setup()
     const nav = await screen.findByRole('navigation', { name: 'Admin dashboard' }, FIRST_PAINT)
     expect(within(nav).getByRole('button', { name: 'Dashboard' })).toBeEnabled()
-    for (const name of ['User Management', 'Fleet Oversight', 'Financial Reports'])
+    const fleet = within(nav).getByRole('button', { name: 'Fleet Oversight' })
+    expect(fleet).toBeEnabled()
+    fireEvent.click(fleet)
+    await waitFor(() => expect(fleet).toHaveAttribute('aria-current', 'page'))
+    expect(await screen.findByRole('heading', { name: 'Fleet Oversight' })).toBeTruthy()
+    for (const name of ['User Management', 'Financial Reports'])
       expect(within(nav).getByRole('button', { name })).toBeDisabled()
   })
 })

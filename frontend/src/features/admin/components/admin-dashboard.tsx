@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { useLocation } from 'react-router-dom'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { DollarSign, LayoutDashboard, Truck, Users } from 'lucide-react'
 import { SectionLayout, TMS_LINK, type SectionNavItem } from '@/components/section-layout'
 import { IdentityRevealLog } from '@/features/admin/components/identity-reveal-log'
@@ -7,6 +7,7 @@ import { MoneyHealth } from '@/features/admin/components/money-health'
 import { PayoutsAttention } from '@/features/admin/components/payouts-attention'
 import { PendingApprovals } from '@/features/admin/components/pending-approvals'
 import { FlaggedCarriers } from '@/features/admin/components/flagged-carriers'
+import { FleetOversight } from '@/features/admin/components/fleet-oversight'
 import { PlatformAnalytics } from '@/features/admin/components/platform-analytics'
 import { RecentBookings } from '@/features/admin/components/recent-bookings'
 import { ReviewsModeration } from '@/features/admin/components/reviews-moderation'
@@ -14,11 +15,12 @@ import { SummaryCards } from '@/features/admin/components/summary-cards'
 
 type AdminSection = 'dashboard' | 'users' | 'fleet' | 'finance'
 
-// The console is one page; the other entries stay visibly disabled until they have screens.
+// The console is one page: Fleet Oversight is its #fleet card; the other entries stay visibly
+// disabled until they have screens.
 const NAV: SectionNavItem<AdminSection>[] = [
   { id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { id: 'users', label: 'User Management', icon: Users, disabled: true },
-  { id: 'fleet', label: 'Fleet Oversight', icon: Truck, disabled: true },
+  { id: 'fleet', label: 'Fleet Oversight', icon: Truck },
   { id: 'finance', label: 'Financial Reports', icon: DollarSign, disabled: true },
 ]
 
@@ -26,8 +28,10 @@ const NAV: SectionNavItem<AdminSection>[] = [
 /** `accountPanel`: the admin's own account card, composed by the route (app/). */
 export function AdminDashboard({ accountPanel }: { accountPanel: React.ReactNode }) {
   const { hash } = useLocation()
+  const navigate = useNavigate()
+  const current: AdminSection = hash === '#fleet' ? 'fleet' : 'dashboard'
 
-  // /admin#users, /admin#analytics and /admin#profile scroll to their panel.
+  // /admin#users, /admin#fleet, /admin#analytics and /admin#profile scroll to their panel.
   React.useEffect(() => {
     const id = decodeURIComponent(hash.replace(/^#/, ''))
     if (!id) return
@@ -42,8 +46,14 @@ export function AdminDashboard({ accountPanel }: { accountPanel: React.ReactNode
       mobileTitle="Admin Dashboard"
       items={NAV}
       links={[TMS_LINK]}
-      current="dashboard"
-      onSelect={() => undefined}
+      current={current}
+      onSelect={(id) => {
+        if (id === 'fleet') navigate({ hash: 'fleet' })
+        else if (id === 'dashboard') {
+          navigate({ hash: '' })
+          window.scrollTo?.({ top: 0, behavior: 'smooth' })
+        }
+      }}
     >
       <div className="mx-auto max-w-6xl space-y-6">
         <div>
@@ -58,6 +68,8 @@ export function AdminDashboard({ accountPanel }: { accountPanel: React.ReactNode
         <PendingApprovals />
 
         <FlaggedCarriers />
+
+        <FleetOversight />
 
         <PlatformAnalytics />
 

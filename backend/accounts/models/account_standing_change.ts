@@ -1,0 +1,26 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+
+/** One suspension or reinstatement of an account, with its reason (decision 0116). Append-only. */
+export default class AccountStandingChange extends BaseModel {
+  static table = 'account_standing_changes'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare userId: number
+
+  /** null: the daily re-vetting suspended the account */
+  @column()
+  declare adminUserId: number | null
+
+  @column()
+  declare action: 'suspended' | 'reinstated'
+
+  @column()
+  declare reason: string | null
+
+  @column.dateTime()
+  declare createdAt: DateTime
+}
