@@ -19,14 +19,15 @@ export function changeEmail(input: ChangeEmailInput): Promise<User> {
 }
 
 /**
- * Until when an approved carrier's payouts are held now (the change just made holds them for the
- * period of decision 0098); null for anyone else, or when the hold cannot be read.
+ * The hold on an approved carrier's payouts now (the change just made holds them for the period
+ * of decision 0098); null for anyone else, or when the hold cannot be read.
  */
-export async function payoutsHeldUntil(user: Pick<User, 'role' | 'isApproved'>) {
+export async function payoutHoldAfterChange(
+  user: Pick<User, 'role' | 'isApproved'>
+): Promise<PayoutHoldState | null> {
   if (user.role !== 'carrier' || !user.isApproved) return null
   try {
-    const { hold } = await api.get<PayoutHoldState>(carrierPayoutHoldKey)
-    return hold?.endsAt ?? null
+    return await api.get<PayoutHoldState>(carrierPayoutHoldKey)
   } catch (error) {
     if (isApiError(error)) return null
     throw error

@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/use-toast'
 import {
   carrierPayoutHoldKey,
   changeEmail,
-  payoutsHeldUntil,
+  payoutHoldAfterChange,
 } from '@/features/auth/api/change-email'
 import { useUser, userKey } from '@/features/auth/api/get-user'
 import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
@@ -50,11 +50,13 @@ export function ChangeEmailForm() {
     setSaving(true)
     try {
       const updated = await changeEmail({ email: email.trim(), currentPassword })
-      const heldUntil = await payoutsHeldUntil(updated)
+      const holdState = await payoutHoldAfterChange(updated)
+      const heldUntil = holdState?.hold?.endsAt ?? null
       setEmail('')
       setCurrent('')
       void mutate(userKey, updated, { revalidate: true })
-      if (heldUntil) void mutate(carrierPayoutHoldKey)
+      // Payout History reads the hold from the cache (not revalidated on mount): fill it now.
+      if (holdState) void mutate(carrierPayoutHoldKey, holdState, { revalidate: false })
       const notice = oldEmail
         ? `A notice went to ${oldEmail}.`
         : 'A notice went to your old address.'
