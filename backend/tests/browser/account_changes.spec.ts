@@ -12,7 +12,11 @@ const WIDTHS = [
 ]
 
 /** Nothing wider than the window (runs in the page: the backend has no DOM types). */
-async function assertNoSideScroll(page: Page, width: number, assert: { isAtMost: Function }) {
+async function assertNoSideScroll(
+  page: Page,
+  width: number,
+  assert: { isAtMost: (value: number, max: number) => void }
+) {
   const scroll = await page.evaluate(
     () => (globalThis as any).document.documentElement.scrollWidth as number
   )
