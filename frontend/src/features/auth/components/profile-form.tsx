@@ -1,10 +1,12 @@
 import * as React from 'react'
+import { Link } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
 import { Pencil } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { DetailList } from '@/components/detail-list'
 import { TextField } from '@/components/ui/text-field'
+import { paths } from '@/config/paths'
 import { toast } from '@/components/ui/use-toast'
 import { userKey, type User } from '@/features/auth/api/get-user'
 import { updateProfile } from '@/features/auth/api/update-profile'
@@ -31,7 +33,7 @@ const roleName = (role: string) => (role ? `${role[0].toUpperCase()}${role.slice
 
 /**
  * Profile: the signed-in account, and its name and phone edited in place. Email and username
- * are the sign-in names and change only through support (docs/decisions/0053).
+ * are the sign-in names: the email changes in Settings with the password (docs/decisions/0099).
  */
 export function ProfileForm({
   title = 'Profile',
@@ -150,7 +152,14 @@ export function ProfileForm({
                 ]}
               />
               <p className="text-sm text-slate-700">
-                Contact support to change your email address.
+                Change your email address in{' '}
+                <Link
+                  to={paths.settings.getHref()}
+                  className="font-medium text-brand-700 hover:underline"
+                >
+                  Settings
+                </Link>
+                , with your password.
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
