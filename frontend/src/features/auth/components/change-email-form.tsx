@@ -6,12 +6,12 @@ import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import {
   carrierPayoutHoldKey,
-  changeEmail,
+  changeNoticeText,
   payoutHoldAfterChange,
-} from '@/features/auth/api/change-email'
+} from '@/features/auth/api/account-change-hold'
+import { changeEmail } from '@/features/auth/api/change-email'
 import { useUser, userKey } from '@/features/auth/api/get-user'
 import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
-import { formatDateTime } from '@/lib/format'
 
 type Field = 'email' | 'currentPassword'
 type Errors = Partial<Record<Field, string>>
@@ -51,21 +51,15 @@ export function ChangeEmailForm() {
     try {
       const updated = await changeEmail({ email: email.trim(), currentPassword })
       const holdState = await payoutHoldAfterChange(updated)
-      const heldUntil = holdState?.hold?.endsAt ?? null
       setEmail('')
       setCurrent('')
       void mutate(userKey, updated, { revalidate: true })
       // Payout History reads the hold from the cache (not revalidated on mount): fill it now.
       if (holdState) void mutate(carrierPayoutHoldKey, holdState, { revalidate: false })
-      const notice = oldEmail
-        ? `A notice went to ${oldEmail}.`
-        : 'A notice went to your old address.'
       toast({
         variant: 'success',
         title: 'Email changed',
-        description: heldUntil
-          ? `${notice} Your payouts are held until ${formatDateTime(heldUntil)}.`
-          : notice,
+        description: changeNoticeText(oldEmail, holdState?.hold?.endsAt ?? null),
       })
     } catch (err) {
       const fields = fieldErrorsOf(err)

@@ -8,6 +8,11 @@ import { DetailList } from '@/components/detail-list'
 import { TextField } from '@/components/ui/text-field'
 import { paths } from '@/config/paths'
 import { toast } from '@/components/ui/use-toast'
+import {
+  carrierPayoutHoldKey,
+  changeNoticeText,
+  payoutHoldAfterChange,
+} from '@/features/auth/api/account-change-hold'
 import { userKey, type User } from '@/features/auth/api/get-user'
 import { updateProfile } from '@/features/auth/api/update-profile'
 import { useAuth } from '@/features/auth/hooks/use-auth'
@@ -76,7 +81,18 @@ export function ProfileForm({
       const updated = await updateProfile(toProfileInput(values))
       await mutate(userKey, updated, { revalidate: false })
       setEditing(false)
-      toast({ variant: 'success', title: 'Profile saved' })
+      if ((updated.phone ?? null) === (user.phone ?? null)) {
+        toast({ variant: 'success', title: 'Profile saved' })
+      } else {
+        // A new phone is an account change: its owner is told and a carrier's payouts wait (0098).
+        const holdState = await payoutHoldAfterChange(updated)
+        if (holdState) void mutate(carrierPayoutHoldKey, holdState, { revalidate: false })
+        toast({
+          variant: 'success',
+          title: 'Profile saved',
+          description: changeNoticeText(user.email, holdState?.hold?.endsAt ?? null),
+        })
+      }
     } catch (err) {
       const fieldErrors: ProfileErrors = {}
       if (isApiError(err)) {
