@@ -1,5 +1,6 @@
 import { WithBackToDashboard } from '@/app/layouts/back-to-dashboard'
 import { ApiTokens } from '@/features/auth/components/api-tokens'
+import { ChangeEmailForm } from '@/features/auth/components/change-email-form'
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form'
 import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings'
 
@@ -9,6 +10,7 @@ export default function SettingsRoute() {
       <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
         <TwoFactorSettings />
+        <ChangeEmailForm />
         <ChangePasswordForm />
         <ApiTokens />
       </main>

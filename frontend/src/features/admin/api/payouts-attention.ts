@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react'
 import useSWR, { useSWRConfig } from 'swr'
 import { api } from '@/lib/api-client'
 import { reconciliationKey } from '@/features/admin/api/get-money-health'
+import type { ResponseOf } from '@/types/api-contract'
 
 /** A payout an operator should look at: a failed transfer, or a payout held for onboarding. */
 export type PayoutAttention = {
@@ -20,15 +21,33 @@ export type PayoutAttention = {
   held: boolean
 }
 
+/** The list as the API answers it: the payouts, and every carrier whose payouts are held now. */
+export type PayoutAttentionList = {
+  payouts: PayoutAttention[]
+  carrierHolds: CarrierPayoutHold[]
+}
+
+/**
+ * A carrier whose payouts are held after a change to its payout account, email or phone
+ * (decision 0098), even with nothing due yet.
+ */
+export type CarrierPayoutHold = ResponseOf<
+  '/api/admin/payouts/attention',
+  'get'
+>['carrierHolds'][number]
+
 export type PayoutRetryOutcome = 'paid' | 'failed' | 'held'
 
 export type PayoutRetryResult = { outcome: PayoutRetryOutcome; payout: PayoutAttention }
 
 export const payoutsAttentionKey = '/api/admin/payouts/attention'
 
-/** GET /api/admin/payouts/attention: failed and held payouts, newest release first. */
-export async function getPayoutsAttention(): Promise<PayoutAttention[]> {
-  return (await api.get<{ payouts: PayoutAttention[] }>(payoutsAttentionKey)).payouts
+/**
+ * GET /api/admin/payouts/attention: failed and held payouts, newest release first, and the
+ * carriers held now, ending last first.
+ */
+export function getPayoutsAttention(): Promise<PayoutAttentionList> {
+  return api.get<PayoutAttentionList>(payoutsAttentionKey)
 }
 
 /** POST /api/admin/payouts/{bookingId}/retry: one transfer attempt now. */
@@ -37,7 +56,7 @@ export function retryPayout(bookingId: number) {
 }
 
 export function usePayoutsAttention() {
-  return useSWR<PayoutAttention[]>(payoutsAttentionKey, getPayoutsAttention)
+  return useSWR<PayoutAttentionList>(payoutsAttentionKey, getPayoutsAttention)
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Reconciliation } from '@/features/admin/api/get-money-health'
-import type { PayoutAttention } from '@/features/admin/api/payouts-attention'
+import type { CarrierPayoutHold, PayoutAttention } from '@/features/admin/api/payouts-attention'
+import { formatDateTime } from '@/lib/format'
 import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
 import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
 
@@ -61,7 +62,7 @@ function setup(routes: { list?: MockRoute; retry?: MockRoute } = {}) {
     'GET /api/admin/users/pending': { body: [] },
     'GET /api/admin/payments/reconciliation': { body: reconciled },
     'GET /api/admin/audit/verify': { body: { chains: [] } },
-    [`GET ${LIST}`]: routes.list ?? { body: { payouts: [failed, held] } },
+    [`GET ${LIST}`]: routes.list ?? { body: { payouts: [failed, held], carrierHolds: [] } },
     'POST /api/admin/payouts/7/retry': routes.retry ?? { status: 500, body: {} },
     'POST /api/analytics/events': { status: 204 },
   })
@@ -121,7 +122,11 @@ describe('admin console: Payouts needing attention', () => {
   })
 
   it('a failed payout whose automatic attempts ran out waits for an operator', async () => {
-    setup({ list: { body: { payouts: [{ ...failed, attempts: 8, nextAttemptAt: null }] } } })
+    setup({
+      list: {
+        body: { payouts: [{ ...failed, attempts: 8, nextAttemptAt: null }], carrierHolds: [] },
+      },
+    })
     await screen.findByRole('table', { name: 'Payouts needing attention' }, FIRST_PAINT)
     expect(row('TRT-007')).toHaveTextContent('Waiting for an operator')
   })
@@ -131,7 +136,9 @@ describe('admin console: Payouts needing attention', () => {
     const gate = new Promise<void>((resolve) => (release = resolve))
     let listed = 0
     const { calls } = setup({
-      list: () => ({ body: { payouts: ++listed === 1 ? [failed, held] : [held] } }),
+      list: () => ({
+        body: { payouts: ++listed === 1 ? [failed, held] : [held], carrierHolds: [] },
+      }),
       retry: async () => {
         await gate
         return {
@@ -189,11 +196,13 @@ describe('admin console: Payouts needing attention', () => {
   })
 
   it('shows the empty state when nothing needs attention', async () => {
-    setup({ list: { body: { payouts: [] } } })
+    setup({ list: { body: { payouts: [], carrierHolds: [] } } })
     expect(
       await screen.findByText('No payouts need attention', {}, FIRST_PAINT)
     ).toBeInTheDocument()
     expect(screen.queryByRole('table', { name: 'Payouts needing attention' })).toBeNull()
+    expect(screen.getByText("No carrier's payouts are on hold")).toBeInTheDocument()
+    expect(screen.queryByRole('table', { name: 'Carriers with payouts on hold' })).toBeNull()
   })
 
   it('shows a skeleton while loading', async () => {
@@ -202,7 +211,7 @@ describe('admin console: Payouts needing attention', () => {
     setup({
       list: async () => {
         await gate
-        return { body: { payouts: [failed] } }
+        return { body: { payouts: [failed], carrierHolds: [] } }
       },
     })
     expect(
@@ -221,7 +230,7 @@ describe('admin console: Payouts needing attention', () => {
       list: () =>
         ++listed === 1
           ? { status: 500, body: { message: 'Something went wrong' } }
-          : { body: { payouts: [held] } },
+          : { body: { payouts: [held], carrierHolds: [] } },
     })
     const title = await screen.findByText(
       'Could not load payouts needing attention',
@@ -235,5 +244,65 @@ describe('admin console: Payouts needing attention', () => {
       await screen.findByRole('table', { name: 'Payouts needing attention' })
     ).toBeInTheDocument()
     expect(requestsTo(calls, 'GET', LIST)).toHaveLength(2)
+  })
+
+  describe('carriers with payouts on hold', () => {
+    const hold = (overrides: Partial<CarrierPayoutHold>): CarrierPayoutHold => ({
+      carrierId: 12,
+      carrierCompany: 'Motor City Haulers LLC',
+      kind: 'payout_account',
+      reason: 'Payout account replaced: payouts held for 72 hours',
+      noticeSentTo: 'dispatch@motorcity.example',
+      startsAt: '2026-06-01T15:00:00.000Z',
+      endsAt: '2026-06-04T15:00:00.000Z',
+      ...overrides,
+    })
+
+    it('lists each held carrier with reason, notice and until when, beside the payouts', async () => {
+      const email = hold({
+        carrierId: 14,
+        carrierCompany: null,
+        kind: 'email',
+        reason: 'Email changed: payouts held for 72 hours',
+        noticeSentTo: null,
+        endsAt: '2026-06-04T18:30:00.000Z',
+      })
+      setup({ list: { body: { payouts: [held], carrierHolds: [email, hold({})] } } })
+      const table = await screen.findByRole(
+        'table',
+        { name: 'Carriers with payouts on hold' },
+        FIRST_PAINT
+      )
+      const rows = within(table).getAllByRole('row').slice(1)
+      expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual([
+        'Hold on Carrier #14',
+        'Hold on Motor City Haulers LLC',
+      ])
+      expect(rows[0]).toHaveTextContent('Email changed: payouts held for 72 hours')
+      expect(rows[0]).toHaveTextContent(formatDateTime('2026-06-04T18:30:00.000Z'))
+      expect(rows[0]).toHaveTextContent('—')
+      expect(rows[1]).toHaveTextContent('Payout account replaced: payouts held for 72 hours')
+      expect(rows[1]).toHaveTextContent('dispatch@motorcity.example')
+      expect(rows[1]).toHaveTextContent(formatDateTime('2026-06-01T15:00:00.000Z'))
+      expect(rows[1]).toHaveTextContent(formatDateTime('2026-06-04T15:00:00.000Z'))
+      expect(row('TRT-005')).toBeInTheDocument()
+      expect(screen.queryByText("No carrier's payouts are on hold")).toBeNull()
+    })
+
+    it('shows the held carriers even with no payout due', async () => {
+      setup({ list: { body: { payouts: [], carrierHolds: [hold({})] } } })
+      expect(
+        await screen.findByRole('row', { name: 'Hold on Motor City Haulers LLC' }, FIRST_PAINT)
+      ).toBeInTheDocument()
+      expect(screen.getByText('No payouts need attention')).toBeInTheDocument()
+    })
+
+    it('is not shown while loading or when the list failed', async () => {
+      setup({ list: { status: 500, body: { message: 'Something went wrong' } } })
+      expect(
+        await screen.findByText('Could not load payouts needing attention', {}, FIRST_PAINT)
+      ).toBeInTheDocument()
+      expect(screen.queryByText('Carriers with payouts on hold')).toBeNull()
+    })
   })
 })

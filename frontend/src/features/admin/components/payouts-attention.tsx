@@ -19,6 +19,7 @@ import {
   useRetryPayout,
   type PayoutAttention,
 } from '@/features/admin/api/payouts-attention'
+import { CarrierPayoutHolds } from '@/features/admin/components/carrier-payout-holds'
 import { formatCount, formatCurrency, formatDateTime } from '@/lib/format'
 
 const isFailed = (payout: PayoutAttention) => payout.payoutStatus === 'failed'
@@ -44,7 +45,8 @@ function nextRetry(payout: PayoutAttention): string {
  * payout onboarding, which need the carrier rather than a retry.
  */
 export function PayoutsAttention() {
-  const { data, error, isLoading, isValidating, mutate } = usePayoutsAttention()
+  const { data: list, error, isLoading, isValidating, mutate } = usePayoutsAttention()
+  const data = list?.payouts
   const { retry, retryingId } = useRetryPayout()
 
   const onRetry = async (payout: PayoutAttention) => {
@@ -78,15 +80,15 @@ export function PayoutsAttention() {
         <div>
           <CardTitle>Payouts needing attention</CardTitle>
           <CardDescription>
-            Carrier transfers the payment provider refused, and payouts held until the carrier
-            finishes payout onboarding.
+            Carrier transfers the payment provider refused, payouts held until the carrier finishes
+            payout onboarding, and carriers whose payouts wait after an account change.
           </CardDescription>
         </div>
         {data && data.length > 0 ? (
           <Badge variant="warning">{formatCount(data.length)} open</Badge>
         ) : null}
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-6">
         {isLoading && !data ? (
           <div
             className="space-y-2"
@@ -167,6 +169,7 @@ export function PayoutsAttention() {
             </TableBody>
           </Table>
         )}
+        {list ? <CarrierPayoutHolds holds={list.carrierHolds} /> : null}
       </CardContent>
     </Card>
   )

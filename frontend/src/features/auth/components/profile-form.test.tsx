@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
 import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
+import { formatDateTime } from '@/lib/format'
 
 const sam = makeUser({
   role: 'shipper',
@@ -48,9 +49,10 @@ describe('profile: edit name and phone', () => {
     expect(within(form).getByLabelText('First name')).toHaveValue('Sam')
     expect(within(form).queryByLabelText('Email')).not.toBeInTheDocument()
     expect(within(form).getByLabelText('Sign-in details')).toHaveTextContent('sam@shipper.test')
-    expect(
-      within(form).getByText('Contact support to change your email address.')
-    ).toBeInTheDocument()
+    expect(within(form).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/settings'
+    )
     fill(form, 'First name', 'Someone else')
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('form', { name: 'Edit profile' })).not.toBeInTheDocument()
@@ -110,5 +112,71 @@ describe('profile: edit name and phone', () => {
     expect(screen.getByLabelText('Account details')).toHaveTextContent('Dana Okafor')
     expect(screen.getByLabelText('Account details')).toHaveTextContent('Not provided')
     expect(screen.getByRole('button', { name: 'Account menu for Dana Okafor' })).toBeInTheDocument()
+  })
+})
+
+describe('profile: a new phone is an account change', () => {
+  const cora = makeUser({
+    role: 'carrier',
+    firstName: 'Cora',
+    lastName: 'Diaz',
+    phone: '3135550100',
+    email: 'cora@haulers.test',
+  })
+  const endsAt = '2030-03-04T05:06:00.000Z'
+
+  function setupAs(user: typeof sam, url: string, routes: Record<string, MockRoute> = {}) {
+    setXsrfCookie()
+    const mock = mockFetch({
+      'GET /api/user': { body: user },
+      'POST /api/analytics/events': { status: 204 },
+      'PUT /api/account/profile': (req) => ({ body: { ...user, ...(req.body as object) } }),
+      ...routes,
+    })
+    renderApp(url)
+    return mock
+  }
+
+  it('a carrier is told where the notice went and until when payouts are held', async () => {
+    const { calls } = setupAs(cora, '/carrier#profile', {
+      'GET /api/carrier/payout-hold': {
+        body: {
+          hold: {
+            kind: 'phone',
+            reason: 'Phone number changed: payouts held for 72 hours',
+            noticeSentTo: 'cora@haulers.test',
+            startsAt: '2030-03-01T05:06:00.000Z',
+            endsAt,
+          },
+        },
+      },
+    })
+    const form = await openEditor()
+    fill(form, 'Phone', '3135550199')
+    fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }))
+    const text = `A notice went to cora@haulers.test. Your payouts are held until ${formatDateTime(endsAt)}.`
+    expect((await screen.findAllByText(text)).length).toBeGreaterThan(0)
+    expect(requestsTo(calls, 'GET', '/api/carrier/payout-hold')).toHaveLength(1)
+  })
+
+  it('a shipper is told where the notice went; nothing to hold', async () => {
+    const { calls } = setupAs(sam, '/shipper#profile')
+    const form = await openEditor()
+    fill(form, 'Phone', '')
+    fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }))
+    expect(
+      (await screen.findAllByText('A notice went to sam@shipper.test.')).length
+    ).toBeGreaterThan(0)
+    expect(requestsTo(calls, 'GET', '/api/carrier/payout-hold')).toHaveLength(0)
+  })
+
+  it('the same phone: saved, no notice, no hold read', async () => {
+    const { calls } = setupAs(cora, '/carrier#profile')
+    const form = await openEditor()
+    fill(form, 'First name', 'Corinne')
+    fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }))
+    expect((await screen.findAllByText('Profile saved')).length).toBeGreaterThan(0)
+    expect(screen.queryByText(/A notice went to/)).toBeNull()
+    expect(requestsTo(calls, 'GET', '/api/carrier/payout-hold')).toHaveLength(0)
   })
 })

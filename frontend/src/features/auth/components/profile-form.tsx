@@ -1,11 +1,18 @@
 import * as React from 'react'
+import { Link } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
 import { Pencil } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { DetailList } from '@/components/detail-list'
 import { TextField } from '@/components/ui/text-field'
+import { paths } from '@/config/paths'
 import { toast } from '@/components/ui/use-toast'
+import {
+  carrierPayoutHoldKey,
+  changeNoticeText,
+  payoutHoldAfterChange,
+} from '@/features/auth/api/account-change-hold'
 import { userKey, type User } from '@/features/auth/api/get-user'
 import { updateProfile } from '@/features/auth/api/update-profile'
 import { useAuth } from '@/features/auth/hooks/use-auth'
@@ -31,7 +38,7 @@ const roleName = (role: string) => (role ? `${role[0].toUpperCase()}${role.slice
 
 /**
  * Profile: the signed-in account, and its name and phone edited in place. Email and username
- * are the sign-in names and change only through support (docs/decisions/0053).
+ * are the sign-in names: the email changes in Settings with the password (docs/decisions/0099).
  */
 export function ProfileForm({
   title = 'Profile',
@@ -74,7 +81,18 @@ export function ProfileForm({
       const updated = await updateProfile(toProfileInput(values))
       await mutate(userKey, updated, { revalidate: false })
       setEditing(false)
-      toast({ variant: 'success', title: 'Profile saved' })
+      if ((updated.phone ?? null) === (user.phone ?? null)) {
+        toast({ variant: 'success', title: 'Profile saved' })
+      } else {
+        // A new phone is an account change: its owner is told and a carrier's payouts wait (0098).
+        const holdState = await payoutHoldAfterChange(updated)
+        if (holdState) void mutate(carrierPayoutHoldKey, holdState, { revalidate: false })
+        toast({
+          variant: 'success',
+          title: 'Profile saved',
+          description: changeNoticeText(user.email, holdState?.hold?.endsAt ?? null),
+        })
+      }
     } catch (err) {
       const fieldErrors: ProfileErrors = {}
       if (isApiError(err)) {
@@ -150,7 +168,14 @@ export function ProfileForm({
                 ]}
               />
               <p className="text-sm text-slate-700">
-                Contact support to change your email address.
+                Change your email address in{' '}
+                <Link
+                  to={paths.settings.getHref()}
+                  className="font-medium text-brand-700 hover:underline"
+                >
+                  Settings
+                </Link>
+                , with your password.
               </p>
             </div>
             <div className="flex flex-wrap gap-2">

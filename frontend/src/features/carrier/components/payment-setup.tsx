@@ -5,12 +5,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { LoadError } from '@/components/ui/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/use-toast'
+import { payoutHoldKey } from '@/features/carrier/api/get-payout-hold'
 import { carrierPayoutsKey } from '@/features/carrier/api/get-payouts'
 import { useStripeStatus, type StripeStatus } from '@/features/carrier/api/get-stripe-status'
 import { under, useRefresh } from '@/features/carrier/api/refresh'
+import type { PayoutAccountReplaced } from '@/features/carrier/api/replace-payout-account'
 import { startStripeOnboarding } from '@/features/carrier/api/start-stripe-onboarding'
+import { PayoutHoldNotice } from '@/features/carrier/components/payout-hold-notice'
+import { ReplacePayoutAccountDialog } from '@/features/carrier/components/replace-payout-account-dialog'
 import { SectionHeader } from '@/features/carrier/components/section-header'
 import { serverMessage } from '@/lib/api-errors'
+import { formatDateTime } from '@/lib/format'
 import { redirectTo } from '@/features/carrier/utils/redirect'
 
 export type PaymentSetupState = 'not_connected' | 'in_progress' | 'complete'
@@ -43,7 +48,21 @@ function useRefreshPayoutsOnOnboarding(onboardingComplete: boolean | undefined) 
 export function PaymentSetup() {
   const { data, error, isLoading, isValidating, mutate } = useStripeStatus()
   const [connecting, setConnecting] = useState(false)
+  const [replacing, setReplacing] = useState(false)
+  const [onboardingUrl, setOnboardingUrl] = useState<string | null>(null)
+  const refresh = useRefresh()
   useRefreshPayoutsOnOnboarding(data?.onboardingComplete)
+
+  const onReplaced = ({ url, payoutsHeldUntil }: PayoutAccountReplaced) => {
+    setOnboardingUrl(url)
+    void mutate()
+    void refresh(under(payoutHoldKey))
+    toast({
+      variant: 'success',
+      title: 'Payout account replaced',
+      description: `Set up the new account to receive payouts. Payouts are held until ${formatDateTime(payoutsHeldUntil)}; a notice went to the email on your account.`,
+    })
+  }
 
   const onConnect = async () => {
     setConnecting(true)
@@ -84,21 +103,43 @@ export function PaymentSetup() {
           </CardContent>
         </Card>
       ) : data ? (
-        <PaymentSetupCard status={data} connecting={connecting} onConnect={onConnect} />
+        <>
+          <PayoutHoldNotice />
+          <PaymentSetupCard
+            status={data}
+            connecting={connecting}
+            onConnect={onConnect}
+            onReplace={() => setReplacing(true)}
+            onboardingUrl={onboardingUrl}
+          />
+          <ReplacePayoutAccountDialog
+            open={replacing}
+            onOpenChange={setReplacing}
+            onReplaced={onReplaced}
+          />
+        </>
       ) : null}
     </div>
   )
 }
 
-/** The card in one of its three states; `onConnect` starts (or continues) the onboarding. */
+/**
+ * The card in one of its three states; `onConnect` starts (or continues) the onboarding,
+ * `onReplace` (when given) offers to replace a connected account, and `onboardingUrl` is the
+ * link a replacement answered with, used to set up the new account.
+ */
 export function PaymentSetupCard({
   status,
   connecting,
   onConnect,
+  onReplace,
+  onboardingUrl,
 }: {
   status: StripeStatus
   connecting: boolean
   onConnect: () => void
+  onReplace?: () => void
+  onboardingUrl?: string | null
 }) {
   const state = paymentSetupState(status)
 
@@ -121,6 +162,11 @@ export function PaymentSetupCard({
               {status.payoutsEnabled ? 'Enabled' : 'Not yet enabled by the payment provider'}
             </span>
           </p>
+          {onReplace ? (
+            <Button variant="outline" className="mt-4" onClick={onReplace}>
+              Replace payout account
+            </Button>
+          ) : null}
         </CardContent>
       </Card>
     )
@@ -140,9 +186,15 @@ export function PaymentSetupCard({
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Button onClick={onConnect} disabled={connecting}>
-            {connecting ? 'Connecting...' : 'Continue Setup'}
-          </Button>
+          {onboardingUrl ? (
+            <Button asChild>
+              <a href={onboardingUrl}>Set Up New Account</a>
+            </Button>
+          ) : (
+            <Button onClick={onConnect} disabled={connecting}>
+              {connecting ? 'Connecting...' : 'Continue Setup'}
+            </Button>
+          )}
         </CardContent>
       </Card>
     )
