@@ -27,9 +27,15 @@ export type ChainDefinition = {
   timestamps: readonly string[]
 }
 
+/** The last timestamp string read and its UTC form: a batch's rows share one stamp. */
+let lastStamp: { text: string; utc: string | null } | null = null
+
 /** A timestamp as UTC to the second, from a DateTime, a Date (pg) or a string (SQLite, local). */
 export function chainTimestamp(value: unknown): string | null {
-  return readTimestamp(value)?.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'") ?? null
+  if (typeof value === 'string' && lastStamp?.text === value) return lastStamp.utc
+  const utc = readTimestamp(value)?.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'") ?? null
+  if (typeof value === 'string') lastStamp = { text: value, utc }
+  return utc
 }
 
 /** The row's content in a fixed order, with numbers and booleans normalised across databases. */
@@ -151,6 +157,24 @@ export type ChainVerdict =
 
 const VERIFY_PAGE = 1000
 
+/**
+ * Why `row` does not follow a row whose hash is `prevHash`, or null when it does. A removed,
+ * moved (reordered) or relinked row fails its link; an edited one fails its own hash.
+ */
+export function linkBreak(
+  definition: ChainDefinition,
+  prevHash: string,
+  row: Record<string, unknown>
+): string | null {
+  if (row.prev_hash !== prevHash) {
+    return 'its link to the previous row does not match (a row before it was removed, moved or changed)'
+  }
+  if (row.hash !== linkHash(prevHash, chainContent(definition, row))) {
+    return 'its content does not match its hash (the row was edited)'
+  }
+  return null
+}
+
 /** Walks the chain from its first row and names the first row whose link is broken. */
 export async function verifyChain(
   client: QueryClientContract,
@@ -169,26 +193,8 @@ export async function verifyChain(
       .select([...new Set([...definition.columns, 'id', 'prev_hash', 'hash'])])
     for (const row of page) {
       const id = Number(row.id)
-      if (row.prev_hash !== prevHash) {
-        return {
-          ok: false,
-          chain,
-          rows,
-          brokenRowId: id,
-          reason:
-            'its link to the previous row does not match (a row before it was removed or changed)',
-        }
-      }
-      const expected = linkHash(prevHash, chainContent(definition, row))
-      if (row.hash !== expected) {
-        return {
-          ok: false,
-          chain,
-          rows,
-          brokenRowId: id,
-          reason: 'its content does not match its hash (the row was edited)',
-        }
-      }
+      const reason = linkBreak(definition, prevHash, row)
+      if (reason) return { ok: false, chain, rows, brokenRowId: id, reason }
       prevHash = row.hash
       lastId = id
       rows += 1
