@@ -90,7 +90,7 @@ test.group('node ace audit:verify: removed and reordered rows', (group) => {
     )
   })
 
-  test('two ledger rows swapped in place: fails at the first of them', async ({ assert }) => {
+  test('two ledger rows swapped in place: fails at the first of them', async () => {
     await paidAndRevealed()
     const rows = await db.from('ledger_entries').orderBy('id').select('id')
     const [a, b] = [Number(rows[1].id), Number(rows[2].id)]
