@@ -58,7 +58,8 @@ export default class PayoutTransferService {
   }
 
   /**
-   * Claims a batch of payouts (one statement), holds those whose carrier cannot be paid yet,
+   * Claims a batch of payouts (one statement; a second on PostgreSQL when rows locked for a
+   * moment left it short), holds those whose carrier cannot be paid yet,
    * transfers the rest with bounded concurrency, then records the transfers in one transaction
    * with one chain append. Only the run holding a claim calls the provider; the idempotency
    * key makes even a repeated call (a claim taken over after a crash) one transfer. A refused
