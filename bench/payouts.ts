@@ -258,6 +258,9 @@ async function seedBookings(db: Boot['db'], count: number) {
         }))
       )
     })
+    // Statistics as the table grows (autovacuum's job in production): plans cached while the
+    // table was empty, such as the foreign-key checks', would scan it row by row.
+    if (start === 0 || (start / SEED_CHUNK) % 20 === 19) await analyze(db)
     process.stdout.write(`\r  ${start + n} / ${count} bookings`)
   }
   process.stdout.write('\n')
