@@ -34,7 +34,7 @@ const BENCHES: { name: string; file?: string; full: string[]; quick: string[] }[
     full: [],
     quick: ['--loads', '10000', '--duration', '3', '--claim-loads', '10', '--claimants', '20'],
   },
-  { name: 'payouts', full: [], quick: ['--bookings', '1000', '--carriers', '20'] },
+  { name: 'payouts', full: [], quick: ['--sizes', '1000,5000', '--carriers', '50'] },
   // The public pages: first JavaScript of the built frontend, and Lighthouse on the built app.
   { name: 'bundle', file: 'scripts/bundle-size.js', full: [], quick: [] },
   { name: 'lighthouse', file: 'scripts/lighthouse.js', full: [], quick: ['--runs', '1'] },

@@ -22,8 +22,8 @@ export function useBenchDatabase(): string {
   return target
 }
 
-/** Boots the app as a console process and migrates the bench database. */
-export async function bootBenchApp() {
+/** Boots the app as a console process and migrates the bench database (unless told not to). */
+export async function bootBenchApp(options: { migrate?: boolean } = {}) {
   const { Ignitor } = await import('@adonisjs/core')
   const APP_ROOT = new URL('../', import.meta.url)
   const ignitor = new Ignitor(APP_ROOT, {
@@ -42,6 +42,7 @@ export async function bootBenchApp() {
   await app.start(async () => {})
 
   const { default: db } = await import('@adonisjs/lucid/services/db')
+  if (options.migrate === false) return { app, db }
   const { MigrationRunner } = await import('@adonisjs/lucid/migration')
   const migrator = new MigrationRunner(db, app, { direction: 'up', dryRun: false })
   await migrator.run()

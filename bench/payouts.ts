@@ -1,272 +1,213 @@
 /*
- * Payout release, reconciliation and chain verification at scale: seeds N paid bookings
- * delivered three days ago (sandbox charges, payments and escrow rows, the ledger's charge
- * transactions through the real LedgerService), then times `PayoutService.run()` until every
- * payout is released and transferred, `payments:reconcile` and `audit:verify` over the result.
+ * Payouts at scale (issue 13): for each size N, seeds N paid bookings delivered three days ago
+ * over C onboarded carriers in bulk (sandbox charges, payments and escrow rows, and the ledger's
+ * charge transactions through the real LedgerService, a thousand per chain append), then starts
+ * W worker processes at once (bench/payout_worker.ts: each loops `PayoutService.run()`, what
+ * `node ace payouts:release` and the start command's timer run) and times them until every
+ * payout is released and transferred. Then it checks nothing was paid twice (one sandbox
+ * transfer and one ledger payout per booking), reconciles and verifies the chains, and prints
+ * payouts per second at each size, the largest against the smallest (linear = a ratio near 1).
  *
- *   node --import=ts-node-maintained/register/esm bench/payouts.ts [--bookings N] [--carriers N]
+ *   node --import=ts-node-maintained/register/esm bench/payouts.ts [--sizes 10000,100000]
  *   DB_CONNECTION=pg PG_DB_NAME=bench node --import=ts-node-maintained/register/esm bench/payouts.ts
  *
  * See bench/README.md. Not part of `npm test`.
  */
+import { spawn, type ChildProcess } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
+import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { bootBenchApp, failBench, prng, reportFigure, useBenchDatabase } from './boot.js'
+import { analyze, clear, seedBookings } from './payout_seed.js'
 
 const { values: options } = parseArgs({
   options: {
-    bookings: { type: 'string', default: '5000' },
-    carriers: { type: 'string', default: '50' },
+    sizes: { type: 'string', default: '10000,100000' },
+    carriers: { type: 'string', default: '200' },
+    workers: { type: 'string', default: '2' },
     seed: { type: 'string', default: '20250115' },
   },
 })
-const BOOKINGS = Number(options.bookings)
+const SIZES = options.sizes
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0)
 const CARRIERS = Math.max(1, Number(options.carriers))
-
+const WORKERS = Math.max(1, Number(options.workers))
+const TARGET = 500
 const target = useBenchDatabase()
-// The sandbox posts a webhook per transfer; no server of ours listens on this port.
-process.env.APP_URL = 'http://127.0.0.1:9'
-process.env.LOG_LEVEL = 'error'
 const random = prng(Number(options.seed))
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 
-async function main() {
-  console.log(`▸ Database: ${target}`)
-  const { app, db } = await bootBenchApp()
-  const { DateTime } = await import('luxon')
-  const { default: hash } = await import('@adonisjs/core/services/hash')
-  const { default: LedgerService } = await import('#payments/services/ledger_service')
-  const { default: PayoutService } = await import('#payments/services/payout_service')
+/** A worker process, once it has booted and said "ready". */
+function startWorker(
+  args: string[] = []
+): Promise<{ child: ChildProcess; done: Promise<WorkerResult> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        // PAYOUT_WORKER_PROFILE=<dir>: a V8 CPU profile of each worker, for finding the next cost
+        ...(process.env.PAYOUT_WORKER_PROFILE
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PAYOUT_WORKER_PROFILE}`]
+          : []),
+        '--import=ts-node-maintained/register/esm',
+        'bench/payout_worker.ts',
+        ...args,
+      ],
+      { cwd: new URL('../', import.meta.url).pathname, stdio: ['pipe', 'pipe', 'inherit'] }
+    )
+    const lines = createInterface({ input: child.stdout! })
+    let result: WorkerResult | null = null
+    const done = new Promise<WorkerResult>((finish, fail) => {
+      child.once('exit', (code) =>
+        code === 0 && result ? finish(result) : fail(new Error(`payout worker exited ${code}`))
+      )
+    })
+    lines.on('line', (line) => {
+      if (line === 'ready') resolve({ child, done })
+      else if (line.startsWith('{')) result = JSON.parse(line)
+    })
+    child.once('exit', (code) => reject(new Error(`payout worker exited ${code} before ready`)))
+  })
+}
+
+type WorkerResult = {
+  runs: number
+  released: number
+  paid: number
+  failed: number
+  /** reference workers: transfers made */
+  transfers: number
+  endedAt: number
+}
+
+/** Starts the workers together once all have booted; answers their results and the time taken. */
+async function runWorkers(args: (i: number) => string[]) {
+  const workers = await Promise.all(Array.from({ length: WORKERS }, (_, i) => startWorker(args(i))))
+  const start = Date.now()
+  for (const { child } of workers) child.stdin!.end('go\n')
+  const results = await Promise.all(workers.map((w) => w.done))
+  return { results, ms: Math.max(...results.map((r) => r.endedAt)) - start }
+}
+
+/**
+ * The reference measured in the same run: the payments driver's transfers alone, made by the
+ * same number of worker processes with the same concurrency, one per booking (then removed).
+ */
+async function providerAlone(db: Boot['db']) {
+  const { results, ms } = await runWorkers((i) => ['--reference', `${i}/${WORKERS}`])
+  const transfers = results.reduce((sum, r) => sum + r.transfers, 0)
+  await db.from('sandbox_transfers').where('transfer_group', 'like', 'bench_reference_%').delete()
+  const rate = transfers / (ms / 1000)
+  console.log(
+    `  reference: ${transfers} sandbox transfers alone in ${seconds(ms)}: ${Math.round(rate)}/s`
+  )
+  return rate
+}
+
+type Boot = Awaited<ReturnType<typeof bootBenchApp>>
+
+/** Each booking paid once: bookings paid, one transfer and one ledger payout per booking. */
+async function checkPaidOnce(db: Boot['db'], count: number) {
+  const one = async (query: Promise<unknown[]>) =>
+    Number(Object.values((await query)[0] as object)[0])
+  const paid = await one(db.from('bookings').where('payout_status', 'paid').count('* as n'))
+  const transfers = await one(db.from('sandbox_transfers').count('* as n'))
+  const transferred = await one(db.from('sandbox_transfers').countDistinct('transfer_group as n'))
+  const payoutTxns = await one(
+    db.from('ledger_entries').where('kind', 'payout').countDistinct('txn as n')
+  )
+  const payoutLines = await one(db.from('ledger_entries').where('kind', 'payout').count('* as n'))
+  const ok =
+    paid === count &&
+    transfers === count &&
+    transferred === count &&
+    payoutTxns === count &&
+    payoutLines === 2 * count
+  console.log(
+    `  bookings paid ${paid} / ${count}; sandbox transfers ${transfers} for ${transferred} ` +
+      `bookings; ledger payouts ${payoutTxns} (${payoutLines} lines): ` +
+      (ok ? 'each booking paid once' : 'MISMATCH')
+  )
+  return ok
+}
+
+async function measure(boot: Boot, count: number) {
+  const { db } = boot
+  console.log(`\n▸ ${count.toLocaleString('en-US')} bookings over ${CARRIERS} carriers`)
+  await clear(db)
+  const seedStart = performance.now()
+  await seedBookings(db, count, CARRIERS, random)
+  await analyze(db)
+  console.log(`  seeded in ${seconds(performance.now() - seedStart)}`)
+
+  console.log(`  ${WORKERS} workers: go`)
+  const { results, ms } = await runWorkers(() => [])
+  const paid = results.reduce((sum, r) => sum + r.paid, 0)
+  const rate = paid / (ms / 1000)
+  for (const [i, r] of results.entries()) {
+    console.log(`  worker ${i + 1}: ${r.runs} runs, released ${r.released}, paid ${r.paid}`)
+  }
+  console.log(`  ${paid} payouts in ${seconds(ms)}: ${Math.round(rate)} payouts/s`)
+  const once = await checkPaidOnce(db, count)
+
   const { default: ReconciliationService } =
     await import('#payments/services/reconciliation_service')
   const { default: AuditService } = await import('#payments/services/audit_service')
-  const { Clock } = await import('#core/clock')
-
-  const connection = db.connection()
-  const isPg = connection.dialect.name === 'postgres'
-  const now = DateTime.now()
-  const fmt = (at: typeof now) => at.toFormat(connection.dialect.dateTimeFormat)
-
-  // Earlier payout benches leave their rows: start from empty money tables.
-  console.log('▸ Clearing earlier bench bookings')
-  for (const table of [
-    'ledger_entries',
-    'audit_chain_heads',
-    'escrow_transactions',
-    'payments',
-    'payment_events',
-    'invoices',
-    'booking_status_changes',
-    'identity_reveal_log',
-    'bookings',
-    'sandbox_transfers',
-    'sandbox_refunds',
-    'sandbox_payments',
-  ]) {
-    await db.from(table).delete()
-  }
-
-  console.log(`▸ Seeding ${CARRIERS} onboarded carriers and ${BOOKINGS} delivered, paid bookings`)
-  const password = await hash.make('bench-password')
-  const [shipper] = await db
-    .table('users')
-    .insert({
-      username: `payout-bench-shipper-${Date.now()}`,
-      email: `payout-bench-shipper-${Date.now()}@bench.test`,
-      password,
-      role: 'shipper',
-      first_name: 'Bench',
-      last_name: 'Shipper',
-      is_approved: true,
-      approval_status: 'approved',
-      created_at: fmt(now),
-      updated_at: fmt(now),
-    })
-    .returning('id')
-  const shipperId = Number(typeof shipper === 'object' ? shipper.id : shipper)
-
-  const carriers: { id: number; truckId: number }[] = []
-  for (let i = 0; i < CARRIERS; i++) {
-    const tag = `${Date.now()}-${i}`
-    const [user] = await db
-      .table('users')
-      .insert({
-        username: `payout-bench-carrier-${tag}`,
-        email: `payout-bench-carrier-${tag}@bench.test`,
-        password,
-        role: 'carrier',
-        first_name: 'Bench',
-        last_name: `Carrier ${i}`,
-        is_approved: true,
-        approval_status: 'approved',
-        created_at: fmt(now),
-        updated_at: fmt(now),
-      })
-      .returning('id')
-    const accountId = `acct_bench_${tag}`
-    await db.table('sandbox_accounts').insert({
-      id: accountId,
-      email: `payout-bench-carrier-${tag}@bench.test`,
-      onboarding_complete: true,
-      payouts_enabled: true,
-      metadata: '{}',
-      idempotency_key: `bench-account-${tag}`,
-      request_hash: 'bench',
-      created_at: now.toJSDate(),
-      updated_at: now.toJSDate(),
-    })
-    const [carrier] = await db
-      .table('carriers')
-      .insert({
-        user_id: Number(typeof user === 'object' ? user.id : user),
-        company_name: `Payout Bench Freight ${tag}`,
-        stripe_account_id: accountId,
-        stripe_onboarding_completed: true,
-        created_at: fmt(now),
-        updated_at: fmt(now),
-      })
-      .returning('id')
-    const carrierId = Number(typeof carrier === 'object' ? carrier.id : carrier)
-    const [truck] = await db
-      .table('trucks')
-      .insert({
-        carrier_id: carrierId,
-        license_plate: `PB${i}-${Date.now() % 1_000_000}`,
-        truck_type: 'dry_van',
-        capacity: 26,
-        status: 'available',
-        created_at: fmt(now),
-        updated_at: fmt(now),
-      })
-      .returning('id')
-    carriers.push({ id: carrierId, truckId: Number(typeof truck === 'object' ? truck.id : truck) })
-  }
-
-  const ledger = new LedgerService(new Clock())
-  const deliveredAt = now.minus({ days: 3 })
-  const seedStart = performance.now()
-  const BATCH = 200
-  for (let start = 0; start < BOOKINGS; start += BATCH) {
-    const count = Math.min(BATCH, BOOKINGS - start)
-    await db.transaction(async (trx) => {
-      for (let k = 0; k < count; k++) {
-        const n = start + k
-        const carrier = carriers[n % carriers.length]
-        const totalCents = Math.round(15_000 + random() * 485_000)
-        const intent = `pi_bench_${n}`
-        const [row] = await trx
-          .table('bookings')
-          .insert({
-            shipper_id: shipperId,
-            carrier_id: carrier.id,
-            truck_id: carrier.truckId,
-            booking_type: 'standard',
-            pickup_address: 'Chicago, IL',
-            delivery_address: 'Detroit, MI',
-            number_of_pallets: 1 + (n % 26),
-            distance: 283,
-            rate_per_mile_per_pallet: 2.5,
-            total_amount: (totalCents / 100).toFixed(2),
-            status: 'delivered',
-            payment_status: 'paid',
-            payout_status: 'pending',
-            stripe_payment_intent_id: intent,
-            payment_confirmed_at: fmt(deliveredAt.minus({ days: 2 })),
-            delivered_at: fmt(deliveredAt),
-            created_at: fmt(deliveredAt.minus({ days: 3 })),
-            updated_at: fmt(deliveredAt),
-          })
-          .returning('id')
-        const bookingId = Number(typeof row === 'object' ? row.id : row)
-        await trx.table('sandbox_payments').insert({
-          id: intent,
-          client_secret: `${intent}_secret_bench`,
-          amount_cents: totalCents,
-          currency: 'usd',
-          status: 'succeeded',
-          charge_id: `ch_bench_${n}`,
-          transfer_group: `booking_${bookingId}`,
-          metadata: JSON.stringify({ bookingId: String(bookingId) }),
-          idempotency_key: `booking-${bookingId}-payment`,
-          request_hash: 'bench',
-          created_at: now.toJSDate(),
-          updated_at: now.toJSDate(),
-        })
-        await trx.table('payments').insert({
-          shipment_id: bookingId,
-          stripe_payment_intent: intent,
-          stripe_charge_id: `ch_bench_${n}`,
-          amount: (totalCents / 100).toFixed(2),
-          status: 'SUCCEEDED',
-          created_at: fmt(now),
-          updated_at: fmt(now),
-        })
-        await trx.table('escrow_transactions').insert({
-          shipment_id: bookingId,
-          amount: (totalCents / 100).toFixed(2),
-          status: 'HELD',
-          created_at: fmt(now),
-          updated_at: fmt(now),
-        })
-        await ledger.recordCharge(trx, bookingId, totalCents)
-      }
-    })
-    process.stdout.write(`\r  ${start + count} / ${BOOKINGS} bookings`)
-  }
-  const seedMs = performance.now() - seedStart
-  console.log(
-    `\n  seeded in ${seconds(seedMs)} (${Math.round(BOOKINGS / (seedMs / 1000))} charges/s)`
-  )
-
-  console.log('▸ Releasing and paying (payouts:release until nothing is left)')
-  const payouts = await app.container.make(PayoutService)
-  const releaseStart = performance.now()
-  let released = 0
-  let paid = 0
-  let runs = 0
-  for (;;) {
-    const summary = await payouts.run()
-    runs += 1
-    released += summary.released.length
-    paid += summary.paid.length
-    process.stdout.write(`\r  run ${runs}: released ${released}, paid ${paid}`)
-    if (summary.released.length === 0 && summary.paid.length === 0) break
-  }
-  const releaseMs = performance.now() - releaseStart
-  console.log(
-    `\n  ${paid} payouts in ${seconds(releaseMs)} over ${runs} runs ` +
-      `(${Math.round(paid / (releaseMs / 1000))} payouts/s, each: release + ledger + transfer + ledger)`
-  )
-
-  const rate = paid / (releaseMs / 1000)
-  reportFigure({
-    bench: 'payouts',
-    what: `payouts released and transferred (${paid.toLocaleString('en-US')})`,
-    value: rate,
-    unit: 'payouts/s',
-    target: '>= 500 per second',
-    met: rate >= 500,
-  })
-
-  console.log('▸ payments:reconcile')
   const reconcileStart = performance.now()
   const report = await new ReconciliationService().reconcile()
-  const reconcileMs = performance.now() - reconcileStart
   console.log(
-    `  ${report.bookings} bookings, ${report.transactions} transactions, ` +
-      `${report.problems.length} problems in ${seconds(reconcileMs)}`
+    `  payments:reconcile: ${report.bookings} bookings, ${report.problems.length} problems ` +
+      `in ${seconds(performance.now() - reconcileStart)}`
   )
-
-  console.log('▸ audit:verify')
   const verifyStart = performance.now()
-  for (const verdict of await new AuditService().verifyAll()) {
-    console.log(`  ${verdict.chain}: ${verdict.rows} rows, ${verdict.ok ? 'intact' : 'BROKEN'}`)
-  }
+  const verdicts = await new AuditService().verifyAll()
+  for (const v of verdicts)
+    console.log(`  audit:verify ${v.chain}: ${v.rows} rows, ${v.ok ? 'intact' : 'BROKEN'}`)
   console.log(`  verified in ${seconds(performance.now() - verifyStart)}`)
-  console.log(`▸ Database: ${isPg ? 'PostgreSQL' : 'SQLite'}`)
+  const sound = once && report.problems.length === 0 && verdicts.every((v) => v.ok)
+  const provider = count === SIZES[0] ? await providerAlone(db) : null
+  return { count, rate, sound, provider }
+}
 
-  await app.terminate()
+async function main() {
+  console.log(`▸ Database: ${target}; ${WORKERS} payout workers`)
+  const boot = await bootBenchApp()
+  const figures = []
+  for (const size of SIZES) figures.push(await measure(boot, size))
+  const smallest = figures[0]
+  const sound = figures.every((f) => f.sound)
+  console.log('\n▸ Payouts per second')
+  for (const f of figures) {
+    console.log(
+      `  ${f.count.toLocaleString('en-US')} bookings: ${Math.round(f.rate)} payouts/s` +
+        (f === smallest
+          ? ` (${(f.rate / f.provider!).toFixed(2)} of the sandbox's transfers alone, ${Math.round(f.provider!)}/s)`
+          : ` (${(f.rate / smallest.rate).toFixed(2)} of the smallest)`)
+    )
+  }
+  for (const f of figures) {
+    reportFigure({
+      bench: 'payouts',
+      what: `payouts/s, ${WORKERS} workers, ${f.count.toLocaleString('en-US')} bookings${
+        f.sound ? '' : ' (CHECKS FAILED)'
+      }`,
+      value: f.rate,
+      unit: 'payouts/s',
+      // the smallest beside the provider alone; the others beside the smallest (linearity)
+      reference:
+        f === smallest
+          ? { what: 'sandbox transfers alone, same workers', value: f.provider! }
+          : { what: `at ${smallest.count.toLocaleString('en-US')}`, value: smallest.rate },
+      target:
+        f === smallest ? `>= ${TARGET}/s` : `>= ${TARGET}/s and >= 0.8 of the smallest (linear)`,
+      met: f.sound && f.rate >= TARGET && (f === smallest || f.rate >= 0.8 * smallest.rate),
+    })
+  }
+  if (!sound) console.log('  Some checks FAILED (double payment, reconciliation or chain).')
+  await boot.app.terminate()
+  if (!sound) process.exitCode = 1
 }
 
 main().catch(failBench)

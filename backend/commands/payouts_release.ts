@@ -14,6 +14,11 @@ export default class PayoutsRelease extends BaseCommand {
   @flags.number({ description: 'Retry the failed payout of this booking now' })
   declare retry?: number
 
+  @flags.boolean({
+    description: 'Repeat, a batch at a time, until nothing is left to release or pay',
+  })
+  declare all?: boolean
+
   async run() {
     const { default: PayoutService } = await import('#payments/services/payout_service')
     const payouts = await this.app.container.make(PayoutService)
@@ -28,6 +33,14 @@ export default class PayoutsRelease extends BaseCommand {
       return
     }
     const summary = await payouts.run()
+    // --all: drain a backlog (another process may run beside this one; each takes its batches)
+    while (this.all) {
+      const more = await payouts.run()
+      if (more.released.length + more.paid.length + more.failed.length === 0) break
+      for (const key of ['released', 'paid', 'held', 'failed'] as const) {
+        summary[key].push(...more[key])
+      }
+    }
     this.logger.info(
       `released ${summary.released.length}, paid ${summary.paid.length}, ` +
         `held ${summary.held.length} (onboarding or payout hold), failed ${summary.failed.length}`

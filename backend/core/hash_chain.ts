@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto'
 import { DateTime } from 'luxon'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { readTimestamp, sqlTimestamp } from '#core/timestamps'
+import { takeWriteLock } from '#core/transactions'
 
 /**
  * Tamper-evident tables (docs/decisions/0044). Each row of a chained table stores
  * `hash = sha256(prev_hash, content)` where `prev_hash` is the hash of the row before it, so
  * editing, deleting or reordering a row breaks every link after it. audit_chain_heads keeps
- * the newest link, which also catches a deleted tail. Appends lock the head row, so they are
- * written one at a time on PostgreSQL; SQLite has one writer anyway.
+ * the newest link, which also catches a deleted tail. An append locks the head row once for
+ * all the rows it writes (a whole batch of payouts is one append), so a batch, not a row, is
+ * the unit that waits for the lock on PostgreSQL; SQLite has one writer anyway.
  */
 
 /** The hash before the first row of every chain. */
@@ -25,9 +27,15 @@ export type ChainDefinition = {
   timestamps: readonly string[]
 }
 
+/** The last timestamp string read and its UTC form: a batch's rows share one stamp. */
+let lastStamp: { text: string; utc: string | null } | null = null
+
 /** A timestamp as UTC to the second, from a DateTime, a Date (pg) or a string (SQLite, local). */
 export function chainTimestamp(value: unknown): string | null {
-  return readTimestamp(value)?.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'") ?? null
+  if (typeof value === 'string' && lastStamp?.text === value) return lastStamp.utc
+  const utc = readTimestamp(value)?.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'") ?? null
+  if (typeof value === 'string') lastStamp = { text: value, utc }
+  return utc
 }
 
 /** The row's content in a fixed order, with numbers and booleans normalised across databases. */
@@ -54,6 +62,8 @@ type HeadRow = { chain: string; last_id: number; length: number; last_hash: stri
 
 /** The chain's head, locked for the rest of the transaction (created on first use). */
 async function lockHead(trx: TransactionClientContract, chain: string): Promise<HeadRow> {
+  // SQLite: hold the write lock before reading the head, so no other process appends between.
+  await takeWriteLock(trx)
   const read = () => trx.from('audit_chain_heads').where('chain', chain).forUpdate().first()
   let head = (await read()) as HeadRow | null
   if (!head) {
@@ -71,8 +81,37 @@ async function lockHead(trx: TransactionClientContract, chain: string): Promise<
 }
 
 /**
+ * `count` new ids for the chained table, each above every id already in it, taken while the
+ * head is locked so appends get ids in the order they link. PostgreSQL draws them from the
+ * table's own sequence (so it stays the source of ids); SQLite, which has one writer, counts
+ * on from the largest id (the row-id sequence follows explicit ids).
+ */
+async function reserveIds(
+  trx: TransactionClientContract,
+  definition: ChainDefinition,
+  head: HeadRow,
+  count: number
+): Promise<number[]> {
+  if (trx.dialect.name === 'postgres') {
+    const result = await trx.rawQuery(
+      'select nextval(pg_get_serial_sequence(?, ?)) as id from generate_series(1, ?)',
+      [definition.table, 'id', count]
+    )
+    return (result.rows as { id: string }[]).map((row) => Number(row.id)).sort((a, b) => a - b)
+  }
+  const max = (await trx.from(definition.table).max('id as id').first()) as { id: unknown }
+  const start = Math.max(head.last_id, Number(max?.id ?? 0)) + 1
+  return Array.from({ length: count }, (_, i) => start + i)
+}
+
+/** Rows per INSERT statement: well under both databases' limits on bound parameters. */
+const INSERT_CHUNK = 500
+
+/**
  * Inserts rows into a chained table inside `trx`, linking each to the one before. Returns the
- * inserted ids in order.
+ * inserted ids in order. One head lock per call however many rows it appends: the ids come
+ * from the locked head, every hash is computed before writing, and the rows go in with
+ * multi-row inserts (no insert-then-update per row). Callers batch their rows into one call.
  */
 export async function appendToChain(
   trx: TransactionClientContract,
@@ -81,18 +120,17 @@ export async function appendToChain(
 ): Promise<number[]> {
   if (rows.length === 0) return []
   const head = await lockHead(trx, definition.chain)
+  const ids = await reserveIds(trx, definition, head, rows.length)
   let prevHash = head.last_hash
-  const ids: number[] = []
-  for (const row of rows) {
-    const [inserted] = await trx
-      .table(definition.table)
-      .insert({ ...row, prev_hash: prevHash, hash: 'pending' })
-      .returning('id')
-    const id = Number(typeof inserted === 'object' ? inserted.id : inserted)
-    const hash = linkHash(prevHash, chainContent(definition, { ...row, id }))
-    await trx.from(definition.table).where('id', id).update({ hash })
-    ids.push(id)
+  const linked = rows.map((row, i) => {
+    const withId = { ...row, id: ids[i] }
+    const hash = linkHash(prevHash, chainContent(definition, withId))
+    const out = { ...withId, prev_hash: prevHash, hash }
     prevHash = hash
+    return out
+  })
+  for (let i = 0; i < linked.length; i += INSERT_CHUNK) {
+    await trx.table(definition.table).multiInsert(linked.slice(i, i + INSERT_CHUNK))
   }
   await trx
     .from('audit_chain_heads')
@@ -119,6 +157,24 @@ export type ChainVerdict =
 
 const VERIFY_PAGE = 1000
 
+/**
+ * Why `row` does not follow a row whose hash is `prevHash`, or null when it does. A removed,
+ * moved (reordered) or relinked row fails its link; an edited one fails its own hash.
+ */
+export function linkBreak(
+  definition: ChainDefinition,
+  prevHash: string,
+  row: Record<string, unknown>
+): string | null {
+  if (row.prev_hash !== prevHash) {
+    return 'its link to the previous row does not match (a row before it was removed, moved or changed)'
+  }
+  if (row.hash !== linkHash(prevHash, chainContent(definition, row))) {
+    return 'its content does not match its hash (the row was edited)'
+  }
+  return null
+}
+
 /** Walks the chain from its first row and names the first row whose link is broken. */
 export async function verifyChain(
   client: QueryClientContract,
@@ -137,26 +193,8 @@ export async function verifyChain(
       .select([...new Set([...definition.columns, 'id', 'prev_hash', 'hash'])])
     for (const row of page) {
       const id = Number(row.id)
-      if (row.prev_hash !== prevHash) {
-        return {
-          ok: false,
-          chain,
-          rows,
-          brokenRowId: id,
-          reason:
-            'its link to the previous row does not match (a row before it was removed or changed)',
-        }
-      }
-      const expected = linkHash(prevHash, chainContent(definition, row))
-      if (row.hash !== expected) {
-        return {
-          ok: false,
-          chain,
-          rows,
-          brokenRowId: id,
-          reason: 'its content does not match its hash (the row was edited)',
-        }
-      }
+      const reason = linkBreak(definition, prevHash, row)
+      if (reason) return { ok: false, chain, rows, brokenRowId: id, reason }
       prevHash = row.hash
       lastId = id
       rows += 1

@@ -36,6 +36,17 @@ export type CarrierProfile = {
   zipCode: string | null
 }
 
+/** What a payout needs to know of a carrier's account: read one at a time or a batch at once. */
+const PAYMENT_ACCOUNT_COLUMNS = ['id', 'stripeAccountId', 'stripeOnboardingCompleted'] as const
+
+function toPaymentAccount(carrier: Carrier): CarrierPaymentAccount {
+  return {
+    carrierId: carrier.id,
+    stripeAccountId: carrier.stripeAccountId,
+    stripeOnboardingCompleted: carrier.stripeOnboardingCompleted,
+  }
+}
+
 export type CarrierPaymentAccount = {
   carrierId: number
   stripeAccountId: string | null
@@ -146,20 +157,24 @@ export default class CarrierProfileService {
     return this.paymentAccountWhere('id', carrierId)
   }
 
+  /** The payout accounts of many carrier companies at once (a batch of payouts), by carriers.id. */
+  async findPaymentAccountsByCarrierIds(carrierIds: number[]): Promise<CarrierPaymentAccount[]> {
+    if (carrierIds.length === 0) return []
+    const carriers = await Carrier.query()
+      .whereIn('id', [...new Set(carrierIds)])
+      .select(...PAYMENT_ACCOUNT_COLUMNS)
+    return carriers.map(toPaymentAccount)
+  }
+
   private async paymentAccountWhere(
     column: 'id' | 'userId',
     value: number
   ): Promise<CarrierPaymentAccount | null> {
     const carrier = await Carrier.query()
       .where(column, value)
-      .select('id', 'stripeAccountId', 'stripeOnboardingCompleted')
+      .select(...PAYMENT_ACCOUNT_COLUMNS)
       .first()
-    if (!carrier) return null
-    return {
-      carrierId: carrier.id,
-      stripeAccountId: carrier.stripeAccountId,
-      stripeOnboardingCompleted: carrier.stripeOnboardingCompleted,
-    }
+    return carrier ? toPaymentAccount(carrier) : null
   }
 
   /** The carrier whose connected account this is (provider webhooks name accounts only). */

@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { DateTime } from 'luxon'
 import { rowCount } from '#core/transactions'
+import { caseById } from '#core/batches'
 
 /** What a payout claim may take: the payments module's retry policy, passed in. */
 export type PayoutClaimRule = {
@@ -17,13 +18,26 @@ export type PayoutAttemptEnd = {
   payoutStatus: 'released' | 'failed'
   failureReason: string
   nextAttemptAt: DateTime | null
-  /** Set when the attempt did not count (waiting for the carrier is not a failure). */
-  attempts?: number
+  /** False when the attempt does not count (waiting for the carrier is not a failure). */
+  counted: boolean
+}
+
+/** A payout a run has claimed: what the transfer needs of its booking. */
+export type ClaimedPayout = {
+  bookingId: number
+  carrierId: number
+  totalAmount: string | number | null
+  /** attempts so far, this one included */
+  attempts: number
 }
 
 type Client = QueryClientContract | TransactionClientContract
 
 const stamp = (client: Client, at: DateTime) => at.toFormat(client.dialect.dateTimeFormat)
+
+/** Ids from an UPDATE ... RETURNING id (objects on both databases). */
+const idsOf = (rows: unknown) =>
+  (rows as { id: unknown }[]).map((row) => Number(row.id)).sort((a, b) => a - b)
 
 /**
  * The payment and payout state of a booking (`payment_status`, `payout_status` and their
@@ -72,25 +86,32 @@ export default class BookingSettlementService {
     return rowCount(updated) === 1
   }
 
-  /** Payout pending -> released, for a paid booking. */
-  async releasePayout(
+  /**
+   * Payout pending -> released, for paid bookings (a release batch, one statement). Answers
+   * the ids this call released.
+   */
+  async releasePayouts(
     trx: TransactionClientContract,
-    bookingId: number,
+    bookingIds: number[],
     at: DateTime
-  ): Promise<boolean> {
+  ): Promise<number[]> {
+    if (bookingIds.length === 0) return []
     const when = stamp(trx, at)
-    const updated = await trx
+    const rows = await trx
       .from('bookings')
-      .where('id', bookingId)
+      .whereIn('id', bookingIds)
       .where('payout_status', 'pending')
       .where('payment_status', 'paid')
-      .update({
-        payout_status: 'released',
-        payout_released_at: when,
-        payout_failure_reason: null,
-        updated_at: when,
-      })
-    return rowCount(updated) === 1
+      .update(
+        {
+          payout_status: 'released',
+          payout_released_at: when,
+          payout_failure_reason: null,
+          updated_at: when,
+        },
+        ['id']
+      )
+    return idsOf(rows)
   }
 
   /**
@@ -118,58 +139,124 @@ export default class BookingSettlementService {
     return query
   }
 
-  /** Takes one booking's payout for a run under `token` (one winner), counting the attempt. */
-  async claimPayout(bookingId: number, token: string, rule: PayoutClaimRule): Promise<boolean> {
+  /**
+   * Takes up to `limit` claimable payouts (oldest first) for a run under `token`, counting an
+   * attempt on each: a conditional update, so two runs never take the same booking. On
+   * PostgreSQL a batch first skips rows another run has locked (two runs take disjoint
+   * batches at once); if that leaves it short, it takes the rest waiting for those locks, so
+   * a booking only locked for a moment (a parallel release looking at it) is not left behind.
+   * Locks are taken in id order, so claims never deadlock.
+   */
+  async claimPayouts(
+    token: string,
+    rule: PayoutClaimRule,
+    pick: { limit: number; bookingId?: number; carrierId?: number }
+  ): Promise<ClaimedPayout[]> {
     const client = db.connection()
-    const updated = await this.payoutClaimable(client, rule)
-      .where('id', bookingId)
-      .update({
-        payout_claim: token,
-        payout_claimed_at: stamp(client, rule.now),
-        payout_attempts: client.knexRawQuery('payout_attempts + 1'),
-      })
-    return rowCount(updated) === 1
+    const isPg = client.dialect.name === 'postgres'
+    const batch = pick.bookingId === undefined
+    const claimed = await this.claimSome(client, token, rule, pick, pick.limit, isPg && batch)
+    if (isPg && batch && claimed.length < pick.limit) {
+      claimed.push(
+        ...(await this.claimSome(client, token, rule, pick, pick.limit - claimed.length, false))
+      )
+    }
+    return claimed.sort((a, b) => a.bookingId - b.bookingId)
   }
 
-  /** Records the end of an attempt that paid nothing and gives the claim back. */
-  async endPayoutAttempt(bookingId: number, token: string, end: PayoutAttemptEnd, at: DateTime) {
+  private async claimSome(
+    client: Client,
+    token: string,
+    rule: PayoutClaimRule,
+    pick: { bookingId?: number; carrierId?: number },
+    limit: number,
+    skipLocked: boolean
+  ): Promise<ClaimedPayout[]> {
+    const candidates = this.payoutClaimable(client, rule).select('id').orderBy('id').limit(limit)
+    if (pick.bookingId !== undefined) candidates.where('id', pick.bookingId)
+    if (pick.carrierId !== undefined) candidates.where('carrier_id', pick.carrierId)
+    if (client.dialect.name === 'postgres') {
+      candidates.forUpdate()
+      if (skipLocked) candidates.skipLocked()
+    }
+    const rows = await this.payoutClaimable(client, rule)
+      .whereIn('id', candidates)
+      .update(
+        {
+          payout_claim: token,
+          payout_claimed_at: stamp(client, rule.now),
+          payout_attempts: client.knexRawQuery('payout_attempts + 1'),
+        },
+        ['id', 'carrier_id', 'total_amount', 'payout_attempts']
+      )
+    return (rows as Record<string, unknown>[]).map((row) => ({
+      bookingId: Number(row.id),
+      carrierId: Number(row.carrier_id),
+      totalAmount: row.total_amount as string | number | null,
+      attempts: Number(row.payout_attempts),
+    }))
+  }
+
+  /**
+   * Records the end of attempts that paid nothing and gives their claims back: one statement
+   * for bookings that end the same way (a batch held for its carriers' onboarding).
+   */
+  async endPayoutAttempts(
+    bookingIds: number[],
+    token: string,
+    end: PayoutAttemptEnd,
+    at: DateTime
+  ) {
+    if (bookingIds.length === 0) return
     const client = db.connection()
     await client
       .from('bookings')
-      .where('id', bookingId)
+      .whereIn('id', bookingIds)
       .where('payout_claim', token)
       .update({
         payout_status: end.payoutStatus,
         payout_failure_reason: end.failureReason,
         payout_next_attempt_at: end.nextAttemptAt ? stamp(client, end.nextAttemptAt) : null,
-        ...(end.attempts === undefined ? {} : { payout_attempts: end.attempts }),
+        // waiting for the carrier is not a failed attempt: the claim's count is given back
+        ...(end.counted ? {} : { payout_attempts: client.knexRawQuery('payout_attempts - 1') }),
         payout_claim: null,
         payout_claimed_at: null,
         updated_at: stamp(client, at),
       })
   }
 
-  /** The transfer went out: paid, under the claim this run holds. False if it was taken over. */
-  async markPayoutPaid(
+  /**
+   * The transfers went out: paid, under the claim this run holds, in one statement. Answers the
+   * ids recorded; a booking missing was taken over by another run (its claim went stale).
+   */
+  async markPayoutsPaid(
     trx: TransactionClientContract,
-    bookingId: number,
     token: string,
-    transfer: { transferId: string; at: DateTime }
-  ): Promise<boolean> {
-    const updated = await trx
+    transfers: { bookingId: number; transferId: string }[],
+    at: DateTime
+  ): Promise<number[]> {
+    if (transfers.length === 0) return []
+    const ids = transfers.map((t) => t.bookingId)
+    const rows = await trx
       .from('bookings')
-      .where('id', bookingId)
+      .whereIn('id', ids)
       .where('payout_claim', token)
-      .update({
-        payout_status: 'paid',
-        stripe_transfer_id: transfer.transferId,
-        payout_failure_reason: null,
-        payout_next_attempt_at: null,
-        payout_claim: null,
-        payout_claimed_at: null,
-        updated_at: stamp(trx, transfer.at),
-      })
-    return rowCount(updated) === 1
+      .update(
+        {
+          payout_status: 'paid',
+          stripe_transfer_id: caseById(
+            trx,
+            transfers.map((t) => [t.bookingId, t.transferId])
+          ),
+          payout_failure_reason: null,
+          payout_next_attempt_at: null,
+          payout_claim: null,
+          payout_claimed_at: null,
+          updated_at: stamp(trx, at),
+        },
+        ['id']
+      )
+    return idsOf(rows)
   }
 
   /** An operator's retry of a failed payout: its attempts start again. False if not failed. */

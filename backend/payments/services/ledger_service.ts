@@ -66,6 +66,35 @@ export function refundLines(amountCents: number): LedgerLine[] {
   ]
 }
 
+/** A booking's release: escrow to the platform's share and the carrier's payable. */
+export function releaseTransaction(
+  bookingId: number,
+  carrierId: number,
+  totalCents: number
+): LedgerTransaction {
+  return {
+    key: `booking-${bookingId}-release`,
+    bookingId,
+    memo: 'payout released',
+    lines: releaseLines(totalCents, carrierId),
+  }
+}
+
+/** A booking's transfer to its carrier, settling the payable. */
+export function payoutTransaction(
+  bookingId: number,
+  carrierId: number,
+  payoutCents: number,
+  transferId: string
+): LedgerTransaction {
+  return {
+    key: `booking-${bookingId}-payout`,
+    bookingId,
+    memo: `transfer ${transferId}`.slice(0, 200),
+    lines: payoutLines(payoutCents, carrierId),
+  }
+}
+
 /** Each line is whole cents, accounts differ, and the lines sum to zero. */
 export function assertBalanced(lines: LedgerLine[]) {
   if (lines.length < 2) throw new UnbalancedTransactionError('A transaction needs two lines')
@@ -80,6 +109,17 @@ export function assertBalanced(lines: LedgerLine[]) {
   }
 }
 
+/** One ledger transaction: its key (`booking-<id>-<step>`), booking, memo and balanced lines. */
+export type LedgerTransaction = {
+  key: string
+  bookingId: number | null
+  memo?: string
+  lines: LedgerLine[]
+}
+
+/** Keys per lookup of already-posted transactions. */
+const KEY_LOOKUP_CHUNK = 500
+
 /** Posts ledger transactions inside the caller's transaction, once per transaction key. */
 @inject()
 export default class LedgerService {
@@ -89,28 +129,46 @@ export default class LedgerService {
    * Appends one balanced transaction to the chained ledger. A key already posted is not
    * posted again (returns false), so a retried step never moves money twice on the books.
    */
-  async post(
-    trx: TransactionClientContract,
-    txn: { key: string; bookingId: number | null; memo?: string; lines: LedgerLine[] }
-  ): Promise<boolean> {
-    assertBalanced(txn.lines)
-    const posted = await trx.from('ledger_entries').where('txn', txn.key).select('id').first()
-    if (posted) return false
+  async post(trx: TransactionClientContract, txn: LedgerTransaction): Promise<boolean> {
+    const [posted] = await this.postMany(trx, [txn])
+    return posted
+  }
+
+  /**
+   * Appends many balanced transactions in one chain append (one head lock, multi-row inserts),
+   * as a batch of payouts does. Answers, per transaction, whether it was posted now (false: its
+   * key was already on the ledger, or earlier in the same batch).
+   */
+  async postMany(trx: TransactionClientContract, txns: LedgerTransaction[]): Promise<boolean[]> {
+    if (txns.length === 0) return []
+    for (const txn of txns) assertBalanced(txn.lines)
+    const seen = new Set<string>()
+    for (let i = 0; i < txns.length; i += KEY_LOOKUP_CHUNK) {
+      const keys = txns.slice(i, i + KEY_LOOKUP_CHUNK).map((txn) => txn.key)
+      const rows = await trx.from('ledger_entries').whereIn('txn', keys).distinct('txn')
+      for (const row of rows) seen.add(row.txn)
+    }
     const stamp = this.clock.now().toFormat(trx.dialect.dateTimeFormat)
-    await appendToChain(
-      trx,
-      LEDGER_CHAIN,
-      txn.lines.map((line) => ({
-        booking_id: txn.bookingId,
-        txn: txn.key,
-        kind: line.kind,
-        account: line.account,
-        amount_cents: line.amountCents,
-        memo: txn.memo ?? null,
-        created_at: stamp,
-      }))
+    const posted = txns.map((txn) => {
+      if (seen.has(txn.key)) return false
+      seen.add(txn.key)
+      return true
+    })
+    const rows = txns.flatMap((txn, i) =>
+      posted[i]
+        ? txn.lines.map((line) => ({
+            booking_id: txn.bookingId,
+            txn: txn.key,
+            kind: line.kind,
+            account: line.account,
+            amount_cents: line.amountCents,
+            memo: txn.memo ?? null,
+            created_at: stamp,
+          }))
+        : []
     )
-    return true
+    await appendToChain(trx, LEDGER_CHAIN, rows)
+    return posted
   }
 
   recordCharge(trx: TransactionClientContract, bookingId: number, totalCents: number) {
@@ -128,12 +186,7 @@ export default class LedgerService {
     carrierId: number,
     totalCents: number
   ) {
-    return this.post(trx, {
-      key: `booking-${bookingId}-release`,
-      bookingId,
-      memo: 'payout released',
-      lines: releaseLines(totalCents, carrierId),
-    })
+    return this.post(trx, releaseTransaction(bookingId, carrierId, totalCents))
   }
 
   recordPayout(
@@ -143,12 +196,7 @@ export default class LedgerService {
     payoutCents: number,
     transferId: string
   ) {
-    return this.post(trx, {
-      key: `booking-${bookingId}-payout`,
-      bookingId,
-      memo: `transfer ${transferId}`.slice(0, 200),
-      lines: payoutLines(payoutCents, carrierId),
-    })
+    return this.post(trx, payoutTransaction(bookingId, carrierId, payoutCents, transferId))
   }
 
   recordRefund(

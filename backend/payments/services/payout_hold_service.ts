@@ -101,6 +101,18 @@ export default class PayoutHoldService {
     return hold ? present(hold as HoldRow) : null
   }
 
+  /** The hold in force now for each of these carriers that has one (the one ending last). */
+  async activeForCarriers(carrierIds: number[]): Promise<Map<number, PayoutHold>> {
+    const holds = new Map<number, PayoutHold>()
+    if (carrierIds.length === 0) return holds
+    const rows = (await this.active().whereIn('carrier_id', [...new Set(carrierIds)])) as HoldRow[]
+    for (const row of rows) {
+      const hold = present(row)
+      if (!holds.has(hold.carrierId)) holds.set(hold.carrierId, hold)
+    }
+    return holds
+  }
+
   /** Holds in force now, for the admin's list, ending last first. */
   async allActive(limit: number): Promise<PayoutHold[]> {
     const rows = (await this.active().limit(limit)) as HoldRow[]

@@ -1,71 +1,45 @@
-import { randomUUID } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { DateTime } from 'luxon'
-import payments from '#plugins/payments/services/main'
+import type { DateTime } from 'luxon'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
-import BookingSettlementService, {
-  type PayoutClaimRule,
-} from '#marketplace/services/booking_settlement_service'
+import BookingSettlementService from '#marketplace/services/booking_settlement_service'
 import EscrowTransaction from '#payments/models/escrow_transaction'
-import Payment from '#payments/models/payment'
-import LedgerService from '#payments/services/ledger_service'
-import PayoutHoldService from '#payments/services/payout_hold_service'
+import LedgerService, { releaseTransaction } from '#payments/services/ledger_service'
+import PayoutTransferService from '#payments/services/payout_transfer_service'
+import {
+  AUTO_RELEASE_HOURS,
+  PAYOUT_BATCH as BATCH,
+  type PayoutOutcome,
+  type ReleaseRunSummary,
+} from '#payments/services/payout_rules'
 import { Clock } from '#core/clock'
 import { writeTransaction } from '#core/transactions'
-import { splitPayout, toCents } from '#core/money'
+import { toCents } from '#core/money'
 
-/** A delivered, paid booking the shipper has not completed is released this long after delivery. */
-export const AUTO_RELEASE_HOURS = 48
+export {
+  AUTO_RELEASE_HOURS,
+  MAX_PAYOUT_ATTEMPTS,
+  ONBOARDING_HOLD_REASON,
+  STALE_CLAIM_MINUTES,
+  retryDelayMinutes,
+  type PayoutOutcome,
+  type ReleaseRunSummary,
+} from '#payments/services/payout_rules'
 
-/** Why a released payout waits: the carrier cannot receive transfers yet. */
-export const ONBOARDING_HOLD_REASON = 'Carrier payout account onboarding is not complete'
-
-/** Transfer attempts before a failed payout waits for an operator (`payouts:release --retry`). */
-export const MAX_PAYOUT_ATTEMPTS = 8
-
-/** A claim older than this is from a run that died mid-transfer; the transfer key makes retrying safe. */
-export const STALE_CLAIM_MINUTES = 10
-
-/** At most this many bookings per release run; the timer runs again soon. */
-const BATCH = 200
-
-/** Wait before retry `attempt + 1`: 5 min, 10, 20, ... capped at 12 hours. */
-export function retryDelayMinutes(attempt: number): number {
-  return Math.min(5 * 2 ** Math.max(0, attempt - 1), 12 * 60)
-}
-
-export type PayoutOutcome = 'paid' | 'held' | 'failed' | 'skipped'
-
-export type ReleaseRunSummary = {
-  released: number[]
-  paid: number[]
-  held: number[]
-  failed: number[]
-}
-
-type PayoutBooking = {
-  id: number
-  carrier_id: number | null
-  status: string
-  payment_status: string
-  payout_status: string
-  total_amount: string | number | null
-  payout_attempts: number | string
-  completed_at: unknown
-  delivered_at: unknown
-}
+type DueBooking = { id: number; carrier_id: number | null; total_amount: string | number | null }
 
 /**
- * Carrier payouts (docs/decisions/0043). A delivered, paid booking is released when
+ * Carrier payouts (docs/decisions/0043, 0111). A delivered, paid booking is released when
  * its shipper completes it or 48 hours after delivery, whichever comes first: the ledger moves
  * the total out of escrow into the platform's 9 percent and the carrier's 91 percent, and
  * payoutStatus goes pending -> released. The transfer then pays the carrier (released -> paid),
  * once per booking (idempotency key `booking-<id>-payout`); a failed transfer is retried with
  * backoff, and a carrier without finished onboarding is held until it finishes.
  *
+ * Work is done a batch at a time: one statement releases up to BATCH bookings and one chain
+ * append posts their ledger lines; one statement claims up to BATCH payouts, the transfers go
+ * out TRANSFER_CONCURRENCY at a time, and one transaction with one chain append records them.
  * Every step is a conditional update, so two runs, or a run racing a completion, cannot
  * release or pay a booking twice; PostgreSQL runs also skip rows another run has locked.
  */
@@ -76,38 +50,26 @@ export default class PayoutService {
     private ledger: LedgerService,
     private carriers: CarrierProfileService,
     private settlement: BookingSettlementService,
-    private holds: PayoutHoldService
+    private transfers: PayoutTransferService
   ) {}
 
   /** The shipper completed the booking (`booking:completed`): release and pay it now. */
   async releaseCompleted(bookingId: number): Promise<PayoutOutcome | 'not_released'> {
-    const released = await writeTransaction(async (trx) => {
-      const [booking] = await this.dueForRelease(trx, { bookingId })
-      return booking ? this.release(trx, booking) : false
-    })
-    if (!released) return 'not_released'
+    const released = await this.releaseDue({ bookingId })
+    if (released.length === 0) return 'not_released'
     return this.payOut(bookingId)
   }
 
   /**
-   * `node ace payouts:release` and the start command's timer: releases every booking due
-   * (completed, or delivered at least 48 hours ago), then pays what is released and due
-   * (new releases, retries whose backoff has passed, holds whose carrier has onboarded or
-   * whose payout hold has ended).
+   * `node ace payouts:release` and the start command's timer: releases a batch of the bookings
+   * due (completed, or delivered at least 48 hours ago), then pays a batch of what is released
+   * and due (new releases, retries whose backoff has passed, holds whose carrier has onboarded).
    */
   async run(): Promise<ReleaseRunSummary> {
-    const released = await writeTransaction(async (trx) => {
-      const due = await this.dueForRelease(trx, {})
-      const ids: number[] = []
-      for (const booking of due) {
-        if (await this.release(trx, booking)) ids.push(booking.id)
-      }
-      return ids
-    })
+    const released = await this.releaseDue({})
     const summary: ReleaseRunSummary = { released, paid: [], held: [], failed: [] }
-    for (const id of await this.payable()) {
-      const outcome = await this.payOut(id)
-      if (outcome !== 'skipped') summary[outcome].push(id)
+    for (const { bookingId, outcome } of await this.transfers.payBatch({ limit: BATCH }, false)) {
+      summary[outcome].push(bookingId)
     }
     if (released.length + summary.paid.length + summary.failed.length > 0) {
       logger.info(
@@ -130,16 +92,8 @@ export default class PayoutService {
    */
   async carrierOnboarded(carrierId: number): Promise<PayoutOutcome[]> {
     await this.carriers.markStripeOnboardingCompleted(carrierId)
-    const rows = await this.settlement
-      .payoutClaimable(db.connection(), this.claimRule(true))
-      .where('carrier_id', carrierId)
-      .select('id')
-      .orderBy('id')
-      .limit(BATCH)
-    const outcomes: PayoutOutcome[] = []
-    for (const row of rows)
-      outcomes.push(await this.payOut(Number(row.id), { ignoreBackoff: true }))
-    return outcomes
+    const results = await this.transfers.payBatch({ limit: BATCH, carrierId }, true)
+    return results.map((result) => result.outcome)
   }
 
   /**
@@ -151,7 +105,52 @@ export default class PayoutService {
     return this.payOut(bookingId)
   }
 
+  /**
+   * Claims one booking's payout and transfers 91 percent of its total to the carrier: a batch
+   * of one. 'skipped' when another run holds it or it is not payable now.
+   */
+  async payOut(
+    bookingId: number,
+    options: { ignoreBackoff?: boolean } = {}
+  ): Promise<PayoutOutcome> {
+    const [result] = await this.transfers.payBatch(
+      { limit: 1, bookingId },
+      options.ignoreBackoff ?? false
+    )
+    return result?.outcome ?? 'skipped'
+  }
+
   /* ---------- release: pending -> released ---------- */
+
+  /**
+   * Releases up to BATCH due bookings in one transaction: one conditional update, one chain
+   * append of their ledger lines, one update of their escrow rows. Answers the ids released.
+   */
+  private releaseDue(filter: { bookingId?: number }): Promise<number[]> {
+    return writeTransaction(async (trx) => {
+      const due = await this.dueForRelease(trx, filter)
+      const now = this.clock.now()
+      const ids = await this.settlement.releasePayouts(
+        trx,
+        due.map((booking) => booking.id),
+        now
+      )
+      if (ids.length === 0) return []
+      const byId = new Map(due.map((booking) => [booking.id, booking]))
+      await this.ledger.postMany(
+        trx,
+        ids.map((id) => {
+          const booking = byId.get(id)!
+          return releaseTransaction(id, booking.carrier_id!, toCents(booking.total_amount ?? 0))
+        })
+      )
+      await EscrowTransaction.query({ client: trx })
+        .whereIn('shipmentId', ids)
+        .where('status', 'HELD')
+        .update({ status: 'RELEASED', updated_at: this.stamp(trx, now) })
+      return ids
+    })
+  }
 
   /**
    * Paid, delivered bookings still pending payout that the shipper completed or that were
@@ -161,7 +160,7 @@ export default class PayoutService {
   private async dueForRelease(
     trx: TransactionClientContract,
     filter: { bookingId?: number }
-  ): Promise<PayoutBooking[]> {
+  ): Promise<DueBooking[]> {
     const cutoff = this.stamp(trx, this.clock.now().minus({ hours: AUTO_RELEASE_HOURS }))
     const query = trx
       .from('bookings')
@@ -170,192 +169,16 @@ export default class PayoutService {
       .where('payout_status', 'pending')
       .whereNotNull('carrier_id')
       .where((q) => q.whereNotNull('completed_at').orWhere('delivered_at', '<=', cutoff))
-      .select(
-        'id',
-        'carrier_id',
-        'status',
-        'payment_status',
-        'payout_status',
-        'total_amount',
-        'payout_attempts',
-        'completed_at',
-        'delivered_at'
-      )
+      .select('id', 'carrier_id', 'total_amount')
       .orderBy('id')
       .limit(BATCH)
-      .forUpdate()
     if (filter.bookingId !== undefined) query.where('id', filter.bookingId)
-    // A parallel run takes other rows instead of waiting (SQLite has one writer anyway).
-    else if (trx.dialect.name === 'postgres') query.skipLocked()
-    return (await query) as PayoutBooking[]
-  }
-
-  /** Moves one booking's money from escrow to the platform and the carrier's payable. */
-  private async release(trx: TransactionClientContract, booking: PayoutBooking) {
-    const now = this.clock.now()
-    if (!(await this.settlement.releasePayout(trx, booking.id, now))) return false
-    const totalCents = toCents(booking.total_amount ?? 0)
-    await this.ledger.recordRelease(trx, booking.id, booking.carrier_id!, totalCents)
-    await EscrowTransaction.query({ client: trx })
-      .where('shipmentId', booking.id)
-      .where('status', 'HELD')
-      .update({ status: 'RELEASED', updated_at: this.stamp(trx, now) })
-    return true
-  }
-
-  /* ---------- transfer: released -> paid | failed ---------- */
-
-  /** Released or failed payouts whose next attempt is due and that no run has claimed. */
-  private async payable(): Promise<number[]> {
-    const rows = await this.settlement
-      .payoutClaimable(db.connection(), this.claimRule(false))
-      .select('id')
-      .orderBy('id')
-      .limit(BATCH)
-    return rows.map((row) => Number(row.id))
-  }
-
-  /**
-   * Which payouts a run may take now: not claimed by a live run (a claim older than
-   * STALE_CLAIM_MINUTES is from a dead one) and, unless told otherwise, with attempts left and
-   * the backoff over.
-   */
-  private claimRule(ignoreBackoff: boolean): PayoutClaimRule {
-    const now = this.clock.now()
-    return {
-      now,
-      staleBefore: now.minus({ minutes: STALE_CLAIM_MINUTES }),
-      maxAttempts: ignoreBackoff ? null : MAX_PAYOUT_ATTEMPTS,
+    if (trx.dialect.name === 'postgres') {
+      query.forUpdate()
+      // A parallel run takes other rows instead of waiting (SQLite has one writer anyway).
+      if (filter.bookingId === undefined) query.skipLocked()
     }
-  }
-
-  /**
-   * Claims the booking's payout, then transfers 91 percent of the total to the carrier's
-   * connected account. Only the run holding the claim calls the provider; the idempotency key
-   * makes even a repeated call (a claim taken over after a crash) one transfer.
-   */
-  async payOut(
-    bookingId: number,
-    options: { ignoreBackoff?: boolean } = {}
-  ): Promise<PayoutOutcome> {
-    const claim = await this.claim(bookingId, options.ignoreBackoff ?? false)
-    if (!claim) return 'skipped'
-    const booking = (await db
-      .from('bookings')
-      .where('id', bookingId)
-      .select('id', 'carrier_id', 'total_amount', 'payout_attempts')
-      .first()) as Pick<PayoutBooking, 'id' | 'carrier_id' | 'total_amount' | 'payout_attempts'>
-    const carrierId = booking.carrier_id!
-    const { payoutCents } = splitPayout(toCents(booking.total_amount ?? 0))
-
-    // A recent change to the carrier's payout account, email or phone (decision 0098): the
-    // transfer waits until the hold ends, when the next run pays it.
-    const hold = await this.holds.activeFor(carrierId)
-    if (hold) {
-      await this.settlement.endPayoutAttempt(
-        bookingId,
-        claim,
-        {
-          payoutStatus: 'released',
-          failureReason: hold.reason,
-          nextAttemptAt: DateTime.fromISO(hold.endsAt),
-          attempts: Number(booking.payout_attempts) - 1,
-        },
-        this.clock.now()
-      )
-      return 'held'
-    }
-
-    const accountId = await this.readyAccount(carrierId)
-    if (!accountId) {
-      await this.settlement.endPayoutAttempt(
-        bookingId,
-        claim,
-        {
-          payoutStatus: 'released',
-          failureReason: ONBOARDING_HOLD_REASON,
-          nextAttemptAt: null,
-          // waiting for the carrier is not a failed attempt
-          attempts: Number(booking.payout_attempts) - 1,
-        },
-        this.clock.now()
-      )
-      return 'held'
-    }
-
-    const payment = await Payment.query()
-      .where('shipmentId', bookingId)
-      .whereIn('status', ['SUCCEEDED'])
-      .first()
-    const driver = await payments.use()
-    const transfer = await driver.transfer({
-      accountId,
-      amountCents: payoutCents,
-      idempotencyKey: `booking-${bookingId}-payout`,
-      transferGroup: `booking_${bookingId}`,
-      sourceTransaction: payment?.stripeChargeId ?? undefined,
-      metadata: { bookingId: String(bookingId), carrierId: String(carrierId) },
-    })
-
-    if (!transfer.ok) {
-      const attempts = Number(booking.payout_attempts)
-      const retryAt = this.clock.now().plus({ minutes: retryDelayMinutes(attempts) })
-      await this.settlement.endPayoutAttempt(
-        bookingId,
-        claim,
-        {
-          payoutStatus: 'failed',
-          failureReason: transfer.message.slice(0, 500),
-          nextAttemptAt: attempts >= MAX_PAYOUT_ATTEMPTS ? null : retryAt,
-        },
-        this.clock.now()
-      )
-      logger.warn(
-        { bookingId, attempts, code: transfer.code, message: transfer.message },
-        'payout transfer failed'
-      )
-      return 'failed'
-    }
-
-    await writeTransaction(async (trx) => {
-      const now = this.clock.now()
-      const recorded = await this.settlement.markPayoutPaid(trx, bookingId, claim, {
-        transferId: transfer.id,
-        at: now,
-      })
-      if (!recorded) {
-        // Another run took the claim over; the idempotent transfer means it records this one.
-        logger.warn({ bookingId }, 'payout claim lost before recording the transfer')
-      }
-      await this.ledger.recordPayout(trx, bookingId, carrierId, transfer.amountCents, transfer.id)
-      if (payment) {
-        await Payment.query({ client: trx })
-          .where('id', payment.id)
-          .update({ stripe_transfer_id: transfer.id, updated_at: this.stamp(trx, now) })
-      }
-    })
-    return 'paid'
-  }
-
-  /** Takes the payout of one booking for this run (a conditional update: one winner). */
-  private async claim(bookingId: number, ignoreBackoff: boolean): Promise<string | null> {
-    const token = randomUUID()
-    const taken = await this.settlement.claimPayout(bookingId, token, this.claimRule(ignoreBackoff))
-    return taken ? token : null
-  }
-
-  /**
-   * The carrier's connected account when it can receive transfers. A carrier marked incomplete
-   * is asked about once more at the provider, in case the webhook has not arrived.
-   */
-  private async readyAccount(carrierId: number): Promise<string | null> {
-    const account = await this.carriers.findPaymentAccountByCarrierId(carrierId)
-    if (!account?.stripeAccountId) return null
-    if (account.stripeOnboardingCompleted) return account.stripeAccountId
-    const status = await (await payments.use()).getAccountStatus(account.stripeAccountId)
-    if (!status.ok || !status.onboardingComplete || !status.payoutsEnabled) return null
-    await this.carriers.markStripeOnboardingCompleted(carrierId)
-    return account.stripeAccountId
+    return (await query) as DueBooking[]
   }
 
   private stamp(client: { dialect: { dateTimeFormat: string } }, at: DateTime) {

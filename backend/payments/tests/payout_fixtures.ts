@@ -7,6 +7,7 @@ import Booking from '#marketplace/models/booking'
 import BookingStatusService from '#marketplace/services/booking_status_service'
 import CarrierPaymentsService from '#payments/services/carrier_payments_service'
 import PaymentService from '#payments/services/payment_service'
+import LedgerService, { chargeLines } from '#payments/services/ledger_service'
 import { Clock, FixedClock } from '#core/clock'
 import { makeUser } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
@@ -92,4 +93,116 @@ export async function ledgerOf(bookingId: number) {
 
 export async function reload(bookingId: number) {
   return Booking.findOrFail(bookingId)
+}
+
+/**
+ * `count` paid bookings delivered `hoursAgo` (real time) over the given carriers, written in
+ * bulk as the real path leaves them (sandbox charge, payments row, escrow held, the ledger's
+ * charge): for batches larger than the real path could create in a test's time.
+ */
+export async function seedPaidBookings(
+  count: number,
+  carriers: { user: User; carrier: { id: number }; listing: Listing }[],
+  hoursAgo: number
+) {
+  const shipper = await makeUser('shipper')
+  const client = db.connection()
+  const fmt = (at: DateTime) => at.toFormat(client.dialect.dateTimeFormat)
+  const now = DateTime.now()
+  const deliveredAt = now.minus({ hours: hoursAgo })
+  const ledger = await app.container.make(LedgerService)
+  const ids: number[] = []
+  const run = `${Date.now()}`
+  for (let start = 0; start < count; start += 250) {
+    const seeds = Array.from({ length: Math.min(250, count - start) }, (_, k) => {
+      const i = start + k
+      const carrier = carriers[i % carriers.length]
+      return { i, carrier, totalCents: 20_000 + 137 * i, intent: `pi_seed_${run}_${i}` }
+    })
+    await db.transaction(async (trx) => {
+      await trx.table('bookings').multiInsert(
+        seeds.map(({ i, carrier, totalCents, intent }) => ({
+          shipper_id: shipper.id,
+          carrier_id: carrier.carrier.id,
+          listing_id: carrier.listing.id,
+          truck_id: carrier.listing.truckId,
+          booking_type: 'standard',
+          pickup_address: 'Chicago, IL',
+          delivery_address: 'Detroit, MI',
+          number_of_pallets: 1 + (i % 20),
+          distance: 283,
+          rate_per_mile_per_pallet: 2.5,
+          total_amount: (totalCents / 100).toFixed(2),
+          status: 'delivered',
+          payment_status: 'paid',
+          payout_status: 'pending',
+          stripe_payment_intent_id: intent,
+          payment_confirmed_at: fmt(deliveredAt.minus({ days: 1 })),
+          delivered_at: fmt(deliveredAt),
+          created_at: fmt(deliveredAt.minus({ days: 2 })),
+          updated_at: fmt(deliveredAt),
+        }))
+      )
+      // read back by intent: SQLite answers a multi-row insert with its last id only
+      const byIntent = new Map(
+        (
+          await trx
+            .from('bookings')
+            .whereIn(
+              'stripe_payment_intent_id',
+              seeds.map((seed) => seed.intent)
+            )
+            .select('id', 'stripe_payment_intent_id')
+        ).map((row) => [row.stripe_payment_intent_id as string, Number(row.id)])
+      )
+      const rows = seeds.map((seed) => ({ ...seed, bookingId: byIntent.get(seed.intent)! }))
+      await trx.table('sandbox_payments').multiInsert(
+        rows.map(({ intent, totalCents, bookingId }) => ({
+          id: intent,
+          client_secret: `${intent}_secret`,
+          amount_cents: totalCents,
+          currency: 'usd',
+          status: 'succeeded',
+          charge_id: `ch_${intent}`,
+          transfer_group: `booking_${bookingId}`,
+          metadata: JSON.stringify({ bookingId: String(bookingId) }),
+          idempotency_key: `booking-${bookingId}-payment`,
+          request_hash: 'seeded',
+          created_at: now.toJSDate(),
+          updated_at: now.toJSDate(),
+        }))
+      )
+      await trx.table('payments').multiInsert(
+        rows.map(({ intent, totalCents, bookingId }) => ({
+          shipment_id: bookingId,
+          stripe_payment_intent: intent,
+          stripe_charge_id: `ch_${intent}`,
+          amount: (totalCents / 100).toFixed(2),
+          status: 'SUCCEEDED',
+          created_at: fmt(now),
+          updated_at: fmt(now),
+        }))
+      )
+      await trx.table('escrow_transactions').multiInsert(
+        rows.map(({ totalCents, bookingId }) => ({
+          shipment_id: bookingId,
+          amount: (totalCents / 100).toFixed(2),
+          status: 'HELD',
+          created_at: fmt(now),
+          updated_at: fmt(now),
+        }))
+      )
+      await ledger.postMany(
+        trx,
+        rows.map(({ bookingId, totalCents }) => ({
+          key: `booking-${bookingId}-charge`,
+          bookingId,
+          memo: 'card payment',
+          lines: chargeLines(totalCents),
+        }))
+      )
+      ids.push(...rows.map((row) => row.bookingId))
+    })
+  }
+  return ids
 }

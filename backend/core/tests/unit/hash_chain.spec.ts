@@ -4,6 +4,7 @@ import {
   GENESIS_HASH,
   chainContent,
   chainTimestamp,
+  linkBreak,
   linkHash,
   type ChainDefinition,
 } from '#core/hash_chain'
@@ -46,5 +47,59 @@ test.group('Hash chain', () => {
     const nullNote = chainContent(CHAIN, { id: 1, amount: 100, note: null, at: null })
     const textNote = chainContent(CHAIN, { id: 1, amount: 100, note: 'null', at: null })
     assert.notEqual(linkHash(GENESIS_HASH, nullNote), linkHash(GENESIS_HASH, textNote))
+  })
+
+  /** Rows linked as appendToChain links them, in id order. */
+  function linked(count: number) {
+    let prev = GENESIS_HASH
+    return Array.from({ length: count }, (_, i) => {
+      const row: Record<string, unknown> = {
+        id: i + 1,
+        amount: 100 * (i + 1),
+        note: null,
+        at: null,
+      }
+      row.prev_hash = prev
+      row.hash = linkHash(prev, chainContent(CHAIN, row))
+      prev = row.hash as string
+      return row
+    })
+  }
+
+  /** The index of the first row whose link breaks, walking in the given order; -1 if none. */
+  function firstBreak(rows: Record<string, unknown>[]) {
+    let prev = GENESIS_HASH
+    for (const [i, row] of rows.entries()) {
+      if (linkBreak(CHAIN, prev, row)) return i
+      prev = row.hash as string
+    }
+    return -1
+  }
+
+  test('an intact chain has no break', ({ assert }) => {
+    assert.equal(firstBreak(linked(5)), -1)
+  })
+
+  test('reordered rows break at the first row out of place', ({ assert }) => {
+    const rows = linked(5)
+    // rows 2 and 3 swap places, whole (ids, content and hashes moved together)
+    assert.equal(firstBreak([rows[0], rows[2], rows[1], rows[3], rows[4]]), 1)
+    // the content of rows 2 and 3 swapped under their ids, hashes left in place
+    const swapped = rows.map((row) => ({ ...row }))
+    swapped[1] = { ...rows[2], id: 2, prev_hash: rows[1].prev_hash, hash: rows[1].hash }
+    swapped[2] = { ...rows[1], id: 3, prev_hash: rows[2].prev_hash, hash: rows[2].hash }
+    assert.equal(firstBreak(swapped), 1)
+    assert.match(linkBreak(CHAIN, rows[0].hash as string, swapped[1])!, /content does not match/)
+    // the last row moved to the front
+    assert.equal(firstBreak([rows[4], ...rows.slice(0, 4)]), 0)
+  })
+
+  test('a removed middle row breaks the next one; an edited row breaks itself', ({ assert }) => {
+    const rows = linked(5)
+    assert.equal(firstBreak([rows[0], rows[1], rows[3], rows[4]]), 2)
+    assert.match(linkBreak(CHAIN, rows[1].hash as string, rows[3])!, /removed, moved or changed/)
+    const edited = rows.map((row) => ({ ...row }))
+    edited[3].amount = 1
+    assert.equal(firstBreak(edited), 3)
   })
 })

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import IdentityRevealService from '#payments/services/identity_reveal_service'
+import LedgerService from '#payments/services/ledger_service'
 import { toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import AuditVerify from '../../../commands/audit_verify.js'
@@ -71,6 +72,50 @@ test.group('node ace audit:verify', (group) => {
     const command = await runCommand(AuditVerify)
     command.assertFailed()
     command.assertLogMatches(/ledger_entries: broken at its end: .*rows after row \d+ were removed/)
+  })
+})
+
+test.group('node ace audit:verify: removed and reordered rows', (group) => {
+  eachTestInTransaction(group)
+
+  test('a removed middle ledger row: fails at the row after it', async ({ assert }) => {
+    await paidAndRevealed()
+    const rows = await db.from('ledger_entries').orderBy('id').select('id')
+    assert.lengthOf(rows, 4)
+    await db.from('ledger_entries').where('id', rows[1].id).delete()
+    const command = await runCommand(AuditVerify)
+    command.assertFailed()
+    command.assertLogMatches(
+      new RegExp(`ledger_entries: broken at row ${rows[2].id}: its link to the previous row`)
+    )
+  })
+
+  test('two ledger rows swapped in place: fails at the first of them', async () => {
+    await paidAndRevealed()
+    const rows = await db.from('ledger_entries').orderBy('id').select('id')
+    const [a, b] = [Number(rows[1].id), Number(rows[2].id)]
+    // reorder: row b takes a's place and a takes b's (everything else, hashes included, moves)
+    await db.from('ledger_entries').where('id', a).update({ id: -1 })
+    await db.from('ledger_entries').where('id', b).update({ id: a })
+    await db.from('ledger_entries').where('id', -1).update({ id: b })
+    const command = await runCommand(AuditVerify)
+    command.assertFailed()
+    command.assertLogMatches(new RegExp(`ledger_entries: broken at row ${a}: `))
+    command.assertLogMatches(/identity_reveal_log: 3 rows, chain intact/)
+  })
+
+  test('a row appended after a removed tail still shows the removal', async ({ assert }) => {
+    const [booking] = await paidAndRevealed()
+    const last = await db.from('ledger_entries').orderBy('id', 'desc').firstOrFail()
+    await db.from('ledger_entries').where('id', last.id).delete()
+    // the next append links to the head, i.e. to the removed row
+    const ledger = await app.container.make(LedgerService)
+    await db.transaction((trx) => ledger.recordRefund(trx, booking.id, 100, 're_test'))
+    const appended = await db.from('ledger_entries').orderBy('id', 'desc').firstOrFail()
+    assert.isAbove(Number(appended.id), Number(last.id))
+    const command = await runCommand(AuditVerify)
+    command.assertFailed()
+    command.assertLogMatches(/ledger_entries: broken at row \d+: its link to the previous row/)
   })
 })
 

@@ -10,7 +10,13 @@ import AuditService from '#payments/services/audit_service'
 import { splitPayout, toCents } from '#core/money'
 import type Booking from '#marketplace/models/booking'
 import { Browserless, baseUrl, makeUser, resetDatabase } from '#tests/helpers'
-import { deliver, makeCarrier, paidBooking, restoreClock } from '#payments/tests/payout_fixtures'
+import {
+  deliver,
+  makeCarrier,
+  paidBooking,
+  restoreClock,
+  seedPaidBookings,
+} from '#payments/tests/payout_fixtures'
 
 const BOOKINGS = 10
 const RUNS = 6
@@ -64,9 +70,9 @@ async function assertPaidOnce(assert: any, bookings: Booking[]) {
 }
 
 /** `node ace payouts:release` as its own process, against the test database and server. */
-function aceRelease(): Promise<{ code: number | null; output: string }> {
+function aceRelease(...args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['ace', 'payouts:release'], {
+    const child = spawn(process.execPath, ['ace', 'payouts:release', ...args], {
       cwd: app.makePath(),
       env: {
         ...process.env,
@@ -133,6 +139,46 @@ test.group('Payout release under concurrency', (group) => {
     )
     assert.equal(paidCounts[0] + paidCounts[1], 6, `${first.output}\n${second.output}`)
     await assertPaidOnce(assert, bookings)
+  })
+
+  test('two `payouts:release --all` processes share a backlog of several batches, paying each booking once', async ({
+    assert,
+  }) => {
+    const BACKLOG = 450
+    const carriers = [await makeCarrier(), await makeCarrier(), await makeCarrier()]
+    const ids = await seedPaidBookings(BACKLOG, carriers, 50)
+    const [first, second] = await Promise.all([aceRelease('--all'), aceRelease('--all')])
+    assert.equal(first.code, 0, first.output)
+    assert.equal(second.code, 0, second.output)
+    const paidCounts = [first.output, second.output].map((out) =>
+      Number(/paid (\d+)/.exec(out)?.[1] ?? -1)
+    )
+    // together they paid each booking once
+    assert.equal(paidCounts[0] + paidCounts[1], BACKLOG, `${first.output}\n${second.output}`)
+
+    const count = async (query: any) => Number((await query.count('* as n'))[0].n)
+    assert.equal(
+      await count(db.from('bookings').whereIn('id', ids).where('payout_status', 'paid')),
+      BACKLOG
+    )
+    assert.equal(await count(db.from('sandbox_transfers')), BACKLOG)
+    const groups = await db
+      .from('sandbox_transfers')
+      .select('transfer_group')
+      .groupBy('transfer_group')
+      .havingRaw('count(*) > 1')
+    assert.deepEqual(groups, [], 'no booking transferred twice')
+    const payoutLines = await db
+      .from('ledger_entries')
+      .where('kind', 'payout')
+      .select('booking_id')
+      .count('* as n')
+      .groupBy('booking_id')
+    assert.lengthOf(payoutLines, BACKLOG)
+    for (const row of payoutLines) assert.equal(Number(row.n), 2, `booking ${row.booking_id}`)
+    const report = await new ReconciliationService().reconcile()
+    assert.deepEqual(report.problems, [])
+    for (const verdict of await new AuditService().verifyAll()) assert.isTrue(verdict.ok)
   })
 
   test('many identity reveals written at once keep one unbroken chain', async ({ assert }) => {
