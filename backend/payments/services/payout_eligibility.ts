@@ -12,8 +12,7 @@ import PayoutHoldService from '#payments/services/payout_hold_service'
  * until when (null: until the carrier finishes onboarding, asked again on every run).
  */
 export type PayoutEligibility =
-  | { ready: true; accountId: string }
-  | { ready: false; reason: string; until: DateTime | null }
+  { ready: true; accountId: string } | { ready: false; reason: string; until: DateTime | null }
 
 export const ONBOARDING_HOLD: PayoutEligibility = {
   ready: false,
