@@ -70,7 +70,10 @@ export default class PayoutHoldService {
     noticeSentTo: string | null
   ): Promise<DateTime> {
     const now = this.clock.now()
-    const endsAt = now.plus({ hours: PAYOUT_HOLD_HOURS })
+    // On a whole second (up): SQLite stores whole seconds, and the time the carrier is told
+    // must be the time it ends, never a moment after.
+    const end = now.plus({ hours: PAYOUT_HOLD_HOURS })
+    const endsAt = end.millisecond === 0 ? end : end.startOf('second').plus({ seconds: 1 })
     await trx.table('payout_holds').insert({
       carrier_id: carrierId,
       kind,

@@ -1,4 +1,7 @@
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import { DateTime } from 'luxon'
+import { Clock, FixedClock } from '#core/clock'
 import mail from '@adonisjs/mail/services/main'
 import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
@@ -81,18 +84,25 @@ test.group('Replacing the payout account: bad input and who may', (group) => {
     assert,
   }) => {
     const { user } = await makeCarrier()
-    const res = await client
-      .post(REPLACE)
-      .json({ currentPassword: 'secret123' })
-      .loginAs(user)
-      .withCsrfToken()
-    res.assertStatus(200)
-    const hold = await client.get(HOLD).loginAs(user)
-    hold.assertStatus(200)
-    assert.equal(hold.body().hold.kind, 'payout_account')
-    // To the second: SQLite stores whole seconds, the answer keeps the clock's milliseconds.
-    const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000)
-    assert.equal(seconds(hold.body().hold.endsAt), seconds(res.body().payoutsHeldUntil))
-    assert.equal(hold.body().hold.noticeSentTo, (await User.findOrFail(user.id)).email)
+    // A moment with milliseconds: the stored hold (whole seconds on SQLite) and the answer agree.
+    const clock = new FixedClock(DateTime.fromISO('2026-03-02T15:04:05.678Z'))
+    app.container.swap(Clock, () => clock)
+    try {
+      const res = await client
+        .post(REPLACE)
+        .json({ currentPassword: 'secret123' })
+        .loginAs(user)
+        .withCsrfToken()
+      res.assertStatus(200)
+      const hold = await client.get(HOLD).loginAs(user)
+      hold.assertStatus(200)
+      assert.equal(hold.body().hold.kind, 'payout_account')
+      // Exactly: the hold ends on a whole second, never before the time the carrier was told.
+      assert.equal(Date.parse(hold.body().hold.endsAt), Date.parse(res.body().payoutsHeldUntil))
+      assert.equal(Date.parse(res.body().payoutsHeldUntil), Date.parse('2026-03-05T15:04:06Z'))
+      assert.equal(hold.body().hold.noticeSentTo, (await User.findOrFail(user.id)).email)
+    } finally {
+      app.container.restore(Clock)
+    }
   })
 })
