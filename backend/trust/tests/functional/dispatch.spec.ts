@@ -26,13 +26,18 @@ const SHIPPER_REFUSAL =
 
 /** The text of a pdf-lib PDF: its Flate streams inflated, hex strings decoded. */
 function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString('latin1')
+  const raw = Buffer.from(bytes)
+  const latin1 = raw.toString('latin1')
   let text = ''
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream is exactly its dictionary's /Length bytes (a line-end search could cut a
+  // compressed stream that happens to end in a CR byte).
+  for (const match of latin1.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = match.index! + match[0].length
+    const data = raw.subarray(start, start + Number(match[1]))
     try {
-      text += inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1')
+      text += inflateSync(data).toString('latin1')
     } catch {
-      text += match[1]
+      text += data.toString('latin1')
     }
   }
   return text.replace(/<([0-9A-Fa-f]+)>/g, (_, hex) => Buffer.from(hex, 'hex').toString('latin1'))
