@@ -5,7 +5,7 @@
  * frontend/.dependency-cruiser.cjs. Run by `npm run boundaries` in CI.
  */
 const MODULES =
-  '(core|accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|admin|analytics)'
+  '(core|accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|admin|analytics)'
 
 module.exports = {
   forbidden: [
@@ -27,22 +27,33 @@ module.exports = {
     },
     // Modules form layers, so a module never depends (even indirectly) on one that depends on
     // it: core < fleet < accounts < marketplace < trust, reviews < payments < freight_board, tms
-    // < admin. analytics sits on core only. A lower module asks a higher one through a contract
+    // < logistics < finance < admin. analytics sits on core only. A lower module asks a higher one through a contract
     // it declares and the higher one implements (backend/start/bindings.ts).
     ...[
       [
         'core',
-        'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|admin|analytics',
+        'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|admin|analytics',
       ],
-      ['fleet', 'accounts|marketplace|trust|reviews|payments|freight_board|tms|admin|analytics'],
-      ['accounts', 'marketplace|trust|reviews|payments|freight_board|tms|admin|analytics'],
-      ['marketplace', 'trust|reviews|payments|freight_board|tms|admin|analytics'],
-      ['trust', 'reviews|payments|freight_board|tms|admin|analytics'],
-      ['reviews', 'trust|payments|freight_board|tms|admin|analytics'],
-      ['payments', 'freight_board|tms|admin|analytics'],
-      ['freight_board', 'tms|admin|analytics'],
-      ['tms', 'freight_board|admin|analytics'],
-      ['analytics', 'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|admin'],
+      [
+        'fleet',
+        'accounts|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|admin|analytics',
+      ],
+      [
+        'accounts',
+        'marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|admin|analytics',
+      ],
+      ['marketplace', 'trust|reviews|payments|freight_board|tms|logistics|finance|admin|analytics'],
+      ['trust', 'reviews|payments|freight_board|tms|logistics|finance|admin|analytics'],
+      ['reviews', 'trust|payments|freight_board|tms|logistics|finance|admin|analytics'],
+      ['payments', 'freight_board|tms|logistics|finance|admin|analytics'],
+      ['freight_board', 'tms|logistics|finance|admin|analytics'],
+      ['tms', 'freight_board|logistics|finance|admin|analytics'],
+      ['logistics', 'finance|admin|analytics'],
+      ['finance', 'admin|analytics'],
+      [
+        'analytics',
+        'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|admin',
+      ],
     ].map(([from, above]) => ({
       name: `layers-${from}`,
       severity: 'error',

@@ -18,8 +18,9 @@ await import('#trust/routes')
 await import('#tms/routes')
 await import('#reviews/routes')
 await import('#admin/routes')
+await import('#logistics/routes')
+await import('#finance/routes')
 await import('#analytics/routes')
-await import('#tms/routes')
 
 router.get('/api/health', async () => ({ status: 'ok' }))
 
