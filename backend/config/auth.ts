@@ -1,20 +1,19 @@
 import { defineConfig } from '@adonisjs/auth'
-import { sessionGuard } from '@adonisjs/auth/session'
 import {
   CachedSessionUserProvider,
   CachedTokensUserProvider,
 } from '#accounts/services/cached_user_provider'
-import { tokensGuard } from '@adonisjs/auth/access_tokens'
+import { quietSessionGuard, quietTokensGuard } from '#accounts/services/quiet_guards'
 import type { InferAuthenticators, InferAuthEvents, Authenticators } from '@adonisjs/auth/types'
 
 const authConfig = defineConfig({
   default: 'web',
   guards: {
-    web: sessionGuard({
+    web: quietSessionGuard({
       useRememberMeTokens: false,
       provider: new CachedSessionUserProvider({ model: () => import('#accounts/models/user') }),
     }),
-    api: tokensGuard({
+    api: quietTokensGuard({
       provider: new CachedTokensUserProvider({
         tokens: 'accessTokens',
         model: () => import('#accounts/models/user'),
