@@ -5,6 +5,7 @@ import type {
 } from '@adonisjs/auth/types/access_tokens'
 import type { Secret } from '@adonisjs/core/helpers'
 import type { LucidModel } from '@adonisjs/lucid/types/model'
+import { LRUCache } from 'lru-cache'
 import { ReadCache, readCacheMs } from '#core/read_cache'
 
 /** `last_used_at` is written at most this often per token, not on every call. */
@@ -12,6 +13,15 @@ export const LAST_USED_EVERY_MS = 60_000
 
 /** Token rows read lately, by token id; a delete through this process evicts. */
 export const tokenRows = new ReadCache<AccessTokenDbColumns>(10_000, readCacheMs())
+
+/**
+ * Token values this process verified against a row still in `tokenRows`: a call with the
+ * same value and the same row object skips decoding and hashing the secret again. An
+ * eviction or a re-read of the row replaces the object, so the entry stops matching.
+ */
+const verified = new LRUCache<string, { row: AccessTokenDbColumns; token: AccessToken }>({
+  max: 10_000,
+})
 
 /**
  * AdonisJS's database token provider with the two costs of every bearer call cut
@@ -33,7 +43,12 @@ export class ThriftyAccessTokensProvider<
   }
 
   async verify(tokenValue: Secret<string>) {
-    const decoded = AccessToken.decode(this.prefix, tokenValue.release())
+    const value = tokenValue.release()
+    const known = verified.get(value)
+    if (known && tokenRows.get(String(known.token.identifier)) === known.row) {
+      return this.#used(known.row, known.token)
+    }
+    const decoded = AccessToken.decode(this.prefix, value)
     if (!decoded) return null
     const key = String(decoded.identifier)
     let row = tokenRows.get(key)
@@ -50,7 +65,14 @@ export class ThriftyAccessTokensProvider<
       row = read as AccessTokenDbColumns
     }
     const token = this.dbRowToAccessToken(row)
-    if (!token.verify(decoded.secret) || token.isExpired()) return null
+    if (!token.verify(decoded.secret)) return null
+    if (tokenRows.enabled) verified.set(value, { row, token })
+    return this.#used(row, token)
+  }
+
+  /** The verified token unless it expired; `last_used_at` written at most once a minute. */
+  async #used(row: AccessTokenDbColumns, token: AccessToken) {
+    if (token.isExpired()) return null
     const now = new Date()
     const lastUsed = row.last_used_at ? new Date(row.last_used_at).getTime() : 0
     if (now.getTime() - lastUsed >= LAST_USED_EVERY_MS) {
