@@ -25,8 +25,17 @@ const verdicts = new Map<Injectable, boolean>()
 const swapped = new Set<unknown>()
 const container = app.container
 
-const isClass = (value: unknown): value is Injectable =>
-  typeof value === 'function' && /^class[\s{]/.test(Function.prototype.toString.call(value))
+const classes = new WeakMap<object, boolean>()
+/** Whether a binding is a class (its source read once per function, not once per request). */
+function isClass(value: unknown): value is Injectable {
+  if (typeof value !== 'function') return false
+  let known = classes.get(value)
+  if (known === undefined) {
+    known = /^class[\s{]/.test(Function.prototype.toString.call(value))
+    classes.set(value, known)
+  }
+  return known
+}
 
 /** A plain class the container builds with `new C()`: no injections, no parameters. */
 const isLeaf = (value: Injectable) => !value.containerInjections?._constructor && value.length === 0
@@ -72,6 +81,10 @@ ContainerResolver.prototype.resolveFor = function (
   runtimeValues?: any[],
   createError?: any
 ) {
+  if (runtimeValues === undefined && swapped.size === 0) {
+    const kept = instances.get(binding)
+    if (kept) return kept
+  }
   if (
     runtimeValues === undefined &&
     swapped.size === 0 &&
