@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import FreightBoardService from '#freight_board/services/freight_board_service'
+import { acceptsGzip, gzippedPage } from '#freight_board/services/board_cache'
 import { boardQueryValidator } from '#freight_board/validators/freight_listing'
 
 /** The carriers' board: open loads, hold, release, claim; and the public featured loads. */
@@ -27,8 +28,11 @@ export default class FreightBoardController {
     // 304 without a body (docs/decisions/0072). Browsers revalidate it on their own.
     response.header('cache-control', 'private, no-cache')
     response.header('etag', board.etag)
+    response.header('vary', 'accept-encoding')
     if (request.header('if-none-match') === board.etag) return response.notModified()
-    return response.header('content-type', 'application/json; charset=utf-8').send(board.json)
+    response.header('content-type', 'application/json; charset=utf-8')
+    if (!acceptsGzip(request.header('accept-encoding'))) return response.send(board.json)
+    return response.header('content-encoding', 'gzip').send(gzippedPage(board))
   }
 
   async featured() {

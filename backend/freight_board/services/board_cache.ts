@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import emitter from '@adonisjs/core/services/emitter'
 import env from '#start/env'
@@ -10,10 +11,33 @@ export type BoardPage = {
   json: string
   /** a strong validator of `json`, for refreshes that changed nothing (304) */
   etag: string
+  /** `json` gzipped, made on the first read that accepts it */
+  gzip?: Buffer
   /** load id → the carrier holding it, for the loads held on this page */
   holders: Map<number, number>
   /** epoch ms: the first hold, load or invite expiry that changes the page without a write */
   validUntil: number
+}
+
+/**
+ * The page's JSON gzipped, compressed once per page instead of once per read: a board page is
+ * about 14 kB of JSON and 2 kB gzipped, and every browser asks for gzip.
+ */
+export function gzippedPage(page: Pick<BoardPage, 'json' | 'gzip'>): Buffer {
+  page.gzip ??= gzipSync(page.json)
+  return page.gzip
+}
+
+/** Whether an Accept-Encoding header takes gzip (a plain split: no negotiation per read). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.split(';')
+    if (coding.trim().toLowerCase() !== 'gzip') continue
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    return q === undefined || Number(q.slice(2)) > 0
+  }
+  return false
 }
 
 /** Carriers with an invite in its exclusive window, and when the first such window ends. */

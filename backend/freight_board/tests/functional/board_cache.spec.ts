@@ -145,4 +145,27 @@ test.group('The board cache never shows a ghost load', (group) => {
     assert.notEqual(changed.header('etag'), etag)
     assert.isTrue(changed.body()[0].held)
   })
+
+  test('a cached page goes gzipped to a client that accepts gzip, plain to one that does not', async ({
+    client,
+    assert,
+  }) => {
+    const load = await makeFreightListing(await makeUser('shipper'))
+    const carrier = await makeUser('carrier', { isApproved: true })
+    const read = (encoding: string) =>
+      client.get('/api/freight-listings').header('accept-encoding', encoding).loginAs(carrier)
+
+    const gzipped = await read('gzip, deflate, br')
+    gzipped.assertStatus(200)
+    assert.equal(gzipped.header('content-encoding'), 'gzip')
+    assert.equal(gzipped.header('vary'), 'accept-encoding')
+    assert.deepEqual(ids(gzipped), [load.id])
+
+    for (const encoding of ['identity', 'gzip;q=0, deflate']) {
+      const plain = await read(encoding)
+      plain.assertStatus(200)
+      assert.isUndefined(plain.header('content-encoding'))
+      assert.deepEqual(plain.body(), gzipped.body())
+    }
+  })
 })
