@@ -2,6 +2,8 @@ import { inject } from '@adonisjs/core'
 import emitter from '@adonisjs/core/services/emitter'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { DatabaseQueryBuilderContract as QueryBuilder } from '@adonisjs/lucid/types/querybuilder'
+import type { DateTime } from 'luxon'
 import { Clock } from '#core/clock'
 import { ConflictException } from '#core/exceptions/http_errors'
 import { bookingReference } from '#core/reference'
@@ -137,29 +139,29 @@ export default class FreightBoardService {
    * expired, or that the claimant holds; the booking is created in the same transaction.
    */
   async claim(carrier: BoardCarrier, listingId: number) {
-    const vettingSnapshot = await this.bookings.vetClaimant(carrier.carrierId)
     const now = this.clock.now()
+    // A load already taken is refused by a plain read, without vetting or the write lock: in a
+    // rush on one load every loser after the winner costs one query (the update below decides).
+    const open = await this.claimable(db.from('freight_listings'), listingId, carrier, now)
+      .select('id')
+      .first()
+    if (!open) throw new ConflictException(ALREADY_CLAIMED)
+    const vettingSnapshot = await this.bookings.vetClaimant(carrier.carrierId)
     const bookingId = await this.write(carrier.carrierId, async (trx) => {
       const stamp = sqlTimestamp(now, trx)
-      const updated = await trx
-        .from('freight_listings')
-        .where('id', listingId)
-        .where('status', 'OPEN')
-        .where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', stamp))
-        .where((q) =>
-          q
-            .whereNull('hold_carrier_id')
-            .orWhere('hold_expires_at', '<=', stamp)
-            .orWhere('hold_carrier_id', carrier.carrierId)
-        )
-        .update({
-          status: 'CLAIMED',
-          carrier_id: carrier.carrierId,
-          claimed_at: stamp,
-          hold_carrier_id: null,
-          hold_expires_at: null,
-          updated_at: stamp,
-        })
+      const updated = await this.claimable(
+        trx.from('freight_listings'),
+        listingId,
+        carrier,
+        now
+      ).update({
+        status: 'CLAIMED',
+        carrier_id: carrier.carrierId,
+        claimed_at: stamp,
+        hold_carrier_id: null,
+        hold_expires_at: null,
+        updated_at: stamp,
+      })
       if (rowCount(updated) !== 1) throw new ConflictException(ALREADY_CLAIMED)
       const load = await FreightListing.query({ client: trx }).where('id', listingId).firstOrFail()
       const stop = (
@@ -225,6 +227,27 @@ export default class FreightBoardService {
     })
     await emitter.emit('freight:changed', { type: 'claimed', id: listingId })
     return { id: listingId, booking_id: bookingId, reference: bookingReference(bookingId) }
+  }
+
+  /** The load, if this carrier may claim it now: open, unexpired, unheld or held by it. */
+  private claimable<Q extends QueryBuilder>(
+    query: Q,
+    listingId: number,
+    carrier: BoardCarrier,
+    now: DateTime
+  ): Q {
+    const stamp = sqlTimestamp(now, db.connection())
+    query
+      .where('id', listingId)
+      .where('status', 'OPEN')
+      .where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', stamp))
+      .where((q) =>
+        q
+          .whereNull('hold_carrier_id')
+          .orWhere('hold_expires_at', '<=', stamp)
+          .orWhere('hold_carrier_id', carrier.carrierId)
+      )
+    return query
   }
 
   private actor(carrier: BoardCarrier): FreightActor {
