@@ -8,7 +8,9 @@ import { spawnSync } from 'node:child_process'
 
 process.chdir(new URL('..', import.meta.url).pathname)
 const japaArgs = process.argv.slice(2)
-const onlyBackend = japaArgs.length > 0
+// CI's second database leg sets TEST_DATABASE_ONLY=1: the frontend and CLI tests and the
+// build do not touch the database and already ran (and built frontend/dist) in the first leg.
+const onlyBackend = japaArgs.length > 0 || process.env.TEST_DATABASE_ONLY === '1'
 
 function run(label, command, args, env = {}) {
   console.log(`\n▸ ${label}`)
