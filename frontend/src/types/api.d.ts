@@ -2044,6 +2044,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scheduled jobs, each with its interval and last run
+         * @description Admins only (others 403). Every job the scheduler runs, in a fixed order, with its newest recorded run (null before the first).
+         */
+        get: operations["listScheduledJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recorded runs of the scheduled jobs, newest first
+         * @description Admins only (others 403). 20 a page. Each run records its start, end, outcome, counts and error, whichever instance ran it; a tick that found another instance running the job records nothing.
+         */
+        get: operations["listJobRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3801,6 +3841,38 @@ export interface components {
         };
         FleetCarrierPage: {
             data: components["schemas"]["FleetCarrier"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        JobRun: {
+            id: number;
+            /** @description the job's name, e.g. payouts:release */
+            job: string;
+            /** @description the process that ran it (host name and process id) */
+            instance: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            durationMs: number | null;
+            /** @enum {unknown} */
+            outcome: "running" | "ok" | "failed";
+            /** @description what the run did, by name (e.g. paid, failed) */
+            counts: {
+                [key: string]: number;
+            } | null;
+            error: string | null;
+        };
+        ScheduledJob: {
+            name: string;
+            description: string;
+            everySeconds: number;
+            lastRun: components["schemas"]["JobRun"] | null;
+        };
+        ScheduledJobList: {
+            jobs: components["schemas"]["ScheduledJob"][];
+        };
+        JobRunPage: {
+            data: components["schemas"]["JobRun"][];
             meta: components["schemas"]["PageMeta"];
         };
     };
@@ -7133,6 +7205,56 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listScheduledJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledJobList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listJobRuns: {
+        parameters: {
+            query?: {
+                /** @description one job's name */
+                job?: string;
+                outcome?: "running" | "ok" | "failed";
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRunPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
         };
     };
