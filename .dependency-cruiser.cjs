@@ -5,7 +5,7 @@
  * frontend/.dependency-cruiser.cjs. Run by `npm run boundaries` in CI.
  */
 const MODULES =
-  '(core|accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|admin|analytics)'
+  '(core|accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|operations|admin|analytics)'
 
 module.exports = {
   forbidden: [
@@ -50,6 +50,10 @@ module.exports = {
       ['tms', 'freight_board|logistics|finance|admin|analytics'],
       ['logistics', 'finance|admin|analytics'],
       ['finance', 'admin|analytics'],
+      [
+        'operations',
+        'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|admin|analytics',
+      ],
       [
         'analytics',
         'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|admin',

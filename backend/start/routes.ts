@@ -21,6 +21,7 @@ await import('#admin/routes')
 await import('#logistics/routes')
 await import('#finance/routes')
 await import('#analytics/routes')
+await import('#operations/routes')
 
 router.get('/api/health', async () => ({ status: 'ok' }))
 
