@@ -5,6 +5,7 @@ import { SectionLayout, TMS_LINK, type SectionNavItem } from '@/components/secti
 import { IdentityRevealLog } from '@/features/admin/components/identity-reveal-log'
 import { MoneyHealth } from '@/features/admin/components/money-health'
 import { PayoutsAttention } from '@/features/admin/components/payouts-attention'
+import { ScheduledJobs } from '@/features/admin/components/scheduled-jobs'
 import { PendingApprovals } from '@/features/admin/components/pending-approvals'
 import { FlaggedCarriers } from '@/features/admin/components/flagged-carriers'
 import { FleetOversight } from '@/features/admin/components/fleet-oversight'
@@ -76,6 +77,8 @@ export function AdminDashboard({ accountPanel }: { accountPanel: React.ReactNode
         <MoneyHealth />
 
         <PayoutsAttention />
+
+        <ScheduledJobs />
 
         <ReviewsModeration />
 
