@@ -78,6 +78,15 @@ const jobs: Job[] = [
       return (await app.container.make(ReviewPublicationService)).publishDue()
     },
   },
+  {
+    // Drayage running totals (demurrage, per diem) and the alerts before last free days.
+    name: 'drayage:charges',
+    everySeconds: env.get('DRAYAGE_CHARGES_INTERVAL_SECONDS') ?? 24 * 60 * 60,
+    async run() {
+      const { default: DrayageDailyRun } = await import('#logistics/services/drayage_daily_run')
+      return (await app.container.make(DrayageDailyRun)).run()
+    },
+  },
 ]
 
 /** Runs a job now and then every `everySeconds`, never overlapping itself. */
