@@ -1,27 +1,10 @@
 import { test } from '@japa/runner'
-import type User from '#accounts/models/user'
 import DrayageMove from '#logistics/models/drayage_move'
-import { Browserless, baseUrl, makeUser, resetDatabase, startServer } from '#tests/helpers'
+import { baseUrl, makeUser, resetDatabase, signInSessions, startServer } from '#tests/helpers'
 import { carrierOf } from '#tests/factories'
 import { makeMove, makeTerminal } from '#logistics/tests/drayage_fixtures'
 
 const CARRIERS = 12
-
-/** Signed-in sessions alternating between the test server and a second server process. */
-async function signIn(users: User[], urls: string[]) {
-  const sessions: Browserless[] = []
-  for (const [i, user] of users.entries()) {
-    const session = new Browserless(urls[i % urls.length])
-    const res = await session.request('POST', '/api/login', {
-      username: user.email,
-      password: 'secret123',
-    })
-    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`)
-    await session.request('GET', '/api/health')
-    sessions.push(session)
-  }
-  return sessions
-}
 
 test.group('Drayage acceptance races at a real server, two processes', (group) => {
   group.each.setup(() => resetDatabase())
@@ -41,7 +24,7 @@ test.group('Drayage acceptance races at a real server, two processes', (group) =
     const carriers = await Promise.all(
       Array.from({ length: CARRIERS }, () => makeUser('carrier', { isApproved: true }))
     )
-    const sessions = await signIn(carriers, [baseUrl(), second.url])
+    const sessions = await signInSessions(carriers, [baseUrl(), second.url])
 
     const results = await Promise.all(
       sessions.map((s) => s.request('POST', `/api/drayage/moves/${move.id}/accept`))
@@ -68,7 +51,7 @@ test.group('Drayage acceptance races at a real server, two processes', (group) =
     await makeTerminal()
     const move = await makeMove(await makeUser('shipper'))
     const carrier = await makeUser('carrier', { isApproved: true })
-    const [first, other] = await signIn([carrier, carrier], [baseUrl(), second.url])
+    const [first, other] = await signInSessions([carrier, carrier], [baseUrl(), second.url])
     const accepted = await first.request('POST', `/api/drayage/moves/${move.id}/accept`)
     assert.equal(accepted.status, 200)
     const results = await Promise.all(
