@@ -57,7 +57,7 @@ export function DrayageMoveCard({
           </Fact>
           <Fact label="Demurrage">
             {formatCurrency(move.totalDemurrage)}
-            <span className="block text-xs text-slate-600">{move.demurrageDays} day(s)</span>
+            <span className="block text-xs text-slate-600">{dayCount(move.demurrageDays)}</span>
           </Fact>
           <Fact label="Per diem">
             {formatCurrency(move.totalPerDiem)}
@@ -74,8 +74,8 @@ export function DrayageMoveCard({
             {move.charges.map((line) => (
               <li key={`${line.code}-${line.from}`} className="flex justify-between gap-3">
                 <span className="text-slate-700">
-                  {line.description} ({formatCalendarDate(line.from)} –{' '}
-                  {formatCalendarDate(line.to)})
+                  {line.description} ({formatCalendarDate(line.from)}
+                  {line.to !== line.from ? ` – ${formatCalendarDate(line.to)}` : ''})
                 </span>
                 <span className="font-medium text-slate-900">{formatCurrency(line.amount)}</span>
               </li>
@@ -109,6 +109,8 @@ export function DrayageMoveCard({
     </Card>
   )
 }
+
+const dayCount = (days: number) => `${days} day${days === 1 ? '' : 's'}`
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
