@@ -82,4 +82,14 @@ jobRegistry.define([
       return (await app.container.make(ReviewPublicationService)).publishDue()
     },
   },
+  {
+    name: 'drayage:charges',
+    description:
+      'Drayage running totals (demurrage, per diem) and the alerts before last free days.',
+    everySeconds: env.get('DRAYAGE_CHARGES_INTERVAL_SECONDS') ?? 24 * 60 * 60,
+    async run() {
+      const { default: DrayageDailyRun } = await import('#logistics/services/drayage_daily_run')
+      return (await app.container.make(DrayageDailyRun)).run()
+    },
+  },
 ])

@@ -166,6 +166,26 @@ export class Browserless {
   }
 }
 
+/**
+ * Signed-in cookie sessions (password `secret123`), one per user, alternating between `urls`
+ * (the test server and a second server process), each with its CSRF cookie already set, so
+ * every request of a race leaves at once.
+ */
+export async function signInSessions(users: User[], urls: string[]) {
+  const sessions: Browserless[] = []
+  for (const [i, user] of users.entries()) {
+    const session = new Browserless(urls[i % urls.length])
+    const res = await session.request('POST', '/api/login', {
+      username: user.email,
+      password: 'secret123',
+    })
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`)
+    await session.request('GET', '/api/health')
+    sessions.push(session)
+  }
+  return sessions
+}
+
 export function baseUrl() {
   return `http://${process.env.HOST}:${process.env.PORT}`
 }

@@ -139,6 +139,20 @@ export default class CarrierProfileService {
     return carrier?.id ?? null
   }
 
+  /** The carriers.id and mode list (modeMask: LTL, TL, DRAY, ...) of a carrier user, or null. */
+  async findModes(userId: number): Promise<{ carrierId: number; modes: string[] } | null> {
+    const carrier = await Carrier.query().where('userId', userId).select('id', 'modeMask').first()
+    return carrier ? { carrierId: carrier.id, modes: carrier.modeMask ?? [] } : null
+  }
+
+  /** The user behind each carriers.id, for telling a carrier company about its work. */
+  async userIdsByCarrierIds(carrierIds: number[]): Promise<Map<number, number>> {
+    const ids = [...new Set(carrierIds)]
+    if (ids.length === 0) return new Map()
+    const rows = await Carrier.query().whereIn('id', ids).select('id', 'userId')
+    return new Map(rows.map((c) => [c.id, c.userId]))
+  }
+
   /** Company names by carriers.id, for lists that show who carries a booking. */
   async companyNamesByIds(carrierIds: number[]): Promise<Map<number, string>> {
     const ids = [...new Set(carrierIds)]

@@ -31,6 +31,7 @@ const ROLE_PAGES: Record<'shipper' | 'carrier' | 'admin', string[]> = {
     '/shipper#bookings',
     '/shipper#invoices',
     '/shipper#tracking',
+    '/shipper#drayage',
     '/shipper#profile',
     '/tms',
     '/post-load',
@@ -44,10 +45,11 @@ const ROLE_PAGES: Record<'shipper' | 'carrier' | 'admin', string[]> = {
     '/carrier#payments',
     '/carrier#invoices',
     '/carrier#tracking',
+    '/carrier#drayage',
     '/carrier#profile',
     '/freight-board',
   ],
-  admin: ['/admin', '/admin#users', '/admin#analytics', '/admin#profile'],
+  admin: ['/admin', '/admin#users', '/admin#analytics', '/admin#terminals', '/admin#profile'],
 }
 
 type Layout = {

@@ -14,17 +14,22 @@ export default class AlertNotification extends BaseModel {
   @column()
   declare userId: number
 
+  /** null for alerts that are not about a booking (a drayage container's free time) */
   @column()
-  declare bookingId: number
+  declare bookingId: number | null
 
   @column()
-  declare shipmentEventId: number
+  declare shipmentEventId: number | null
+
+  /** what a non-booking alert is about (e.g. a container number) */
+  @column()
+  declare subjectReference: string | null
 
   @column()
   declare dedupeKey: string
 
   @column()
-  declare trigger: 'exception' | 'late' | 'delivered'
+  declare trigger: 'exception' | 'late' | 'delivered' | 'last_free_day'
 
   @column()
   declare message: string

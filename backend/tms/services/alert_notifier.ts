@@ -13,7 +13,7 @@ import { BUSINESS_TIME_ZONE } from '#core/business_time'
 import { sqlTimestamp } from '#core/timestamps'
 import { ShipmentAlertMail } from '#tms/services/alert_mail'
 
-export const ALERT_TRIGGERS = ['exception', 'late', 'delivered'] as const
+export const ALERT_TRIGGERS = ['exception', 'late', 'delivered', 'last_free_day'] as const
 export const ALERT_CHANNELS = ['email', 'in_app'] as const
 export type AlertTrigger = (typeof ALERT_TRIGGERS)[number]
 export type AlertChannel = (typeof ALERT_CHANNELS)[number]
@@ -98,6 +98,39 @@ export default class AlertNotifier {
     }
   }
 
+  /**
+   * Tells users about something that is not a tracking event (a drayage container's last free
+   * day, docs/decisions/0122) through each of their rules with `trigger` that follows all
+   * their shipments, once per (rule, `dedupeKey`). Answers how many notifications were new.
+   */
+  async notifyUsers(input: {
+    userIds: number[]
+    trigger: Extract<AlertTrigger, 'last_free_day'>
+    dedupeKey: string
+    reference: string
+    message: string
+  }): Promise<number> {
+    if (input.userIds.length === 0) return 0
+    const rules = await AlertRule.query().whereIn('userId', input.userIds).orderBy('id', 'asc')
+    let sent = 0
+    for (const rule of rules) {
+      const filter = rule.shipmentFilter as ShipmentFilter | null
+      if (filter?.scope === 'booking' || !(rule.triggers ?? []).includes(input.trigger)) continue
+      const inserted = await this.record(rule, {
+        booking_id: null,
+        shipment_event_id: null,
+        subject_reference: input.reference,
+        dedupe_key: input.dedupeKey,
+        trigger: input.trigger,
+        message: input.message,
+      })
+      if (inserted === null) continue
+      sent++
+      await this.email(rule, inserted, input.reference, input.message, { ruleId: rule.id })
+    }
+    return sent
+  }
+
   /** The rules that follow this shipment: its own, or "all" of a user who is a party to it. */
   private async rulesFor(shipment: TrackedShipment): Promise<AlertRule[]> {
     const rules = await AlertRule.query().orderBy('id', 'asc')
@@ -126,28 +159,60 @@ export default class AlertNotifier {
     event: ShipmentEvent,
     match: { trigger: AlertTrigger; dedupeKey: string }
   ) {
-    const client = db.connection()
-    const channels = rule.channels ?? []
     const text = message(match.trigger, shipment, event)
+    const id = await this.record(rule, {
+      booking_id: shipment.id,
+      shipment_event_id: event.id,
+      subject_reference: null,
+      dedupe_key: match.dedupeKey,
+      trigger: match.trigger,
+      message: text,
+    })
+    if (id === null) return
+    await this.email(rule, id, shipment.reference, text, { ruleId: rule.id, eventId: event.id })
+  }
+
+  /** Inserts the notification once (the id), or null when the rule was already told. */
+  private async record(
+    rule: AlertRule,
+    row: {
+      booking_id: number | null
+      shipment_event_id: number | null
+      subject_reference: string | null
+      dedupe_key: string
+      trigger: AlertTrigger
+      message: string
+    }
+  ): Promise<number | null> {
+    const client = db.connection()
     const rows = await client
       .knexQuery()
       .table('alert_notifications')
       .insert({
+        ...row,
         alert_rule_id: rule.id,
         user_id: rule.userId,
-        booking_id: shipment.id,
-        shipment_event_id: event.id,
-        dedupe_key: match.dedupeKey,
-        trigger: match.trigger,
-        message: text.slice(0, 500),
-        in_app: channels.includes('in_app'),
+        message: row.message.slice(0, 500),
+        in_app: (rule.channels ?? []).includes('in_app'),
         created_at: sqlTimestamp(this.clock.now(), client),
       })
       .onConflict(['alert_rule_id', 'dedupe_key'])
       .ignore()
       .returning('id')
-    if (rows.length === 0 || !channels.includes('email')) return
-    const id = Number((rows[0] as any).id ?? rows[0])
+    if (rows.length === 0) return null
+    return Number((rows[0] as any).id ?? rows[0])
+  }
+
+  /** The email of a new notification, when the rule asks for one. */
+  private async email(
+    rule: AlertRule,
+    id: number,
+    reference: string,
+    text: string,
+    logContext: Record<string, number>
+  ) {
+    if (!(rule.channels ?? []).includes('email')) return
+    const client = db.connection()
     const contact = (await this.accounts.contactsByIds([rule.userId])).get(rule.userId)
     if (!contact?.email) return
     try {
@@ -156,7 +221,7 @@ export default class AlertNotifier {
           to: contact.email,
           firstName: contact.firstName,
           ruleName: rule.name,
-          reference: shipment.reference,
+          reference,
           message: text,
         })
       )
@@ -166,7 +231,7 @@ export default class AlertNotifier {
         .update({ emailed_at: sqlTimestamp(this.clock.now(), client) })
     } catch (error) {
       // Told in the app all the same; the mail is not retried (docs/decisions/0083).
-      logger.error({ err: error, ruleId: rule.id, eventId: event.id }, 'alert email failed')
+      logger.error({ err: error, ...logContext }, 'alert email failed')
     }
   }
 }

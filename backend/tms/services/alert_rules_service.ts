@@ -27,9 +27,9 @@ export type AlertNotificationView = {
   id: number
   ruleId: number
   trigger: string
-  bookingId: number
+  bookingId: number | null
   reference: string
-  eventId: number
+  eventId: number | null
   message: string
   emailed: boolean
   createdAt: string
@@ -89,6 +89,22 @@ export default class AlertRulesService {
     return toView(rule)
   }
 
+  /**
+   * Gives a user a rule for `trigger` on all their shipments unless one of their rules already
+   * has that trigger (a party to a drayage move is told of its free time, decision 0122).
+   */
+  async ensureRule(userId: number, name: string, trigger: AlertTrigger) {
+    const rules = await AlertRule.query().where('userId', userId)
+    if (rules.some((rule) => (rule.triggers ?? []).includes(trigger))) return
+    await AlertRule.create({
+      userId,
+      name,
+      shipmentFilter: { scope: 'all' },
+      triggers: [trigger],
+      channels: ['in_app', 'email'],
+    })
+  }
+
   /** The route's AlertRulePolicy has checked the rule is the user's. */
   async delete(id: number) {
     await AlertRule.query().where('id', id).delete()
@@ -107,7 +123,7 @@ export default class AlertRulesService {
       ruleId: n.alertRuleId,
       trigger: n.trigger,
       bookingId: n.bookingId,
-      reference: bookingReference(n.bookingId),
+      reference: n.subjectReference ?? bookingReference(n.bookingId ?? 0),
       eventId: n.shipmentEventId,
       message: n.message,
       emailed: n.emailedAt !== null,

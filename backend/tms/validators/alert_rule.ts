@@ -16,7 +16,7 @@ createAlertRuleValidator.messagesProvider = new SimpleMessagesProvider({
   'triggers.required': 'Choose at least one trigger',
   'triggers.array.minLength': 'Choose at least one trigger',
   'triggers.array.distinct': 'Each trigger once',
-  'triggers.*.enum': 'A trigger is exception, late or delivered',
+  'triggers.*.enum': 'A trigger is exception, late, delivered or last_free_day',
   'channels.required': 'Choose at least one channel',
   'channels.array.minLength': 'Choose at least one channel',
   'channels.array.distinct': 'Each channel once',

@@ -2084,6 +2084,221 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/drayage/terminals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Container terminals and rail ramps */
+        get: operations["listTerminals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/terminals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a terminal (admins)
+         * @description 422 on a duplicate code (`A terminal with this code exists`).
+         */
+        post: operations["createTerminal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/terminals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a terminal (admins)
+         * @description The code may change only while no drayage move names the terminal. New tiers apply to moves created afterwards.
+         */
+        put: operations["updateTerminal"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drayage/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shipper's drayage moves, or a carrier's accepted ones
+         * @description Newest first, at most 100. Charges are computed as of today (business time zone).
+         */
+        get: operations["listDrayageMoves"];
+        put?: never;
+        /**
+         * Request a drayage move (shippers)
+         * @description The container number must pass the ISO 6346 check digit; the terminal must be listed; availability within 30 days before and 60 after today. Free days, rates and tiers come from the defaults and the terminal, never from the request.
+         */
+        post: operations["createDrayageMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drayage/moves/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Moves waiting for a carrier (carriers with DRAY) */
+        get: operations["listOpenDrayageMoves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drayage/moves/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One move (its shipper or carrier) */
+        get: operations["showDrayageMove"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drayage/moves/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an open move (carriers with DRAY)
+         * @description Exactly one carrier wins (a conditional update); the others get 409 `This move was already accepted by another carrier`. A carrier without DRAY in its modes gets 403.
+         */
+        post: operations["acceptDrayageMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drayage/moves/{id}/gate-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the container's gate-out now (the move's carrier)
+         * @description Stops demurrage and starts per diem's free days. 409 unless the move is ACCEPTED.
+         */
+        post: operations["gateOutDrayageMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drayage/moves/{id}/empty-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the empty container's return now (the move's carrier)
+         * @description Stops per diem, completes the move and emits `drayage:completed`. 409 unless the move is OUT_GATED.
+         */
+        post: operations["returnDrayageEmpty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drayage/moves/{id}/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a terminal appointment window (the move's carrier)
+         * @description PICKUP needs an ACCEPTED move, RETURN an OUT_GATED one (else 409); one active (REQUESTED or CONFIRMED) appointment of each kind per move (else 409). The window starts in the future, within 30 days, ends after it starts and lasts at most 12 hours (else 422).
+         */
+        post: operations["requestDrayageAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drayage/appointments/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record what became of an appointment (the move's carrier)
+         * @description REQUESTED → CONFIRMED or CANCELLED; CONFIRMED → COMPLETED (once the window started), MISSED (once it ended) or CANCELLED. Anything else is a 409.
+         */
+        post: operations["updateDrayageAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3329,7 +3544,7 @@ export interface components {
             name: string;
             /** @description `all` (default), a booking id or a TRT- reference */
             shipment?: string;
-            triggers: ("exception" | "late" | "delivered")[];
+            triggers: ("exception" | "late" | "delivered" | "last_free_day")[];
             channels: ("email" | "in_app")[];
         };
         AlertRule: {
@@ -3344,7 +3559,7 @@ export interface components {
                 bookingId: number;
                 reference: string;
             };
-            triggers: ("exception" | "late" | "delivered")[];
+            triggers: ("exception" | "late" | "delivered" | "last_free_day")[];
             channels: ("email" | "in_app")[];
             /** Format: date-time */
             createdAt: string;
@@ -3353,11 +3568,13 @@ export interface components {
             id: number;
             ruleId: number;
             /** @enum {string} */
-            trigger: "exception" | "late" | "delivered";
-            bookingId: number;
+            trigger: "exception" | "late" | "delivered" | "last_free_day";
+            /** @description null for alerts not about a booking (a drayage container's free time) */
+            bookingId: number | null;
+            /** @description TRT- booking reference, or `DRY-nnn CONTAINER` for drayage */
             reference: string;
-            /** @description The shipment event that set it off */
-            eventId: number;
+            /** @description The shipment event that set it off; null for drayage free-time alerts */
+            eventId: number | null;
             message: string;
             /** @description Also sent by email */
             emailed: boolean;
@@ -3874,6 +4091,123 @@ export interface components {
         JobRunPage: {
             data: components["schemas"]["JobRun"][];
             meta: components["schemas"]["PageMeta"];
+        };
+        DrayageTier: {
+            /** @description the charge day the rate starts on */
+            fromDay: number;
+            /** @description dollars a day */
+            perDay: number;
+        };
+        Terminal: {
+            id: number;
+            code: string;
+            name: string | null;
+            unLocode: string | null;
+            address: string | null;
+            /** @enum {string} */
+            kind: "PORT" | "RAIL";
+            demurrageTiers: components["schemas"]["DrayageTier"][];
+            perDiemTiers: components["schemas"]["DrayageTier"][];
+        };
+        TerminalInput: {
+            code: string;
+            name: string;
+            /** @description e.g. USLAX */
+            unLocode?: string;
+            address: string;
+            /** @enum {string} */
+            kind: "PORT" | "RAIL";
+            demurrageTiers?: components["schemas"]["DrayageTier"][];
+            perDiemTiers?: components["schemas"]["DrayageTier"][];
+        };
+        DrayageAppointment: {
+            id: number;
+            /** @enum {string} */
+            kind: "PICKUP" | "RETURN";
+            /** Format: date-time */
+            windowStart: string;
+            /** Format: date-time */
+            windowEnd: string;
+            /** @enum {string} */
+            status: "REQUESTED" | "CONFIRMED" | "COMPLETED" | "MISSED" | "CANCELLED";
+            confirmationNumber: string | null;
+        };
+        DrayageChargeLine: {
+            /** @enum {string} */
+            code: "DEMURRAGE" | "PER_DIEM";
+            description: string;
+            days: number;
+            unitPrice: number;
+            amount: number;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+        };
+        DrayageMove: {
+            id: number;
+            /** @description DRY- plus the id padded to 3 digits */
+            reference: string;
+            containerNo: string;
+            terminal: {
+                code: string;
+                name: string | null;
+                unLocode: string | null;
+                kind: string | null;
+            };
+            deliveryAddress: string | null;
+            /** @enum {string} */
+            status: "OPEN" | "ACCEPTED" | "OUT_GATED" | "EMPTY_RETURNED";
+            carrier: null | {
+                id: number;
+                companyName: string;
+            };
+            /** Format: date */
+            availableOn: string;
+            freeDays: number;
+            demurragePerDay: number;
+            perDiemPerDay: number;
+            demurrageTiers: components["schemas"]["DrayageTier"][];
+            perDiemTiers: components["schemas"]["DrayageTier"][];
+            /** Format: date */
+            lastFreeDay: string;
+            /** @description days from today to the last free day while the container is at the terminal (negative once past) */
+            daysLeft: number | null;
+            perDiemLastFreeDay: null | string;
+            demurrageDays: number;
+            perDiemDays: number;
+            totalDemurrage: number;
+            totalPerDiem: number;
+            charges: components["schemas"]["DrayageChargeLine"][];
+            /** Format: date */
+            chargesAsOf: string;
+            acceptedAt: null | string;
+            gateOut: null | string;
+            emptyReturnedAt: null | string;
+            /** Format: date-time */
+            createdAt: string;
+            appointments: components["schemas"]["DrayageAppointment"][];
+        };
+        DrayageMoveInput: {
+            /** @description ISO 6346, e.g. CSQU3054383 (spaces and dashes ignored) */
+            containerNo: string;
+            terminalCode: string;
+            /** Format: date */
+            availableOn: string;
+            deliveryAddress: string;
+        };
+        DrayageAppointmentInput: {
+            /** @enum {string} */
+            kind: "PICKUP" | "RETURN";
+            /** Format: date-time */
+            windowStart: string;
+            /** Format: date-time */
+            windowEnd: string;
+        };
+        DrayageAppointmentStatusInput: {
+            /** @enum {string} */
+            status: "CONFIRMED" | "COMPLETED" | "MISSED" | "CANCELLED";
+            confirmationNumber?: string;
         };
     };
     responses: {
@@ -7255,6 +7589,327 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTerminals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Terminal"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createTerminal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerminalInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Terminal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateTerminal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The terminal id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerminalInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Terminal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listDrayageMoves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Moves */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrayageMove"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createDrayageMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrayageMoveInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrayageMove"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listOpenDrayageMoves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open moves */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrayageMove"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    showDrayageMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The move id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrayageMove"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    acceptDrayageMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The move id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrayageMove"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    gateOutDrayageMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The move id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrayageMove"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    returnDrayageEmpty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The move id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrayageMove"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    requestDrayageAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The move id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrayageAppointmentInput"];
+            };
+        };
+        responses: {
+            /** @description Requested */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrayageAppointment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateDrayageAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrayageAppointmentStatusInput"];
+            };
+        };
+        responses: {
+            /** @description The appointment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrayageAppointment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
         };
     };

@@ -22,6 +22,9 @@ import AlertRule from '#tms/models/alert_rule'
 import Review from '#reviews/models/review'
 import { hashInviteToken } from '#freight_board/services/freight_invite_service'
 import { SUCCESS_CARD } from '#payments/tests/payout_fixtures'
+import Appointment from '#logistics/models/appointment'
+import DrayageMoveService from '#logistics/services/drayage_move_service'
+import { makeTerminal } from '#logistics/tests/drayage_fixtures'
 
 type RouteInfo = {
   method: string
@@ -143,6 +146,9 @@ const LET_IN: Record<string, Partial<Record<Who, string>>> = {
   'GET /api/tms/documents/:id/download': { admin: 'admins read any booking’s documents' },
   'GET /api/tms/shipments/:id': { admin: 'admins follow any shipment' },
   'GET /api/tms/shipments/:id/events': { admin: 'admins follow any shipment' },
+  'POST /api/drayage/moves/:id/accept': {
+    otherCarrier: 'any DRAY carrier may accept an open move (the service lets one win)',
+  },
 }
 
 /** Refusals other than 401, 403 or 404, and why. */
@@ -255,6 +261,25 @@ async function ownersWorld() {
     expiresAt: DateTime.now().plus({ hours: 2 }),
   })
 
+  // The shipper's drayage move, accepted by the carrier, with a requested terminal window.
+  const terminal = await makeTerminal()
+  const drayage = await app.container.make(DrayageMoveService)
+  const move = await drayage.create(shipper.id, {
+    containerNo: 'CSQU3054383',
+    terminalCode: terminal.code,
+    availableOn: businessDayFromToday(0),
+    deliveryAddress: '2400 E Artesia Blvd, Long Beach, CA 90805',
+  })
+  await drayage.accept(carrier.id, move.id)
+  const appointment = await Appointment.create({
+    drayageMoveId: move.id,
+    kind: 'RETURN',
+    windowStart: DateTime.now().plus({ days: 2 }),
+    windowEnd: DateTime.now().plus({ days: 2, hours: 2 }),
+    status: 'REQUESTED',
+    confirmationNumber: null,
+  })
+
   /** What a path parameter stands for; null when the matrix does not know (the test fails). */
   const pendingCarrierId = (await carrierOf(pending)).id
   const param = (pattern: string, name: string): number | string | null => {
@@ -275,6 +300,9 @@ async function ownersWorld() {
     if (pattern.startsWith('/api/admin/reviews/')) return review.id
     if (/^\/api\/(admin\/)?bookings?\//.test(pattern)) return booking.id
     if (pattern.startsWith('/api/tms/documents/')) return document.id
+    if (pattern.startsWith('/api/drayage/moves/')) return move.id
+    if (pattern.startsWith('/api/drayage/appointments/')) return appointment.id
+    if (pattern.startsWith('/api/admin/terminals/')) return terminal.id
     return null
   }
 
@@ -319,6 +347,18 @@ async function ownersWorld() {
     'POST /api/tms/quotes/:id/book': { pickup_date: businessDayFromToday(1) },
     'POST /api/freight-listings/:id/invites': { carrierId: listing.carrierId },
     'POST /api/create-payment-intent': { bookingId: booking.id, amount: booking.totalAmount },
+    'POST /api/drayage/moves/:id/appointments': {
+      kind: 'PICKUP',
+      windowStart: DateTime.now().plus({ hours: 2 }).toISO(),
+      windowEnd: DateTime.now().plus({ hours: 4 }).toISO(),
+    },
+    'POST /api/drayage/appointments/:id/status': { status: 'CONFIRMED' },
+    'PUT /api/admin/terminals/:id': {
+      code: 'LBCT',
+      name: 'Changed in the matrix',
+      address: '1171 Pier F Ave, Long Beach, CA 90802',
+      kind: 'PORT',
+    },
     'POST /api/sandbox/payments/confirm': {
       clientSecret: intent.clientSecret,
       cardNumber: SUCCESS_CARD,

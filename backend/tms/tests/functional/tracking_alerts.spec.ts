@@ -92,7 +92,7 @@ test.group('Alert rules: GET/POST/DELETE /api/tms/alert-rules', (group) => {
       [
         { ...good, triggers: ['on_fire'] },
         'triggers.0',
-        'A trigger is exception, late or delivered',
+        'A trigger is exception, late, delivered or last_free_day',
       ],
       [{ ...good, channels: [] }, 'channels', 'Choose at least one channel'],
       [{ ...good, channels: ['sms'] }, 'channels.0', 'A channel is email or in_app'],

@@ -14,6 +14,7 @@ export function roleLinks(role: string): NavLinkItem[] {
         { label: 'My Listings', to: paths.carrier.getHref('listings') },
         { label: 'Fleet Management', to: paths.carrier.getHref('trucks') },
         { label: 'Company Profile', to: paths.carrier.getHref('profile') },
+        { label: 'Drayage', to: paths.carrier.getHref('drayage') },
         { label: 'TMS', to: paths.tms.getHref() },
       ]
     case 'shipper':
@@ -23,6 +24,7 @@ export function roleLinks(role: string): NavLinkItem[] {
         { label: 'Post Load', to: paths.postLoad.getHref() },
         { label: 'Find Carriers', to: paths.shipper.getHref('search') },
         { label: 'My Bookings', to: paths.shipper.getHref('bookings') },
+        { label: 'Drayage', to: paths.shipper.getHref('drayage') },
         { label: 'Profile', to: paths.shipper.getHref('profile') },
         { label: 'TMS', to: paths.tms.getHref() },
       ]
@@ -32,6 +34,7 @@ export function roleLinks(role: string): NavLinkItem[] {
         { label: 'Admin Dashboard', to: paths.admin.getHref() },
         { label: 'User Management', to: paths.admin.getHref('users') },
         { label: 'Platform Analytics', to: paths.admin.getHref('analytics') },
+        { label: 'Terminals', to: paths.admin.getHref('terminals') },
         { label: 'TMS', to: paths.tms.getHref() },
         { label: 'Debug Tools', to: paths.debug.getHref() },
       ]

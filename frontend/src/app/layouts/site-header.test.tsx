@@ -73,6 +73,7 @@ describe('header', () => {
       'My Listings',
       'Fleet Management',
       'Company Profile',
+      'Drayage',
       'TMS',
     ])
     fireEvent.click(within(drawer).getByRole('button', { name: 'Sign Out' }))
@@ -95,6 +96,7 @@ describe('header', () => {
       'Admin Dashboard',
       'User Management',
       'Platform Analytics',
+      'Terminals',
       'TMS',
       'Debug Tools',
     ])

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { DollarSign, LayoutDashboard, Truck, Users } from 'lucide-react'
+import { Anchor, DollarSign, LayoutDashboard, Truck, Users } from 'lucide-react'
 import { SectionLayout, TMS_LINK, type SectionNavItem } from '@/components/section-layout'
 import { IdentityRevealLog } from '@/features/admin/components/identity-reveal-log'
 import { MoneyHealth } from '@/features/admin/components/money-health'
@@ -14,7 +14,7 @@ import { RecentBookings } from '@/features/admin/components/recent-bookings'
 import { ReviewsModeration } from '@/features/admin/components/reviews-moderation'
 import { SummaryCards } from '@/features/admin/components/summary-cards'
 
-type AdminSection = 'dashboard' | 'users' | 'fleet' | 'finance'
+type AdminSection = 'dashboard' | 'users' | 'fleet' | 'terminals' | 'finance'
 
 // The console is one page: Fleet Oversight is its #fleet card; the other entries stay visibly
 // disabled until they have screens.
@@ -22,15 +22,24 @@ const NAV: SectionNavItem<AdminSection>[] = [
   { id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { id: 'users', label: 'User Management', icon: Users, disabled: true },
   { id: 'fleet', label: 'Fleet Oversight', icon: Truck },
+  { id: 'terminals', label: 'Terminals', icon: Anchor },
   { id: 'finance', label: 'Financial Reports', icon: DollarSign, disabled: true },
 ]
 
 /** /admin: summary cards, pending approvals, platform analytics, recent bookings and the audit log. */
 /** `accountPanel`: the admin's own account card, composed by the route (app/). */
-export function AdminDashboard({ accountPanel }: { accountPanel: React.ReactNode }) {
+export function AdminDashboard({
+  accountPanel,
+  terminals,
+}: {
+  accountPanel: React.ReactNode
+  /** the drayage terminal list admins keep (#terminals), from the drayage feature */
+  terminals?: React.ReactNode
+}) {
   const { hash } = useLocation()
   const navigate = useNavigate()
-  const current: AdminSection = hash === '#fleet' ? 'fleet' : 'dashboard'
+  const current: AdminSection =
+    hash === '#fleet' ? 'fleet' : hash === '#terminals' ? 'terminals' : 'dashboard'
 
   // /admin#users, /admin#fleet, /admin#analytics and /admin#profile scroll to their panel.
   React.useEffect(() => {
@@ -49,7 +58,7 @@ export function AdminDashboard({ accountPanel }: { accountPanel: React.ReactNode
       links={[TMS_LINK]}
       current={current}
       onSelect={(id) => {
-        if (id === 'fleet') navigate({ hash: 'fleet' })
+        if (id === 'fleet' || id === 'terminals') navigate({ hash: id })
         else if (id === 'dashboard') {
           navigate({ hash: '' })
           window.scrollTo?.({ top: 0, behavior: 'smooth' })
@@ -71,6 +80,8 @@ export function AdminDashboard({ accountPanel }: { accountPanel: React.ReactNode
         <FlaggedCarriers />
 
         <FleetOversight />
+
+        {terminals}
 
         <PlatformAnalytics />
 

@@ -2,6 +2,7 @@ import {
   Banknote,
   Building2,
   ClipboardList,
+  Container,
   FileText,
   LayoutDashboard,
   List,
@@ -35,6 +36,7 @@ export type CarrierSection =
   | 'tracking'
   | 'payments'
   | 'payouts'
+  | 'drayage'
   | 'profile'
 
 type SectionInfo = SectionNavItem<CarrierSection> & {
@@ -108,6 +110,13 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     description: 'Earnings and payouts from completed shipments',
   },
   {
+    id: 'drayage',
+    label: 'Drayage',
+    title: 'Drayage',
+    icon: Container,
+    description: 'Container moves from port and rail terminals, for carriers with DRAY.',
+  },
+  {
     id: 'profile',
     label: 'Company Profile',
     title: 'Company Profile',
@@ -127,9 +136,12 @@ export function CarrierDashboard({
   accountPanel,
   freightBoard,
   reviewAction,
+  drayage,
 }: {
   accountPanel: React.ReactNode
   freightBoard: React.ReactNode
+  /** the Drayage section (open and accepted container moves), from the drayage feature */
+  drayage?: React.ReactNode
   /** "Rate this shipper" on delivered bookings */
   reviewAction?: ReviewSlot
 }) {
@@ -164,6 +176,14 @@ export function CarrierDashboard({
       break
     case 'profile':
       content = <CompanyProfile accountPanel={accountPanel} />
+      break
+    case 'drayage':
+      content = (
+        <div className="space-y-6">
+          <SectionHeader title={section.title} description={section.description} />
+          {drayage}
+        </div>
+      )
       break
     case 'freight-board':
       content = (

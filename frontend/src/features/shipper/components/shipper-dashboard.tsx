@@ -1,4 +1,4 @@
-import { ClipboardList, FileText, MapPin, Search } from 'lucide-react'
+import { ClipboardList, Container, FileText, MapPin, Search } from 'lucide-react'
 import { SectionLayout, TMS_LINK, type SectionNavItem } from '@/components/section-layout'
 import { useHashSection } from '@/hooks/use-hash-section'
 import { FindCarriersSection } from '@/features/shipper/components/find-carriers-section'
@@ -8,7 +8,7 @@ import { TrackingSection } from '@/features/shipper/components/tracking-section'
 import { todayIso } from '@/features/shipper/utils/dates'
 import type { ReviewSlot } from '@/types/review-slot'
 
-export type ShipperSection = 'search' | 'bookings' | 'invoices' | 'tracking' | 'profile'
+export type ShipperSection = 'search' | 'bookings' | 'invoices' | 'tracking' | 'drayage' | 'profile'
 
 /** Sidebar tabs (SPEC point 2); Profile is reached from the user menu and the mobile drawer. */
 const NAV_ITEMS: SectionNavItem<ShipperSection>[] = [
@@ -16,17 +16,28 @@ const NAV_ITEMS: SectionNavItem<ShipperSection>[] = [
   { id: 'bookings', label: 'My Bookings', icon: ClipboardList },
   { id: 'invoices', label: 'Invoices', icon: FileText },
   { id: 'tracking', label: 'Tracking', icon: MapPin },
+  { id: 'drayage', label: 'Drayage', icon: Container },
 ]
 
-const SECTIONS: ShipperSection[] = ['search', 'bookings', 'invoices', 'tracking', 'profile']
+const SECTIONS: ShipperSection[] = [
+  'search',
+  'bookings',
+  'invoices',
+  'tracking',
+  'drayage',
+  'profile',
+]
 
 /** /shipper: Find Carriers, My Bookings, Invoices and Tracking (hash-addressable). */
 /** `accountPanel`: the Profile section's content, composed by the route (app/). */
 export function ShipperDashboard({
   accountPanel,
   reviewAction,
+  drayage,
 }: {
   accountPanel: React.ReactNode
+  /** the Drayage section (container moves), from the drayage feature */
+  drayage?: React.ReactNode
   /** "Rate this carrier" on delivered bookings */
   reviewAction?: ReviewSlot
 }) {
@@ -49,6 +60,7 @@ export function ShipperDashboard({
         ) : null}
         {current === 'invoices' ? <InvoicesSection /> : null}
         {current === 'tracking' ? <TrackingSection /> : null}
+        {current === 'drayage' ? drayage : null}
         {current === 'profile' ? (
           <div className="space-y-4">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">Profile</h1>

@@ -18,6 +18,7 @@ const TRIGGERS: { value: Trigger; label: string }[] = [
   { value: 'exception', label: 'Exception' },
   { value: 'late', label: 'Late' },
   { value: 'delivered', label: 'Delivered' },
+  { value: 'last_free_day', label: 'Drayage last free day' },
 ]
 const CHANNELS: { value: Channel; label: string }[] = [
   { value: 'email', label: 'Email' },

@@ -2,8 +2,9 @@ import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import DrayageMove from './drayage_move.js'
+import type { AppointmentKind, AppointmentStatus } from '#logistics/services/appointment_states'
 
-/** A terminal appointment window for a drayage move. */
+/** A terminal appointment window for a drayage move (states: docs/decisions/0121). */
 export default class Appointment extends BaseModel {
   static table = 'appointments'
 
@@ -13,6 +14,9 @@ export default class Appointment extends BaseModel {
   @column()
   declare drayageMoveId: number
 
+  @column()
+  declare kind: AppointmentKind
+
   @column.dateTime()
   declare windowStart: DateTime
 
@@ -21,7 +25,16 @@ export default class Appointment extends BaseModel {
 
   /** starts at REQUESTED */
   @column()
-  declare status: string
+  declare status: AppointmentStatus
+
+  @column()
+  declare confirmationNumber: string | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
 
   @belongsTo(() => DrayageMove)
   declare drayageMove: BelongsTo<typeof DrayageMove>

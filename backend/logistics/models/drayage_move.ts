@@ -2,10 +2,12 @@ import { DateTime } from 'luxon'
 import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import Appointment from './appointment.js'
+import { tiersColumn, type Tier } from '#logistics/services/drayage_rules'
+import type { DrayageStatus } from '#logistics/services/drayage_states'
 
 const decimal = { consume: (v: unknown) => (v === null ? null : Number(v)) }
 
-/** A container move between a port terminal and a customer. */
+/** A container move between a port or rail terminal and a customer (docs/decisions/0120). */
 export default class DrayageMove extends BaseModel {
   static table = 'drayage_moves'
 
@@ -18,11 +20,32 @@ export default class DrayageMove extends BaseModel {
   @column()
   declare terminalCode: string
 
+  @column()
+  declare shipperId: number | null
+
+  @column()
+  declare carrierId: number | null
+
+  @column()
+  declare status: DrayageStatus
+
+  @column()
+  declare deliveryAddress: string | null
+
+  @column.date()
+  declare availableOn: DateTime | null
+
   @column.dateTime()
   declare gateIn: DateTime | null
 
   @column.dateTime()
   declare gateOut: DateTime | null
+
+  @column.dateTime()
+  declare acceptedAt: DateTime | null
+
+  @column.dateTime()
+  declare emptyReturnedAt: DateTime | null
 
   @column()
   declare freeDays: number
@@ -33,6 +56,12 @@ export default class DrayageMove extends BaseModel {
   @column(decimal)
   declare perDiemPerDay: number
 
+  @column(tiersColumn)
+  declare demurrageTiers: Tier[]
+
+  @column(tiersColumn)
+  declare perDiemTiers: Tier[]
+
   @column.date()
   declare lastFreeDay: DateTime | null
 
@@ -41,6 +70,9 @@ export default class DrayageMove extends BaseModel {
 
   @column(decimal)
   declare totalPerDiem: number
+
+  @column.dateTime()
+  declare chargesComputedAt: DateTime | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

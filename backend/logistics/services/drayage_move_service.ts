@@ -1,0 +1,236 @@
+import { inject } from '@adonisjs/core'
+import emitter from '@adonisjs/core/services/emitter'
+import db from '@adonisjs/lucid/services/db'
+import type { Infer } from '@vinejs/vine/types'
+import DrayageMove from '#logistics/models/drayage_move'
+import Appointment from '#logistics/models/appointment'
+import Terminal from '#logistics/models/terminal'
+import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import AlertRulesService from '#tms/services/alert_rules_service'
+import { Clock } from '#core/clock'
+import { businessDay, businessToday, parseCalendarDate, toDateColumn } from '#core/business_time'
+import { ConflictException } from '#core/exceptions/http_errors'
+import { validationError } from '#core/validation'
+import { rowCount } from '#core/transactions'
+import { sqlTimestamp } from '#core/timestamps'
+import { fromCents } from '#core/money'
+import TerminalService from '#logistics/services/terminal_service'
+import { chargesOf } from '#logistics/services/drayage_charges'
+import { toMoveView, type DrayageMoveView } from '#logistics/services/drayage_view'
+import {
+  DRAYAGE_DEFAULTS,
+  isValidContainerNo,
+  normalizeContainerNo,
+} from '#logistics/services/drayage_rules'
+import { DRAYAGE_STEPS, type DrayageStep } from '#logistics/services/drayage_states'
+import type { createDrayageMoveValidator } from '#logistics/validators/drayage'
+import '#logistics/drayage_events'
+
+/** Lists are bounded: a shipper's or carrier's newest moves. */
+const MOVES_SHOWN = 100
+/** How far from today a container's availability may be. */
+export const AVAILABLE_WINDOW = { pastDays: 30, futureDays: 60 }
+export const ALERT_RULE_NAME = 'Drayage free time'
+export const MOVE_TAKEN = 'This move was already accepted by another carrier'
+
+const STEP_REFUSALS: Record<DrayageStep, string> = {
+  accept: MOVE_TAKEN,
+  gateOut: 'Only an accepted move at the terminal can be gated out',
+  emptyReturn: 'Only a gated-out container can be returned empty',
+}
+
+/** Shippers' drayage moves from creation to the empty's return (docs/decisions/0120-0121). */
+@inject()
+export default class DrayageMoveService {
+  constructor(
+    private clock: Clock,
+    private terminals: TerminalService,
+    private carriers: CarrierProfileService,
+    private alertRules: AlertRulesService
+  ) {}
+
+  async create(
+    shipperId: number,
+    input: Infer<typeof createDrayageMoveValidator>
+  ): Promise<DrayageMoveView> {
+    const containerNo = normalizeContainerNo(input.containerNo)
+    const errors = []
+    if (!/^[A-Z]{3}[UJZ]\d{7}$/.test(containerNo)) {
+      errors.push({
+        field: 'containerNo',
+        message: 'Enter a container number like CSQU3054383',
+        rule: 'format',
+      })
+    } else if (!isValidContainerNo(containerNo)) {
+      errors.push({
+        field: 'containerNo',
+        message: 'Container number check digit does not match (ISO 6346)',
+        rule: 'checkDigit',
+      })
+    }
+    const terminal = await this.terminals.findByCode(input.terminalCode)
+    if (!terminal) {
+      errors.push({ field: 'terminalCode', message: 'Terminal not found', rule: 'exists' })
+    }
+    const availableOn = parseCalendarDate(input.availableOn)
+    const earliest = businessDay(this.clock, -AVAILABLE_WINDOW.pastDays)
+    const latest = businessDay(this.clock, AVAILABLE_WINDOW.futureDays)
+    if (!availableOn || availableOn < earliest || availableOn > latest) {
+      errors.push({
+        field: 'availableOn',
+        message: `Availability date must be within ${AVAILABLE_WINDOW.pastDays} days before and ${AVAILABLE_WINDOW.futureDays} days after today`,
+        rule: 'range',
+      })
+    }
+    if (errors.length === 0) {
+      const open = await DrayageMove.query()
+        .where('containerNo', containerNo)
+        .whereNot('status', 'EMPTY_RETURNED')
+        .first()
+      if (open) {
+        errors.push({
+          field: 'containerNo',
+          message: 'This container already has a drayage move under way',
+          rule: 'unique',
+        })
+      }
+    }
+    if (errors.length > 0) throw validationError(errors)
+
+    const move = await DrayageMove.create({
+      containerNo,
+      terminalCode: terminal!.code,
+      shipperId,
+      carrierId: null,
+      status: 'OPEN',
+      deliveryAddress: input.deliveryAddress,
+      availableOn: toDateColumn(availableOn!),
+      freeDays: DRAYAGE_DEFAULTS.freeDays,
+      demurragePerDay: DRAYAGE_DEFAULTS.demurragePerDay,
+      perDiemPerDay: DRAYAGE_DEFAULTS.perDiemPerDay,
+      demurrageTiers: terminal!.demurrageTiers,
+      perDiemTiers: terminal!.perDiemTiers,
+      totalDemurrage: 0,
+      totalPerDiem: 0,
+    })
+    await this.record(move)
+    await this.alertRules.ensureRule(shipperId, ALERT_RULE_NAME, 'last_free_day')
+    return this.show(move.id)
+  }
+
+  /** The shipper's moves, newest first. */
+  async forShipper(shipperId: number): Promise<DrayageMoveView[]> {
+    const moves = await DrayageMove.query()
+      .where('shipperId', shipperId)
+      .orderBy('id', 'desc')
+      .limit(MOVES_SHOWN)
+    return this.views(moves)
+  }
+
+  /** The carrier company's accepted moves, newest first. */
+  async forCarrier(carrierUserId: number): Promise<DrayageMoveView[]> {
+    const carrierId = await this.carriers.findCarrierId(carrierUserId)
+    if (carrierId === null) return []
+    const moves = await DrayageMove.query()
+      .where('carrierId', carrierId)
+      .orderBy('id', 'desc')
+      .limit(MOVES_SHOWN)
+    return this.views(moves)
+  }
+
+  /** Moves waiting for a carrier, the soonest last free day first. */
+  async open(): Promise<DrayageMoveView[]> {
+    const moves = await DrayageMove.query()
+      .where('status', 'OPEN')
+      .orderBy('availableOn', 'asc')
+      .orderBy('id', 'asc')
+      .limit(MOVES_SHOWN)
+    return this.views(moves)
+  }
+
+  /** The route's DrayageMovePolicy let the caller in. */
+  async show(id: number): Promise<DrayageMoveView> {
+    const move = await DrayageMove.findOrFail(id)
+    return (await this.views([move]))[0]
+  }
+
+  /**
+   * The first DRAY carrier to accept gets the move: one conditional update from OPEN, so of
+   * many at once exactly one changes the row; the others get a 409.
+   */
+  async accept(carrierUserId: number, id: number): Promise<DrayageMoveView> {
+    const carrierId = await this.carriers.findCarrierId(carrierUserId)
+    await this.step(id, 'accept', { carrier_id: carrierId, accepted_at: this.now() })
+    await this.alertRules.ensureRule(carrierUserId, ALERT_RULE_NAME, 'last_free_day')
+    return this.show(id)
+  }
+
+  /** The container left the terminal now: demurrage stops, per diem's free days start. */
+  async gateOut(id: number): Promise<DrayageMoveView> {
+    await this.step(id, 'gateOut', { gate_out: this.now() })
+    await this.record(await DrayageMove.findOrFail(id))
+    return this.show(id)
+  }
+
+  /** The empty is back now: per diem stops and the move is complete. */
+  async emptyReturn(id: number): Promise<DrayageMoveView> {
+    await this.step(id, 'emptyReturn', { empty_returned_at: this.now() })
+    await this.record(await DrayageMove.findOrFail(id))
+    await emitter.emit('drayage:completed', { drayageMoveId: id })
+    return this.show(id)
+  }
+
+  /** Stores what the move has accrued as of today (the running totals and its last free day). */
+  async record(move: DrayageMove) {
+    const charges = chargesOf(move, businessToday(this.clock))
+    await db
+      .from('drayage_moves')
+      .where('id', move.id)
+      .update({
+        last_free_day: charges.lastFreeDay,
+        total_demurrage: fromCents(charges.demurrageCents),
+        total_per_diem: fromCents(charges.perDiemCents),
+        charges_computed_at: this.now(),
+      })
+    return charges
+  }
+
+  private now() {
+    return sqlTimestamp(this.clock.now(), db.connection())
+  }
+
+  private async step(id: number, step: DrayageStep, columns: Record<string, unknown>) {
+    const { from, to } = DRAYAGE_STEPS[step]
+    const updated = await db
+      .from('drayage_moves')
+      .where('id', id)
+      .where('status', from)
+      .update({ ...columns, status: to, updated_at: this.now() })
+    if (rowCount(updated) !== 1) throw new ConflictException(STEP_REFUSALS[step])
+  }
+
+  private async views(moves: DrayageMove[]): Promise<DrayageMoveView[]> {
+    if (moves.length === 0) return []
+    const ids = moves.map((m) => m.id)
+    const [terminals, names, appointments] = await Promise.all([
+      Terminal.query().whereIn('code', [...new Set(moves.map((m) => m.terminalCode))]),
+      this.carriers.companyNamesByIds(moves.flatMap((m) => (m.carrierId ? [m.carrierId] : []))),
+      Appointment.query().whereIn('drayageMoveId', ids).orderBy('windowStart', 'asc'),
+    ])
+    const today = businessToday(this.clock)
+    return moves.map((move) =>
+      toMoveView(move, {
+        today,
+        terminal: terminals.find((t) => t.code === move.terminalCode) ?? null,
+        carrierName: move.carrierId ? (names.get(move.carrierId) ?? null) : null,
+        appointments: appointments.filter((a) => a.drayageMoveId === move.id),
+      })
+    )
+  }
+
+  /** How many moves name a terminal code (its code is then fixed). */
+  async countNaming(code: string): Promise<number> {
+    const rows = await DrayageMove.query().where('terminalCode', code).count('* as total')
+    return Number(rows[0].$extras.total)
+  }
+}

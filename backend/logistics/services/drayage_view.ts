@@ -1,0 +1,134 @@
+import type DrayageMove from '#logistics/models/drayage_move'
+import type Appointment from '#logistics/models/appointment'
+import type Terminal from '#logistics/models/terminal'
+import { fromCents } from '#core/money'
+import { isoDay } from '#core/business_time'
+import { chargesOf } from '#logistics/services/drayage_charges'
+import { daysBetween, type Tier } from '#logistics/services/drayage_rules'
+import type { DrayageStatus } from '#logistics/services/drayage_states'
+import type { AppointmentKind, AppointmentStatus } from '#logistics/services/appointment_states'
+
+export type AppointmentView = {
+  id: number
+  kind: AppointmentKind
+  windowStart: string
+  windowEnd: string
+  status: AppointmentStatus
+  confirmationNumber: string | null
+}
+
+export type ChargeLineView = {
+  code: 'DEMURRAGE' | 'PER_DIEM'
+  description: string
+  days: number
+  unitPrice: number
+  amount: number
+  from: string
+  to: string
+}
+
+export type DrayageMoveView = {
+  id: number
+  reference: string
+  containerNo: string
+  terminal: { code: string; name: string | null; unLocode: string | null; kind: string | null }
+  deliveryAddress: string | null
+  status: DrayageStatus
+  carrier: { id: number; companyName: string } | null
+  availableOn: string
+  freeDays: number
+  demurragePerDay: number
+  perDiemPerDay: number
+  demurrageTiers: Tier[]
+  perDiemTiers: Tier[]
+  lastFreeDay: string
+  /** days from today to the last free day while the container is in the terminal */
+  daysLeft: number | null
+  perDiemLastFreeDay: string | null
+  demurrageDays: number
+  perDiemDays: number
+  totalDemurrage: number
+  totalPerDiem: number
+  charges: ChargeLineView[]
+  chargesAsOf: string
+  acceptedAt: string | null
+  gateOut: string | null
+  emptyReturnedAt: string | null
+  createdAt: string
+  appointments: AppointmentView[]
+}
+
+export const drayageReference = (id: number) => `DRY-${String(id).padStart(3, '0')}`
+
+const iso = (value: { toUTC(): { toISO(): string | null } } | null) =>
+  value ? value.toUTC().toISO() : null
+
+export function toAppointmentView(a: Appointment): AppointmentView {
+  return {
+    id: a.id,
+    kind: a.kind,
+    windowStart: iso(a.windowStart)!,
+    windowEnd: iso(a.windowEnd)!,
+    status: a.status,
+    confirmationNumber: a.confirmationNumber,
+  }
+}
+
+/** A move as its shipper, its carrier and the open list see it, charges as of `today`. */
+export function toMoveView(
+  move: DrayageMove,
+  context: {
+    today: string
+    terminal: Terminal | null
+    carrierName: string | null
+    appointments: Appointment[]
+  }
+): DrayageMoveView {
+  const charges = chargesOf(move, context.today)
+  const atTerminal = move.status === 'OPEN' || move.status === 'ACCEPTED'
+  return {
+    id: move.id,
+    reference: drayageReference(move.id),
+    containerNo: move.containerNo,
+    terminal: {
+      code: move.terminalCode,
+      name: context.terminal?.name ?? null,
+      unLocode: context.terminal?.unLocode ?? null,
+      kind: context.terminal?.kind ?? null,
+    },
+    deliveryAddress: move.deliveryAddress,
+    status: move.status,
+    carrier:
+      move.carrierId !== null
+        ? { id: move.carrierId, companyName: context.carrierName ?? 'Carrier' }
+        : null,
+    availableOn: isoDay(move.availableOn) ?? charges.lastFreeDay,
+    freeDays: move.freeDays,
+    demurragePerDay: move.demurragePerDay,
+    perDiemPerDay: move.perDiemPerDay,
+    demurrageTiers: move.demurrageTiers,
+    perDiemTiers: move.perDiemTiers,
+    lastFreeDay: charges.lastFreeDay,
+    daysLeft: atTerminal ? daysBetween(context.today, charges.lastFreeDay) : null,
+    perDiemLastFreeDay: charges.perDiemLastFreeDay,
+    demurrageDays: charges.demurrageDays,
+    perDiemDays: charges.perDiemDays,
+    totalDemurrage: fromCents(charges.demurrageCents),
+    totalPerDiem: fromCents(charges.perDiemCents),
+    charges: charges.lines.map((line) => ({
+      code: line.code,
+      description: line.description,
+      days: line.days,
+      unitPrice: fromCents(line.unitCents),
+      amount: fromCents(line.amountCents),
+      from: line.from,
+      to: line.to,
+    })),
+    chargesAsOf: charges.asOf,
+    acceptedAt: iso(move.acceptedAt),
+    gateOut: iso(move.gateOut),
+    emptyReturnedAt: iso(move.emptyReturnedAt),
+    createdAt: iso(move.createdAt)!,
+    appointments: context.appointments.map(toAppointmentView),
+  }
+}

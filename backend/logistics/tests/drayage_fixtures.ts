@@ -1,0 +1,60 @@
+import app from '@adonisjs/core/services/app'
+import { DateTime } from 'luxon'
+import type User from '#accounts/models/user'
+import Terminal from '#logistics/models/terminal'
+import DrayageMove from '#logistics/models/drayage_move'
+import Carrier from '#fleet/models/carrier'
+import { Clock, FixedClock } from '#core/clock'
+import { businessDay } from '#core/business_time'
+import DrayageMoveService from '#logistics/services/drayage_move_service'
+import type { Tier } from '#logistics/services/drayage_rules'
+
+/** Valid ISO 6346 numbers for tests (each with its check digit). */
+export const CONTAINERS = ['CSQU3054383', 'MSKU9070323', 'TGHU8789572', 'MAEU1234567']
+
+/** 10:00 in New York on a Thursday: the business day is 2026-03-05 at any wall-clock hour. */
+export const NOW = DateTime.fromISO('2026-03-05T15:00:00Z')
+
+/** Swaps in a fixed clock (restored by the caller's teardown through `app.container.restore`). */
+export function fixClock(at: DateTime = NOW) {
+  const clock = new FixedClock(at)
+  app.container.swap(Clock, () => clock)
+  return clock
+}
+
+export async function makeTerminal(
+  overrides: Partial<{ code: string; demurrageTiers: Tier[]; perDiemTiers: Tier[] }> = {}
+) {
+  return Terminal.create({
+    code: overrides.code ?? 'LBCT',
+    name: 'Long Beach Container Terminal',
+    unLocode: 'USLGB',
+    address: '1171 Pier F Ave, Long Beach, CA 90802',
+    kind: 'PORT',
+    demurrageTiers: overrides.demurrageTiers ?? [],
+    perDiemTiers: overrides.perDiemTiers ?? [],
+  })
+}
+
+/** A shipper's move through the service, available `availableInDays` from the clock's today. */
+export async function makeMove(
+  shipper: User,
+  overrides: Partial<{ containerNo: string; terminalCode: string; availableInDays: number }> = {}
+) {
+  const clock = await app.container.make(Clock)
+  const service = await app.container.make(DrayageMoveService)
+  const view = await service.create(shipper.id, {
+    containerNo: overrides.containerNo ?? CONTAINERS[0],
+    terminalCode: overrides.terminalCode ?? 'LBCT',
+    availableOn: businessDay(clock, overrides.availableInDays ?? 0),
+    deliveryAddress: '2400 E Artesia Blvd, Long Beach, CA 90805',
+  })
+  return DrayageMove.findOrFail(view.id)
+}
+
+/** Takes a carrier's DRAY mode away (a trucking company without drayage). */
+export async function withoutDray(carrierUser: User) {
+  const carrier = await Carrier.findByOrFail('userId', carrierUser.id)
+  carrier.modeMask = ['LTL', 'TL']
+  await carrier.save()
+}
