@@ -2,4 +2,5 @@
  * Logistics routes (ARCHITECTURE.md section 2): drayage moves, terminals and appointments, and
  * expedited jobs. Each part declares its routes in routes/<part>.ts, loaded here.
  */
-export {}
+
+await import('./routes/expedited.js')

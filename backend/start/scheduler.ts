@@ -41,6 +41,16 @@ const jobs: Job[] = [
     },
   },
   {
+    // Flags expedited jobs at risk of their SLA and records missed SLAs (with alerts).
+    name: 'expedited:sla',
+    everySeconds: 60,
+    async run() {
+      const { default: ExpeditedSlaService } =
+        await import('#logistics/services/expedited_sla_service')
+      return (await app.container.make(ExpeditedSlaService)).check()
+    },
+  },
+  {
     // Fetches partner bills of lading whose queue row is due (backoff between attempts).
     name: 'tms:fetch-bols',
     everySeconds: env.get('BOL_FETCH_INTERVAL_SECONDS') ?? 60,

@@ -14,11 +14,15 @@ export default class AlertNotification extends BaseModel {
   @column()
   declare userId: number
 
+  /** null for an expedited job's SLA notification */
   @column()
-  declare bookingId: number
+  declare bookingId: number | null
 
   @column()
-  declare shipmentEventId: number
+  declare shipmentEventId: number | null
+
+  @column()
+  declare expeditedJobId: number | null
 
   @column()
   declare dedupeKey: string

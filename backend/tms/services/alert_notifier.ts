@@ -18,6 +18,17 @@ export const ALERT_CHANNELS = ['email', 'in_app'] as const
 export type AlertTrigger = (typeof ALERT_TRIGGERS)[number]
 export type AlertChannel = (typeof ALERT_CHANNELS)[number]
 
+/** An expedited job's SLA news for the alert rules (logistics calls `notifyExpedited`). */
+export type ExpeditedAlert = {
+  jobId: number
+  reference: string
+  shipperId: number
+  /** carriers.id of the carrier on the job */
+  carrierId: number | null
+  kind: 'at_risk' | 'missed'
+  message: string
+}
+
 /** Which shipments a rule follows: all of its user's, or one booking. */
 export type ShipmentFilter = { scope: 'all' } | { scope: 'booking'; bookingId: number }
 
@@ -120,25 +131,81 @@ export default class AlertNotifier {
     return following
   }
 
+  /**
+   * Tells about an expedited job's SLA (docs/decisions/0127): the `late` rules of its shipper
+   * and of its carrier's users that follow all their shipments, once per (rule, job, kind).
+   */
+  async notifyExpedited(alert: ExpeditedAlert) {
+    const rules = await AlertRule.query().orderBy('id', 'asc')
+    const carrierIds = new Map<number, number | null>()
+    for (const rule of rules) {
+      const filter = rule.shipmentFilter as ShipmentFilter | null
+      if (filter?.scope === 'booking' || !(rule.triggers ?? []).includes('late')) continue
+      let party = rule.userId === alert.shipperId
+      if (!party && alert.carrierId !== null) {
+        if (!carrierIds.has(rule.userId)) {
+          carrierIds.set(rule.userId, await this.carriers.findCarrierId(rule.userId))
+        }
+        party = carrierIds.get(rule.userId) === alert.carrierId
+      }
+      if (!party) continue
+      await this.record(
+        rule,
+        {
+          booking_id: null,
+          shipment_event_id: null,
+          expedited_job_id: alert.jobId,
+          dedupe_key: `expedited-${alert.kind}:${alert.jobId}`,
+          trigger: 'late',
+        },
+        alert.reference,
+        `${alert.reference}: ${alert.message}`
+      )
+    }
+  }
+
   private async send(
     rule: AlertRule,
     shipment: TrackedShipment,
     event: ShipmentEvent,
     match: { trigger: AlertTrigger; dedupeKey: string }
   ) {
+    await this.record(
+      rule,
+      {
+        booking_id: shipment.id,
+        shipment_event_id: event.id,
+        expedited_job_id: null,
+        dedupe_key: match.dedupeKey,
+        trigger: match.trigger,
+      },
+      shipment.reference,
+      message(match.trigger, shipment, event)
+    )
+  }
+
+  /** Inserts the notification once; only the call that inserted it sends the email. */
+  private async record(
+    rule: AlertRule,
+    about: {
+      booking_id: number | null
+      shipment_event_id: number | null
+      expedited_job_id: number | null
+      dedupe_key: string
+      trigger: AlertTrigger
+    },
+    reference: string,
+    text: string
+  ) {
     const client = db.connection()
     const channels = rule.channels ?? []
-    const text = message(match.trigger, shipment, event)
     const rows = await client
       .knexQuery()
       .table('alert_notifications')
       .insert({
         alert_rule_id: rule.id,
         user_id: rule.userId,
-        booking_id: shipment.id,
-        shipment_event_id: event.id,
-        dedupe_key: match.dedupeKey,
-        trigger: match.trigger,
+        ...about,
         message: text.slice(0, 500),
         in_app: channels.includes('in_app'),
         created_at: sqlTimestamp(this.clock.now(), client),
@@ -156,7 +223,7 @@ export default class AlertNotifier {
           to: contact.email,
           firstName: contact.firstName,
           ruleName: rule.name,
-          reference: shipment.reference,
+          reference,
           message: text,
         })
       )
@@ -166,7 +233,7 @@ export default class AlertNotifier {
         .update({ emailed_at: sqlTimestamp(this.clock.now(), client) })
     } catch (error) {
       // Told in the app all the same; the mail is not retried (docs/decisions/0083).
-      logger.error({ err: error, ruleId: rule.id, eventId: event.id }, 'alert email failed')
+      logger.error({ err: error, ruleId: rule.id, about: about.dedupe_key }, 'alert email failed')
     }
   }
 }

@@ -6,7 +6,7 @@ import TrackedShipmentsService from '#marketplace/services/tracked_shipments_ser
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import type { Actor } from '#core/policies/base_policy'
 import { validationError } from '#core/validation'
-import { bookingReference } from '#core/reference'
+import { bookingReference, expeditedReference } from '#core/reference'
 import type { createAlertRuleValidator } from '#tms/validators/alert_rule'
 import type { AlertChannel, AlertTrigger, ShipmentFilter } from '#tms/services/alert_notifier'
 
@@ -27,9 +27,10 @@ export type AlertNotificationView = {
   id: number
   ruleId: number
   trigger: string
-  bookingId: number
+  bookingId: number | null
+  expeditedJobId: number | null
   reference: string
-  eventId: number
+  eventId: number | null
   message: string
   emailed: boolean
   createdAt: string
@@ -107,7 +108,11 @@ export default class AlertRulesService {
       ruleId: n.alertRuleId,
       trigger: n.trigger,
       bookingId: n.bookingId,
-      reference: bookingReference(n.bookingId),
+      expeditedJobId: n.expeditedJobId,
+      reference:
+        n.bookingId !== null
+          ? bookingReference(n.bookingId)
+          : expeditedReference(n.expeditedJobId ?? 0),
       eventId: n.shipmentEventId,
       message: n.message,
       emailed: n.emailedAt !== null,
