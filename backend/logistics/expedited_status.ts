@@ -89,5 +89,6 @@ export function refusal(from: ExpeditedStatus, to: ExpeditedStatus) {
     DELIVERED: 'delivered',
     CANCELLED: 'cancelled',
   }
-  return `A ${words[from]} job cannot be ${words[to]}`
+  const article = /^[aeiou]/.test(words[from]) ? 'An' : 'A'
+  return `${article} ${words[from]} job cannot be ${words[to]}`
 }

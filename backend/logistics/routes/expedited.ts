@@ -12,9 +12,7 @@ const drive = middleware.authorize({ policy: ExpeditedJobPolicy, action: 'drive'
 
 router
   .group(() => {
-    router
-      .post('/expedited-jobs', [ExpeditedJobsController, 'store'])
-      .use(middleware.idempotent())
+    router.post('/expedited-jobs', [ExpeditedJobsController, 'store']).use(middleware.idempotent())
     router.get('/shipper/expedited-jobs', [ExpeditedJobsController, 'shipperIndex'])
     router
       .post('/expedited-jobs/:id/cancel', [ExpeditedJobsController, 'cancel'])

@@ -138,7 +138,7 @@ export default class ExpeditedJobService {
       updatedAt: now,
     })
     const offeredTo = (await this.fleet.matching(needOf(job))).length
-    return { job: presentExpeditedJob(job, null), offeredTo }
+    return { job: await this.view(job.id), offeredTo }
   }
 
   /** The shipper's jobs, newest first. */

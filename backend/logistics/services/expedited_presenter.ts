@@ -42,7 +42,7 @@ export type ExpeditedJobView = {
   cancelledAt: string | null
 }
 
-const iso = (at: DateTime | null) => (at ? at.toUTC().toISO()! : null)
+const iso = (at: DateTime | null | undefined) => (at ? at.toUTC().toISO()! : null)
 
 export function presentExpeditedJob(
   job: ExpeditedJob,
@@ -72,14 +72,14 @@ export function presentExpeditedJob(
     weightLbs: job.weightLbs,
     distanceMiles: job.distanceMiles,
     price: job.price,
-    notes: job.notes,
+    notes: job.notes ?? null,
     carrierName,
-    driverGeo: job.driverGeo,
+    driverGeo: job.driverGeo ?? null,
     positionAt: iso(job.positionAt),
     eta: iso(job.eta),
     deadlineAt: iso(job.deadlineAt)!,
-    atRisk: job.atRisk,
-    slaMissed: job.slaMissed,
+    atRisk: Boolean(job.atRisk),
+    slaMissed: Boolean(job.slaMissed),
     slaMissedAt: iso(job.slaMissedAt),
     createdAt: iso(job.createdAt)!,
     acceptedAt: iso(job.acceptedAt),

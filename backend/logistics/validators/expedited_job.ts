@@ -65,6 +65,8 @@ export const driverPositionValidator = vine.compile(
 )
 driverPositionValidator.messagesProvider = new SimpleMessagesProvider({
   'lat.requiredIfMissing': 'Send the position as lat and lng, or a ZIP',
+  'lat.required': 'Send the position as lat and lng, or a ZIP',
+  'lng.required': 'Longitude is required with latitude',
   'lat.number': 'Latitude must be a number between -90 and 90',
   'lat.min': 'Latitude must be a number between -90 and 90',
   'lat.max': 'Latitude must be a number between -90 and 90',
