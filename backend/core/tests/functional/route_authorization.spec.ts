@@ -22,6 +22,7 @@ import AlertRule from '#tms/models/alert_rule'
 import Review from '#reviews/models/review'
 import { hashInviteToken } from '#freight_board/services/freight_invite_service'
 import { SUCCESS_CARD } from '#payments/tests/payout_fixtures'
+import ExpeditedJob from '#logistics/models/expedited_job'
 
 type RouteInfo = {
   method: string
@@ -255,6 +256,41 @@ async function ownersWorld() {
     expiresAt: DateTime.now().plus({ hours: 2 }),
   })
 
+  // The shipper's expedited jobs: one requested and offered to the owner carrier alone (the
+  // other carrier has no truck), one the owner carrier accepted.
+  const expedited = (over: Partial<ExpeditedJob>) =>
+    ExpeditedJob.create({
+      shipperId: shipper.id,
+      vehicleType: 'VAN',
+      slaHours: 24,
+      originPostal: '60601',
+      originCity: 'Chicago',
+      originState: 'IL',
+      originLatitude: 41.8858,
+      originLongitude: -87.6181,
+      destPostal: '48201',
+      destCity: 'Detroit',
+      destState: 'MI',
+      destLatitude: 42.3474,
+      destLongitude: -83.0604,
+      pallets: 2,
+      weightLbs: 2000,
+      distanceMiles: 283.4,
+      price: 900,
+      status: 'REQUESTED',
+      deadlineAt: DateTime.now().plus({ hours: 24 }),
+      atRisk: false,
+      slaMissed: false,
+      createdAt: DateTime.now(),
+      ...over,
+    })
+  const expeditedOffer = await expedited({})
+  const expeditedRun = await expedited({
+    status: 'ACCEPTED',
+    carrierId: listing.carrierId,
+    acceptedAt: DateTime.now(),
+  })
+
   /** What a path parameter stands for; null when the matrix does not know (the test fails). */
   const pendingCarrierId = (await carrierOf(pending)).id
   const param = (pattern: string, name: string): number | string | null => {
@@ -275,6 +311,8 @@ async function ownersWorld() {
     if (pattern.startsWith('/api/admin/reviews/')) return review.id
     if (/^\/api\/(admin\/)?bookings?\//.test(pattern)) return booking.id
     if (pattern.startsWith('/api/tms/documents/')) return document.id
+    if (pattern === '/api/expedited-jobs/:id/accept') return expeditedOffer.id
+    if (pattern.startsWith('/api/expedited-jobs/')) return expeditedRun.id
     return null
   }
 
@@ -318,6 +356,7 @@ async function ownersWorld() {
     'POST /api/admin/reviews/:id/restore': { reason: 'Restored in the matrix' },
     'POST /api/tms/quotes/:id/book': { pickup_date: businessDayFromToday(1) },
     'POST /api/freight-listings/:id/invites': { carrierId: listing.carrierId },
+    'POST /api/expedited-jobs/:id/position': { lat: 41.6, lng: -87.3 },
     'POST /api/create-payment-intent': { bookingId: booking.id, amount: booking.totalAmount },
     'POST /api/sandbox/payments/confirm': {
       clientSecret: intent.clientSecret,
