@@ -3,6 +3,7 @@ import { CarrierDashboard } from '@/features/carrier/components/carrier-dashboar
 import { ProfileForm } from '@/features/auth/components/profile-form'
 import { FreightBoard } from '@/features/freight-board/components/freight-board'
 import { BookingReviewsDialog } from '@/features/reviews/components/booking-reviews-dialog'
+import { CarrierExpedited } from '@/features/expedited/components/carrier-expedited'
 
 export default function CarrierRoute() {
   const refreshBookings = useRefreshCarrierBookings()
@@ -12,6 +13,7 @@ export default function CarrierRoute() {
         <ProfileForm title="Account" description="The carrier account you are signed in with." />
       }
       freightBoard={<FreightBoard idPrefix="grab-and-go" onClaimed={refreshBookings} />}
+      expedited={<CarrierExpedited />}
       reviewAction={(booking) => (
         <BookingReviewsDialog bookingId={booking.id} reference={booking.reference} side="carrier" />
       )}

@@ -1,4 +1,4 @@
-import { ClipboardList, FileText, MapPin, Search } from 'lucide-react'
+import { ClipboardList, FileText, MapPin, Search, Zap } from 'lucide-react'
 import { SectionLayout, TMS_LINK, type SectionNavItem } from '@/components/section-layout'
 import { useHashSection } from '@/hooks/use-hash-section'
 import { FindCarriersSection } from '@/features/shipper/components/find-carriers-section'
@@ -8,25 +8,39 @@ import { TrackingSection } from '@/features/shipper/components/tracking-section'
 import { todayIso } from '@/features/shipper/utils/dates'
 import type { ReviewSlot } from '@/types/review-slot'
 
-export type ShipperSection = 'search' | 'bookings' | 'invoices' | 'tracking' | 'profile'
+export type ShipperSection =
+  'search' | 'bookings' | 'expedited' | 'invoices' | 'tracking' | 'profile'
 
 /** Sidebar tabs (SPEC point 2); Profile is reached from the user menu and the mobile drawer. */
 const NAV_ITEMS: SectionNavItem<ShipperSection>[] = [
   { id: 'search', label: 'Find Carriers', icon: Search },
   { id: 'bookings', label: 'My Bookings', icon: ClipboardList },
+  { id: 'expedited', label: 'Expedited', icon: Zap },
   { id: 'invoices', label: 'Invoices', icon: FileText },
   { id: 'tracking', label: 'Tracking', icon: MapPin },
 ]
 
-const SECTIONS: ShipperSection[] = ['search', 'bookings', 'invoices', 'tracking', 'profile']
+const SECTIONS: ShipperSection[] = [
+  'search',
+  'bookings',
+  'expedited',
+  'invoices',
+  'tracking',
+  'profile',
+]
 
 /** /shipper: Find Carriers, My Bookings, Invoices and Tracking (hash-addressable). */
-/** `accountPanel`: the Profile section's content, composed by the route (app/). */
+/**
+ * `accountPanel`: the Profile section's content; `expedited`: the Expedited section; both
+ * composed by the route (app/).
+ */
 export function ShipperDashboard({
   accountPanel,
+  expedited,
   reviewAction,
 }: {
   accountPanel: React.ReactNode
+  expedited?: React.ReactNode
   /** "Rate this carrier" on delivered bookings */
   reviewAction?: ReviewSlot
 }) {
@@ -47,6 +61,7 @@ export function ShipperDashboard({
         {current === 'bookings' ? (
           <MyBookingsSection today={today} reviewAction={reviewAction} />
         ) : null}
+        {current === 'expedited' ? expedited : null}
         {current === 'invoices' ? <InvoicesSection /> : null}
         {current === 'tracking' ? <TrackingSection /> : null}
         {current === 'profile' ? (
