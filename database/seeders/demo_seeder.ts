@@ -13,12 +13,14 @@ import { planBookings } from './demo/marketplace.js'
 import { planPayoutAccounts, sandboxWithoutServer } from './demo/payments.js'
 import { ADMIN } from './demo/people.js'
 import { planFreightBoard } from './demo/freight_board.js'
+import { planExpedited } from './demo/expedited.js'
 
 /*
  * Demo data: an admin, three approved carriers with trucks, lanes and payout accounts, two
  * carriers waiting for approval, three shippers and a year of bookings in every status (the
  * people in demo/people.ts, the lanes and bookings in demo/plans.ts), and freight-board loads
- * posted, claimed, paid and delivered, held, or open today (demo/freight_board.ts). Nothing but the admin
+ * posted, claimed, paid and delivered, held, or open today (demo/freight_board.ts), and expedited
+ * jobs in every state (demo/expedited.ts). Nothing but the admin
  * is written by hand: the year is replayed step by step through the product's own services,
  * with the app's clock set to each step's moment (demo/timeline.ts), so prices, statuses,
  * payments, ledger, invoices and payouts are exactly what the server makes of them.
@@ -51,6 +53,7 @@ export default class DemoSeeder extends BaseSeeder {
         planFleets(timeline, services, state)
         await planBookings(timeline, services, state, sandbox)
         planFreightBoard(timeline, services, state, sandbox)
+        planExpedited(timeline, services, state)
         report(
           `Demo data: replaying ${timeline.size} steps from ${timeline.first?.toISODate()} to today`
         )
