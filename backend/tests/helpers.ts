@@ -248,6 +248,26 @@ export function businessDateFromToday(days = 0): DateTime {
 }
 
 /**
+ * Signed-in cookie sessions, one per user (password `secret123`), alternating between `urls`
+ * (the test server and a second server process: on SQLite a race then crosses processes), each
+ * with its CSRF cookie already, so every request of a race leaves at once.
+ */
+export async function signInSessions(users: User[], urls: string[]) {
+  const sessions: Browserless[] = []
+  for (const [i, user] of users.entries()) {
+    const session = new Browserless(urls[i % urls.length])
+    const res = await session.request('POST', '/api/login', {
+      username: user.email,
+      password: 'secret123',
+    })
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`)
+    await session.request('GET', '/api/health')
+    sessions.push(session)
+  }
+  return sessions
+}
+
+/**
  * The app as its own server process on `port`, against the test database, with extra env
  * (e.g. the production session store). Stop it with `stop()`.
  */

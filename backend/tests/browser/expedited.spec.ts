@@ -37,7 +37,10 @@ test.group('Browser: an expedited job, requested, accepted and driven', (group) 
       await form.getByLabel('Delivery ZIP').fill('48201')
       await form.getByLabel('Pallets').fill('2')
       await form.getByRole('button', { name: 'Request expedited job' }).click()
-      await shipper.page.getByText(/offered to 1 carrier\./).first().waitFor()
+      await shipper.page
+        .getByText(/offered to 1 carrier\./)
+        .first()
+        .waitFor()
       const job = await ExpeditedJob.firstOrFail()
       const ref = `EXP-${String(job.id).padStart(3, '0')}`
       const shipperCard = shipper.page

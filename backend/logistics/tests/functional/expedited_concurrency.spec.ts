@@ -1,31 +1,16 @@
 import { test } from '@japa/runner'
-import type User from '#accounts/models/user'
 import ExpeditedJob from '#logistics/models/expedited_job'
-import { Browserless, baseUrl, makeUser, resetDatabase, startServer } from '#tests/helpers'
+import {
+  baseUrl,
+  makeUser,
+  resetDatabase,
+  signInSessions as signIn,
+  startServer,
+} from '#tests/helpers'
 import { carrierOf } from '#tests/factories'
 import { expCarrier, expeditedForm } from '../expedited_helpers.js'
 
 const CARRIERS = 12
-
-/**
- * Signed-in cookie sessions alternating between the test server and a second server process on
- * the same database: on SQLite the race crosses processes, not just requests.
- */
-async function signIn(users: User[], urls: string[]) {
-  const sessions: Browserless[] = []
-  for (const [i, user] of users.entries()) {
-    const session = new Browserless(urls[i % urls.length])
-    const res = await session.request('POST', '/api/login', {
-      username: user.email,
-      password: 'secret123',
-    })
-    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`)
-    // The CSRF cookie first, so every request of the race leaves at once.
-    await session.request('GET', '/api/health')
-    sessions.push(session)
-  }
-  return sessions
-}
 
 test.group('Expedited acceptance races at a real server, two processes', (group) => {
   group.each.setup(() => resetDatabase())
