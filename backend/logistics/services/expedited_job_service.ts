@@ -26,6 +26,7 @@ import {
 import { liveEta, minimumSlaHours } from '#logistics/expedited_sla'
 import { presentExpeditedJob, slaJobOf, type ExpeditedJobView } from './expedited_presenter.js'
 import ExpeditedSlaService from './expedited_sla_service.js'
+import { pushExpeditedChange, type ExpeditedChangeType } from './expedited_live.js'
 import type {
   driverPositionValidator,
   expeditedJobValidator,
@@ -138,7 +139,7 @@ export default class ExpeditedJobService {
       updatedAt: now,
     })
     const offeredTo = (await this.fleet.matching(needOf(job))).length
-    return { job: await this.view(job.id), offeredTo }
+    return { job: await this.changed(job.id, 'requested'), offeredTo }
   }
 
   /** The shipper's jobs, newest first. */
@@ -192,12 +193,12 @@ export default class ExpeditedJobService {
       .where('deadline_at', '>', stamp)
       .update({ status: 'ACCEPTED', carrier_id: carrierId, accepted_at: stamp, updated_at: stamp })
     if (rowCount(updated) !== 1) throw new ConflictException(ALREADY_ACCEPTED)
-    return this.view(jobId)
+    return this.changed(jobId, 'accepted')
   }
 
   /** The shipper (or an admin) cancels before pickup. */
   cancel(jobId: number) {
-    return this.move(jobId, 'CANCELLED', 'shipper', (stamp) => ({
+    return this.move(jobId, 'CANCELLED', 'shipper', 'cancelled', (stamp) => ({
       cancelled_at: stamp,
       at_risk: false,
     }))
@@ -205,12 +206,14 @@ export default class ExpeditedJobService {
 
   /** The carrier's driver has the freight. */
   pickUp(jobId: number) {
-    return this.move(jobId, 'PICKED_UP', 'carrier', (stamp) => ({ picked_up_at: stamp }))
+    return this.move(jobId, 'PICKED_UP', 'carrier', 'picked_up', (stamp) => ({
+      picked_up_at: stamp,
+    }))
   }
 
   /** The carrier's driver delivered: the SLA is kept or recorded as missed. */
   async deliver(jobId: number) {
-    await this.move(jobId, 'DELIVERED', 'carrier', (stamp) => ({
+    await this.move(jobId, 'DELIVERED', 'carrier', 'delivered', (stamp) => ({
       delivered_at: stamp,
       at_risk: false,
     }))
@@ -243,7 +246,7 @@ export default class ExpeditedJobService {
       throw new ConflictException('The job changed meanwhile: reload and try again')
     }
     await this.sla.evaluate(jobId)
-    return this.view(jobId)
+    return this.changed(jobId, 'position')
   }
 
   async view(jobId: number): Promise<ExpeditedJobView> {
@@ -268,6 +271,7 @@ export default class ExpeditedJobService {
     jobId: number,
     to: ExpeditedStatus,
     actor: 'shipper' | 'carrier',
+    change: ExpeditedChangeType,
     extra: (stamp: string) => Record<string, unknown>
   ) {
     const client = db.connection()
@@ -281,7 +285,14 @@ export default class ExpeditedJobService {
       const job = await ExpeditedJob.findOrFail(jobId)
       throw new ConflictException(refusal(job.status, to))
     }
-    return this.view(jobId)
+    return this.changed(jobId, change)
+  }
+
+  /** The job as it is now, told to the screens that show it. */
+  private async changed(jobId: number, type: ExpeditedChangeType): Promise<ExpeditedJobView> {
+    const job = await ExpeditedJob.findOrFail(jobId)
+    pushExpeditedChange(job, type)
+    return (await this.present([job]))[0]
   }
 
   private async present(jobs: ExpeditedJob[]): Promise<ExpeditedJobView[]> {

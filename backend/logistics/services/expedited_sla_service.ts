@@ -9,6 +9,7 @@ import AlertNotifier from '#tms/services/alert_notifier'
 import ExpeditedJob from '#logistics/models/expedited_job'
 import { hasMissedSla, isAtRisk } from '#logistics/expedited_sla'
 import { slaJobOf } from './expedited_presenter.js'
+import { pushExpeditedChange } from './expedited_live.js'
 
 /** Open jobs one check reads at most (oldest deadline first). */
 const CHECK_LIMIT = 1000
@@ -61,6 +62,7 @@ export default class ExpeditedSlaService {
         .update({ sla_missed: true, sla_missed_at: stamp, updated_at: stamp })
       if (rowCount(set) === 1) {
         result.missed.push(job.id)
+        pushExpeditedChange(job, 'sla_missed')
         await this.tell(job, 'missed', `SLA missed: not delivered by ${this.when(job)}`)
       }
       return
@@ -75,6 +77,7 @@ export default class ExpeditedSlaService {
         .update({ at_risk: true, at_risk_at: stamp, updated_at: stamp })
       if (rowCount(set) === 1) {
         result.flagged.push(job.id)
+        pushExpeditedChange(job, 'at_risk')
         const why = job.carrierId === null ? 'no carrier has accepted yet' : 'projected arrival'
         await this.tell(
           job,
@@ -88,7 +91,10 @@ export default class ExpeditedSlaService {
         .where('id', job.id)
         .where('at_risk', true)
         .update({ at_risk: false, updated_at: stamp })
-      if (rowCount(set) === 1) result.cleared.push(job.id)
+      if (rowCount(set) === 1) {
+        result.cleared.push(job.id)
+        pushExpeditedChange(job, 'at_risk')
+      }
     }
   }
 
