@@ -1315,7 +1315,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe the stream to a channel
-         * @description `freight/board` needs an approved carrier's session (else 400); `freight/public` anyone. Needs `X-XSRF-TOKEN` when the session cookie is sent, like every mutation (403 otherwise).
+         * @description `freight/board` needs an approved carrier's session (else 400); `freight/public` anyone. Needs `X-XSRF-TOKEN` when the session cookie is sent, like every mutation (403 otherwise). `expedited/offers` needs an approved carrier; `expedited/shipper/{id}` that shipper (else 400).
          */
         post: operations["subscribeToChannel"];
         delete?: never;
@@ -3358,8 +3358,8 @@ export interface components {
         TransmitSubscription: {
             /** @description The client's stream id (the `uid` of its open event stream) */
             uid: string;
-            /** @enum {string} */
-            channel: "freight/board" | "freight/public";
+            /** @description `expedited/offers`: approved carriers (jobs requested, accepted, cancelled); `expedited/shipper/{id}`: that shipper only (each change of its expedited jobs). */
+            channel: ("freight/board" | "freight/public" | "expedited/offers") | string;
         };
         TmsDocument: {
             id: number;

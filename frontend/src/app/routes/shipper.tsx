@@ -1,13 +1,15 @@
 import { ShipperDashboard } from '@/features/shipper/components/shipper-dashboard'
 import { ProfileForm } from '@/features/auth/components/profile-form'
+import { useUser } from '@/features/auth/api/get-user'
 import { BookingReviewsDialog } from '@/features/reviews/components/booking-reviews-dialog'
 import { ShipperExpedited } from '@/features/expedited/components/shipper-expedited'
 
 export default function ShipperRoute() {
+  const { data: user } = useUser()
   return (
     <ShipperDashboard
       accountPanel={<ProfileForm />}
-      expedited={<ShipperExpedited />}
+      expedited={user ? <ShipperExpedited shipperId={user.id} /> : null}
       reviewAction={(booking) => (
         <BookingReviewsDialog bookingId={booking.id} reference={booking.reference} side="shipper" />
       )}

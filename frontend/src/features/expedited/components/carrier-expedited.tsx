@@ -1,3 +1,4 @@
+import * as React from 'react'
 import { Truck, Zap } from 'lucide-react'
 import { LoadStates } from '@/components/load-states'
 import { Button } from '@/components/ui/button'
@@ -5,16 +6,24 @@ import { toast } from '@/components/ui/use-toast'
 import { acceptExpeditedJob } from '@/features/expedited/api/accept-expedited-job'
 import { useCarrierExpeditedJobs } from '@/features/expedited/api/get-carrier-expedited-jobs'
 import { useExpeditedOffers } from '@/features/expedited/api/get-expedited-offers'
-import type { ExpeditedJob } from '@/features/expedited/api/types'
+import {
+  EXPEDITED_OFFERS_CHANNEL,
+  type ExpeditedJob,
+  type ExpeditedLiveMessage,
+} from '@/features/expedited/api/types'
 import { DriverPanel } from '@/features/expedited/components/driver-panel'
 import { ExpeditedJobCard } from '@/features/expedited/components/expedited-job-card'
 import { isLive } from '@/features/expedited/utils/format-expedited'
 import { serverMessage } from '@/lib/api-errors'
+import { useLiveChannel } from '@/lib/live'
 
 /** The carrier's Expedited section: jobs offered to it, and its jobs with the driver panel. */
 export function CarrierExpedited() {
   const offers = useExpeditedOffers()
   const mine = useCarrierExpeditedJobs()
+  const { mutate } = offers
+  const revalidate = React.useCallback(() => void mutate(), [mutate])
+  useLiveChannel<ExpeditedLiveMessage>(EXPEDITED_OFFERS_CHANNEL, revalidate, revalidate)
 
   async function accept(job: ExpeditedJob) {
     try {

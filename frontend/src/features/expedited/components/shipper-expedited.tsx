@@ -7,17 +7,28 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/use-toast'
 import { cancelExpeditedJob } from '@/features/expedited/api/cancel-expedited-job'
 import { useShipperExpeditedJobs } from '@/features/expedited/api/get-shipper-expedited-jobs'
-import type { ExpeditedJob } from '@/features/expedited/api/types'
+import {
+  shipperExpeditedChannel,
+  type ExpeditedJob,
+  type ExpeditedLiveMessage,
+} from '@/features/expedited/api/types'
 import { ExpeditedJobCard } from '@/features/expedited/components/expedited-job-card'
 import { ExpeditedRequestForm } from '@/features/expedited/components/expedited-request-form'
 import { isLive } from '@/features/expedited/utils/format-expedited'
 import { serverMessage } from '@/lib/api-errors'
+import { useLiveChannel } from '@/lib/live'
 
 const ExpeditedMap = React.lazy(() => import('@/features/expedited/components/expedited-map'))
 
-/** The shipper's Expedited section: request form, jobs with live ETA, and a map of one job. */
-export function ShipperExpedited() {
+/**
+ * The shipper's Expedited section: request form, jobs with live ETA, and a map of one job.
+ * `shipperId` names the shipper's live channel (the route passes the signed-in user's id).
+ */
+export function ShipperExpedited({ shipperId }: { shipperId: number }) {
   const query = useShipperExpeditedJobs()
+  const { mutate } = query
+  const revalidate = React.useCallback(() => void mutate(), [mutate])
+  useLiveChannel<ExpeditedLiveMessage>(shipperExpeditedChannel(shipperId), revalidate, revalidate)
   const [shown, setShown] = React.useState<number | null>(null)
   const jobs = query.data ?? []
   const mapped: ExpeditedJob | undefined =
