@@ -22,7 +22,7 @@ import AlertRule from '#tms/models/alert_rule'
 import Review from '#reviews/models/review'
 import { hashInviteToken } from '#freight_board/services/freight_invite_service'
 import { SUCCESS_CARD } from '#payments/tests/payout_fixtures'
-import ExpeditedJob from '#logistics/models/expedited_job'
+import { makeExpeditedJob } from '#logistics/tests/expedited_helpers'
 
 type RouteInfo = {
   method: string
@@ -258,34 +258,8 @@ async function ownersWorld() {
 
   // The shipper's expedited jobs: one requested and offered to the owner carrier alone (the
   // other carrier has no truck), one the owner carrier accepted.
-  const expedited = (over: Partial<ExpeditedJob>) =>
-    ExpeditedJob.create({
-      shipperId: shipper.id,
-      vehicleType: 'VAN',
-      slaHours: 24,
-      originPostal: '60601',
-      originCity: 'Chicago',
-      originState: 'IL',
-      originLatitude: 41.8858,
-      originLongitude: -87.6181,
-      destPostal: '48201',
-      destCity: 'Detroit',
-      destState: 'MI',
-      destLatitude: 42.3474,
-      destLongitude: -83.0604,
-      pallets: 2,
-      weightLbs: 2000,
-      distanceMiles: 283.4,
-      price: 900,
-      status: 'REQUESTED',
-      deadlineAt: DateTime.now().plus({ hours: 24 }),
-      atRisk: false,
-      slaMissed: false,
-      createdAt: DateTime.now(),
-      ...over,
-    })
-  const expeditedOffer = await expedited({})
-  const expeditedRun = await expedited({
+  const expeditedOffer = await makeExpeditedJob(shipper)
+  const expeditedRun = await makeExpeditedJob(shipper, {
     status: 'ACCEPTED',
     carrierId: listing.carrierId,
     acceptedAt: DateTime.now(),
