@@ -14,8 +14,8 @@ export const EXPEDITED_STATUSES = [
 
 export type ExpeditedStatus = (typeof EXPEDITED_STATUSES)[number]
 
-/** `system` is the platform itself (scheduled checks). */
-export type ExpeditedActor = 'shipper' | 'carrier' | 'admin' | 'system'
+/** Who moves a job: its shipper or the carrier on it (scheduled checks only set flags). */
+export type ExpeditedActor = 'shipper' | 'carrier'
 
 /** The spec's equipment values; an expedited job names the vehicle it needs. */
 export const VEHICLE_TYPES = ['SPRINTER', 'BOX', 'VAN', 'REEFER', 'FLATBED'] as const
@@ -43,8 +43,8 @@ export const VEHICLES: Record<
 
 const TRANSITIONS: Record<ExpeditedStatus, Partial<Record<ExpeditedStatus, ExpeditedActor[]>>> = {
   // Offered to every matching EXP carrier; the first accept wins.
-  REQUESTED: { ACCEPTED: ['carrier'], CANCELLED: ['shipper', 'admin'] },
-  ACCEPTED: { PICKED_UP: ['carrier'], CANCELLED: ['shipper', 'admin'] },
+  REQUESTED: { ACCEPTED: ['carrier'], CANCELLED: ['shipper'] },
+  ACCEPTED: { PICKED_UP: ['carrier'], CANCELLED: ['shipper'] },
   PICKED_UP: { DELIVERED: ['carrier'] },
   DELIVERED: {},
   CANCELLED: {},
