@@ -29,6 +29,7 @@ const ROLE_PAGES: Record<'shipper' | 'carrier' | 'admin', string[]> = {
     '/shipper',
     '/shipper#search',
     '/shipper#bookings',
+    '/shipper#expedited',
     '/shipper#invoices',
     '/shipper#tracking',
     '/shipper#profile',
@@ -39,6 +40,7 @@ const ROLE_PAGES: Record<'shipper' | 'carrier' | 'admin', string[]> = {
   carrier: [
     '/carrier',
     '/carrier#bookings',
+    '/carrier#expedited',
     '/carrier#listings',
     '/carrier#trucks',
     '/carrier#payments',
