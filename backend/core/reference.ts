@@ -10,3 +10,8 @@ export function parseBookingReference(value: string): number | null {
   const id = Number(match[1])
   return Number.isSafeInteger(id) && id > 0 ? id : null
 }
+
+/** An expedited job's public reference: EXP- plus the id zero-padded to 3 digits. */
+export function expeditedReference(id: number): string {
+  return `EXP-${String(id).padStart(3, '0')}`
+}

@@ -3,3 +3,4 @@
  * expedited jobs. Each part declares its routes in routes/<part>.ts, loaded here.
  */
 await import('./routes/drayage.js')
+await import('./routes/expedited.js')

@@ -41,6 +41,16 @@ jobRegistry.define([
     },
   },
   {
+    name: 'expedited:sla',
+    description: 'Flags expedited jobs at risk of their SLA and records missed SLAs (with alerts).',
+    everySeconds: 60,
+    async run() {
+      const { default: ExpeditedSlaService } =
+        await import('#logistics/services/expedited_sla_service')
+      return (await app.container.make(ExpeditedSlaService)).check()
+    },
+  },
+  {
     name: 'tms:fetch-bols',
     description:
       'Fetches partner bills of lading whose queue row is due (backoff between attempts).',

@@ -7,13 +7,31 @@
 import transmit from '@adonisjs/transmit/services/main'
 import type { HttpContext } from '@adonisjs/core/http'
 import { BOARD_CHANNEL } from '#freight_board/services/live_board'
+import { EXPEDITED_OFFERS_CHANNEL } from '#logistics/services/expedited_live'
 
 transmit.registerRoutes()
 
-/** The carriers' board: approved carriers only, like GET /api/freight-listings. */
-transmit.authorize(BOARD_CHANNEL, async (ctx: HttpContext) => {
-  // No session cookie, no session (decision 0055): nobody to sign in.
-  if (!ctx.session) return false
-  const user = (await ctx.auth.check()) ? (ctx.auth.user as any) : null
+/** The signed-in user of a subscribe request, or null (no session cookie, no session: decision 0055). */
+async function listener(
+  ctx: HttpContext
+): Promise<{ id: number; role: string; isApproved: boolean } | null> {
+  if (!ctx.session) return null
+  return (await ctx.auth.check()) ? (ctx.auth.user as any) : null
+}
+
+const approvedCarrier = async (ctx: HttpContext) => {
+  const user = await listener(ctx)
   return user?.role === 'carrier' && user?.isApproved === true
+}
+
+/** The carriers' board: approved carriers only, like GET /api/freight-listings. */
+transmit.authorize(BOARD_CHANNEL, approvedCarrier)
+
+/** Expedited offers: approved carriers only, like GET /api/carrier/expedited-jobs/offers. */
+transmit.authorize(EXPEDITED_OFFERS_CHANNEL, approvedCarrier)
+
+/** One shipper's expedited jobs: that shipper only. */
+transmit.authorize<{ id: string }>('expedited/shipper/:id', async (ctx: HttpContext, { id }) => {
+  const user = await listener(ctx)
+  return user?.role === 'shipper' && String(user.id) === id
 })

@@ -14,13 +14,14 @@ import { planPayoutAccounts, sandboxWithoutServer } from './demo/payments.js'
 import { ADMIN } from './demo/people.js'
 import { planFreightBoard } from './demo/freight_board.js'
 import { planDrayage } from './demo/drayage.js'
+import { planExpedited } from './demo/expedited.js'
 
 /*
  * Demo data: an admin, three approved carriers with trucks, lanes and payout accounts, two
  * carriers waiting for approval, three shippers and a year of bookings in every status (the
  * people in demo/people.ts, the lanes and bookings in demo/plans.ts), and freight-board loads
- * posted, claimed, paid and delivered, held, or open today (demo/freight_board.ts), and drayage
- * moves in every state (demo/drayage.ts). Nothing but the admin
+ * posted, claimed, paid and delivered, held, or open today (demo/freight_board.ts), drayage
+ * moves in every state (demo/drayage.ts) and expedited jobs (demo/expedited.ts). Nothing but the admin
  * is written by hand: the year is replayed step by step through the product's own services,
  * with the app's clock set to each step's moment (demo/timeline.ts), so prices, statuses,
  * payments, ledger, invoices and payouts are exactly what the server makes of them.
@@ -54,6 +55,7 @@ export default class DemoSeeder extends BaseSeeder {
         await planBookings(timeline, services, state, sandbox)
         planFreightBoard(timeline, services, state, sandbox)
         planDrayage(timeline, state)
+        planExpedited(timeline, services, state)
         report(
           `Demo data: replaying ${timeline.size} steps from ${timeline.first?.toISODate()} to today`
         )

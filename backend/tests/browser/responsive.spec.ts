@@ -29,6 +29,7 @@ const ROLE_PAGES: Record<'shipper' | 'carrier' | 'admin', string[]> = {
     '/shipper',
     '/shipper#search',
     '/shipper#bookings',
+    '/shipper#expedited',
     '/shipper#invoices',
     '/shipper#tracking',
     '/shipper#drayage',
@@ -40,6 +41,7 @@ const ROLE_PAGES: Record<'shipper' | 'carrier' | 'admin', string[]> = {
   carrier: [
     '/carrier',
     '/carrier#bookings',
+    '/carrier#expedited',
     '/carrier#listings',
     '/carrier#trucks',
     '/carrier#payments',

@@ -14,7 +14,7 @@ export default class AlertNotification extends BaseModel {
   @column()
   declare userId: number
 
-  /** null for alerts that are not about a booking (a drayage container's free time) */
+  /** null for alerts that are not about a booking (a drayage container's free time, an expedited job's SLA) */
   @column()
   declare bookingId: number | null
 
@@ -24,6 +24,9 @@ export default class AlertNotification extends BaseModel {
   /** what a non-booking alert is about (e.g. a container number) */
   @column()
   declare subjectReference: string | null
+
+  @column()
+  declare expeditedJobId: number | null
 
   @column()
   declare dedupeKey: string

@@ -18,6 +18,17 @@ export const ALERT_CHANNELS = ['email', 'in_app'] as const
 export type AlertTrigger = (typeof ALERT_TRIGGERS)[number]
 export type AlertChannel = (typeof ALERT_CHANNELS)[number]
 
+/** An expedited job's SLA news for the alert rules (logistics calls `notifyExpedited`). */
+export type ExpeditedAlert = {
+  jobId: number
+  reference: string
+  shipperId: number
+  /** carriers.id of the carrier on the job */
+  carrierId: number | null
+  kind: 'at_risk' | 'missed'
+  message: string
+}
+
 /** Which shipments a rule follows: all of its user's, or one booking. */
 export type ShipmentFilter = { scope: 'all' } | { scope: 'booking'; bookingId: number }
 
@@ -131,6 +142,40 @@ export default class AlertNotifier {
     return sent
   }
 
+  /**
+   * Tells about an expedited job's SLA (docs/decisions/0127): the `late` rules of its shipper
+   * and of its carrier's users that follow all their shipments, once per (rule, job, kind).
+   */
+  async notifyExpedited(alert: ExpeditedAlert) {
+    const rules = await AlertRule.query().orderBy('id', 'asc')
+    const carrierIds = new Map<number, number | null>()
+    for (const rule of rules) {
+      const filter = rule.shipmentFilter as ShipmentFilter | null
+      if (filter?.scope === 'booking' || !(rule.triggers ?? []).includes('late')) continue
+      let party = rule.userId === alert.shipperId
+      if (!party && alert.carrierId !== null) {
+        if (!carrierIds.has(rule.userId)) {
+          carrierIds.set(rule.userId, await this.carriers.findCarrierId(rule.userId))
+        }
+        party = carrierIds.get(rule.userId) === alert.carrierId
+      }
+      if (!party) continue
+      const text = `${alert.reference}: ${alert.message}`
+      const id = await this.record(rule, {
+        booking_id: null,
+        shipment_event_id: null,
+        expedited_job_id: alert.jobId,
+        subject_reference: alert.reference,
+        dedupe_key: `expedited-${alert.kind}:${alert.jobId}`,
+        trigger: 'late',
+        message: text,
+      })
+      if (id !== null) {
+        await this.email(rule, id, alert.reference, text, { ruleId: rule.id, jobId: alert.jobId })
+      }
+    }
+  }
+
   /** The rules that follow this shipment: its own, or "all" of a user who is a party to it. */
   private async rulesFor(shipment: TrackedShipment): Promise<AlertRule[]> {
     const rules = await AlertRule.query().orderBy('id', 'asc')
@@ -178,6 +223,7 @@ export default class AlertNotifier {
     row: {
       booking_id: number | null
       shipment_event_id: number | null
+      expedited_job_id?: number | null
       subject_reference: string | null
       dedupe_key: string
       trigger: AlertTrigger

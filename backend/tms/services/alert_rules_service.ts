@@ -6,7 +6,7 @@ import TrackedShipmentsService from '#marketplace/services/tracked_shipments_ser
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import type { Actor } from '#core/policies/base_policy'
 import { validationError } from '#core/validation'
-import { bookingReference } from '#core/reference'
+import { bookingReference, expeditedReference } from '#core/reference'
 import type { createAlertRuleValidator } from '#tms/validators/alert_rule'
 import type { AlertChannel, AlertTrigger, ShipmentFilter } from '#tms/services/alert_notifier'
 
@@ -28,6 +28,7 @@ export type AlertNotificationView = {
   ruleId: number
   trigger: string
   bookingId: number | null
+  expeditedJobId: number | null
   reference: string
   eventId: number | null
   message: string
@@ -123,7 +124,12 @@ export default class AlertRulesService {
       ruleId: n.alertRuleId,
       trigger: n.trigger,
       bookingId: n.bookingId,
-      reference: n.subjectReference ?? bookingReference(n.bookingId ?? 0),
+      expeditedJobId: n.expeditedJobId,
+      reference:
+        n.subjectReference ??
+        (n.bookingId !== null
+          ? bookingReference(n.bookingId)
+          : expeditedReference(n.expeditedJobId ?? 0)),
       eventId: n.shipmentEventId,
       message: n.message,
       emailed: n.emailedAt !== null,

@@ -1315,7 +1315,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe the stream to a channel
-         * @description `freight/board` needs an approved carrier's session (else 400); `freight/public` anyone. Needs `X-XSRF-TOKEN` when the session cookie is sent, like every mutation (403 otherwise).
+         * @description `freight/board` needs an approved carrier's session (else 400); `freight/public` anyone. Needs `X-XSRF-TOKEN` when the session cookie is sent, like every mutation (403 otherwise). `expedited/offers` needs an approved carrier; `expedited/shipper/{id}` that shipper (else 400).
          */
         post: operations["subscribeToChannel"];
         delete?: never;
@@ -2293,6 +2293,186 @@ export interface paths {
          * @description REQUESTED → CONFIRMED or CANCELLED; CONFIRMED → COMPLETED (once the window started), MISSED (once it ended) or CANCELLED. Anything else is a 409.
          */
         post: operations["updateDrayageAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expedited-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request an expedited job
+         * @description Shippers only. Both ZIPs are geocoded offline; the vehicle must carry the pallets and weight (a sprinter 3 pallets and 3,000 lb, a box truck 12 and 10,000); the SLA must allow at least the drive itself (solo driver at 55 mph under hours of service). The server prices it with the rate_quoting lane model in EXP mode (the recommendation's mid) and offers it to every approved carrier with EXP in its modes, a fitting truck and a base within 250 miles of the pickup. Honours `Idempotency-Key`.
+         */
+        post: operations["requestExpeditedJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipper/expedited-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shipper's expedited jobs
+         * @description Shippers only: their jobs, newest first (at most 100), with status, SLA deadline, live ETA, flags and the driver's last position.
+         */
+        get: operations["listShipperExpeditedJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier/expedited-jobs/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Expedited jobs offered to the carrier
+         * @description Approved carriers: REQUESTED jobs still within their deadline that the carrier fits (EXP in its modes, a fitting truck not in maintenance with the pallets, based within 250 miles of the pickup), soonest deadline first, at most 100.
+         */
+        get: operations["listExpeditedOffers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier/expedited-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The carrier's expedited jobs
+         * @description Approved carriers: the jobs they accepted, live ones first, then by deadline (at most 100).
+         */
+        get: operations["listCarrierExpeditedJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expedited-jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an expedited job
+         * @description Its shipper, while REQUESTED or ACCEPTED (ExpeditedJobPolicy); 409 once picked up, delivered or cancelled.
+         */
+        post: operations["cancelExpeditedJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expedited-jobs/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an expedited job
+         * @description An approved carrier the job is offered to (ExpeditedJobPolicy; a job not offered to it is a 404). Exactly one accept wins (a conditional update of a REQUESTED job before its deadline); everyone else 409 `Job may have already been accepted`.
+         */
+        post: operations["acceptExpeditedJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expedited-jobs/{id}/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report the driver's position
+         * @description The carrier on the job, while ACCEPTED or PICKED_UP (else 409). Stores the position and its time, recomputes the live ETA (road miles to the pickup first unless picked up, then to delivery, solo driver at 55 mph, 11 driving hours then a 10-hour break counted from acceptance) and checks the SLA (at-risk flag, missed SLA, alerts).
+         */
+        post: operations["reportExpeditedPosition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expedited-jobs/{id}/pickup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an expedited job picked up
+         * @description The carrier on the job, from ACCEPTED; 409 otherwise.
+         */
+        post: operations["pickUpExpeditedJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expedited-jobs/{id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an expedited job delivered
+         * @description The carrier on the job, from PICKED_UP; 409 otherwise. A delivery after the deadline is recorded as a missed SLA.
+         */
+        post: operations["deliverExpeditedJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3433,8 +3613,8 @@ export interface components {
         TransmitSubscription: {
             /** @description The client's stream id (the `uid` of its open event stream) */
             uid: string;
-            /** @enum {string} */
-            channel: "freight/board" | "freight/public";
+            /** @description `expedited/offers`: approved carriers (jobs requested, accepted, cancelled); `expedited/shipper/{id}`: that shipper only (each change of its expedited jobs). */
+            channel: ("freight/board" | "freight/public" | "expedited/offers") | string;
         };
         TmsDocument: {
             id: number;
@@ -3580,6 +3760,8 @@ export interface components {
             emailed: boolean;
             /** Format: date-time */
             createdAt: string;
+            /** @description The expedited job whose SLA is at risk or missed */
+            expeditedJobId: number | null;
         };
         /** @description The TMS rate form (SPEC point 7). Both postal codes are needed (422 `Missing Information: Please enter both origin and destination postal codes`); an unknown one is a 422 on its field. */
         TmsQuoteRequest: {
@@ -4208,6 +4390,101 @@ export interface components {
             /** @enum {string} */
             status: "CONFIRMED" | "COMPLETED" | "MISSED" | "CANCELLED";
             confirmationNumber?: string;
+        };
+        ExpeditedStop: {
+            postal: string;
+            city: string;
+            state: string;
+            lat: number;
+            lng: number;
+        };
+        /** @description An expedited job (docs/decisions/0125-0127). */
+        ExpeditedJob: {
+            id: number;
+            /** @description EXP- plus the id zero-padded to 3 digits */
+            reference: string;
+            /** @enum {string} */
+            status: "REQUESTED" | "ACCEPTED" | "PICKED_UP" | "DELIVERED" | "CANCELLED";
+            /** @enum {string} */
+            vehicleType: "SPRINTER" | "BOX" | "VAN" | "REEFER" | "FLATBED";
+            /** @description Delivery promised within this many hours of the request */
+            slaHours: number;
+            origin: components["schemas"]["ExpeditedStop"];
+            destination: components["schemas"]["ExpeditedStop"];
+            pallets: number;
+            weightLbs: number;
+            /** @description Road miles from pickup to delivery */
+            distanceMiles: number;
+            /** @description The server's price (rate_quoting lane model, EXP mode), dollars */
+            price: number;
+            notes: string | null;
+            /** @description The accepting carrier's company */
+            carrierName: string | null;
+            /** @description The driver's last reported position */
+            driverGeo: null | {
+                lat: number;
+                lng: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the driver last reported
+             */
+            positionAt: string | null;
+            /**
+             * Format: date-time
+             * @description Live ETA from the last position under hours of service
+             */
+            eta: string | null;
+            /**
+             * Format: date-time
+             * @description Request time plus the SLA hours
+             */
+            deadlineAt: string;
+            /** @description Projected arrival leaves under 30 minutes before the deadline */
+            atRisk: boolean;
+            slaMissed: boolean;
+            /**
+             * Format: date-time
+             * @description When the missed SLA was recorded
+             */
+            slaMissedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            /** Format: date-time */
+            pickedUpAt: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** Format: date-time */
+            cancelledAt: string | null;
+        };
+        ExpeditedJobForm: {
+            /** @enum {string} */
+            vehicleType: "SPRINTER" | "BOX" | "VAN" | "REEFER" | "FLATBED";
+            slaHours: number;
+            origin: {
+                postal: string;
+                address?: string | null;
+            };
+            destination: {
+                postal: string;
+                address?: string | null;
+            };
+            pallets: number;
+            weightLbs: number;
+            notes?: string | null;
+        };
+        ExpeditedJobCreated: {
+            job: components["schemas"]["ExpeditedJob"];
+            /** @description How many matching EXP carriers see the job offered */
+            offeredTo: number;
+        };
+        /** @description Coordinates (the browser's geolocation) or a ZIP typed by hand. */
+        DriverPosition: {
+            lat?: number;
+            lng?: number;
+            postal?: string;
         };
     };
     responses: {
@@ -7911,6 +8188,247 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    requestExpeditedJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExpeditedJobForm"];
+            };
+        };
+        responses: {
+            /** @description The job, REQUESTED, and how many carriers it is offered to */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpeditedJobCreated"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrKeyInFlight"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+        };
+    };
+    listShipperExpeditedJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpeditedJob"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listExpeditedOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offered jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpeditedJob"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCarrierExpeditedJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpeditedJob"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelExpeditedJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The expedited job id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpeditedJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    acceptExpeditedJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The expedited job id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpeditedJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    reportExpeditedPosition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The expedited job id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriverPosition"];
+            };
+        };
+        responses: {
+            /** @description The job after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpeditedJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    pickUpExpeditedJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The expedited job id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpeditedJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deliverExpeditedJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The expedited job id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpeditedJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }

@@ -114,13 +114,25 @@ export const REST_HOURS = 10
 export const LTL_TERMINAL_HOURS = 24
 
 /**
- * Transit hours under hours-of-service: at most 11 hours of driving, then a 10-hour break.
- * Expedited runs team drivers (no break); LTL adds a day of terminal handling. One decimal.
+ * Who drives: a team swaps instead of stopping (the default for EXP, decision 0065); a solo
+ * driver who has already driven `drivenInShift` hours of the current shift has only the rest
+ * of those 11 hours before the first 10-hour break (a live ETA, decision 0126).
  */
-export function etaHours(distanceMiles: number, mode: FreightMode): number {
+export type HosClock = { team?: boolean; drivenInShift?: number }
+
+/**
+ * Transit hours under hours-of-service: at most 11 hours of driving, then a 10-hour break.
+ * Expedited runs team drivers (no break) unless `clock` says solo; LTL adds a day of terminal
+ * handling. One decimal.
+ */
+export function etaHours(distanceMiles: number, mode: FreightMode, clock: HosClock = {}): number {
   const driving = distanceMiles / SPEED_MPH[mode]
   let hours = driving
-  if (mode !== 'EXP') hours += Math.max(0, Math.ceil(driving / MAX_DRIVING_HOURS) - 1) * REST_HOURS
+  if (!(clock.team ?? mode === 'EXP')) {
+    const used = Math.min(MAX_DRIVING_HOURS, Math.max(0, clock.drivenInShift ?? 0))
+    const beyondShift = driving - (MAX_DRIVING_HOURS - used)
+    if (beyondShift > 0) hours += Math.ceil(beyondShift / MAX_DRIVING_HOURS) * REST_HOURS
+  }
   if (mode === 'LTL') hours += LTL_TERMINAL_HOURS
   return Math.round(hours * 10) / 10
 }

@@ -165,6 +165,17 @@ test.group('Lane model: hours-of-service transit time', () => {
     assert.equal(etaHours(1100, 'EXP'), 20)
     assert.equal(etaHours(283.4, 'TL'), 5.7)
   })
+
+  test('a solo expedited driver stops after what is left of the shift', ({ assert }) => {
+    // 1,100 mi at 55 mph = 20 h of driving
+    assert.equal(etaHours(1100, 'EXP', { team: false }), 20 + 10)
+    assert.equal(etaHours(550, 'EXP', { team: false }), 10)
+    // 3 h into the shift: 8 h left, then a break, then the last 2 h
+    assert.equal(etaHours(550, 'EXP', { team: false, drivenInShift: 3 }), 20)
+    // the shift used up: the break comes first
+    assert.equal(etaHours(55, 'EXP', { team: false, drivenInShift: 11 }), 11)
+    assert.equal(etaHours(600, 'TL', { drivenInShift: 0 }), etaHours(600, 'TL'))
+  })
 })
 
 test.group('Lane model: carrier quotes', () => {

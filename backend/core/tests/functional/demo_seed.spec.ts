@@ -7,6 +7,7 @@ import { Clock } from '#core/clock'
 import User from '#accounts/models/user'
 import FreightListing from '#freight_board/models/freight_listing'
 import LoadFunding from '#payments/models/load_funding'
+import ExpeditedJob from '#logistics/models/expedited_job'
 import Listing from '#fleet/models/listing'
 import Booking from '#marketplace/models/booking'
 import Invoice from '#marketplace/models/invoice'
@@ -182,6 +183,26 @@ test.group('The demo data', (group) => {
     const paidByFunding = await Booking.findOrFail(fundings[0].bookingId!)
     assert.equal(paidByFunding.paymentStatus, 'paid')
     assert.equal(paidByFunding.stripePaymentIntentId, fundings[0].paymentIntentId)
+  })
+
+  test('expedited jobs in every state: delivered, on the road, late, on offer, cancelled', async ({
+    assert,
+  }) => {
+    const jobs = await ExpeditedJob.query().orderBy('id', 'asc')
+    assert.deepEqual(
+      jobs.map((j) => [j.status, j.atRisk, j.slaMissed]),
+      [
+        ['DELIVERED', false, false],
+        ['CANCELLED', false, false],
+        ['ACCEPTED', true, true],
+        ['PICKED_UP', false, false],
+        ['REQUESTED', false, false],
+      ],
+      JSON.stringify(jobs.map((j) => [j.status, j.atRisk, j.slaMissed, j.eta, j.deadlineAt]))
+    )
+    for (const job of jobs) assert.isAbove(job.price, 0)
+    assert.isNotNull(jobs[3].eta)
+    assert.isNotNull(jobs[3].driverGeo)
   })
 
   test('the current listings are found by a search for today', async ({ assert }) => {

@@ -25,6 +25,7 @@ import { SUCCESS_CARD } from '#payments/tests/payout_fixtures'
 import Appointment from '#logistics/models/appointment'
 import DrayageMoveService from '#logistics/services/drayage_move_service'
 import { makeTerminal } from '#logistics/tests/drayage_fixtures'
+import { makeExpeditedJob } from '#logistics/tests/expedited_helpers'
 
 type RouteInfo = {
   method: string
@@ -280,6 +281,15 @@ async function ownersWorld() {
     confirmationNumber: null,
   })
 
+  // The shipper's expedited jobs: one requested and offered to the owner carrier alone (the
+  // other carrier has no truck), one the owner carrier accepted.
+  const expeditedOffer = await makeExpeditedJob(shipper)
+  const expeditedRun = await makeExpeditedJob(shipper, {
+    status: 'ACCEPTED',
+    carrierId: listing.carrierId,
+    acceptedAt: DateTime.now(),
+  })
+
   /** What a path parameter stands for; null when the matrix does not know (the test fails). */
   const pendingCarrierId = (await carrierOf(pending)).id
   const param = (pattern: string, name: string): number | string | null => {
@@ -303,6 +313,8 @@ async function ownersWorld() {
     if (pattern.startsWith('/api/drayage/moves/')) return move.id
     if (pattern.startsWith('/api/drayage/appointments/')) return appointment.id
     if (pattern.startsWith('/api/admin/terminals/')) return terminal.id
+    if (pattern === '/api/expedited-jobs/:id/accept') return expeditedOffer.id
+    if (pattern.startsWith('/api/expedited-jobs/')) return expeditedRun.id
     return null
   }
 
@@ -346,6 +358,7 @@ async function ownersWorld() {
     'POST /api/admin/reviews/:id/restore': { reason: 'Restored in the matrix' },
     'POST /api/tms/quotes/:id/book': { pickup_date: businessDayFromToday(1) },
     'POST /api/freight-listings/:id/invites': { carrierId: listing.carrierId },
+    'POST /api/expedited-jobs/:id/position': { lat: 41.6, lng: -87.3 },
     'POST /api/create-payment-intent': { bookingId: booking.id, amount: booking.totalAmount },
     'POST /api/drayage/moves/:id/appointments': {
       kind: 'PICKUP',

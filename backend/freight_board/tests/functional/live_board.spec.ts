@@ -1,49 +1,8 @@
 import { test } from '@japa/runner'
-import http from 'node:http'
 import { randomUUID } from 'node:crypto'
 import { Browserless, baseUrl, makeUser, resetDatabase } from '#tests/helpers'
 import { makeFreightListing } from '#tests/factories'
-
-/**
- * An open event stream read with node:http (fetch's contract check would wait for a stream
- * that never ends): collects each `data:` message until closed.
- */
-function openStream(uid: string, cookie = '') {
-  const messages: any[] = []
-  let request: http.ClientRequest
-  const ready = new Promise<void>((resolve, reject) => {
-    request = http.get(
-      `${baseUrl()}/__transmit/events?uid=${uid}`,
-      { headers: cookie ? { cookie } : {} },
-      (res) => {
-        res.setEncoding('utf8')
-        let buffer = ''
-        res.on('data', (chunk: string) => {
-          buffer += chunk
-          let end
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
-            const block = buffer.slice(0, end)
-            buffer = buffer.slice(end + 2)
-            for (const line of block.split('\n')) {
-              if (line.startsWith('data: ')) messages.push(JSON.parse(line.slice(6)))
-            }
-          }
-        })
-        resolve()
-      }
-    )
-    request.on('error', reject)
-  })
-  return { ready, messages, close: () => request.destroy() }
-}
-
-async function until(check: () => boolean, ms = 3000) {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting for a live update')
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
+import { openStream, until } from '#tests/live_stream'
 
 async function signedIn(user: { email: string }) {
   const session = new Browserless(baseUrl())

@@ -4,6 +4,7 @@ import { ProfileForm } from '@/features/auth/components/profile-form'
 import { FreightBoard } from '@/features/freight-board/components/freight-board'
 import { BookingReviewsDialog } from '@/features/reviews/components/booking-reviews-dialog'
 import { CarrierDrayage } from '@/features/drayage/components/carrier-drayage'
+import { CarrierExpedited } from '@/features/expedited/components/carrier-expedited'
 
 export default function CarrierRoute() {
   const refreshBookings = useRefreshCarrierBookings()
@@ -14,6 +15,7 @@ export default function CarrierRoute() {
       }
       freightBoard={<FreightBoard idPrefix="grab-and-go" onClaimed={refreshBookings} />}
       drayage={<CarrierDrayage />}
+      expedited={<CarrierExpedited />}
       reviewAction={(booking) => (
         <BookingReviewsDialog bookingId={booking.id} reference={booking.reference} side="carrier" />
       )}

@@ -1,14 +1,18 @@
 import { ShipperDashboard } from '@/features/shipper/components/shipper-dashboard'
 import { ProfileForm } from '@/features/auth/components/profile-form'
+import { useUser } from '@/features/auth/api/get-user'
 import { BookingReviewsDialog } from '@/features/reviews/components/booking-reviews-dialog'
 import { ShipperDrayage } from '@/features/drayage/components/shipper-drayage'
 import { todayIso } from '@/features/shipper/utils/dates'
+import { ShipperExpedited } from '@/features/expedited/components/shipper-expedited'
 
 export default function ShipperRoute() {
+  const { data: user } = useUser()
   return (
     <ShipperDashboard
       accountPanel={<ProfileForm />}
       drayage={<ShipperDrayage today={todayIso()} />}
+      expedited={user ? <ShipperExpedited shipperId={user.id} /> : null}
       reviewAction={(booking) => (
         <BookingReviewsDialog bookingId={booking.id} reference={booking.reference} side="shipper" />
       )}

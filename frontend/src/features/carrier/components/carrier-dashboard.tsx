@@ -10,6 +10,7 @@ import {
   PackageSearch,
   Truck,
   Wallet,
+  Zap,
 } from 'lucide-react'
 import type * as React from 'react'
 import { SectionLayout, TMS_LINK, type SectionNavItem } from '@/components/section-layout'
@@ -31,6 +32,7 @@ export type CarrierSection =
   | 'trucks'
   | 'listings'
   | 'freight-board'
+  | 'expedited'
   | 'bookings'
   | 'invoices'
   | 'tracking'
@@ -73,6 +75,14 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     title: 'Grab & Go Board',
     icon: PackageSearch,
     description: 'Loads posted by shippers, ready to hold or claim.',
+  },
+  {
+    id: 'expedited',
+    label: 'Expedited',
+    title: 'Expedited',
+    icon: Zap,
+    description:
+      'Time-critical jobs for carriers running Expedited (EXP): accept one, then drive it here.',
   },
   {
     id: 'bookings',
@@ -130,11 +140,13 @@ const IDS = CARRIER_SECTIONS.map((s) => s.id)
 /** /carrier: in-page section switcher driven by the URL hash (/carrier#listings). */
 /**
  * `accountPanel`: the signed-in account's card under Company Profile; `freightBoard`: the
- * Grab & Go board. Both come from other features, so the route (app/) composes them.
+ * Grab & Go board; `expedited`: the Expedited section. They come from other features, so the
+ * route (app/) composes them.
  */
 export function CarrierDashboard({
   accountPanel,
   freightBoard,
+  expedited,
   reviewAction,
   drayage,
 }: {
@@ -142,6 +154,7 @@ export function CarrierDashboard({
   freightBoard: React.ReactNode
   /** the Drayage section (open and accepted container moves), from the drayage feature */
   drayage?: React.ReactNode
+  expedited?: React.ReactNode
   /** "Rate this shipper" on delivered bookings */
   reviewAction?: ReviewSlot
 }) {
@@ -186,10 +199,11 @@ export function CarrierDashboard({
       )
       break
     case 'freight-board':
+    case 'expedited':
       content = (
         <div className="space-y-6">
           <SectionHeader title={section.title} description={section.description} />
-          {freightBoard}
+          {current === 'expedited' ? expedited : freightBoard}
         </div>
       )
       break

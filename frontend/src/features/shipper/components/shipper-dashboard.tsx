@@ -1,4 +1,4 @@
-import { ClipboardList, Container, FileText, MapPin, Search } from 'lucide-react'
+import { ClipboardList, Container, FileText, MapPin, Search, Zap } from 'lucide-react'
 import { SectionLayout, TMS_LINK, type SectionNavItem } from '@/components/section-layout'
 import { useHashSection } from '@/hooks/use-hash-section'
 import { FindCarriersSection } from '@/features/shipper/components/find-carriers-section'
@@ -8,12 +8,14 @@ import { TrackingSection } from '@/features/shipper/components/tracking-section'
 import { todayIso } from '@/features/shipper/utils/dates'
 import type { ReviewSlot } from '@/types/review-slot'
 
-export type ShipperSection = 'search' | 'bookings' | 'invoices' | 'tracking' | 'drayage' | 'profile'
+export type ShipperSection =
+  'search' | 'bookings' | 'expedited' | 'invoices' | 'tracking' | 'drayage' | 'profile'
 
 /** Sidebar tabs (SPEC point 2); Profile is reached from the user menu and the mobile drawer. */
 const NAV_ITEMS: SectionNavItem<ShipperSection>[] = [
   { id: 'search', label: 'Find Carriers', icon: Search },
   { id: 'bookings', label: 'My Bookings', icon: ClipboardList },
+  { id: 'expedited', label: 'Expedited', icon: Zap },
   { id: 'invoices', label: 'Invoices', icon: FileText },
   { id: 'tracking', label: 'Tracking', icon: MapPin },
   { id: 'drayage', label: 'Drayage', icon: Container },
@@ -22,6 +24,7 @@ const NAV_ITEMS: SectionNavItem<ShipperSection>[] = [
 const SECTIONS: ShipperSection[] = [
   'search',
   'bookings',
+  'expedited',
   'invoices',
   'tracking',
   'drayage',
@@ -29,15 +32,20 @@ const SECTIONS: ShipperSection[] = [
 ]
 
 /** /shipper: Find Carriers, My Bookings, Invoices and Tracking (hash-addressable). */
-/** `accountPanel`: the Profile section's content, composed by the route (app/). */
+/**
+ * `accountPanel`: the Profile section's content; `expedited`: the Expedited section; both
+ * composed by the route (app/).
+ */
 export function ShipperDashboard({
   accountPanel,
+  expedited,
   reviewAction,
   drayage,
 }: {
   accountPanel: React.ReactNode
   /** the Drayage section (container moves), from the drayage feature */
   drayage?: React.ReactNode
+  expedited?: React.ReactNode
   /** "Rate this carrier" on delivered bookings */
   reviewAction?: ReviewSlot
 }) {
@@ -58,6 +66,7 @@ export function ShipperDashboard({
         {current === 'bookings' ? (
           <MyBookingsSection today={today} reviewAction={reviewAction} />
         ) : null}
+        {current === 'expedited' ? expedited : null}
         {current === 'invoices' ? <InvoicesSection /> : null}
         {current === 'tracking' ? <TrackingSection /> : null}
         {current === 'drayage' ? drayage : null}

@@ -1,0 +1,94 @@
+/**
+ * The expedited job status machine (docs/decisions/0125). Pure: which status may follow which,
+ * and who may make the change. The server enforces it; the screens only offer the choices.
+ * At risk and SLA missed are flags beside the status, not states: a late job still gets
+ * picked up and delivered.
+ */
+export const EXPEDITED_STATUSES = [
+  'REQUESTED',
+  'ACCEPTED',
+  'PICKED_UP',
+  'DELIVERED',
+  'CANCELLED',
+] as const
+
+export type ExpeditedStatus = (typeof EXPEDITED_STATUSES)[number]
+
+/** Who moves a job: its shipper or the carrier on it (scheduled checks only set flags). */
+export type ExpeditedActor = 'shipper' | 'carrier'
+
+/** The spec's equipment values; an expedited job names the vehicle it needs. */
+export const VEHICLE_TYPES = ['SPRINTER', 'BOX', 'VAN', 'REEFER', 'FLATBED'] as const
+export type VehicleType = (typeof VEHICLE_TYPES)[number]
+
+/**
+ * What a vehicle carries at most, and the fleet truck types that can run it: the fleet has no
+ * cargo-van type, so a sprinter job goes to the smallest trucks that hold it (decision 0126).
+ */
+export const VEHICLES: Record<
+  VehicleType,
+  { label: string; maxPallets: number; maxLbs: number; truckTypes: string[] }
+> = {
+  SPRINTER: {
+    label: 'Sprinter',
+    maxPallets: 3,
+    maxLbs: 3_000,
+    truckTypes: ['box_truck', 'dry_van'],
+  },
+  BOX: { label: 'Box truck', maxPallets: 12, maxLbs: 10_000, truckTypes: ['box_truck', 'dry_van'] },
+  VAN: { label: 'Van', maxPallets: 26, maxLbs: 45_000, truckTypes: ['dry_van'] },
+  REEFER: { label: 'Reefer', maxPallets: 26, maxLbs: 45_000, truckTypes: ['refrigerated'] },
+  FLATBED: { label: 'Flatbed', maxPallets: 26, maxLbs: 48_000, truckTypes: ['flatbed'] },
+}
+
+const TRANSITIONS: Record<ExpeditedStatus, Partial<Record<ExpeditedStatus, ExpeditedActor[]>>> = {
+  // Offered to every matching EXP carrier; the first accept wins.
+  REQUESTED: { ACCEPTED: ['carrier'], CANCELLED: ['shipper'] },
+  ACCEPTED: { PICKED_UP: ['carrier'], CANCELLED: ['shipper'] },
+  PICKED_UP: { DELIVERED: ['carrier'] },
+  DELIVERED: {},
+  CANCELLED: {},
+}
+
+export function isExpeditedStatus(value: unknown): value is ExpeditedStatus {
+  return typeof value === 'string' && (EXPEDITED_STATUSES as readonly string[]).includes(value)
+}
+
+/** May `actor` move a job from `from` to `to`? */
+export function canMove(from: ExpeditedStatus, to: ExpeditedStatus, actor: ExpeditedActor) {
+  return TRANSITIONS[from][to]?.includes(actor) ?? false
+}
+
+/** The statuses `actor` may move a job to from `from`. */
+export function nextStatuses(from: ExpeditedStatus, actor: ExpeditedActor): ExpeditedStatus[] {
+  return (Object.entries(TRANSITIONS[from]) as [ExpeditedStatus, ExpeditedActor[]][])
+    .filter(([, actors]) => actors.includes(actor))
+    .map(([to]) => to)
+}
+
+/** The statuses a move to `to` by `actor` may start from (the conditional update's WHERE). */
+export function sourcesOf(to: ExpeditedStatus, actor: ExpeditedActor): ExpeditedStatus[] {
+  return EXPEDITED_STATUSES.filter((from) => canMove(from, to, actor))
+}
+
+export function isFinal(status: ExpeditedStatus) {
+  return Object.keys(TRANSITIONS[status]).length === 0
+}
+
+/** A driver is on the job: positions count and the SLA is watched. */
+export function isLive(status: ExpeditedStatus) {
+  return status === 'ACCEPTED' || status === 'PICKED_UP'
+}
+
+/** The refusal of a move the machine does not allow. */
+export function refusal(from: ExpeditedStatus, to: ExpeditedStatus) {
+  const words: Record<ExpeditedStatus, string> = {
+    REQUESTED: 'requested',
+    ACCEPTED: 'accepted',
+    PICKED_UP: 'picked up',
+    DELIVERED: 'delivered',
+    CANCELLED: 'cancelled',
+  }
+  const article = /^[aeiou]/.test(words[from]) ? 'An' : 'A'
+  return `${article} ${words[from]} job cannot be ${words[to]}`
+}

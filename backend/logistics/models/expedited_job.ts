@@ -1,0 +1,136 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import type { ExpeditedStatus, VehicleType } from '#logistics/expedited_status'
+
+const json = {
+  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
+  consume: (v: unknown) => {
+    if (typeof v !== 'string') return v
+    try {
+      return JSON.parse(v)
+    } catch {
+      return v
+    }
+  },
+}
+const decimal = { consume: (v: unknown) => (v === null || v === undefined ? null : Number(v)) }
+const flag = { consume: (v: unknown) => Boolean(v) }
+
+export type DriverGeo = { lat: number; lng: number }
+
+/** A shipper's expedited job, offered to matching EXP carriers (docs/decisions/0125). */
+export default class ExpeditedJob extends BaseModel {
+  static table = 'expedited_jobs'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  /** bookings.id (unused by expedited dispatch; kept from SPEC point 3) */
+  @column()
+  declare shipmentId: number | null
+
+  /** users.id of the shipper who asked */
+  @column()
+  declare shipperId: number
+
+  /** carriers.id of the carrier that accepted */
+  @column()
+  declare carrierId: number | null
+
+  @column()
+  declare vehicleType: VehicleType
+
+  @column()
+  declare slaHours: number
+
+  @column()
+  declare originPostal: string
+
+  @column()
+  declare originCity: string
+
+  @column()
+  declare originState: string
+
+  @column(decimal)
+  declare originLatitude: number
+
+  @column(decimal)
+  declare originLongitude: number
+
+  @column()
+  declare destPostal: string
+
+  @column()
+  declare destCity: string
+
+  @column()
+  declare destState: string
+
+  @column(decimal)
+  declare destLatitude: number
+
+  @column(decimal)
+  declare destLongitude: number
+
+  @column()
+  declare pallets: number
+
+  @column()
+  declare weightLbs: number
+
+  @column(decimal)
+  declare distanceMiles: number
+
+  /** dollars, decimal(10,2): the server's price */
+  @column(decimal)
+  declare price: number
+
+  @column()
+  declare notes: string | null
+
+  @column(json)
+  declare driverGeo: DriverGeo | null
+
+  @column.dateTime()
+  declare positionAt: DateTime | null
+
+  @column.dateTime()
+  declare eta: DateTime | null
+
+  @column()
+  declare status: ExpeditedStatus
+
+  @column.dateTime()
+  declare deadlineAt: DateTime
+
+  @column.dateTime()
+  declare acceptedAt: DateTime | null
+
+  @column.dateTime()
+  declare pickedUpAt: DateTime | null
+
+  @column.dateTime()
+  declare deliveredAt: DateTime | null
+
+  @column.dateTime()
+  declare cancelledAt: DateTime | null
+
+  @column(flag)
+  declare atRisk: boolean
+
+  @column.dateTime()
+  declare atRiskAt: DateTime | null
+
+  @column(flag)
+  declare slaMissed: boolean
+
+  @column.dateTime()
+  declare slaMissedAt: DateTime | null
+
+  @column.dateTime()
+  declare createdAt: DateTime
+
+  @column.dateTime()
+  declare updatedAt: DateTime | null
+}

@@ -1,0 +1,306 @@
+import type { Infer } from '@vinejs/vine/types'
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import geocoding from '#plugins/geocoding/services/main'
+import { Clock } from '#core/clock'
+import { toCents, fromCents } from '#core/money'
+import { ConflictException } from '#core/exceptions/http_errors'
+import { validationError, type FieldError } from '#core/validation'
+import { sqlTimestamp } from '#core/timestamps'
+import { rowCount } from '#core/transactions'
+import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import ExpeditedCarriersService, {
+  fits,
+  type ExpeditedNeed,
+} from '#fleet/services/expedited_carriers_service'
+import { placeLoad } from '#freight_board/services/load_form'
+import RateRecommendationService from '#freight_board/services/rate_recommendation_service'
+import ExpeditedJob from '#logistics/models/expedited_job'
+import {
+  VEHICLES,
+  isLive,
+  refusal,
+  sourcesOf,
+  type ExpeditedStatus,
+} from '#logistics/expedited_status'
+import { liveEta, minimumSlaHours } from '#logistics/expedited_sla'
+import { presentExpeditedJob, slaJobOf, type ExpeditedJobView } from './expedited_presenter.js'
+import ExpeditedSlaService from './expedited_sla_service.js'
+import { pushExpeditedChange, type ExpeditedChangeType } from './expedited_live.js'
+import type {
+  driverPositionValidator,
+  expeditedJobValidator,
+} from '#logistics/validators/expedited_job'
+
+export type ExpeditedRequest = Infer<typeof expeditedJobValidator>
+export type DriverPosition = Infer<typeof driverPositionValidator>
+
+export const JOB_NOT_FOUND = 'Expedited job not found'
+export const ALREADY_ACCEPTED = 'Job may have already been accepted'
+/** How far from the pickup a carrier's base may be for the job to be offered to it. */
+export const MATCH_RADIUS_MILES = 250
+/** Jobs a list answers at most, newest first. */
+const LIST_LIMIT = 100
+
+/** The fleet's side of a job: who can run it (decision 0126). */
+export function needOf(
+  job: Pick<ExpeditedJob, 'vehicleType' | 'pallets'> & {
+    originLatitude: number
+    originLongitude: number
+  }
+): ExpeditedNeed {
+  return {
+    pickup: { latitude: job.originLatitude, longitude: job.originLongitude },
+    truckTypes: VEHICLES[job.vehicleType].truckTypes,
+    pallets: job.pallets,
+    radiusMiles: MATCH_RADIUS_MILES,
+  }
+}
+
+/**
+ * Expedited jobs (docs/decisions/0125-0127): a shipper requests one at the server's price, the
+ * matching EXP carriers see it offered, exactly one accepts, its driver reports positions
+ * that move the live ETA, and picks up and delivers. Every move goes through the status
+ * machine as one conditional update, so concurrent moves cannot both win.
+ */
+@inject()
+export default class ExpeditedJobService {
+  constructor(
+    private clock: Clock,
+    private carriers: CarrierProfileService,
+    private fleet: ExpeditedCarriersService,
+    private rates: RateRecommendationService,
+    private sla: ExpeditedSlaService
+  ) {}
+
+  /** Prices and stores a shipper's request; answers it with how many carriers it is offered to. */
+  async request(shipperId: number, input: ExpeditedRequest) {
+    const vehicle = VEHICLES[input.vehicleType]
+    const errors: FieldError[] = []
+    if (input.pallets > vehicle.maxPallets) {
+      errors.push({
+        field: 'pallets',
+        message: `A ${vehicle.label.toLowerCase()} carries at most ${vehicle.maxPallets} pallets`,
+        rule: 'vehicleCapacity',
+      })
+    }
+    if (input.weightLbs > vehicle.maxLbs) {
+      errors.push({
+        field: 'weightLbs',
+        message: `A ${vehicle.label.toLowerCase()} carries at most ${vehicle.maxLbs} lb`,
+        rule: 'vehicleCapacity',
+      })
+    }
+    if (errors.length) throw validationError(errors)
+    const placed = await placeLoad({
+      origin: { postal: input.origin.postal, address: input.origin.address ?? null },
+      destination: { postal: input.destination.postal, address: input.destination.address ?? null },
+      equipment: input.vehicleType,
+      mode: 'EXP',
+      pallets: input.pallets,
+      weight_lbs: input.weightLbs,
+    })
+    const least = minimumSlaHours(placed.distanceMiles)
+    if (input.slaHours < least) {
+      throw validationError([
+        {
+          field: 'slaHours',
+          message: `The drive alone takes about ${least} hours: allow at least ${least} SLA hours`,
+          rule: 'slaFeasible',
+        },
+      ])
+    }
+    const quote = await this.rates.recommend(placed)
+    const now = this.clock.now()
+    const job = await ExpeditedJob.create({
+      shipperId,
+      vehicleType: input.vehicleType,
+      slaHours: input.slaHours,
+      originPostal: placed.origin.postal,
+      originCity: placed.origin.city,
+      originState: placed.origin.state,
+      originLatitude: placed.origin.lat,
+      originLongitude: placed.origin.lng,
+      destPostal: placed.destination.postal,
+      destCity: placed.destination.city,
+      destState: placed.destination.state,
+      destLatitude: placed.destination.lat,
+      destLongitude: placed.destination.lng,
+      pallets: input.pallets,
+      weightLbs: input.weightLbs,
+      distanceMiles: placed.distanceMiles,
+      price: fromCents(toCents(quote.mid)),
+      notes: input.notes || null,
+      status: 'REQUESTED',
+      deadlineAt: now.plus({ hours: input.slaHours }),
+      atRisk: false,
+      slaMissed: false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    const offeredTo = (await this.fleet.matching(needOf(job))).length
+    return { job: await this.changed(job.id, 'requested'), offeredTo }
+  }
+
+  /** The shipper's jobs, newest first. */
+  async forShipper(shipperId: number): Promise<ExpeditedJobView[]> {
+    const jobs = await ExpeditedJob.query()
+      .where('shipperId', shipperId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(LIST_LIMIT)
+    return this.present(jobs)
+  }
+
+  /** The carrier's accepted jobs, live ones first. */
+  async forCarrier(carrierId: number): Promise<ExpeditedJobView[]> {
+    const jobs = await ExpeditedJob.query()
+      .where('carrierId', carrierId)
+      .orderByRaw("CASE WHEN status IN ('ACCEPTED', 'PICKED_UP') THEN 0 ELSE 1 END")
+      .orderBy('deadlineAt', 'asc')
+      .limit(LIST_LIMIT)
+    return this.present(jobs)
+  }
+
+  /** Requested jobs the carrier fits (truck, size, radius), soonest deadline first. */
+  async offersFor(carrierId: number): Promise<ExpeditedJobView[]> {
+    const carrier = await this.fleet.profile(carrierId)
+    if (!carrier) return []
+    const stamp = sqlTimestamp(this.clock.now(), db.connection())
+    const jobs = await ExpeditedJob.query()
+      .where('status', 'REQUESTED')
+      .where('deadlineAt', '>', stamp)
+      .orderBy('deadlineAt', 'asc')
+      .limit(500)
+    return this.present(jobs.filter((job) => fits(carrier, needOf(job))).slice(0, LIST_LIMIT))
+  }
+
+  /** Is this requested job offered to the carrier? (AcceptPolicy) */
+  async isOfferedTo(jobId: number, carrierId: number): Promise<boolean> {
+    const job = await ExpeditedJob.find(jobId)
+    return job !== null && (await this.fleet.matches(needOf(job), carrierId))
+  }
+
+  /** Exactly one carrier wins: a conditional update of a requested job still in its SLA. */
+  async accept(jobId: number, carrierId: number) {
+    const now = this.clock.now()
+    const client = db.connection()
+    const stamp = sqlTimestamp(now, client)
+    const updated = await client
+      .from('expedited_jobs')
+      .where('id', jobId)
+      .whereIn('status', sourcesOf('ACCEPTED', 'carrier'))
+      .where('deadline_at', '>', stamp)
+      .update({ status: 'ACCEPTED', carrier_id: carrierId, accepted_at: stamp, updated_at: stamp })
+    if (rowCount(updated) !== 1) throw new ConflictException(ALREADY_ACCEPTED)
+    return this.changed(jobId, 'accepted')
+  }
+
+  /** The shipper (or an admin) cancels before pickup. */
+  cancel(jobId: number) {
+    return this.move(jobId, 'CANCELLED', 'shipper', 'cancelled', (stamp) => ({
+      cancelled_at: stamp,
+      at_risk: false,
+    }))
+  }
+
+  /** The carrier's driver has the freight. */
+  pickUp(jobId: number) {
+    return this.move(jobId, 'PICKED_UP', 'carrier', 'picked_up', (stamp) => ({
+      picked_up_at: stamp,
+    }))
+  }
+
+  /** The carrier's driver delivered: the SLA is kept or recorded as missed. */
+  async deliver(jobId: number) {
+    await this.move(jobId, 'DELIVERED', 'carrier', 'delivered', (stamp) => ({
+      delivered_at: stamp,
+      at_risk: false,
+    }))
+    await this.sla.evaluate(jobId)
+    return this.view(jobId)
+  }
+
+  /** The driver's position: stored with its time, the live ETA recomputed, the SLA checked. */
+  async reportPosition(jobId: number, input: DriverPosition) {
+    const position = await this.positionOf(input)
+    const job = await ExpeditedJob.findOrFail(jobId)
+    if (!isLive(job.status)) {
+      throw new ConflictException('Positions count only while the job is accepted or picked up')
+    }
+    const now = this.clock.now()
+    const eta = liveEta(slaJobOf(job), position, now)
+    const client = db.connection()
+    const stamp = sqlTimestamp(now, client)
+    const updated = await client
+      .from('expedited_jobs')
+      .where('id', jobId)
+      .where('status', job.status)
+      .update({
+        driver_geo: JSON.stringify({ lat: position.latitude, lng: position.longitude }),
+        position_at: stamp,
+        eta: sqlTimestamp(eta, client),
+        updated_at: stamp,
+      })
+    if (rowCount(updated) !== 1) {
+      throw new ConflictException('The job changed meanwhile: reload and try again')
+    }
+    await this.sla.evaluate(jobId)
+    return this.changed(jobId, 'position')
+  }
+
+  async view(jobId: number): Promise<ExpeditedJobView> {
+    const job = await ExpeditedJob.findOrFail(jobId)
+    return (await this.present([job]))[0]
+  }
+
+  private async positionOf(input: DriverPosition) {
+    if (input.lat !== undefined && input.lng !== undefined) {
+      return { latitude: input.lat, longitude: input.lng }
+    }
+    const zip = (input.postal ?? '').trim()
+    const found = /^\d{5}(-\d{4})?$/.test(zip) ? await geocoding.geocode(zip.slice(0, 5)) : null
+    if (!found?.ok) {
+      throw validationError([{ field: 'postal', message: 'ZIP not found', rule: 'zipFound' }])
+    }
+    return { latitude: found.place.latitude, longitude: found.place.longitude }
+  }
+
+  /** One status move as a conditional update from the statuses the machine allows. */
+  private async move(
+    jobId: number,
+    to: ExpeditedStatus,
+    actor: 'shipper' | 'carrier',
+    change: ExpeditedChangeType,
+    extra: (stamp: string) => Record<string, unknown>
+  ) {
+    const client = db.connection()
+    const stamp = sqlTimestamp(this.clock.now(), client)
+    const updated = await client
+      .from('expedited_jobs')
+      .where('id', jobId)
+      .whereIn('status', sourcesOf(to, actor))
+      .update({ status: to, updated_at: stamp, ...extra(stamp) })
+    if (rowCount(updated) !== 1) {
+      const job = await ExpeditedJob.findOrFail(jobId)
+      throw new ConflictException(refusal(job.status, to))
+    }
+    return this.changed(jobId, change)
+  }
+
+  /** The job as it is now, told to the screens that show it. */
+  private async changed(jobId: number, type: ExpeditedChangeType): Promise<ExpeditedJobView> {
+    const job = await ExpeditedJob.findOrFail(jobId)
+    pushExpeditedChange(job, type)
+    return (await this.present([job]))[0]
+  }
+
+  private async present(jobs: ExpeditedJob[]): Promise<ExpeditedJobView[]> {
+    const names = await this.carriers.companyNamesByIds(
+      jobs.map((j) => j.carrierId).filter((id): id is number => id !== null)
+    )
+    return jobs.map((job) =>
+      presentExpeditedJob(job, job.carrierId === null ? null : (names.get(job.carrierId) ?? null))
+    )
+  }
+}

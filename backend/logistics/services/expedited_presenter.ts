@@ -1,0 +1,103 @@
+import type { DateTime } from 'luxon'
+import type ExpeditedJob from '#logistics/models/expedited_job'
+import type { DriverGeo } from '#logistics/models/expedited_job'
+import type { ExpeditedStatus, VehicleType } from '#logistics/expedited_status'
+import type { SlaJob } from '#logistics/expedited_sla'
+import { expeditedReference } from '#core/reference'
+
+export type ExpeditedStop = {
+  postal: string
+  city: string
+  state: string
+  lat: number
+  lng: number
+}
+
+/** An expedited job on the wire (docs/openapi.json `ExpeditedJob`). */
+export type ExpeditedJobView = {
+  id: number
+  reference: string
+  status: ExpeditedStatus
+  vehicleType: VehicleType
+  slaHours: number
+  origin: ExpeditedStop
+  destination: ExpeditedStop
+  pallets: number
+  weightLbs: number
+  distanceMiles: number
+  price: number
+  notes: string | null
+  carrierName: string | null
+  driverGeo: DriverGeo | null
+  positionAt: string | null
+  eta: string | null
+  deadlineAt: string
+  atRisk: boolean
+  slaMissed: boolean
+  slaMissedAt: string | null
+  createdAt: string
+  acceptedAt: string | null
+  pickedUpAt: string | null
+  deliveredAt: string | null
+  cancelledAt: string | null
+}
+
+const iso = (at: DateTime | null | undefined) => (at ? at.toUTC().toISO()! : null)
+
+export function presentExpeditedJob(
+  job: ExpeditedJob,
+  carrierName: string | null
+): ExpeditedJobView {
+  return {
+    id: job.id,
+    reference: expeditedReference(job.id),
+    status: job.status,
+    vehicleType: job.vehicleType,
+    slaHours: job.slaHours,
+    origin: {
+      postal: job.originPostal,
+      city: job.originCity,
+      state: job.originState,
+      lat: job.originLatitude,
+      lng: job.originLongitude,
+    },
+    destination: {
+      postal: job.destPostal,
+      city: job.destCity,
+      state: job.destState,
+      lat: job.destLatitude,
+      lng: job.destLongitude,
+    },
+    pallets: job.pallets,
+    weightLbs: job.weightLbs,
+    distanceMiles: job.distanceMiles,
+    price: job.price,
+    notes: job.notes ?? null,
+    carrierName,
+    driverGeo: job.driverGeo ?? null,
+    positionAt: iso(job.positionAt),
+    eta: iso(job.eta),
+    deadlineAt: iso(job.deadlineAt)!,
+    atRisk: Boolean(job.atRisk),
+    slaMissed: Boolean(job.slaMissed),
+    slaMissedAt: iso(job.slaMissedAt),
+    createdAt: iso(job.createdAt)!,
+    acceptedAt: iso(job.acceptedAt),
+    pickedUpAt: iso(job.pickedUpAt),
+    deliveredAt: iso(job.deliveredAt),
+    cancelledAt: iso(job.cancelledAt),
+  }
+}
+
+/** What the SLA rules read of a stored job. */
+export function slaJobOf(job: ExpeditedJob): SlaJob {
+  return {
+    status: job.status,
+    origin: { latitude: job.originLatitude, longitude: job.originLongitude },
+    destination: { latitude: job.destLatitude, longitude: job.destLongitude },
+    distanceMiles: job.distanceMiles,
+    deadlineAt: job.deadlineAt,
+    acceptedAt: job.acceptedAt,
+    eta: job.eta,
+  }
+}

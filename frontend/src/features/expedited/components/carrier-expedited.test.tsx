@@ -1,0 +1,62 @@
+import { describe, expect, it, vi } from 'vitest'
+import { configure, fireEvent, screen, within } from '@testing-library/react'
+import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
+import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
+import { makeExpeditedJob } from '@/features/expedited/testing/fixtures'
+
+configure({ asyncUtilTimeout: 5000 })
+
+function setup(routes: Record<string, MockRoute>) {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2025-06-10T15:00:00Z'))
+  setXsrfCookie()
+  const fetch = mockFetch({
+    'GET /api/user': { body: makeUser({ role: 'carrier', isApproved: true }) },
+    'POST /api/analytics/events': { status: 204 },
+    ...routes,
+  })
+  renderApp('/carrier#expedited')
+  return fetch
+}
+
+describe('Carrier Expedited section', () => {
+  it('accepts an offered job; a lost race shows the server’s message', async () => {
+    setup({
+      'GET /api/carrier/expedited-jobs/offers': { body: [makeExpeditedJob()] },
+      'GET /api/carrier/expedited-jobs': { body: [] },
+      'POST /api/expedited-jobs/7/accept': {
+        status: 409,
+        body: { message: 'Job may have already been accepted' },
+      },
+    })
+    const offers = await screen.findByRole('list', { name: 'Offered expedited jobs' })
+    fireEvent.click(within(offers).getByRole('button', { name: 'Accept EXP-007' }))
+    expect(await screen.findByText('Job may have already been accepted')).toBeInTheDocument()
+    expect(screen.getByText('You have not accepted an expedited job yet')).toBeInTheDocument()
+  })
+
+  it('the driver sends a ZIP when the browser has no location, then marks picked up', async () => {
+    const fetch = setup({
+      'GET /api/carrier/expedited-jobs/offers': { body: [] },
+      'GET /api/carrier/expedited-jobs': {
+        body: [makeExpeditedJob({ status: 'ACCEPTED', carrierName: 'Test Freight' })],
+      },
+      'POST /api/expedited-jobs/7/position': {
+        body: makeExpeditedJob({ status: 'ACCEPTED', eta: '2025-06-10T21:00:00.000Z' }),
+      },
+      'POST /api/expedited-jobs/7/pickup': { body: makeExpeditedJob({ status: 'PICKED_UP' }) },
+    })
+    const mine = await screen.findByRole('list', { name: 'My expedited jobs' })
+    fireEvent.click(within(mine).getByRole('button', { name: 'Use my location' }))
+    expect(
+      await within(mine).findByText('Location unavailable: type a ZIP or coordinates instead')
+    ).toBeInTheDocument()
+    fireEvent.change(within(mine).getByLabelText('ZIP'), { target: { value: '46402' } })
+    fireEvent.click(within(mine).getByRole('button', { name: 'Send position' }))
+    expect(await screen.findByText('Position sent')).toBeInTheDocument()
+    const [position] = requestsTo(fetch.calls, 'POST', '/api/expedited-jobs/7/position')
+    expect(position.body).toEqual({ postal: '46402' })
+    fireEvent.click(within(mine).getByRole('button', { name: 'Mark picked up' }))
+    expect(await screen.findByText('EXP-007 picked up')).toBeInTheDocument()
+  })
+})

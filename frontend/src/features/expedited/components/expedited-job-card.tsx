@@ -1,0 +1,66 @@
+import type * as React from 'react'
+import { AlertTriangle, Clock } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import type { ExpeditedJob } from '@/features/expedited/api/types'
+import {
+  STATUS_LABELS,
+  STATUS_VARIANTS,
+  laneOf,
+  loadOf,
+} from '@/features/expedited/utils/format-expedited'
+import { formatCurrency, formatDateTime } from '@/lib/format'
+
+/** One job: lane, load, price, status, SLA deadline, live ETA, flags; actions below. */
+export function ExpeditedJobCard({
+  job,
+  children,
+}: {
+  job: ExpeditedJob
+  children?: React.ReactNode
+}) {
+  return (
+    <li
+      aria-label={`${job.reference} ${laneOf(job)}`}
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-slate-500">{job.reference}</p>
+          <p className="font-semibold text-slate-900">{laneOf(job)}</p>
+          <p className="text-sm text-slate-600">{loadOf(job)}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={STATUS_VARIANTS[job.status]}>{STATUS_LABELS[job.status]}</Badge>
+          {job.slaMissed ? <Badge variant="destructive">SLA missed</Badge> : null}
+          {job.atRisk && !job.slaMissed ? (
+            <Badge variant="warning">
+              <AlertTriangle aria-hidden="true" className="mr-1 h-3 w-3" />
+              At risk
+            </Badge>
+          ) : null}
+          <span className="font-semibold text-slate-900">{formatCurrency(job.price)}</span>
+        </div>
+      </div>
+      <dl className="grid gap-2 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-slate-500">SLA deadline</dt>
+          <dd className="font-medium text-slate-900">
+            <Clock aria-hidden="true" className="mr-1 inline h-3 w-3" />
+            {formatDateTime(job.deadlineAt)} ({job.slaHours} h)
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Live ETA</dt>
+          <dd className="font-medium text-slate-900" data-testid="expedited-eta">
+            {job.eta ? formatDateTime(job.eta) : 'Waiting for a position'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Carrier</dt>
+          <dd className="font-medium text-slate-900">{job.carrierName ?? 'Not accepted yet'}</dd>
+        </div>
+      </dl>
+      {children}
+    </li>
+  )
+}

@@ -1,0 +1,111 @@
+import * as React from 'react'
+import { Zap } from 'lucide-react'
+import { LoadStates } from '@/components/load-states'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { toast } from '@/components/ui/use-toast'
+import { cancelExpeditedJob } from '@/features/expedited/api/cancel-expedited-job'
+import { useShipperExpeditedJobs } from '@/features/expedited/api/get-shipper-expedited-jobs'
+import {
+  shipperExpeditedChannel,
+  type ExpeditedJob,
+  type ExpeditedLiveMessage,
+} from '@/features/expedited/api/types'
+import { ExpeditedJobCard } from '@/features/expedited/components/expedited-job-card'
+import { ExpeditedRequestForm } from '@/features/expedited/components/expedited-request-form'
+import { isLive } from '@/features/expedited/utils/format-expedited'
+import { serverMessage } from '@/lib/api-errors'
+import { useLiveChannel } from '@/lib/live'
+
+const ExpeditedMap = React.lazy(() => import('@/features/expedited/components/expedited-map'))
+
+/**
+ * The shipper's Expedited section: request form, jobs with live ETA, and a map of one job.
+ * `shipperId` names the shipper's live channel (the route passes the signed-in user's id).
+ */
+export function ShipperExpedited({ shipperId }: { shipperId: number }) {
+  const query = useShipperExpeditedJobs()
+  const { mutate } = query
+  const revalidate = React.useCallback(() => void mutate(), [mutate])
+  useLiveChannel<ExpeditedLiveMessage>(shipperExpeditedChannel(shipperId), revalidate, revalidate)
+  const [shown, setShown] = React.useState<number | null>(null)
+  const jobs = query.data ?? []
+  const mapped: ExpeditedJob | undefined =
+    jobs.find((j) => j.id === shown) ?? jobs.find(isLive) ?? jobs[0]
+
+  async function cancel(job: ExpeditedJob) {
+    try {
+      await cancelExpeditedJob(job.id)
+      toast({ title: `${job.reference} cancelled` })
+    } catch (error) {
+      toast({ variant: 'destructive', title: serverMessage(error, 'Could not cancel the job') })
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Expedited</h1>
+        <p className="text-slate-600">
+          Time-critical freight with a delivery SLA, offered to nearby expedited carriers.
+        </p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Request an expedited job</CardTitle>
+          <CardDescription>
+            The price comes from our lane model for expedited service; you see it once requested.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ExpeditedRequestForm onRequested={setShown} />
+        </CardContent>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="exp-jobs-title" className="space-y-3">
+          <h2 id="exp-jobs-title" className="text-lg font-semibold text-slate-900">
+            My expedited jobs
+          </h2>
+          <LoadStates
+            query={query}
+            loadingLabel="Loading expedited jobs"
+            errorTitle="Could not load your expedited jobs"
+            empty={{ icon: Zap, title: 'No expedited jobs yet' }}
+          >
+            {(list) => (
+              <ul aria-label="My expedited jobs" className="space-y-3">
+                {list.map((job) => (
+                  <ExpeditedJobCard key={job.id} job={job}>
+                    <div className="flex flex-wrap gap-2">
+                      <Button variant="outline" size="sm" onClick={() => setShown(job.id)}>
+                        Show on map
+                      </Button>
+                      {job.status === 'REQUESTED' || job.status === 'ACCEPTED' ? (
+                        <Button variant="ghost" size="sm" onClick={() => cancel(job)}>
+                          Cancel
+                        </Button>
+                      ) : null}
+                    </div>
+                  </ExpeditedJobCard>
+                ))}
+              </ul>
+            )}
+          </LoadStates>
+        </section>
+        <section aria-labelledby="exp-map-title" className="space-y-3">
+          <h2 id="exp-map-title" className="text-lg font-semibold text-slate-900">
+            {mapped ? `Map: ${mapped.reference}` : 'Map'}
+          </h2>
+          {mapped ? (
+            <React.Suspense fallback={<Skeleton className="aspect-[975/610] w-full" />}>
+              <ExpeditedMap job={mapped} />
+            </React.Suspense>
+          ) : (
+            <p className="text-sm text-slate-500">Your jobs appear here once requested.</p>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}

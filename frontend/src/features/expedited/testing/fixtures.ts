@@ -1,0 +1,33 @@
+import type { ExpeditedJob } from '@/features/expedited/api/types'
+
+/** An expedited job as the API answers it, Chicago to Detroit, requested. */
+export function makeExpeditedJob(over: Partial<ExpeditedJob> = {}): ExpeditedJob {
+  return {
+    id: 7,
+    reference: 'EXP-007',
+    status: 'REQUESTED',
+    vehicleType: 'SPRINTER',
+    slaHours: 12,
+    origin: { postal: '60601', city: 'Chicago', state: 'IL', lat: 41.8858, lng: -87.6181 },
+    destination: { postal: '48201', city: 'Detroit', state: 'MI', lat: 42.3474, lng: -83.0604 },
+    pallets: 2,
+    weightLbs: 1500,
+    distanceMiles: 283.4,
+    price: 612.5,
+    notes: null,
+    carrierName: null,
+    driverGeo: null,
+    positionAt: null,
+    eta: null,
+    deadlineAt: '2025-06-11T03:00:00.000Z',
+    atRisk: false,
+    slaMissed: false,
+    slaMissedAt: null,
+    createdAt: '2025-06-10T15:00:00.000Z',
+    acceptedAt: null,
+    pickedUpAt: null,
+    deliveredAt: null,
+    cancelledAt: null,
+    ...over,
+  }
+}
