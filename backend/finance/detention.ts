@@ -24,7 +24,7 @@ export function detentionFor(
 ): Detention {
   const dwellMinutes = Math.max(0, Math.floor((departedMs - arrivedMs) / 60_000))
   const over = Math.max(0, (departedMs - arrivedMs) / 60_000 - FREE_MINUTES)
-  const quarters = Math.ceil(over / BILLING_STEP_MINUTES - 1e-9)
+  const quarters = over <= 0 ? 0 : Math.ceil(over / BILLING_STEP_MINUTES - 1e-9)
   const billableMinutes = quarters * BILLING_STEP_MINUTES
   // Per quarter hour, a quarter of the hourly rate (rounded half up once per bill).
   const amountCents = Math.round((quarters * hourlyCents) / 4)

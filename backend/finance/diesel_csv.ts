@@ -50,7 +50,12 @@ export function parseDieselCsv(
   lines.forEach((raw, index): void => {
     const line = index + 1
     if (raw.trim() === '') return
-    const [dateCell = '', priceCell = '', ...rest] = cells(raw)
+    let parts = cells(raw)
+    // "Jan 06, 2025,3.661": a month-name date left unquoted splits on its own comma.
+    if (parts.length === 3 && parseDay(`${parts[0]}, ${parts[1]}`)) {
+      parts = [`${parts[0]}, ${parts[1]}`, parts[2]]
+    }
+    const [dateCell = '', priceCell = '', ...rest] = parts
     const day = parseDay(dateCell)
     // A first line that is not a week is the header (EIA's carries the series name).
     if (rows.length === 0 && rejected.length === 0 && day === null && line === 1) return

@@ -84,6 +84,16 @@ export default class AdvancedInvoiceService {
     return rows.map(invoiceView)
   }
 
+  /** A carrier's invoices, drafts included, newest first. */
+  async forCarrier(carrierId: number) {
+    const rows = await AdvancedInvoice.query()
+      .where('carrierId', carrierId)
+      .preload('audits')
+      .orderBy('id', 'desc')
+      .limit(LIST_LIMIT)
+    return rows.map(invoiceView)
+  }
+
   /** Issued invoices whose audit flagged them, for the admin console. */
   async flagged() {
     const rows = await AdvancedInvoice.query()
