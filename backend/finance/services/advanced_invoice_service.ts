@@ -40,6 +40,18 @@ export const CARRIER_ONLY = 'Partner bookings are invoiced by the partner'
 export const LIST_LIMIT = 200
 export const NO_PDF = 'A draft has no PDF yet: issue it first'
 
+/** What a new invoice starts with (the columns' defaults, set here so the model holds them). */
+const FRESH = {
+  number: null,
+  flagged: false,
+  shipperDecision: null,
+  disputeReason: null,
+  issuedAt: null,
+  paidAt: null,
+  voidedAt: null,
+  decidedAt: null,
+} as const
+
 const STATUS_MESSAGE = (from: InvoiceStatus, to: InvoiceStatus) =>
   `A ${from.toLowerCase()} invoice cannot be ${to === 'ISSUED' ? 'issued' : to === 'PAID' ? 'paid' : 'voided'}`
 
@@ -129,7 +141,7 @@ export default class AdvancedInvoiceService {
         status: 'DRAFT',
         createdByUserId: userId,
       })
-      if (!open) invoice.createdAt = this.clock.now()
+      if (!open) invoice.merge({ ...FRESH, createdAt: this.clock.now() })
       await invoice.save()
       await invoice.load('audits')
       return invoiceView(invoice)
@@ -177,6 +189,7 @@ export default class AdvancedInvoiceService {
           kind: 'PARTNER',
           items: lines,
           amount: fromCents(invoiceTotalCents(lines)),
+          ...FRESH,
           status: 'DRAFT',
           createdByUserId: userId,
           createdAt: this.clock.now(),
