@@ -53,7 +53,7 @@ const FRESH = {
 } as const
 
 const STATUS_MESSAGE = (from: InvoiceStatus, to: InvoiceStatus) =>
-  `A ${from.toLowerCase()} invoice cannot be ${to === 'ISSUED' ? 'issued' : to === 'PAID' ? 'paid' : 'voided'}`
+  `${from === 'ISSUED' ? 'An' : 'A'} ${from.toLowerCase()} invoice cannot be ${to === 'ISSUED' ? 'issued' : to === 'PAID' ? 'paid' : 'voided'}`
 
 /**
  * Advanced invoices (docs/decisions/0132, 0133): drafted by the booked carrier from the booking

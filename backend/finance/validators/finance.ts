@@ -206,8 +206,8 @@ export const partnerInvoiceValidator = vine.compile(
 )
 partnerInvoiceValidator.messagesProvider = new SimpleMessagesProvider({
   'lines.required': 'An invoice has at least one line',
-  'lines.minLength': 'An invoice has at least one line',
-  'lines.maxLength': `An invoice has at most ${MAX_LINES} lines`,
+  'lines.array.minLength': 'An invoice has at least one line',
+  'lines.array.maxLength': `An invoice has at most ${MAX_LINES} lines`,
   ...each('lines.*.code', 'Line code must be 2 to 20 capital letters, digits or underscores'),
   ...each('lines.*.description', 'Line description must be 2 to 120 characters'),
   ...each('lines.*.quantity', 'Line quantity must be between 0.01 and 999'),
