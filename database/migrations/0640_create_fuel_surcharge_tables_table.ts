@@ -25,7 +25,7 @@ export default class extends BaseSchema {
         effective_date: '2025-01-01',
         base_price: FSC_BASE_PRICE,
         step: FSC_STEP,
-        created_at: new Date('2025-01-01T00:00:00Z'),
+        created_at: '2025-01-01 00:00:00',
       })
     })
   }

@@ -21,7 +21,7 @@ export async function seedFinanceReferences() {
     effective_date: '2025-01-01',
     base_price: 1.2,
     step: 0.06,
-    created_at: NOW.toJSDate(),
+    created_at: '2026-01-01 00:00:00',
   })
   await db.table('fuel_indices').multiInsert([
     { index_date: '2026-02-23', diesel_price: 3.6, fsc_pct: 40 },
