@@ -75,6 +75,8 @@ export async function financeRows() {
     'audits',
   ]
   const out: Record<string, unknown[]> = {}
-  for (const table of tables) out[table] = await db.from(table).select('*').orderBy(1)
+  for (const table of tables) {
+    out[table] = (await db.from(table).select('*')).map((row) => JSON.stringify(row)).sort()
+  }
   return JSON.stringify(out)
 }

@@ -3,6 +3,7 @@ import { CarrierDashboard } from '@/features/carrier/components/carrier-dashboar
 import { ProfileForm } from '@/features/auth/components/profile-form'
 import { FreightBoard } from '@/features/freight-board/components/freight-board'
 import { BookingReviewsDialog } from '@/features/reviews/components/booking-reviews-dialog'
+import { BookingChargesDialog } from '@/features/finance/components/booking-charges-dialog'
 
 export default function CarrierRoute() {
   const refreshBookings = useRefreshCarrierBookings()
@@ -13,7 +14,14 @@ export default function CarrierRoute() {
       }
       freightBoard={<FreightBoard idPrefix="grab-and-go" onClaimed={refreshBookings} />}
       reviewAction={(booking) => (
-        <BookingReviewsDialog bookingId={booking.id} reference={booking.reference} side="carrier" />
+        <>
+          <BookingChargesDialog bookingId={booking.id} reference={booking.reference} />
+          <BookingReviewsDialog
+            bookingId={booking.id}
+            reference={booking.reference}
+            side="carrier"
+          />
+        </>
       )}
     />
   )

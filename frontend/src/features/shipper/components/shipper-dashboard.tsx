@@ -25,8 +25,11 @@ const SECTIONS: ShipperSection[] = ['search', 'bookings', 'invoices', 'tracking'
 export function ShipperDashboard({
   accountPanel,
   reviewAction,
+  freightInvoices,
 }: {
   accountPanel: React.ReactNode
+  /** the itemised, audited freight invoices, composed by the route (app/) */
+  freightInvoices?: React.ReactNode
   /** "Rate this carrier" on delivered bookings */
   reviewAction?: ReviewSlot
 }) {
@@ -47,7 +50,12 @@ export function ShipperDashboard({
         {current === 'bookings' ? (
           <MyBookingsSection today={today} reviewAction={reviewAction} />
         ) : null}
-        {current === 'invoices' ? <InvoicesSection /> : null}
+        {current === 'invoices' ? (
+          <div className="space-y-6">
+            {freightInvoices}
+            <InvoicesSection />
+          </div>
+        ) : null}
         {current === 'tracking' ? <TrackingSection /> : null}
         {current === 'profile' ? (
           <div className="space-y-4">
