@@ -21,6 +21,8 @@ import FreightListingService from '#freight_board/services/freight_listing_servi
 import FreightBoardService from '#freight_board/services/freight_board_service'
 import ReviewService from '#reviews/services/review_service'
 import ReviewPublicationService from '#reviews/services/review_publication_service'
+import BookingEvidenceService from '#finance/services/booking_evidence_service'
+import AdvancedInvoiceService from '#finance/services/advanced_invoice_service'
 
 export type DemoServices = Awaited<ReturnType<typeof demoServices>>
 
@@ -44,6 +46,8 @@ export async function demoServices() {
     freightBoard: await make(FreightBoardService),
     reviews: await make(ReviewService),
     reviewPublication: await make(ReviewPublicationService),
+    evidence: await make(BookingEvidenceService),
+    invoices: await make(AdvancedInvoiceService),
   }
 }
 
