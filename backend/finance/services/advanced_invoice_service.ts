@@ -15,6 +15,7 @@ import BookingEvidenceService, {
 } from '#finance/services/booking_evidence_service'
 import FuelIndexService from '#finance/services/fuel_index_service'
 import { nextAdvancedInvoiceNumber } from '#finance/services/invoice_numbering'
+import { bookingTransaction } from '#finance/services/booking_lock'
 import { invoiceView } from '#finance/services/invoice_presenter'
 import {
   FSC,
@@ -122,7 +123,7 @@ export default class AdvancedInvoiceService {
     const booking = await this.delivered(bookingId)
     if (booking.carrierId === null) throw new ConflictException(CARRIER_ONLY)
     const lines = await this.carrierLines(booking)
-    return writeTransaction(async (trx) => {
+    return bookingTransaction(bookingId, async (trx) => {
       const open = await AdvancedInvoice.query({ client: trx })
         .where('shipmentId', bookingId)
         .whereNot('status', 'VOID')
@@ -174,7 +175,7 @@ export default class AdvancedInvoiceService {
     const lines = input.map((l) =>
       makeLine(l.code, l.description, l.quantity, toCents(l.unitPrice))
     )
-    const invoice = await writeTransaction(async (trx) => {
+    const invoice = await bookingTransaction(bookingId, async (trx) => {
       const open = await AdvancedInvoice.query({ client: trx })
         .where('shipmentId', bookingId)
         .whereNot('status', 'VOID')

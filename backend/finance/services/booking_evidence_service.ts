@@ -10,6 +10,7 @@ import DocumentHubService from '#tms/services/document_hub_service'
 import AdvancedInvoice from '#finance/models/advanced_invoice'
 import BookingAccessorial from '#finance/models/booking_accessorial'
 import StopTime from '#finance/models/stop_time'
+import { bookingTransaction } from '#finance/services/booking_lock'
 import AccessorialService from '#finance/services/accessorial_service'
 import { DETENTION_CODE, FREE_MINUTES, detentionFor } from '#finance/detention'
 import { lineAmountCents, makeLine, type InvoiceLine } from '#finance/invoice_rules'
@@ -117,26 +118,33 @@ export default class BookingEvidenceService {
       })
     }
     if (problems.length) throw validationError(problems)
-    const billed = await BookingAccessorial.query()
-      .where({ bookingId, code: DETENTION_CODE, stop: input.stop })
-      .first()
-    if (billed) throw new ConflictException(DETENTION_EXISTS)
     const now = this.clock.now()
-    const row = await StopTime.query().where({ bookingId, stop: input.stop }).first()
-    if (row) {
-      row.merge({ arrivedAt, departedAt, recordedByUserId: userId, updatedAt: now })
-      await row.save()
-    } else {
-      await StopTime.create({
-        bookingId,
-        stop: input.stop,
-        arrivedAt,
-        departedAt,
-        recordedByUserId: userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-    }
+    await bookingTransaction(bookingId, async (trx) => {
+      const billed = await BookingAccessorial.query({ client: trx })
+        .where({ bookingId, code: DETENTION_CODE, stop: input.stop })
+        .first()
+      if (billed) throw new ConflictException(DETENTION_EXISTS)
+      const row = await StopTime.query({ client: trx })
+        .where({ bookingId, stop: input.stop })
+        .first()
+      if (row) {
+        row.merge({ arrivedAt, departedAt, recordedByUserId: userId, updatedAt: now })
+        await row.useTransaction(trx).save()
+      } else {
+        await StopTime.create(
+          {
+            bookingId,
+            stop: input.stop,
+            arrivedAt,
+            departedAt,
+            recordedByUserId: userId,
+            createdAt: now,
+            updatedAt: now,
+          },
+          { client: trx }
+        )
+      }
+    })
     return this.forBooking(bookingId)
   }
 
@@ -201,25 +209,30 @@ export default class BookingEvidenceService {
     if (due.amountCents === 0) {
       throw validationError([{ field: 'stop', message: NO_DETENTION, rule: 'detention' }])
     }
-    const billed = await BookingAccessorial.query()
-      .where({ bookingId, code: DETENTION_CODE, stop })
-      .first()
-    if (billed) throw new ConflictException(DETENTION_EXISTS)
-    const row = await BookingAccessorial.create({
-      bookingId,
-      code: DETENTION_CODE,
-      description: `Detention at ${stop.toLowerCase()}, ${due.hours} h after ${FREE_MINUTES / 60} free hours`,
-      quantity: due.hours,
-      unitPrice: fromCents(rate.unitCents),
-      amount: fromCents(due.amountCents),
-      source: 'CARRIER',
-      note: null,
-      documentId: null,
-      stop,
-      startedAt: times.arrivedAt,
-      endedAt: times.departedAt,
-      createdByUserId: userId,
-      createdAt: this.clock.now(),
+    const row = await bookingTransaction(bookingId, async (trx) => {
+      const billed = await BookingAccessorial.query({ client: trx })
+        .where({ bookingId, code: DETENTION_CODE, stop })
+        .first()
+      if (billed) throw new ConflictException(DETENTION_EXISTS)
+      return BookingAccessorial.create(
+        {
+          bookingId,
+          code: DETENTION_CODE,
+          description: `Detention at ${stop.toLowerCase()}, ${due.hours} h after ${FREE_MINUTES / 60} free hours`,
+          quantity: due.hours,
+          unitPrice: fromCents(rate.unitCents),
+          amount: fromCents(due.amountCents),
+          source: 'CARRIER',
+          note: null,
+          documentId: null,
+          stop,
+          startedAt: times.arrivedAt,
+          endedAt: times.departedAt,
+          createdByUserId: userId,
+          createdAt: this.clock.now(),
+        },
+        { client: trx }
+      )
     })
     return chargeView(row)
   }
