@@ -2950,6 +2950,8 @@ export interface components {
             /** @description `YYYY-MM-DD` or an ISO date-time; not before the pickup date */
             deliveryDate: string;
             specialInstructions?: string;
+            /** @description Accessorial codes of the price list (GET /api/accessorials), each charged once, priced by the server and billed on the carrier’s invoice as booked (decision 0131). Not DETENTION_HR: detention is billed from documented times. */
+            accessorials?: string[];
         };
         /** @description A booking as its shipper (or its carrier) sees it: the carrier stays anonymous until payment. */
         ShipperBooking: {
