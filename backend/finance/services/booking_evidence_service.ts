@@ -95,7 +95,9 @@ export default class BookingEvidenceService {
     input: { stop: Stop; arrivedAt: DateTime; departedAt: DateTime }
   ) {
     await this.assertOpen(bookingId)
-    const { arrivedAt, departedAt } = input
+    // Lucid writes a timestamp in its DateTime's own zone and SQLite reads it back as local time.
+    const arrivedAt = input.arrivedAt.toLocal()
+    const departedAt = input.departedAt.toLocal()
     const problems = []
     if (departedAt <= arrivedAt) {
       problems.push({
