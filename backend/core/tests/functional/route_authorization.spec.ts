@@ -20,8 +20,7 @@ import { carrierOf, makeBooking, makeFreightListing, makeListing } from '#tests/
 import FreightListingInvite from '#freight_board/models/freight_listing_invite'
 import AlertRule from '#tms/models/alert_rule'
 import Review from '#reviews/models/review'
-import AdvancedInvoice from '#finance/models/advanced_invoice'
-import BookingAccessorial from '#finance/models/booking_accessorial'
+import { financeMatrixBodies, financeMatrixRecords } from '#finance/tests/matrix_records'
 import { hashInviteToken } from '#freight_board/services/freight_invite_service'
 import { SUCCESS_CARD } from '#payments/tests/payout_fixtures'
 
@@ -248,29 +247,7 @@ async function ownersWorld() {
     updatedAt: DateTime.now(),
   })
   // The carrier's issued invoice for the booking, with a charge it added, for finance's routes.
-  const invoice = await AdvancedInvoice.create({
-    shipmentId: booking.id,
-    shipperId: shipper.id,
-    carrierId: listing.carrierId,
-    currency: 'USD',
-    amount: 100,
-    items: [],
-    status: 'ISSUED',
-    kind: 'CARRIER',
-    flagged: true,
-    createdAt: DateTime.now(),
-  })
-  const charge = await BookingAccessorial.create({
-    bookingId: booking.id,
-    code: 'LIFTGATE',
-    description: 'Liftgate',
-    quantity: 1,
-    unitPrice: 75,
-    amount: 75,
-    source: 'CARRIER',
-    note: 'Matrix charge',
-    createdAt: DateTime.now(),
-  })
+  const { invoice, charge } = await financeMatrixRecords(booking)
   const freightListing = await makeFreightListing(shipper)
   // The invite keeps the load to the owner carrier for 2 hours, so every other carrier's hold,
   // release and claim is a 404 (decision 0068) rather than a race it may win.
@@ -346,22 +323,7 @@ async function ownersWorld() {
     'POST /api/admin/carriers/:carrierId/suspend': { reason: 'Suspended in the matrix' },
     'POST /api/admin/carriers/:carrierId/reinstate': { reason: 'Reinstated in the matrix' },
     'POST /api/admin/reviews/:id/hide': { reason: 'Abusive words in the matrix' },
-    'PUT /api/bookings/:id/stop-times': {
-      stop: 'DELIVERY',
-      arrivedAt: DateTime.now().minus({ hours: 4 }).toISO(),
-      departedAt: DateTime.now().minus({ hours: 1 }).toISO(),
-    },
-    'POST /api/bookings/:id/accessorials': {
-      code: 'LIFTGATE',
-      note: 'Matrix liftgate',
-      documentId: document.id,
-    },
-    'POST /api/bookings/:id/detention': { stop: 'DELIVERY' },
-    'POST /api/advanced-invoices/:id/decision': { decision: 'ACCEPTED' },
-    'PUT /api/admin/finance/accessorials/:code': { description: 'Matrix', defaultPrice: 1 },
-    'POST /api/admin/finance/bookings/:id/partner-invoice': {
-      lines: [{ code: 'LINEHAUL', description: 'Matrix', quantity: 1, unitPrice: 1 }],
-    },
+    ...financeMatrixBodies(document.id),
     'POST /api/admin/reviews/:id/restore': { reason: 'Restored in the matrix' },
     'POST /api/tms/quotes/:id/book': { pickup_date: businessDayFromToday(1) },
     'POST /api/freight-listings/:id/invites': { carrierId: listing.carrierId },
