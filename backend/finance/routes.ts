@@ -2,4 +2,5 @@
  * Finance routes (ARCHITECTURE.md section 2): fuel index, accessorials, detention, advanced
  * invoices and invoice audits. Each part declares its routes in routes/<part>.ts, loaded here.
  */
-export {}
+await import('./routes/charges.js')
+await import('./routes/admin.js')

@@ -6,7 +6,8 @@
  * cancel a partner booking's shipment through PartnerShipments, trust to re-check a carrier's
  * vetting at dispatch through DispatchVetting and reviews for carriers' records through
  * CarrierRecords, reviews asks tms for DELIVERED milestones through DeliveryMilestones, accounts
- * tells payments about a changed email or phone through AccountChangeGuard.
+ * tells payments about a changed email or phone through AccountChangeGuard, marketplace asks
+ * finance to price the accessorials asked for at booking through BookingAccessorials.
  */
 import app from '@adonisjs/core/services/app'
 import { FleetBookings } from '#fleet/contracts/fleet_bookings'
@@ -17,6 +18,7 @@ import { AccountChangeGuard } from '#accounts/contracts/account_changes'
 import { DispatchVetting } from '#marketplace/contracts/dispatch_vetting'
 import { CarrierRecords } from '#marketplace/contracts/carrier_records'
 import { DeliveryMilestones } from '#reviews/contracts/delivery_milestones'
+import { BookingAccessorials } from '#marketplace/contracts/booking_accessorials'
 
 app.container.bind(FleetBookings, async (resolver) => {
   const { default: CarrierBookingsService } =
@@ -64,4 +66,10 @@ app.container.bind(DeliveryMilestones, async (resolver) => {
   const { default: DeliveryMilestonesProvider } =
     await import('#tms/services/delivery_milestones_provider')
   return resolver.make(DeliveryMilestonesProvider)
+})
+
+app.container.bind(BookingAccessorials, async (resolver) => {
+  const { default: BookingAccessorialsProvider } =
+    await import('#finance/services/booking_accessorials_provider')
+  return resolver.make(BookingAccessorialsProvider)
 })

@@ -44,7 +44,7 @@ export function weeklyFuelRows() {
   return rows
 }
 
-/** Common accessorial charges, dollars (tms owns the table; the rate quote lists them). */
+/** Common accessorial charges, dollars (finance owns the table; the rate quote lists them). */
 export const ACCESSORIALS = [
   { code: 'LIFTGATE', description: 'Liftgate at pickup or delivery', default_price: 75 },
   { code: 'RESIDENTIAL', description: 'Residential pickup or delivery', default_price: 95 },

@@ -102,7 +102,7 @@ export default class RateRecommendationService {
     }))
   }
 
-  /** The weekly fuel index (tms's reference table, read only). */
+  /** The weekly fuel index (finance's reference table, read only; its percent is stored). */
   private async fuelRows(): Promise<FuelRow[]> {
     const rows = await db
       .from('fuel_indices')

@@ -30,6 +30,7 @@ import CarrierShownToShipper, {
 import { presentBooking, type ShipperBooking } from '#marketplace/services/booking_presenter'
 import { BookingPayments } from '#marketplace/contracts/booking_payments'
 import { DispatchVetting } from '#marketplace/contracts/dispatch_vetting'
+import { BookingAccessorials } from '#marketplace/contracts/booking_accessorials'
 
 export type CreateBookingInput = Infer<typeof createBookingValidator>
 
@@ -56,7 +57,8 @@ export default class BookingService {
     private statuses: BookingStatusService,
     private carrierShown: CarrierShownToShipper,
     private payments: BookingPayments,
-    private vetting: DispatchVetting
+    private vetting: DispatchVetting,
+    private accessorials: BookingAccessorials
   ) {}
 
   /**
@@ -80,6 +82,13 @@ export default class BookingService {
     // Re-check at dispatch, before the listing is locked: the census may be a network call.
     const carrierId = await this.capacity.carrierOf(input.listingId)
     const vetting = carrierId === null ? null : await this.vetting.recheck(carrierId, 'shipper')
+    const asked = input.accessorials ?? []
+    const refused = await this.accessorials.refusals(asked)
+    if (refused.length) {
+      throw validationError(
+        refused.map((r) => ({ field: 'accessorials', message: r.message, rule: 'accessorial' }))
+      )
+    }
 
     const bookingId = await db.transaction(async (trx) => {
       const listing = await this.capacity.lock(input.listingId, trx)
@@ -185,6 +194,7 @@ export default class BookingService {
         { client: trx }
       )
       await recordBookingCreated(trx, booking.id, { by: shipperId, at: now, note: null })
+      await this.accessorials.request(booking.id, shipperId, asked, now, trx)
       if (bookedPallets + input.numberOfPallets >= listing.maxPallets) {
         await this.capacity.markBooked(listing.id, trx)
       }

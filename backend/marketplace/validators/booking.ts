@@ -35,6 +35,18 @@ export const createBookingValidator = vine.withMetaData<TodayMeta>().create({
     .use(notBeforeToday())
     .use(notBeforePickupDate()),
   specialInstructions: vine.string().trim().maxLength(2000).optional(),
+  /** accessorial codes of the price list, each charged once (docs/decisions/0131) */
+  accessorials: vine
+    .array(
+      vine
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z][A-Z0-9_]{1,19}$/)
+    )
+    .maxLength(10)
+    .distinct()
+    .optional(),
 })
 createBookingValidator.messagesProvider = new SimpleMessagesProvider({
   'listingId.required': 'Choose a carrier listing to book',
@@ -53,4 +65,9 @@ createBookingValidator.messagesProvider = new SimpleMessagesProvider({
   'deliveryDate.notBeforePickupDate': 'Delivery date cannot be earlier than the pickup date',
   'specialInstructions.string': 'Special instructions must be text',
   'specialInstructions.maxLength': 'Special instructions must be at most 2000 characters',
+  'accessorials.array': 'Accessorials must be a list of codes',
+  'accessorials.maxLength': 'At most 10 accessorials',
+  'accessorials.distinct': 'Each accessorial once',
+  'accessorials.*.string': 'Accessorials must be a list of codes',
+  'accessorials.*.regex': 'Accessorials must be a list of codes',
 })

@@ -5,6 +5,7 @@ import TmsDocument from '#tms/models/tms_document'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import IdentityRevealService from '#payments/services/identity_reveal_service'
 import DocumentService, {
+  UPLOAD_TYPES,
   downloadUrl,
   mimeOfKey,
   type DocumentType,
@@ -122,6 +123,13 @@ export default class DocumentHubService {
       createdAt: doc.createdAt.toUTC().toISO()!,
       downloadUrl: downloadUrl(doc.id),
     } satisfies HubDocument
+  }
+
+  /** A carrier's upload by its hub id (evidence for a charge); null for any other document. */
+  async uploadOf(documentId: number): Promise<{ bookingId: number; type: string } | null> {
+    const doc = await Document.find(documentId)
+    if (!doc || !(UPLOAD_TYPES as readonly string[]).includes(doc.type)) return null
+    return { bookingId: doc.bookingId, type: doc.type }
   }
 
   private async uploadsByPath(paths: string[]) {

@@ -8,7 +8,12 @@ import BookingDocumentsService, {
   type BookingDocumentFacts,
 } from '#marketplace/services/booking_documents_service'
 import IdentityRevealService, { revealsIdentity } from '#payments/services/identity_reveal_service'
-import { renderBillOfLading, renderInvoice } from '#tms/services/pdf_renderer'
+import {
+  renderBillOfLading,
+  renderInvoice,
+  renderItemisedInvoice,
+  type ItemisedInvoiceContent,
+} from '#tms/services/pdf_renderer'
 import { Clock } from '#core/clock'
 import { businessDateOf } from '#core/business_time'
 
@@ -114,6 +119,17 @@ export default class DocumentService {
     if (await this.bookings.attachInvoicePdf(invoice.id, doc.url, downloadUrl(doc.id))) return doc
     await this.discard(doc)
     return null
+  }
+
+  /** The PDF of a booking's itemised freight invoice, billed to its shipper (not stored). */
+  async itemisedInvoicePdf(
+    bookingId: number,
+    content: Omit<ItemisedInvoiceContent, 'booking' | 'billTo'>
+  ): Promise<Uint8Array | null> {
+    const booking = await this.bookings.facts(bookingId)
+    if (!booking) return null
+    const shipper = await this.shipper(booking)
+    return renderItemisedInvoice({ ...content, booking, billTo: shipper })
   }
 
   /** Writes the file, then its index row; a file without a row is the only possible leftover. */

@@ -13,6 +13,18 @@ export type BolContent = {
   carrier: CarrierIdentity | null
 }
 
+/** A multi-line freight invoice (finance's advanced invoices), amounts in cents. */
+export type ItemisedInvoiceContent = {
+  number: string
+  status: string
+  issuedAt: string | null
+  booking: BookingDocumentFacts
+  billTo: { name: string; email: string | null }
+  lines: { description: string; quantity: number; unitCents: number; amountCents: number }[]
+  totalCents: number
+  notes: string[]
+}
+
 export type InvoiceContent = {
   invoiceNumber: string
   issuedAt: string
@@ -63,6 +75,18 @@ class Sheet {
       y: this.y,
       size: 10,
       font: this.regular,
+    })
+    this.y -= 15
+  }
+
+  /** One table row: cells at the given x offsets from the margin, right-aligned from `rightFrom`. */
+  cells(values: string[], offsets: number[], options: { bold?: boolean; rightFrom?: number } = {}) {
+    const font = options.bold ? this.bold : this.regular
+    values.forEach((value, i) => {
+      const text = printable(value).slice(0, i === 0 ? 48 : 40)
+      const right = options.rightFrom !== undefined && i >= options.rightFrom
+      const x = right ? MARGIN + offsets[i] - font.widthOfTextAtSize(text, 10) : MARGIN + offsets[i]
+      this.page.drawText(text, { x, y: this.y, size: 10, font })
     })
     this.y -= 15
   }
@@ -163,5 +187,48 @@ export async function renderInvoice(content: InvoiceContent): Promise<Uint8Array
   s.row('Delivered', b.deliveryDate)
   s.heading('Amount')
   s.row('Total (USD)', formatUsd(toCents(content.amount)))
+  return pdf.save()
+}
+
+const LINE_COLUMNS = [0, 330, 410, 512]
+
+/** An itemised freight invoice: the lines, their total and the notes (audit, evidence). */
+export async function renderItemisedInvoice(content: ItemisedInvoiceContent): Promise<Uint8Array> {
+  const { booking: b } = content
+  const { pdf, sheet: s } = await sheet(`Invoice ${content.number}`, b.reference)
+  s.title('Freight invoice')
+  s.row('Invoice number', content.number)
+  s.row('Booking', b.reference)
+  s.row('Issued', content.issuedAt)
+  s.row('Status', content.status)
+  s.heading('Bill to')
+  s.row('Name', content.billTo.name)
+  s.row('Email', content.billTo.email)
+  s.heading('Service')
+  s.row('Lane', `${place(b.pickup)} to ${place(b.delivery)}`)
+  s.row('Pallets', b.pallets)
+  s.row('Pickup', b.pickupDate)
+  s.heading('Charges (USD)')
+  s.cells(['Description', 'Quantity', 'Unit', 'Amount'], LINE_COLUMNS, { bold: true, rightFrom: 1 })
+  for (const line of content.lines) {
+    s.cells(
+      [
+        line.description,
+        String(line.quantity),
+        formatUsd(line.unitCents),
+        formatUsd(line.amountCents),
+      ],
+      LINE_COLUMNS,
+      { rightFrom: 1 }
+    )
+  }
+  s.cells(['Total', '', '', formatUsd(content.totalCents)], LINE_COLUMNS, {
+    bold: true,
+    rightFrom: 1,
+  })
+  if (content.notes.length) {
+    s.heading('Notes')
+    for (const note of content.notes) s.row('', note)
+  }
   return pdf.save()
 }

@@ -244,7 +244,7 @@ export default class QuoteService {
     }
   }
 
-  /** The weekly fuel index, oldest first (tms's own reference table). */
+  /** The weekly fuel index, oldest first (finance's reference table, read only; its percent is stored). */
   private async fuelRows(): Promise<FuelRow[]> {
     const rows = await db
       .from('fuel_indices')

@@ -23,6 +23,8 @@ import ReviewService from '#reviews/services/review_service'
 import ReviewPublicationService from '#reviews/services/review_publication_service'
 import ExpeditedJobService from '#logistics/services/expedited_job_service'
 import ExpeditedSlaService from '#logistics/services/expedited_sla_service'
+import BookingEvidenceService from '#finance/services/booking_evidence_service'
+import AdvancedInvoiceService from '#finance/services/advanced_invoice_service'
 
 export type DemoServices = Awaited<ReturnType<typeof demoServices>>
 
@@ -48,6 +50,8 @@ export async function demoServices() {
     reviewPublication: await make(ReviewPublicationService),
     expedited: await make(ExpeditedJobService),
     expeditedSla: await make(ExpeditedSlaService),
+    evidence: await make(BookingEvidenceService),
+    invoices: await make(AdvancedInvoiceService),
   }
 }
 

@@ -21,6 +21,7 @@ import { payBooking, planDeadlineRun, planPayoutRun, type SeedingSandbox } from 
 import { APPROVED_CARRIERS, SHIPPERS } from './people.js'
 import { BOOKINGS, CITIES, LANES, type BookingPlan, type LanePlan } from './plans.js'
 import { planReviews } from './reviews.js'
+import { planFinance } from './finance.js'
 
 /** Statuses a booking passes through on its way to each status (after booked). */
 const CARRIER_MOVES: Record<BookingStatus, BookingStatus[]> = {
@@ -182,6 +183,9 @@ function planLife(
   if (plan.status !== 'delivered') return
 
   const completedAt = plan.completedByShipper ? deliveredAt.plus({ hours: 6 }) : null
+  if (plan.finance) {
+    planFinance(t, services, state, index, plan.finance, { shipper, carrier }, deliveredAt)
+  }
   if (plan.reviews) {
     const who = { shipper, carrier }
     planReviews(t, services, state, index, plan.reviews, who, deliveredAt, completedAt)

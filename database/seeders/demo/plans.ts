@@ -4,6 +4,7 @@
  * payouts and invoices come from the product's own services when the seeder replays the plan.
  */
 import type { BookingStatus } from '#marketplace/booking_status'
+import type { FinancePlan } from './finance.js'
 
 /** The demo's cities, as an address the offline geocoder places (the ZIP of downtown). */
 export const CITIES = {
@@ -242,6 +243,8 @@ export type BookingPlan = {
   /** how a cancelled booking ended: never paid (the 30-minute deadline), or paid and refunded */
   cancelled?: 'unpaid' | 'paid'
   instructions?: string
+  /** the carrier's charges and invoice after delivery (demo/finance.ts) */
+  finance?: FinancePlan
   /** each side's review, written this many hours after the review window opened */
   reviews?: {
     shipper?: { afterHours: number; review: CarrierReviewPlan }
@@ -305,6 +308,12 @@ export const BOOKINGS: BookingPlan[] = [
     status: 'delivered',
     pickupHoursAgo: 318 * 24,
     instructions: 'Dock hours 7am-3pm, call ahead',
+    finance: {
+      stops: [{ stop: 'PICKUP', arrivedHoursBefore: 30, stayMinutes: 270 }],
+      invoice: 'issued',
+      decision: { decision: 'ACCEPTED' },
+      paid: true,
+    },
     reviews: {
       shipper: praise(4, 4, 5, 'On time, every pallet intact, good updates.'),
       carrier: dock(2, 4, 5, 'Kept the truck two and a half hours past the appointment at pickup.'),
@@ -333,6 +342,7 @@ export const BOOKINGS: BookingPlan[] = [
     status: 'delivered',
     pickupHoursAgo: 251 * 24,
     completedByShipper: true,
+    finance: { invoice: 'issued', paid: true },
     reviews: {
       shipper: praise(5, 4, 5, 'Smooth run, shrink wrap untouched.'),
       carrier: dock(5, 5, 5, 'Quick dock, accurate weights, paid at once.'),
@@ -356,6 +366,16 @@ export const BOOKINGS: BookingPlan[] = [
     status: 'delivered',
     pickupHoursAgo: 190 * 24,
     instructions: 'Liftgate required at delivery',
+    finance: {
+      accessorials: [
+        { code: 'INSIDE', note: 'Consignee asked for inside delivery to the back room on arrival' },
+      ],
+      invoice: 'issued',
+      decision: {
+        decision: 'DISPUTED',
+        reason: 'Inside delivery was never requested; our dock crew unloaded at the door.',
+      },
+    },
     reviews: { carrier: dock(4, 4, 5, 'Liftgate need was stated clearly; easy delivery.') },
   },
   {
@@ -396,6 +416,10 @@ export const BOOKINGS: BookingPlan[] = [
     pallets: 20,
     status: 'delivered',
     pickupHoursAgo: 68 * 24,
+    finance: {
+      stops: [{ stop: 'DELIVERY', arrivedHoursBefore: 3, stayMinutes: 180 }],
+      invoice: 'issued',
+    },
     reviews: {
       shipper: praise(5, 4, 5, 'Twenty pallets, zero damage.'),
       carrier: dock(3, 5, 5, 'About an hour of detention, otherwise as described.'),
@@ -416,8 +440,19 @@ export const BOOKINGS: BookingPlan[] = [
     status: 'delivered',
     pickupHoursAgo: 30,
     instructions: 'Call 30 minutes before arrival',
+    finance: {
+      stops: [{ stop: 'DELIVERY', arrivedHoursBefore: 4, stayMinutes: 200 }],
+      invoice: 'issued',
+    },
   },
-  { lane: 1, shipper: 1, pallets: 12, status: 'delivered', pickupHoursAgo: 62 },
+  {
+    lane: 1,
+    shipper: 1,
+    pallets: 12,
+    status: 'delivered',
+    pickupHoursAgo: 62,
+    finance: { invoice: 'draft' },
+  },
   { lane: 10, shipper: 0, pallets: 10, status: 'delayed', pickupHoursAgo: 20 },
   { lane: 7, shipper: 0, pallets: 18, status: 'in_transit', pickupHoursAgo: 4 },
   {

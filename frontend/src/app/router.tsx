@@ -90,6 +90,13 @@ export function createRoutes(): RouteObject[] {
                   element: <RequireRole role="admin" />,
                   children: [{ index: true, lazy: page(() => import('@/app/routes/admin')) }],
                 },
+                {
+                  path: paths.adminFinance.path,
+                  element: <RequireRole role="admin" />,
+                  children: [
+                    { index: true, lazy: page(() => import('@/app/routes/admin-finance')) },
+                  ],
+                },
                 { path: paths.settings.path, lazy: page(() => import('@/app/routes/settings')) },
                 { path: paths.tms.path, lazy: page(() => import('@/app/routes/tms')) },
                 {

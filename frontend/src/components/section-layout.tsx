@@ -1,6 +1,6 @@
 import type * as React from 'react'
 import { Link } from 'react-router-dom'
-import { ChevronDown, Route } from 'lucide-react'
+import { ChevronDown, Fuel, Route } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import {
   DropdownMenu,
@@ -27,6 +27,13 @@ export type SectionLink = {
 
 /** The TMS (rate comparison, milestone tracking, documents, escrow), open to every role. */
 export const TMS_LINK: SectionLink = { label: 'TMS', to: paths.tms.getHref(), icon: Route }
+
+/** The admin's Finance section: fuel index, surcharge table, accessorials, flagged invoices. */
+export const FINANCE_LINK: SectionLink = {
+  label: 'Finance',
+  to: paths.adminFinance.getHref(),
+  icon: Fuel,
+}
 
 type SectionLayoutProps<T extends string> = {
   /** Name of the navigation landmark, e.g. "Carrier dashboard". */

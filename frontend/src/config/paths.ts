@@ -29,6 +29,7 @@ export const paths = {
     path: '/admin',
     getHref: (section?: string) => (section ? `/admin#${section}` : '/admin'),
   },
+  adminFinance: { path: '/admin/finance', getHref: () => '/admin/finance' },
   settings: { path: '/settings', getHref: () => '/settings' },
   tms: { path: '/tms', getHref: () => '/tms' },
   postLoad: { path: '/post-load', getHref: () => '/post-load' },

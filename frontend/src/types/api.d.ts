@@ -2479,6 +2479,434 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accessorials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accessorials price list
+         * @description Every signed-in shipper or carrier: the codes, descriptions and default prices the server charges.
+         */
+        get: operations["listAccessorials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advanced-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My advanced invoices
+         * @description A shipper: the invoices billed to them (never drafts). A carrier: its invoices, drafts included. Newest first, at most 200.
+         */
+        get: operations["listAdvancedInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking’s check-in/out times, accessorials and detention
+         * @description Its shipper or carrier. Detention per stop is computed from the recorded times: beyond 2 free hours, per started quarter hour at the DETENTION_HR price (decision 0131).
+         */
+        get: operations["bookingCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/stop-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record the check-in and check-out at a stop
+         * @description The booking’s carrier, while in transit, delayed or delivered and before the invoice is issued (409 otherwise, or when detention at the stop is already billed). Departure after arrival, not in the future, at most 72 hours later.
+         */
+        put: operations["recordStopTimes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/accessorials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an accessorial with evidence
+         * @description The booking’s carrier: a code from the price list (not detention), a quantity, a note and optionally a document uploaded for the booking. Priced by the server.
+         */
+        post: operations["addBookingCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/accessorials/{chargeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a charge the carrier added
+         * @description Before the invoice is issued.
+         */
+        delete: operations["removeBookingCharge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/detention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bill detention at a stop from its recorded times
+         * @description The booking’s carrier. 422 when no times are recorded or the stay was within the free time; 409 when already billed.
+         */
+        post: operations["addDetention"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/advanced-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking’s advanced invoices
+         * @description Its carrier sees drafts too; its shipper only issued, paid and void ones.
+         */
+        get: operations["bookingAdvancedInvoices"];
+        put?: never;
+        /**
+         * Draft the invoice of a delivered booking
+         * @description The booking’s carrier. Line haul and fuel surcharge from the booked price and the fuel week in force at pickup, then the recorded accessorials and detention. Drafting again refreshes the draft; 409 when not delivered, a partner booking or already issued.
+         */
+        post: operations["draftAdvancedInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advanced-invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice as a PDF
+         * @description Its carrier, or its shipper once issued. 409 for a draft.
+         */
+        get: operations["advancedInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advanced-invoices/{id}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a draft
+         * @description Its carrier. Lines again from the evidence, an AINV- number, then the audit against what was booked; flagged beyond the larger of $25 and 2 percent (decision 0133).
+         */
+        post: operations["issueAdvancedInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advanced-invoices/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a draft
+         * @description Its carrier, drafts only; admins void issued ones.
+         */
+        post: operations["voidAdvancedInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advanced-invoices/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept or dispute a flagged invoice
+         * @description The shipper billed, once, while the invoice is issued and flagged. A dispute needs a reason.
+         */
+        post: operations["decideAdvancedInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/fuel-index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fuel index and its surcharge tables
+         * @description Admins. The last 104 weeks, oldest first, and every version of the surcharge table.
+         */
+        get: operations["fuelIndex"];
+        put?: never;
+        /**
+         * Record a week’s diesel price
+         * @description Admins. Its percent comes from the surcharge table in force on the week; a week already recorded is corrected. Not in the future.
+         */
+        post: operations["recordFuelWeek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/fuel-index/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import EIA’s weekly diesel CSV
+         * @description Admins. Every row is checked; any bad row refuses the file with one error per bad row (field csv.line.N) and nothing changes.
+         */
+        post: operations["importFuelCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/fuel-surcharge-tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new version of the surcharge table
+         * @description Admins. In force from its date until the next version’s; the weeks it covers are repriced. 409 when a version takes effect that day already.
+         */
+        post: operations["addSurchargeTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/accessorials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an accessorial code
+         * @description Admins. 409 when the code exists.
+         */
+        post: operations["createAccessorial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/accessorials/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit an accessorial
+         * @description Admins: description and default price.
+         */
+        put: operations["updateAccessorial"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/invoices/flagged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Flagged invoices
+         * @description Admins. Issued or paid invoices whose audit flagged them, newest first, at most 200.
+         */
+        get: operations["flaggedInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/invoices/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an issued invoice paid
+         * @description Admins. 409 unless issued, or while the shipper disputes it.
+         */
+        post: operations["payAdvancedInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/invoices/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void an invoice
+         * @description Admins: a draft or an issued invoice.
+         */
+        post: operations["adminVoidAdvancedInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/bookings/{id}/partner-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a partner’s invoice
+         * @description Admins, for a delivered partner booking: the partner’s lines (amounts recomputed from quantity and unit price), issued and audited at once.
+         */
+        post: operations["recordPartnerInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2957,6 +3385,8 @@ export interface components {
             /** @description `YYYY-MM-DD` or an ISO date-time; not before the pickup date */
             deliveryDate: string;
             specialInstructions?: string;
+            /** @description Accessorial codes of the price list (GET /api/accessorials), each charged once, priced by the server and billed on the carrier’s invoice as booked (decision 0131). Not DETENTION_HR: detention is billed from documented times. */
+            accessorials?: string[];
         };
         /** @description A booking as its shipper (or its carrier) sees it: the carrier stays anonymous until payment. */
         ShipperBooking: {
@@ -4485,6 +4915,192 @@ export interface components {
             lat?: number;
             lng?: number;
             postal?: string;
+        };
+        FuelWeek: {
+            /** Format: date */
+            indexDate: string;
+            dieselPrice: number | null;
+            fscPct: number;
+        };
+        SurchargeTable: {
+            /** Format: date */
+            effectiveDate: string;
+            basePrice: number;
+            step: number;
+        };
+        FuelIndex: {
+            weeks: components["schemas"]["FuelWeek"][];
+            tables: components["schemas"]["SurchargeTable"][];
+        };
+        FuelWeekInput: {
+            /** Format: date */
+            indexDate: string;
+            dieselPrice: number;
+        };
+        FuelCsvInput: {
+            /** @description The CSV file’s text: a date column and a price column (EIA’s weekly U.S. No 2 Diesel Retail Prices layout) */
+            csv: string;
+        };
+        FuelCsvImport: {
+            imported: number;
+            added: number;
+            updated: number;
+        };
+        SurchargeTableInput: {
+            /** Format: date */
+            effectiveDate: string;
+            basePrice: number;
+            step: number;
+        };
+        SurchargeTableAdded: {
+            table: components["schemas"]["SurchargeTable"];
+            weeksRepriced: number;
+        };
+        Accessorial: {
+            code: string;
+            description: string;
+            defaultPrice: number;
+        };
+        AccessorialList: {
+            accessorials: components["schemas"]["Accessorial"][];
+        };
+        AccessorialInput: {
+            code: string;
+            description: string;
+            defaultPrice: number;
+        };
+        AccessorialUpdate: {
+            description: string;
+            defaultPrice: number;
+        };
+        BookingCharge: {
+            id: number;
+            code: string;
+            description: string;
+            quantity: number;
+            unitPrice: number;
+            amount: number;
+            /** @enum {string} */
+            source: "BOOKING" | "CARRIER";
+            note: string | null;
+            documentId: number | null;
+            stop: ("PICKUP" | "DELIVERY") | null;
+            startedAt: string | null;
+            endedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StopTimes: {
+            /** @enum {string} */
+            stop: "PICKUP" | "DELIVERY";
+            /** Format: date-time */
+            arrivedAt: string;
+            /** Format: date-time */
+            departedAt: string;
+            dwellMinutes: number;
+            detentionHours: number;
+            detentionAmount: number;
+            detentionBilled: boolean;
+        };
+        BookingCharges: {
+            bookingId: number;
+            freeMinutes: number;
+            detentionHourlyRate: number | null;
+            stops: components["schemas"]["StopTimes"][];
+            charges: components["schemas"]["BookingCharge"][];
+        };
+        StopTimeInput: {
+            /** @enum {string} */
+            stop: "PICKUP" | "DELIVERY";
+            /** Format: date-time */
+            arrivedAt: string;
+            /** Format: date-time */
+            departedAt: string;
+        };
+        DetentionInput: {
+            /** @enum {string} */
+            stop: "PICKUP" | "DELIVERY";
+        };
+        ChargeInput: {
+            code: string;
+            quantity?: number;
+            note: string;
+            documentId?: number;
+        };
+        LineEvidence: {
+            note: string | null;
+            documentId: number | null;
+            stop: string | null;
+            startedAt: string | null;
+            endedAt: string | null;
+        };
+        InvoiceLine: {
+            code: string;
+            description: string;
+            quantity: number;
+            unitPrice: number;
+            amount: number;
+            evidence: components["schemas"]["LineEvidence"] | null;
+        };
+        AuditLine: {
+            code: string;
+            description: string;
+            billed: number;
+            expected: number;
+            variance: number;
+            finding: string;
+        };
+        InvoiceAudit: {
+            /** @enum {string} */
+            result: "PASS" | "FLAGGED";
+            billed: number;
+            expected: number;
+            variance: number;
+            tolerance: number;
+            lines: components["schemas"]["AuditLine"][];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdvancedInvoice: {
+            id: number;
+            number: string | null;
+            bookingId: number;
+            bookingReference: string;
+            /** @enum {string} */
+            kind: "CARRIER" | "PARTNER";
+            /** @enum {string} */
+            status: "DRAFT" | "ISSUED" | "PAID" | "VOID";
+            currency: string;
+            amount: number;
+            lines: components["schemas"]["InvoiceLine"][];
+            flagged: boolean;
+            shipperDecision: ("ACCEPTED" | "DISPUTED") | null;
+            disputeReason: string | null;
+            audit: components["schemas"]["InvoiceAudit"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            issuedAt: string | null;
+            paidAt: string | null;
+            voidedAt: string | null;
+            decidedAt: string | null;
+            pdfUrl: string | null;
+        };
+        AdvancedInvoiceList: {
+            invoices: components["schemas"]["AdvancedInvoice"][];
+        };
+        InvoiceDecisionInput: {
+            /** @enum {string} */
+            decision: "ACCEPTED" | "DISPUTED";
+            reason?: string;
+        };
+        PartnerInvoiceLineInput: {
+            code: string;
+            description: string;
+            quantity: number;
+            unitPrice: number;
+        };
+        PartnerInvoiceInput: {
+            lines: components["schemas"]["PartnerInvoiceLineInput"][];
         };
     };
     responses: {
@@ -8429,6 +9045,664 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listAccessorials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessorialList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAdvancedInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedInvoiceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    bookingCharges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The charges */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCharges"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    recordStopTimes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StopTimeInput"];
+            };
+        };
+        responses: {
+            /** @description The charges */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCharges"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    addBookingCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChargeInput"];
+            };
+        };
+        responses: {
+            /** @description The charge */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCharge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    removeBookingCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+                chargeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    addDetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetentionInput"];
+            };
+        };
+        responses: {
+            /** @description The detention charge */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCharge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    bookingAdvancedInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedInvoiceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    draftAdvancedInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedInvoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    advancedInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The advanced invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    issueAdvancedInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The advanced invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issued invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedInvoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    voidAdvancedInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The advanced invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The void invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedInvoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    decideAdvancedInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The advanced invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceDecisionInput"];
+            };
+        };
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedInvoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    fuelIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Weeks and tables */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuelIndex"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    recordFuelWeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FuelWeekInput"];
+            };
+        };
+        responses: {
+            /** @description The week */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuelWeek"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    importFuelCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FuelCsvInput"];
+            };
+        };
+        responses: {
+            /** @description What was imported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuelCsvImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    addSurchargeTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurchargeTableInput"];
+            };
+        };
+        responses: {
+            /** @description The version */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurchargeTableAdded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createAccessorial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessorialInput"];
+            };
+        };
+        responses: {
+            /** @description The accessorial */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accessorial"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateAccessorial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessorialUpdate"];
+            };
+        };
+        responses: {
+            /** @description The accessorial */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accessorial"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    flaggedInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedInvoiceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    payAdvancedInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The advanced invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedInvoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    adminVoidAdvancedInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The advanced invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedInvoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    recordPartnerInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerInvoiceInput"];
+            };
+        };
+        responses: {
+            /** @description The invoice */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedInvoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
 }

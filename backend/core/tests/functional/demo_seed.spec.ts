@@ -16,6 +16,7 @@ import { ONBOARDING_HOLD_REASON } from '#payments/services/payout_service'
 import AuditService from '#payments/services/audit_service'
 import ReconciliationService from '#payments/services/reconciliation_service'
 import { roadMiles } from '#core/geo'
+import { seedReferenceRows } from '#tms/tests/reference_rows'
 import { splitPayout, toCents } from '#core/money'
 import {
   Browserless,
@@ -42,6 +43,14 @@ async function ledgerCents(bookingId: number, kind: string, account?: string) {
 test.group('The demo data', (group) => {
   group.setup(async () => {
     await resetDatabase()
+    // What the migrations ship and a reset empties: the fuel index, its table, the accessorials.
+    await seedReferenceRows()
+    await db.table('fuel_surcharge_tables').insert({
+      effective_date: '2025-01-01',
+      base_price: 1.2,
+      step: 0.06,
+      created_at: '2025-01-01 00:00:00',
+    })
     await seedDemo()
   })
   group.teardown(() => resetDatabase())
@@ -261,6 +270,22 @@ test.group('The demo data', (group) => {
     assert.isTrue(carriers.every((c) => Number(c.judged_loads) > 0))
     const shippers = await db.from('shipper_ratings').where('reviews_count', '>', 0)
     assert.isAbove(shippers.length, 1)
+  })
+
+  test('freight invoices in several states, audited, one flagged awaiting the shipper', async ({
+    assert,
+  }) => {
+    const invoices = await db.from('advanced_invoices').select('*')
+    const states = new Set(invoices.map((i) => i.status))
+    for (const status of ['DRAFT', 'ISSUED', 'PAID']) assert.isTrue(states.has(status), status)
+    const flagged = invoices.filter((i) => Boolean(i.flagged))
+    assert.isTrue(flagged.some((i) => i.status === 'ISSUED' && i.shipper_decision === null))
+    assert.isTrue(flagged.some((i) => i.shipper_decision === 'DISPUTED'))
+    const audited = await db.from('audits').select('invoice_id', 'result')
+    assert.equal(audited.length, invoices.filter((i) => i.status !== 'DRAFT').length)
+    assert.isTrue(audited.some((a) => a.result === 'PASS'))
+    const detention = await db.from('booking_accessorials').where('code', 'DETENTION_HR')
+    assert.isAtLeast(detention.length, 2)
   })
 
   test('a second run adds nothing', async ({ assert }) => {

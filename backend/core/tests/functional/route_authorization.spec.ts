@@ -20,6 +20,7 @@ import { carrierOf, makeBooking, makeFreightListing, makeListing } from '#tests/
 import FreightListingInvite from '#freight_board/models/freight_listing_invite'
 import AlertRule from '#tms/models/alert_rule'
 import Review from '#reviews/models/review'
+import { financeMatrixBodies, financeMatrixRecords } from '#finance/tests/matrix_records'
 import { hashInviteToken } from '#freight_board/services/freight_invite_service'
 import { SUCCESS_CARD } from '#payments/tests/payout_fixtures'
 import Appointment from '#logistics/models/appointment'
@@ -60,6 +61,7 @@ const paramsOf = (pattern: string) => [...pattern.matchAll(/:(\w+)/g)].map((m) =
 const BODY_IDS: Record<string, string[]> = {
   'backend/accounts/validators/account.ts userId': ['POST /api/admin/tokens'],
   'backend/admin/controllers/access_tokens_controller.ts userId': ['GET /api/admin/tokens'],
+  'backend/finance/validators/finance.ts documentId': ['POST /api/bookings/:id/accessorials'],
   'backend/fleet/validators/listing.ts truckId': ['POST /api/listings'],
   'backend/freight_board/validators/freight_listing.ts carrierId': [
     'POST /api/freight-listings/:id/invites',
@@ -251,6 +253,8 @@ async function ownersWorld() {
     createdAt: DateTime.now(),
     updatedAt: DateTime.now(),
   })
+  // The carrier's issued invoice for the booking, with a charge it added, for finance's routes.
+  const { invoice, charge } = await financeMatrixRecords(booking)
   const freightListing = await makeFreightListing(shipper)
   // The invite keeps the load to the owner carrier for 2 hours, so every other carrier's hold,
   // release and claim is a 404 (decision 0068) rather than a race it may win.
@@ -299,6 +303,8 @@ async function ownersWorld() {
     if (name === 'tokenId') return token.identifier as number
     if (name === 'userId') return pattern.includes('/tokens/') ? shipper.id : pending.id
     if (name === 'carrierId') return pendingCarrierId
+    if (name === 'chargeId') return charge.id
+    if (name === 'code') return 'LIFTGATE'
     if (name !== 'id') return null
     if (/^\/api\/(shipper\/)?freight-listings\//.test(pattern)) return freightListing.id
     if (pattern.startsWith('/api/trucks/')) return listing.truckId
@@ -308,6 +314,8 @@ async function ownersWorld() {
     if (pattern.startsWith('/api/tms/alert-rules/')) return alertRule.id
     if (pattern.startsWith('/api/tms/quotes/')) return quote.id
     if (pattern.startsWith('/api/admin/reviews/')) return review.id
+    if (/^\/api\/(admin\/finance\/invoices|advanced-invoices)\//.test(pattern)) return invoice.id
+    if (pattern.startsWith('/api/admin/finance/bookings/')) return booking.id
     if (/^\/api\/(admin\/)?bookings?\//.test(pattern)) return booking.id
     if (pattern.startsWith('/api/tms/documents/')) return document.id
     if (pattern.startsWith('/api/drayage/moves/')) return move.id
@@ -355,6 +363,7 @@ async function ownersWorld() {
     'POST /api/admin/carriers/:carrierId/suspend': { reason: 'Suspended in the matrix' },
     'POST /api/admin/carriers/:carrierId/reinstate': { reason: 'Reinstated in the matrix' },
     'POST /api/admin/reviews/:id/hide': { reason: 'Abusive words in the matrix' },
+    ...financeMatrixBodies(document.id),
     'POST /api/admin/reviews/:id/restore': { reason: 'Restored in the matrix' },
     'POST /api/tms/quotes/:id/book': { pickup_date: businessDayFromToday(1) },
     'POST /api/freight-listings/:id/invites': { carrierId: listing.carrierId },

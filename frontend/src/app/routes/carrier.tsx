@@ -5,6 +5,7 @@ import { FreightBoard } from '@/features/freight-board/components/freight-board'
 import { BookingReviewsDialog } from '@/features/reviews/components/booking-reviews-dialog'
 import { CarrierDrayage } from '@/features/drayage/components/carrier-drayage'
 import { CarrierExpedited } from '@/features/expedited/components/carrier-expedited'
+import { BookingChargesDialog } from '@/features/finance/components/booking-charges-dialog'
 
 export default function CarrierRoute() {
   const refreshBookings = useRefreshCarrierBookings()
@@ -17,7 +18,14 @@ export default function CarrierRoute() {
       drayage={<CarrierDrayage />}
       expedited={<CarrierExpedited />}
       reviewAction={(booking) => (
-        <BookingReviewsDialog bookingId={booking.id} reference={booking.reference} side="carrier" />
+        <>
+          <BookingChargesDialog bookingId={booking.id} reference={booking.reference} />
+          <BookingReviewsDialog
+            bookingId={booking.id}
+            reference={booking.reference}
+            side="carrier"
+          />
+        </>
       )}
     />
   )

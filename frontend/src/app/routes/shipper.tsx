@@ -5,6 +5,7 @@ import { BookingReviewsDialog } from '@/features/reviews/components/booking-revi
 import { ShipperDrayage } from '@/features/drayage/components/shipper-drayage'
 import { todayIso } from '@/features/shipper/utils/dates'
 import { ShipperExpedited } from '@/features/expedited/components/shipper-expedited'
+import { ShipperFreightInvoices } from '@/features/finance/components/shipper-freight-invoices'
 
 export default function ShipperRoute() {
   const { data: user } = useUser()
@@ -13,6 +14,7 @@ export default function ShipperRoute() {
       accountPanel={<ProfileForm />}
       drayage={<ShipperDrayage today={todayIso()} />}
       expedited={user ? <ShipperExpedited shipperId={user.id} /> : null}
+      freightInvoices={<ShipperFreightInvoices />}
       reviewAction={(booking) => (
         <BookingReviewsDialog bookingId={booking.id} reference={booking.reference} side="shipper" />
       )}

@@ -1,7 +1,12 @@
 import * as React from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { Anchor, DollarSign, LayoutDashboard, Truck, Users } from 'lucide-react'
-import { SectionLayout, TMS_LINK, type SectionNavItem } from '@/components/section-layout'
+import {
+  FINANCE_LINK,
+  SectionLayout,
+  TMS_LINK,
+  type SectionNavItem,
+} from '@/components/section-layout'
 import { IdentityRevealLog } from '@/features/admin/components/identity-reveal-log'
 import { MoneyHealth } from '@/features/admin/components/money-health'
 import { PayoutsAttention } from '@/features/admin/components/payouts-attention'
@@ -55,7 +60,7 @@ export function AdminDashboard({
       navLabel="Admin dashboard"
       mobileTitle="Admin Dashboard"
       items={NAV}
-      links={[TMS_LINK]}
+      links={[FINANCE_LINK, TMS_LINK]}
       current={current}
       onSelect={(id) => {
         if (id === 'fleet' || id === 'terminals') navigate({ hash: id })

@@ -20,6 +20,8 @@ export type CreateBookingInput = {
   /** `YYYY-MM-DD` */
   deliveryDate: string
   specialInstructions?: string
+  /** accessorial codes asked for with the booking */
+  accessorials?: string[]
 }
 
 /**

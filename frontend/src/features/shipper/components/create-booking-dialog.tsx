@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { TextAreaField, TextField } from '@/components/ui/text-field'
+import { AccessorialPicker } from '@/features/shipper/components/accessorial-picker'
 import { toast } from '@/components/ui/use-toast'
 import { isApiError } from '@/lib/api-client'
 import { formatBookingReference } from '@/lib/format'
@@ -72,6 +73,8 @@ export function CreateBookingDialog({
   const [pickupDate, setPickupDate] = React.useState(criteria.pickupDate)
   const [deliveryDate, setDeliveryDate] = React.useState('')
   const [instructions, setInstructions] = React.useState('')
+  const [accessorials, setAccessorials] = React.useState<string[]>([])
+  const [accessorialError, setAccessorialError] = React.useState<string | undefined>()
   const [missing, setMissing] = React.useState<string | null>(null)
   const [errors, setErrors] = React.useState<DateErrors>({})
   const label = result.carrierLabel || result.carrierName
@@ -96,6 +99,7 @@ export function CreateBookingDialog({
       pickupDate,
       deliveryDate,
       ...(instructions.trim() ? { specialInstructions: instructions.trim() } : {}),
+      ...(accessorials.length ? { accessorials } : {}),
     }
     try {
       const booking = await create(input, submissionKeys.current.keyFor(input))
@@ -113,6 +117,7 @@ export function CreateBookingDialog({
             fieldErrors[e.field] = e.message
         }
         setErrors(fieldErrors)
+        setAccessorialError(err.fieldErrors.find((e) => e.field === 'accessorials')?.message)
       }
       toast({
         variant: 'destructive',
@@ -185,6 +190,11 @@ export function CreateBookingDialog({
               rate={result.ratePerMilePerPallet}
             />
           </div>
+          <AccessorialPicker
+            value={accessorials}
+            onChange={setAccessorials}
+            error={accessorialError}
+          />
           <TextAreaField
             id="booking-specialInstructions"
             label="Special Instructions (optional)"

@@ -41,11 +41,14 @@ export function ShipperDashboard({
   expedited,
   reviewAction,
   drayage,
+  freightInvoices,
 }: {
   accountPanel: React.ReactNode
   /** the Drayage section (container moves), from the drayage feature */
   drayage?: React.ReactNode
   expedited?: React.ReactNode
+  /** the itemised, audited freight invoices, composed by the route (app/) */
+  freightInvoices?: React.ReactNode
   /** "Rate this carrier" on delivered bookings */
   reviewAction?: ReviewSlot
 }) {
@@ -67,7 +70,12 @@ export function ShipperDashboard({
           <MyBookingsSection today={today} reviewAction={reviewAction} />
         ) : null}
         {current === 'expedited' ? expedited : null}
-        {current === 'invoices' ? <InvoicesSection /> : null}
+        {current === 'invoices' ? (
+          <div className="space-y-6">
+            {freightInvoices}
+            <InvoicesSection />
+          </div>
+        ) : null}
         {current === 'tracking' ? <TrackingSection /> : null}
         {current === 'drayage' ? drayage : null}
         {current === 'profile' ? (

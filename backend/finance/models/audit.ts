@@ -2,20 +2,10 @@ import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import AdvancedInvoice from './advanced_invoice.js'
+import { decimalColumn, jsonColumn } from './json_column.js'
+import type { Audit as AuditFigures } from '#finance/invoice_rules'
 
-const json = {
-  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
-  consume: (v: unknown) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v)
-    } catch {
-      return v
-    }
-  },
-}
-
-/** A freight audit of an advanced invoice against the quoted charges. */
+/** A freight audit of an advanced invoice against what was booked (docs/decisions/0133). */
 export default class Audit extends BaseModel {
   static table = 'audits'
 
@@ -26,14 +16,16 @@ export default class Audit extends BaseModel {
   @column()
   declare invoiceId: number
 
+  /** PASS or FLAGGED */
   @column()
   declare result: string
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare varianceAmount: number
 
-  @column(json)
-  declare details: unknown
+  /** the audit's figures and its per-line findings */
+  @column(jsonColumn)
+  declare details: AuditFigures | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { decimalColumn } from './json_column.js'
 
-/** The fuel surcharge percentage in force from a date. */
+/** One week of the fuel index: the diesel price and the surcharge percent it gives. */
 export default class FuelIndex extends BaseModel {
   static table = 'fuel_indices'
 
@@ -11,6 +12,9 @@ export default class FuelIndex extends BaseModel {
   @column.date()
   declare indexDate: DateTime
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare fscPct: number
+
+  @column(decimalColumn)
+  declare dieselPrice: number | null
 }

@@ -1,0 +1,74 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
+import type { HasMany } from '@adonisjs/lucid/types/relations'
+import Audit from './audit.js'
+import { decimalColumn, jsonColumn } from './json_column.js'
+import type { InvoiceLine, InvoiceStatus } from '#finance/invoice_rules'
+
+/** A multi-line freight invoice for a shipment (booking), in USD (docs/decisions/0132). */
+export default class AdvancedInvoice extends BaseModel {
+  static table = 'advanced_invoices'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  /** bookings.id */
+  @column()
+  declare shipmentId: number
+
+  @column()
+  declare currency: string
+
+  @column(decimalColumn)
+  declare amount: number
+
+  /** the lines, their amounts in cents */
+  @column(jsonColumn)
+  declare items: InvoiceLine[] | null
+
+  @column()
+  declare status: InvoiceStatus
+
+  @column()
+  declare number: string | null
+
+  @column()
+  declare kind: 'CARRIER' | 'PARTNER'
+
+  @column()
+  declare shipperId: number | null
+
+  /** carriers.id; null for a partner booking */
+  @column()
+  declare carrierId: number | null
+
+  @column({ consume: (v) => Boolean(v) })
+  declare flagged: boolean
+
+  @column()
+  declare shipperDecision: 'ACCEPTED' | 'DISPUTED' | null
+
+  @column()
+  declare disputeReason: string | null
+
+  @column()
+  declare createdByUserId: number | null
+
+  @column.dateTime()
+  declare issuedAt: DateTime | null
+
+  @column.dateTime()
+  declare paidAt: DateTime | null
+
+  @column.dateTime()
+  declare voidedAt: DateTime | null
+
+  @column.dateTime()
+  declare decidedAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @hasMany(() => Audit, { foreignKey: 'invoiceId' })
+  declare audits: HasMany<typeof Audit>
+}

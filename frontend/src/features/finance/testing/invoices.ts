@@ -1,0 +1,91 @@
+import type { AdvancedInvoice } from '@/features/finance/api/advanced-invoices'
+
+/** A carrier's invoice with detention, flagged by its audit (the shape the server answers). */
+export function flaggedInvoice(overrides: Partial<AdvancedInvoice> = {}): AdvancedInvoice {
+  return {
+    id: 3,
+    number: 'AINV-2026-000003',
+    bookingId: 7,
+    bookingReference: 'TRT-007',
+    kind: 'CARRIER',
+    status: 'ISSUED',
+    currency: 'USD',
+    amount: 1522.5,
+    lines: [
+      {
+        code: 'LINEHAUL',
+        description: 'Line haul, TRT-007',
+        quantity: 1,
+        unitPrice: 1000,
+        amount: 1000,
+        evidence: null,
+      },
+      {
+        code: 'FSC',
+        description: 'Fuel surcharge 41%',
+        quantity: 1,
+        unitPrice: 410,
+        amount: 410,
+        evidence: null,
+      },
+      {
+        code: 'DETENTION_HR',
+        description: 'Detention at delivery, 1.5 h after 2 free hours',
+        quantity: 1.5,
+        unitPrice: 75,
+        amount: 112.5,
+        evidence: {
+          note: null,
+          documentId: null,
+          stop: 'DELIVERY',
+          startedAt: '2026-03-04T13:00:00.000Z',
+          endedAt: '2026-03-04T16:20:00.000Z',
+        },
+      },
+    ],
+    flagged: true,
+    shipperDecision: null,
+    disputeReason: null,
+    audit: {
+      result: 'FLAGGED',
+      billed: 1522.5,
+      expected: 1410,
+      variance: 112.5,
+      tolerance: 28.2,
+      lines: [
+        {
+          code: 'LINEHAUL',
+          description: 'Line haul, TRT-007',
+          billed: 1000,
+          expected: 1000,
+          variance: 0,
+          finding: 'As booked',
+        },
+        {
+          code: 'FSC',
+          description: 'Fuel surcharge 41%',
+          billed: 410,
+          expected: 410,
+          variance: 0,
+          finding: 'As booked',
+        },
+        {
+          code: 'DETENTION_HR',
+          description: 'Detention at delivery, 1.5 h after 2 free hours',
+          billed: 112.5,
+          expected: 0,
+          variance: 112.5,
+          finding: 'Not booked; added after booking with evidence',
+        },
+      ],
+      createdAt: '2026-03-04T22:00:00.000Z',
+    },
+    createdAt: '2026-03-04T21:00:00.000Z',
+    issuedAt: '2026-03-04T22:00:00.000Z',
+    paidAt: null,
+    voidedAt: null,
+    decidedAt: null,
+    pdfUrl: '/api/advanced-invoices/3/pdf',
+    ...overrides,
+  }
+}
