@@ -2115,7 +2115,7 @@ export interface paths {
          * Every booking's payout, by state or booking
          * @description Admins only (others 403). Newest booking first, 20 a page. `released` means released and waiting for its transfer, `held` released but held (onboarding, a payout hold or a refused transfer's reason); docs/decisions/0137.
          */
-        get: operations["listPayouts"];
+        get: operations["listAdminPayouts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7369,7 +7369,7 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
-    listPayouts: {
+    listAdminPayouts: {
         parameters: {
             query?: {
                 state?: "pending" | "released" | "held" | "paid" | "failed";
