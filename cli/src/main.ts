@@ -6,6 +6,7 @@ import { registerBookingsCommands } from './commands/bookings.js'
 import { registerOperationsCommands } from './commands/operations.js'
 import { registerPayoutsCommands } from './commands/payouts.js'
 import { registerRevealsCommands } from './commands/reveals.js'
+import { registerSeedCommand } from './commands/seed.js'
 import { registerHealthCommand } from './commands/health.js'
 import { registerPaymentsCommands } from './commands/payments.js'
 import { registerTokensCommands } from './commands/tokens.js'
@@ -59,6 +60,7 @@ export function buildProgram(deps: CliDeps = {}): Command {
   registerRevealsCommands(program, contextOf)
   registerBookingsCommands(program, contextOf)
   registerOperationsCommands(program, contextOf)
+  registerSeedCommand(program, contextOf)
   return program
 }
 
