@@ -64,6 +64,7 @@ describe('program', () => {
       'bookings',
       'jobs',
       'carriers',
+      'seed',
     ])
     const sub = (name: string) => names(program.commands.find((c) => c.name() === name)!)
     expect(sub('payouts')).toEqual(['list', 'replay'])
