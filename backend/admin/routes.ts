@@ -9,7 +9,7 @@ const MoneyHealthController = () => import('#admin/controllers/money_health_cont
 const PayoutsController = () => import('#admin/controllers/payouts_controller')
 const CarrierVettingController = () => import('#admin/controllers/carrier_vetting_controller')
 const FleetOversightController = () => import('#admin/controllers/fleet_oversight_controller')
-const RevealLogController = () => import('#admin/controllers/reveal_log_controller')
+const OperatorReadsController = () => import('#admin/controllers/operator_reads_controller')
 const AdminPolicy = () => import('#admin/policies/admin_policy')
 
 router
@@ -45,8 +45,9 @@ router
       .where('tokenId', router.matchers.number())
     router.get('/audit/verify', [MoneyHealthController, 'verify'])
     router.get('/payments/reconciliation', [MoneyHealthController, 'reconciliation'])
-    router.get('/reveals', [RevealLogController, 'index'])
-    router.get('/deployment', [RevealLogController, 'deployment'])
+    router.get('/reveals', [OperatorReadsController, 'index'])
+    router.get('/deployment', [OperatorReadsController, 'deployment'])
+    router.get('/freight-listings', [OperatorReadsController, 'freightListings'])
     router.get('/payouts', [PayoutsController, 'index'])
     router.get('/payouts/attention', [PayoutsController, 'attention'])
     router

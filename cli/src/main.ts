@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander'
 import { ApiError, ApiUnreachableError } from './api/client.js'
 import { registerAuditCommands } from './commands/audit.js'
 import { registerBookingsCommands } from './commands/bookings.js'
+import { registerLoadsCommands } from './commands/loads.js'
 import { registerOperationsCommands } from './commands/operations.js'
 import { registerPayoutsCommands } from './commands/payouts.js'
 import { registerRevealsCommands } from './commands/reveals.js'
@@ -60,6 +61,7 @@ export function buildProgram(deps: CliDeps = {}): Command {
   registerRevealsCommands(program, contextOf)
   registerBookingsCommands(program, contextOf)
   registerOperationsCommands(program, contextOf)
+  registerLoadsCommands(program, contextOf)
   registerSeedCommand(program, contextOf)
   return program
 }

@@ -64,6 +64,7 @@ describe('program', () => {
       'bookings',
       'jobs',
       'carriers',
+      'loads',
       'seed',
     ])
     const sub = (name: string) => names(program.commands.find((c) => c.name() === name)!)

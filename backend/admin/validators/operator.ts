@@ -86,3 +86,17 @@ payoutListValidator.messagesProvider = new SimpleMessagesProvider({
 export function presentParams(qs: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(qs).filter(([, value]) => value !== ''))
 }
+
+/** GET /api/admin/freight-listings: every load, by status or held now. */
+export const freightOversightValidator = vine.compile(
+  vine.object({
+    status: vine.enum(['OPEN', 'CLAIMED', 'CANCELLED', 'EXPIRED'] as const).optional(),
+    held: vine.boolean().optional(),
+    page: vine.number().withoutDecimals().range([1, 100000]).optional(),
+  })
+)
+freightOversightValidator.messagesProvider = new SimpleMessagesProvider({
+  ...pageMessages,
+  'status.enum': 'Status must be OPEN, CLAIMED, CANCELLED or EXPIRED',
+  'held.boolean': 'Held must be true or false',
+})

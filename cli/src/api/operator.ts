@@ -26,6 +26,9 @@ export type JobRunQuery = QueryOf<'/api/admin/jobs/runs'>
 export type CarrierPage = Schemas['FleetCarrierPage']
 export type FleetCarrier = Schemas['FleetCarrier']
 export type CarrierQuery = QueryOf<'/api/admin/carriers'>
+export type FreightLoadPage = Schemas['AdminFreightLoadPage']
+export type FreightLoad = Schemas['AdminFreightLoad']
+export type FreightLoadQuery = QueryOf<'/api/admin/freight-listings'>
 export type StatusChange = Schemas['StatusChange']
 export type PageMeta = Schemas['PageMeta']
 
@@ -68,6 +71,10 @@ export class OperatorApi {
 
   carriers(query: CarrierQuery = {}): Promise<CarrierPage> {
     return this.api.send('GET', `/api/admin/carriers${queryString(query)}`)
+  }
+
+  freightLoads(query: FreightLoadQuery = {}): Promise<FreightLoadPage> {
+    return this.api.send('GET', `/api/admin/freight-listings${queryString(query)}`)
   }
 
   bookingHistory(bookingId: number): Promise<StatusChange[]> {

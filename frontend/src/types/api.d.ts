@@ -2144,6 +2144,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/freight-listings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every freight-board load with its holder or claimant
+         * @description Admins only (others 403). Newest first, 20 a page. Admins see carriers' company names, as on Fleet Oversight (docs/decisions/0139). `held=true`: open loads whose hold is in force now.
+         */
+        get: operations["listFreightLoadsForAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3948,6 +3968,34 @@ export interface components {
             paymentsDriver: string;
             /** @description false only for the sandbox driver, which moves no money */
             takesRealMoney: boolean;
+        };
+        /** @description One freight-board load as an operator sees it. */
+        AdminFreightLoad: {
+            id: number;
+            status: components["schemas"]["FreightListingStatus"];
+            paymentStatus: components["schemas"]["FreightPaymentStatus"];
+            origin: components["schemas"]["FreightPlace"];
+            destination: components["schemas"]["FreightPlace"];
+            equipment: components["schemas"]["Equipment"];
+            pallets: number | null;
+            /** @description the shipper's price */
+            price: components["schemas"]["Dollars"] | null;
+            shipperId: number;
+            /** @description the company holding the open load now */
+            heldBy: string | null;
+            /** Format: date-time */
+            holdExpiresAt: string | null;
+            /** @description the company that claimed it */
+            claimedBy: string | null;
+            bookingReference: components["schemas"]["BookingReference"] | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminFreightLoadPage: {
+            data: components["schemas"]["AdminFreightLoad"][];
+            meta: components["schemas"]["PageMeta"];
         };
     };
     responses: {
@@ -7418,6 +7466,35 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listFreightLoadsForAdmin: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["FreightListingStatus"];
+                /** @description only loads a carrier holds now */
+                held?: boolean;
+                /** @description Default 1 */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of loads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFreightLoadPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
 }

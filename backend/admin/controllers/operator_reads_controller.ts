@@ -2,17 +2,22 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
 import AnalyticsOverviewService from '#admin/services/analytics_overview_service'
+import FreightOversightService from '#freight_board/services/freight_oversight_service'
 import {
+  freightOversightValidator,
   parseBookingKey,
   presentParams,
   revealLogValidator,
   REVEALS_PER_PAGE,
 } from '#admin/validators/operator'
 
-/** Operator reads (CLI): the identity reveal log filtered, and what kind of deployment this is. */
+/** Operator reads (CLI): the reveal log filtered, every freight load, the kind of deployment. */
 @inject()
-export default class RevealLogController {
-  constructor(private analytics: AnalyticsOverviewService) {}
+export default class OperatorReadsController {
+  constructor(
+    private analytics: AnalyticsOverviewService,
+    private freight: FreightOversightService
+  ) {}
 
   /** GET /api/admin/reveals */
   async index({ request }: HttpContext) {
@@ -23,6 +28,14 @@ export default class RevealLogController {
       ...filters,
       bookingId: booking === undefined ? undefined : parseBookingKey(booking)!,
     })
+  }
+
+  /** GET /api/admin/freight-listings: every load with its holder or claimant. */
+  async freightListings({ request }: HttpContext) {
+    const { page, ...filters } = await request.validateUsing(freightOversightValidator, {
+      data: presentParams(request.qs()),
+    })
+    return this.freight.page(filters, page ?? 1)
   }
 
   /** GET /api/admin/deployment: the payments driver's name, never its keys (decision 0136). */
