@@ -66,6 +66,7 @@ export default class FreightOversightService {
           heldBy: held ? (names.get(load.holdCarrierId!) ?? null) : null,
           holdExpiresAt: held ? isoUtc(load.holdExpiresAt) : null,
           claimedBy: load.carrierId === null ? null : (names.get(load.carrierId) ?? null),
+          bookingId: load.shipmentId,
           bookingReference: load.shipmentId === null ? null : bookingReference(load.shipmentId),
           expiresAt: isoUtc(load.expiresAt),
           createdAt: isoUtc(load.createdAt)!,

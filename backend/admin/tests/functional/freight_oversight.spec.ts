@@ -97,15 +97,32 @@ test.group('Admin freight oversight: GET /api/admin/freight-listings', (group) =
     assert.deepEqual(await ids({ page: 2 }), [])
   })
 
-  test('a claimed load names its booking', async ({ client, assert }) => {
+  test('a claimed load names its booking and carrier, logged as a reveal', async ({
+    client,
+    assert,
+  }) => {
     const admin = await makeUser('admin')
     const shipper = await makeUser('shipper')
     const load = await makeFreightListing(shipper, { status: 'CLAIMED' })
     const carrierUser = await makeUser('carrier', { isApproved: true })
     const booking = await makeBooking(shipper, await makeListing(carrierUser))
-    await db.from('freight_listings').where('id', load.id).update({ shipment_id: booking.id })
+    const carrier = await carrierOf(carrierUser.id)
+    await db
+      .from('freight_listings')
+      .where('id', load.id)
+      .update({ shipment_id: booking.id, carrier_id: carrier.id })
     const res = await client.get(LIST).loginAs(admin)
-    assert.equal(res.body().data[0].bookingReference, bookingReference(booking.id))
+    assert.containsSubset(res.body().data[0], {
+      bookingReference: bookingReference(booking.id),
+      claimedBy: carrier.companyName,
+    })
+    // Naming the carrier of a booking is a reveal, logged as the admin's.
+    const logged = await db
+      .from('identity_reveal_log')
+      .select('booking_id', 'viewer_id', 'viewer_role')
+    assert.deepEqual(logged, [
+      { booking_id: booking.id, viewer_id: admin.id, viewer_role: 'admin' },
+    ])
   })
 
   test('bad filters are a 422 naming the field', async ({ client, assert }) => {
