@@ -1,27 +1,10 @@
 import { test } from '@japa/runner'
-import { spawn } from 'node:child_process'
-import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import TokenService from '#accounts/services/token_service'
 import { baseUrl, makeUser, resetDatabase } from '#tests/helpers'
+import { runPalletline } from '../../../../cli/tests/helpers/spawn.js'
 
 /** The operator CLI's `seed`, run as an operator would, against this suite's real server. */
-function palletline(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['cli/bin/palletline.js', ...args], {
-      cwd: app.makePath(),
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
-
 test.group('palletline seed against a real server (sandbox payments)', (group) => {
   group.each.setup(() => resetDatabase())
   group.each.timeout(90_000)
@@ -31,7 +14,7 @@ test.group('palletline seed against a real server (sandbox payments)', (group) =
   }) => {
     const admin = await makeUser('admin')
     const { token } = await new TokenService().create(admin.id, 'seed test', 1)
-    const { code, stdout, stderr } = await palletline(
+    const { code, stdout, stderr } = await runPalletline(
       ['seed', '--shippers', '1', '--carriers', '1', '--bookings', '1', '--loads', '1'],
       { PALLETLINE_URL: baseUrl(), PALLETLINE_TOKEN: token }
     )
