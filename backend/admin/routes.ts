@@ -9,6 +9,7 @@ const MoneyHealthController = () => import('#admin/controllers/money_health_cont
 const PayoutsController = () => import('#admin/controllers/payouts_controller')
 const CarrierVettingController = () => import('#admin/controllers/carrier_vetting_controller')
 const FleetOversightController = () => import('#admin/controllers/fleet_oversight_controller')
+const OperatorReadsController = () => import('#admin/controllers/operator_reads_controller')
 const AdminPolicy = () => import('#admin/policies/admin_policy')
 
 router
@@ -44,6 +45,10 @@ router
       .where('tokenId', router.matchers.number())
     router.get('/audit/verify', [MoneyHealthController, 'verify'])
     router.get('/payments/reconciliation', [MoneyHealthController, 'reconciliation'])
+    router.get('/reveals', [OperatorReadsController, 'index'])
+    router.get('/deployment', [OperatorReadsController, 'deployment'])
+    router.get('/freight-listings', [OperatorReadsController, 'freightListings'])
+    router.get('/payouts', [PayoutsController, 'index'])
     router.get('/payouts/attention', [PayoutsController, 'attention'])
     router
       .post('/payouts/:bookingId/retry', [PayoutsController, 'retry'])

@@ -46,6 +46,11 @@ export class CommandContext {
     return this.createApi({ baseUrl: this.baseUrl, token: this.token })
   }
 
+  /** A client acting as another user (its token), or as nobody (`undefined`). */
+  apiAs(token: string | undefined): PalletlineApi {
+    return this.createApi({ baseUrl: this.baseUrl, token })
+  }
+
   print(text = ''): void {
     this.io.stdout.write(`${text}\n`)
   }

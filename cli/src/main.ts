@@ -2,6 +2,12 @@ import { readFileSync } from 'node:fs'
 import { Command, CommanderError } from 'commander'
 import { ApiError, ApiUnreachableError } from './api/client.js'
 import { registerAuditCommands } from './commands/audit.js'
+import { registerBookingsCommands } from './commands/bookings.js'
+import { registerLoadsCommands } from './commands/loads.js'
+import { registerOperationsCommands } from './commands/operations.js'
+import { registerPayoutsCommands } from './commands/payouts.js'
+import { registerRevealsCommands } from './commands/reveals.js'
+import { registerSeedCommand } from './commands/seed.js'
 import { registerHealthCommand } from './commands/health.js'
 import { registerPaymentsCommands } from './commands/payments.js'
 import { registerTokensCommands } from './commands/tokens.js'
@@ -51,6 +57,12 @@ export function buildProgram(deps: CliDeps = {}): Command {
   registerHealthCommand(program, contextOf)
   registerAuditCommands(program, contextOf)
   registerPaymentsCommands(program, contextOf)
+  registerPayoutsCommands(program, contextOf)
+  registerRevealsCommands(program, contextOf)
+  registerBookingsCommands(program, contextOf)
+  registerOperationsCommands(program, contextOf)
+  registerLoadsCommands(program, contextOf)
+  registerSeedCommand(program, contextOf)
   return program
 }
 

@@ -52,7 +52,25 @@ describe('program', () => {
     const program = buildProgram({ stdout: new CapturedOutput(), stderr: new CapturedOutput() })
     const names = (command: { commands: readonly { name(): string }[] }) =>
       command.commands.map((c) => c.name())
-    expect(names(program)).toEqual(['whoami', 'users', 'tokens', 'health', 'audit', 'payments'])
+    expect(names(program)).toEqual([
+      'whoami',
+      'users',
+      'tokens',
+      'health',
+      'audit',
+      'payments',
+      'payouts',
+      'reveals',
+      'bookings',
+      'jobs',
+      'carriers',
+      'loads',
+      'seed',
+    ])
+    const sub = (name: string) => names(program.commands.find((c) => c.name() === name)!)
+    expect(sub('payouts')).toEqual(['list', 'replay'])
+    expect(sub('reveals')).toEqual(['list', 'verify'])
+    expect(sub('jobs')).toEqual(['list', 'runs'])
     expect(names(program.commands.find((c) => c.name() === 'users')!)).toEqual([
       'pending',
       'approve',

@@ -3,12 +3,15 @@ import { inject } from '@adonisjs/core'
 import PayoutService from '#payments/services/payout_service'
 import PayoutAttentionService from '#payments/services/payout_attention_service'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
+import {
+  MAX_ID,
+  parseBookingKey,
+  payoutListValidator,
+  presentParams,
+} from '#admin/validators/operator'
 
 export const BOOKING_NOT_FOUND = 'Booking not found'
 export const NOT_FAILED = 'This payout has not failed'
-
-/** Larger ids cannot exist (bookings.id is a 32-bit integer on PostgreSQL, which would throw). */
-const MAX_ID = 2_147_483_647
 
 /**
  * Payouts an operator should look at (failed transfers, payouts held for onboarding or after a
@@ -21,6 +24,15 @@ export default class PayoutsController {
     private payouts: PayoutService,
     private views: PayoutAttentionService
   ) {}
+
+  /** GET /api/admin/payouts: every payout, by state or booking, 20 a page. */
+  async index({ request }: HttpContext) {
+    const { page, booking, state } = await request.validateUsing(payoutListValidator, {
+      data: presentParams(request.qs()),
+    })
+    const bookingId = booking === undefined ? undefined : parseBookingKey(booking)!
+    return this.views.page({ state, bookingId }, page ?? 1)
+  }
 
   /** GET /api/admin/payouts/attention */
   async attention() {

@@ -4,6 +4,7 @@ import { DateTime } from 'luxon'
 import AccountStatsService from '#accounts/services/account_stats_service'
 import PlatformStatsService from '#marketplace/services/platform_stats_service'
 import { bookingReference } from '#core/reference'
+import { BUSINESS_TIME_ZONE } from '#core/business_time'
 
 export type IdentityRevealEntry = {
   id: number
@@ -13,6 +14,15 @@ export type IdentityRevealEntry = {
   viewerName: string | null
   viewerRole: string
   viewedAt: string
+}
+
+/** Which reveals to read; `from` and `to` are business days (America/New_York), both included. */
+export type RevealFilters = {
+  viewerRole?: string
+  bookingId?: number
+  viewerId?: number
+  from?: string
+  to?: string
 }
 
 export type Page<T> = {
@@ -38,7 +48,7 @@ export default class AnalyticsOverviewService {
 
   async overview(page: number, perPage: number, viewerRole?: string) {
     const figures = await this.platform.overview()
-    const identityRevealLogs = await this.identityReveals(page, perPage, viewerRole)
+    const identityRevealLogs = await this.identityReveals(page, perPage, { viewerRole })
     return { ...figures, identityRevealLogs }
   }
 
@@ -46,12 +56,23 @@ export default class AnalyticsOverviewService {
   async identityReveals(
     page: number,
     perPage: number,
-    viewerRole?: string
+    filters: RevealFilters = {}
   ): Promise<Page<IdentityRevealEntry>> {
     const query = db
       .from('identity_reveal_log')
       .select('id', 'booking_id', 'viewer_id', 'viewer_role', 'viewed_at')
-    if (viewerRole) query.where('viewer_role', viewerRole)
+    if (filters.viewerRole) query.where('viewer_role', filters.viewerRole)
+    if (filters.bookingId !== undefined) query.where('booking_id', filters.bookingId)
+    if (filters.viewerId !== undefined) query.where('viewer_id', filters.viewerId)
+    // Stamps are compared as stored: in the process's zone, in the dialect's format.
+    const stamp = (day: string, end: boolean) => {
+      const start = DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE })
+      return (end ? start.plus({ days: 1 }) : start)
+        .toLocal()
+        .toFormat(db.connection().dialect.dateTimeFormat)
+    }
+    if (filters.from) query.where('viewed_at', '>=', stamp(filters.from, false))
+    if (filters.to) query.where('viewed_at', '<', stamp(filters.to, true))
     const result = await query
       .orderBy('viewed_at', 'desc')
       .orderBy('id', 'desc')

@@ -29,6 +29,15 @@ export type PayoutAttention = {
   held: boolean
 }
 
+/** Payout states an operator filters by: the stored status, or `held` (released, waiting). */
+export type PayoutListState = 'pending' | 'released' | 'held' | 'paid' | 'failed'
+export const PAYOUTS_PER_PAGE = 20
+
+export type PayoutPage = {
+  data: PayoutAttention[]
+  meta: { total: number; perPage: number; currentPage: number; lastPage: number }
+}
+
 /** A carrier whose payouts are held after a change (decision 0098), with its company name. */
 export type CarrierPayoutHold = Omit<PayoutHold, 'id'> & { carrierCompany: string | null }
 
@@ -81,6 +90,35 @@ export default class PayoutAttentionService {
       .orderBy('id', 'desc')
       .limit(ATTENTION_LIMIT)) as AttentionRow[]
     return this.present(rows)
+  }
+
+  /**
+   * Every booking's payout (CLI `payouts list`), newest booking first, 20 a page: by state
+   * (`released` means released and not held; `held` released with a hold reason) or booking.
+   */
+  async page(
+    filters: { state?: PayoutListState; bookingId?: number },
+    page: number
+  ): Promise<PayoutPage> {
+    const query = this.query()
+    const { state, bookingId } = filters
+    if (bookingId !== undefined) query.where('id', bookingId)
+    if (state === 'held' || state === 'released') {
+      query.where('payout_status', 'released')
+      if (state === 'held') query.whereNotNull('payout_failure_reason')
+      else query.whereNull('payout_failure_reason')
+    } else if (state) query.where('payout_status', state)
+    const result = await query.orderBy('id', 'desc').paginate(page, PAYOUTS_PER_PAGE)
+    const total = Number(result.total)
+    return {
+      data: await this.present(result.all() as AttentionRow[]),
+      meta: {
+        total,
+        perPage: PAYOUTS_PER_PAGE,
+        currentPage: page,
+        lastPage: Math.max(1, Math.ceil(total / PAYOUTS_PER_PAGE)),
+      },
+    }
   }
 
   /** One booking's payout in the same shape, whatever its state; null for an unknown booking. */

@@ -45,6 +45,8 @@ export interface PalletlineApi {
   revokeToken(userId: number, tokenId: number): Promise<void>
   verifyAudit(): Promise<AuditVerification>
   reconcilePayments(): Promise<ReconciliationReport>
+  /** Any other call (the operator reads in operator.ts, the seed's calls as another user). */
+  send<T>(method: string, path: string, body?: unknown): Promise<T>
 }
 
 /** A non-OK response; `message` reads `<status>: <server message>`. */
@@ -128,6 +130,10 @@ export class PalletlineClient implements PalletlineApi {
 
   reconcilePayments(): Promise<ReconciliationReport> {
     return this.request('GET', '/api/admin/payments/reconciliation')
+  }
+
+  send<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return this.request(method, path, body)
   }
 
   private async request<T>(method: string, path: string, body?: unknown): Promise<T> {

@@ -2907,6 +2907,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reveals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity reveal log, filtered and paged
+         * @description Admins only (others 403). Newest first, 20 a page unless `perPage`. `from` and `to` are business days (America/New_York), both included (docs/decisions/0135). Reading the log reveals nobody.
+         */
+        get: operations["listIdentityReveals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every booking's payout, by state or booking
+         * @description Admins only (others 403). Newest booking first, 20 a page. `released` means released and waiting for its transfer, `held` released but held (onboarding, a payout hold or a refused transfer's reason); docs/decisions/0137.
+         */
+        get: operations["listAdminPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/deployment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What kind of deployment this is: the active payments driver
+         * @description Admins only (others 403). The driver's name only, never a key (docs/decisions/0136); the CLI's `seed` refuses a deployment that takes real money.
+         */
+        get: operations["getDeployment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/freight-listings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every freight-board load with its holder or claimant
+         * @description Admins only (others 403). Newest first, 20 a page. Admins see carriers' company names, as on Fleet Oversight (docs/decisions/0139). `held=true`: open loads whose hold is in force now.
+         */
+        get: operations["listFreightLoadsForAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5101,6 +5181,48 @@ export interface components {
         };
         PartnerInvoiceInput: {
             lines: components["schemas"]["PartnerInvoiceLineInput"][];
+        };
+        PayoutPage: {
+            data: components["schemas"]["PayoutAttention"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        Deployment: {
+            /**
+             * @description the active payments driver's name
+             * @example sandbox
+             * @example stripe
+             */
+            paymentsDriver: string;
+            /** @description false only for the sandbox driver, which moves no money */
+            takesRealMoney: boolean;
+        };
+        /** @description One freight-board load as an operator sees it. */
+        AdminFreightLoad: {
+            id: number;
+            status: components["schemas"]["FreightListingStatus"];
+            paymentStatus: components["schemas"]["FreightPaymentStatus"];
+            origin: components["schemas"]["FreightPlace"];
+            destination: components["schemas"]["FreightPlace"];
+            equipment: components["schemas"]["Equipment"];
+            pallets: number | null;
+            /** @description the shipper's price */
+            price: components["schemas"]["Dollars"] | null;
+            shipperId: number;
+            /** @description the company holding the open load now */
+            heldBy: string | null;
+            /** Format: date-time */
+            holdExpiresAt: string | null;
+            /** @description the company that claimed it */
+            claimedBy: string | null;
+            bookingReference: components["schemas"]["BookingReference"] | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminFreightLoadPage: {
+            data: components["schemas"]["AdminFreightLoad"][];
+            meta: components["schemas"]["PageMeta"];
         };
     };
     responses: {
@@ -9702,6 +9824,123 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listIdentityReveals: {
+        parameters: {
+            query?: {
+                /** @description a booking id (`42`) or its TRT- reference (`TRT-042`) */
+                booking?: string;
+                /** @description the user who saw the identity */
+                viewerId?: number;
+                viewerRole?: "shipper" | "admin";
+                /** @description first day, YYYY-MM-DD */
+                from?: string;
+                /** @description last day, YYYY-MM-DD */
+                to?: string;
+                /** @description Default 1 */
+                page?: number;
+                /** @description Default 20 */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reveals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityRevealPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listAdminPayouts: {
+        parameters: {
+            query?: {
+                state?: "pending" | "released" | "held" | "paid" | "failed";
+                /** @description a booking id (`42`) or its TRT- reference (`TRT-042`) */
+                booking?: string;
+                /** @description Default 1 */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payouts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deployment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listFreightLoadsForAdmin: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["FreightListingStatus"];
+                /** @description only loads a carrier holds now */
+                held?: boolean;
+                /** @description Default 1 */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of loads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFreightLoadPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
         };
     };

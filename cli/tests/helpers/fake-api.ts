@@ -168,4 +168,9 @@ export class FakePalletlineApi implements PalletlineApi {
       problems: [],
     }
   }
+
+  async send<T>(method: string, path: string, body?: unknown): Promise<T> {
+    this.record('send', method, path, body)
+    throw new Error(`the fake API does not answer ${method} ${path}`)
+  }
 }

@@ -62,6 +62,7 @@ const BODY_IDS: Record<string, string[]> = {
   'backend/accounts/validators/account.ts userId': ['POST /api/admin/tokens'],
   'backend/admin/controllers/access_tokens_controller.ts userId': ['GET /api/admin/tokens'],
   'backend/finance/validators/finance.ts documentId': ['POST /api/bookings/:id/accessorials'],
+  'backend/admin/validators/operator.ts viewerId': ['GET /api/admin/reveals'],
   'backend/fleet/validators/listing.ts truckId': ['POST /api/listings'],
   'backend/freight_board/validators/freight_listing.ts carrierId': [
     'POST /api/freight-listings/:id/invites',

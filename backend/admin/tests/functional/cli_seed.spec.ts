@@ -1,0 +1,41 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import TokenService from '#accounts/services/token_service'
+import { baseUrl, makeUser, resetDatabase } from '#tests/helpers'
+import { runPalletline } from '../../../../cli/tests/helpers/spawn.js'
+
+/** The operator CLI's `seed`, run as an operator would, against this suite's real server. */
+test.group('palletline seed against a real server (sandbox payments)', (group) => {
+  group.each.setup(() => resetDatabase())
+  group.each.timeout(90_000)
+
+  test('registers, approves, lists, books, pays, delivers, posts and claims through the API', async ({
+    assert,
+  }) => {
+    const admin = await makeUser('admin')
+    const { token } = await new TokenService().create(admin.id, 'seed test', 1)
+    const { code, stdout, stderr } = await runPalletline(
+      ['seed', '--shippers', '1', '--carriers', '1', '--bookings', '1', '--loads', '1'],
+      { PALLETLINE_URL: baseUrl(), PALLETLINE_TOKEN: token }
+    )
+    assert.equal(code, 0, `${stdout}\n${stderr}`)
+    assert.match(stdout, /Bookings paid and delivered\s+1/)
+    assert.match(stdout, /Loads claimed\s+1/)
+
+    const carriers = await db.from('users').where('role', 'carrier').select('approval_status')
+    assert.deepEqual(
+      carriers.map((c) => c.approval_status),
+      ['approved']
+    )
+    const bookings = await db
+      .from('bookings')
+      .orderBy('id')
+      .select('status', 'payment_status', 'booking_type')
+    assert.lengthOf(bookings, 2)
+    assert.containsSubset(bookings[0], { status: 'delivered', payment_status: 'paid' })
+    // The claimed load's booking waits for the shipper's payment.
+    assert.containsSubset(bookings[1], { booking_type: 'freight_board', payment_status: 'pending' })
+    const trucks = await db.from('trucks').count('* as n')
+    assert.equal(Number(trucks[0].n), 1)
+  })
+})

@@ -1,0 +1,83 @@
+/** The operator's reads and actions beyond the core client: typed calls over `send`. */
+
+import type { PalletlineApi } from './client.js'
+import type { components, paths } from './schema.js'
+
+type Schemas = components['schemas']
+type QueryOf<P extends keyof paths> = paths[P]['get'] extends {
+  parameters: { query?: infer Q }
+}
+  ? NonNullable<Q>
+  : never
+
+export type RevealPage = Schemas['IdentityRevealPage']
+export type RevealEntry = RevealPage['data'][number]
+export type RevealQuery = QueryOf<'/api/admin/reveals'>
+export type PayoutPage = Schemas['PayoutPage']
+export type Payout = Schemas['PayoutAttention']
+export type PayoutQuery = QueryOf<'/api/admin/payouts'>
+export type PayoutRetryResult = Schemas['PayoutRetryResult']
+export type Deployment = Schemas['Deployment']
+export type ScheduledJobList = Schemas['ScheduledJobList']
+export type ScheduledJob = Schemas['ScheduledJob']
+export type JobRunPage = Schemas['JobRunPage']
+export type JobRun = Schemas['JobRun']
+export type JobRunQuery = QueryOf<'/api/admin/jobs/runs'>
+export type CarrierPage = Schemas['FleetCarrierPage']
+export type FleetCarrier = Schemas['FleetCarrier']
+export type CarrierQuery = QueryOf<'/api/admin/carriers'>
+export type FreightLoadPage = Schemas['AdminFreightLoadPage']
+export type FreightLoad = Schemas['AdminFreightLoad']
+export type FreightLoadQuery = QueryOf<'/api/admin/freight-listings'>
+export type StatusChange = Schemas['StatusChange']
+export type PageMeta = Schemas['PageMeta']
+
+/** `?a=1&b=x` from the set values, in a stable order; empty when none is set. */
+export function queryString(query: object): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value))
+  }
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+export class OperatorApi {
+  constructor(private readonly api: PalletlineApi) {}
+
+  reveals(query: RevealQuery = {}): Promise<RevealPage> {
+    return this.api.send('GET', `/api/admin/reveals${queryString(query)}`)
+  }
+
+  payouts(query: PayoutQuery = {}): Promise<PayoutPage> {
+    return this.api.send('GET', `/api/admin/payouts${queryString(query)}`)
+  }
+
+  retryPayout(bookingId: number): Promise<PayoutRetryResult> {
+    return this.api.send('POST', `/api/admin/payouts/${bookingId}/retry`)
+  }
+
+  deployment(): Promise<Deployment> {
+    return this.api.send('GET', '/api/admin/deployment')
+  }
+
+  jobs(): Promise<ScheduledJobList> {
+    return this.api.send('GET', '/api/admin/jobs')
+  }
+
+  jobRuns(query: JobRunQuery = {}): Promise<JobRunPage> {
+    return this.api.send('GET', `/api/admin/jobs/runs${queryString(query)}`)
+  }
+
+  carriers(query: CarrierQuery = {}): Promise<CarrierPage> {
+    return this.api.send('GET', `/api/admin/carriers${queryString(query)}`)
+  }
+
+  freightLoads(query: FreightLoadQuery = {}): Promise<FreightLoadPage> {
+    return this.api.send('GET', `/api/admin/freight-listings${queryString(query)}`)
+  }
+
+  bookingHistory(bookingId: number): Promise<StatusChange[]> {
+    return this.api.send('GET', `/api/bookings/${bookingId}/history`)
+  }
+}
