@@ -2299,6 +2299,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the database (and Redis, when configured) answer
+         * @description For load balancers: 200 when this instance can serve traffic, 503 naming the dependency that did not answer within 2 seconds. `/api/health` is liveness only.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this instance
+         * @description The Prometheus text exposition format (docs/operations.md lists each metric). Needs `Authorization: Bearer <METRICS_TOKEN>`; off (404) while METRICS_TOKEN is unset (docs/decisions/0141).
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4208,6 +4248,25 @@ export interface components {
             /** @enum {string} */
             status: "CONFIRMED" | "COMPLETED" | "MISSED" | "CANCELLED";
             confirmationNumber?: string;
+        };
+        ReadinessCheck: {
+            /**
+             * @description What was checked (redis only when the deployment uses it)
+             * @enum {string}
+             */
+            name: "database" | "redis";
+            ok: boolean;
+            /** @description How long the check took */
+            ms: number;
+            /** @description Why the check failed */
+            error?: string;
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "unavailable";
+            /** @description On 503: which checks failed */
+            message?: string;
+            checks: components["schemas"]["ReadinessCheck"][];
         };
     };
     responses: {
@@ -7911,6 +7970,73 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every check passed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description A check failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No token, or not the metrics token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Metrics are off (METRICS_TOKEN unset) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }
