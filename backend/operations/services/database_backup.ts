@@ -14,7 +14,7 @@ export type BackupResult = { file: string; bytes: number; tables?: number }
 
 /** The default name of a backup taken at `stamp` (an ISO date-time). */
 export function backupFileName(connection: 'sqlite' | 'pg', stamp: string): string {
-  const safe = stamp.replace(/[:.]/g, '-').replace(/[^0-9A-Za-z-]/g, '')
+  const safe = stamp.replace(/[^0-9A-Za-z]+/g, '-')
   return `backups/palletline-${safe}.${connection === 'pg' ? 'dump' : 'sqlite3'}`
 }
 
