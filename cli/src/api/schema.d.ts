@@ -4469,6 +4469,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 503: a dependency did not answer (`Not ready: redis unreachable`); `checks` says which */
+        NotReady: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Readiness"];
+            };
+        };
     };
     parameters: {
         /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
@@ -7990,15 +7999,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description A check failed */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Readiness"];
-                };
-            };
+            503: components["responses"]["NotReady"];
         };
     };
     getMetrics: {
@@ -8019,24 +8020,8 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description No token, or not the metrics token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Metrics are off (METRICS_TOKEN unset) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
 }
