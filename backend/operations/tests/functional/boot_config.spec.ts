@@ -79,10 +79,13 @@ test.group('Configuration validated at boot', (group) => {
     try {
       const res = await fetch(`${server.url}/api/ready`)
       assert.equal(res.status, 503)
-      const body = await res.json()
+      const body = (await res.json()) as {
+        message: string
+        checks: { name: string; ok: boolean }[]
+      }
       assert.equal(body.message, 'Not ready: redis unreachable')
       assert.deepEqual(
-        body.checks.map((c: any) => [c.name, c.ok]),
+        body.checks.map((c) => [c.name, c.ok]),
         [
           ['database', true],
           ['redis', false],

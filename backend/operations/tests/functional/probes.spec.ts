@@ -98,7 +98,7 @@ test.group('GET /api/metrics', (group) => {
     const scrape = async () => {
       const res = await client.get('/api/metrics').bearerToken(TOKEN)
       res.assertStatus(200)
-      assert.match(res.header('content-type'), /^text\/plain; version=0\.0\.4/)
+      assert.match(res.header('content-type') ?? '', /^text\/plain; version=0\.0\.4/)
       return res.text()
     }
     const before = await scrape()

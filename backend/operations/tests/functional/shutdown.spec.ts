@@ -13,7 +13,6 @@ type Answer = { status: number; body: string }
  * body awaited) from the first part on, and answers only after `finish()` sends the rest.
  */
 function slowRequest(port: number) {
-  let answer!: Promise<Answer>
   const req = request({
     host: process.env.HOST,
     port,
@@ -26,7 +25,7 @@ function slowRequest(port: number) {
       'Content-Length': Buffer.byteLength(BODY),
     },
   })
-  answer = new Promise<Answer>((resolve, reject) => {
+  const answer = new Promise<Answer>((resolve, reject) => {
     req.on('response', (res) => {
       let body = ''
       res.on('data', (chunk) => (body += chunk))
