@@ -1,22 +1,8 @@
 import { test } from '@japa/runner'
-import { spawn } from 'node:child_process'
-import app from '@adonisjs/core/services/app'
 import { startServer } from '#tests/helpers'
+import { runAce } from '#operations/tests/ace'
 
-/** `node ace list` with these variables: its exit code and what it printed. */
-function ace(env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['ace.js', 'list'], {
-      cwd: app.makePath(),
-      env: { ...process.env, NODE_ENV: 'test', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    child.on('exit', (code) => resolve({ code, output }))
-  })
-}
+const ace = (env: Record<string, string>) => runAce(['list'], env)
 
 const lines = (output: string) =>
   output

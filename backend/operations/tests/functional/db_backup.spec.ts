@@ -4,23 +4,12 @@ import { existsSync, rmSync } from 'node:fs'
 import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import Database from 'better-sqlite3'
+import { runAce } from '#operations/tests/ace'
 
 const onPg = process.env.DB_CONNECTION === 'pg'
 
-/** `node ace db:backup` with these arguments and variables. */
-function backup(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['ace.js', 'db:backup', ...args], {
-      cwd: app.makePath(),
-      env: { ...process.env, NODE_ENV: 'test', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    child.on('exit', (code) => resolve({ code, output }))
-  })
-}
+const backup = (args: string[], env: Record<string, string> = {}) =>
+  runAce(['db:backup', ...args], env)
 
 /**
  * Another process writing as fast as it can: each transaction adds 50 rows and raises the
