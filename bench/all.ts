@@ -9,6 +9,7 @@
  * Exits 0 whatever the figures: targets are reported, not asserted (bench/README.md).
  */
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { BenchFigure } from './boot.js'
@@ -50,7 +51,7 @@ function run(file: string, args: string[], report: string) {
         env: {
           ...process.env,
           BENCH_REPORT: report,
-          APP_KEY: process.env.APP_KEY ?? 'bench-key-not-secret-0123456789abcdef',
+          APP_KEY: process.env.APP_KEY ?? randomBytes(32).toString('base64url'),
         },
         stdio: 'inherit',
       }

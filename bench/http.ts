@@ -6,6 +6,7 @@
  * the app server's peak memory. bench/README.md records the figures.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { failBench, reportFigure } from './boot.js'
@@ -55,7 +56,7 @@ async function startBare(): Promise<ChildProcess> {
 /** The app as `npm start` runs it, on a bench database of its own, migrated first. */
 async function startApp(): Promise<ChildProcess> {
   const env = {
-    APP_KEY: process.env.APP_KEY ?? 'bench-key-not-secret-0123456789abcdef',
+    APP_KEY: process.env.APP_KEY ?? randomBytes(32).toString('base64url'),
     SESSION_DRIVER: process.env.SESSION_DRIVER ?? 'database',
     LIMITER_STORE: 'memory',
     SQLITE_FILE: process.env.SQLITE_FILE ?? 'tmp/bench-http.sqlite3',

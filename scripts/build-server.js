@@ -34,6 +34,8 @@ if (tsc.status !== 0) process.exit(tsc.status ?? 1)
 
 copyFileSync('package.json', 'build/package.json')
 copyFileSync('database/demo_accounts.json', 'build/database/demo_accounts.json')
+// The demo FMCSA census the census_file vetting driver reads (backend/config/carrier_vetting.ts).
+copyFileSync('database/data/fmcsa_census.json', 'build/database/data/fmcsa_census.json')
 writeFileSync(
   'build/ace.js',
   "// Ace for the compiled build (no TypeScript loader).\nawait import('./backend/bin/console.js')\n"

@@ -11,6 +11,7 @@
  *   npm run lighthouse -- --url http://127.0.0.1:3333     # a server that is already running
  */
 import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -48,7 +49,7 @@ async function startServer(port) {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
-    APP_KEY: process.env.APP_KEY ?? 'lighthouse-key-not-secret-0123456789abcdef',
+    APP_KEY: process.env.APP_KEY ?? randomBytes(32).toString('base64url'),
     SESSION_DRIVER: 'database',
     LIMITER_STORE: 'memory',
     DB_CONNECTION: 'sqlite',

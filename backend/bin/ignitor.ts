@@ -1,5 +1,6 @@
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import type { ApplicationService } from '@adonisjs/core/types'
 
 const APP_ROOT = new URL('../../', import.meta.url)
 
@@ -21,13 +22,51 @@ export function ignitor({ sigint }: { sigint: 'always' | 'pm2' }) {
     app.booting(async () => {
       await import('#start/env')
     })
-    app.listen('SIGTERM', () => app.terminate())
-    app.listenIf(sigint === 'always' || app.managedByPm2, 'SIGINT', () => app.terminate())
+    app.listen('SIGTERM', () => shutDown(app))
+    app.listenIf(sigint === 'always' || app.managedByPm2, 'SIGINT', () => shutDown(app))
   })
 }
 
-/** What a failed boot does: a readable error and exit code 1. */
+/** How long requests in flight (and server-sent event streams) get before they are cut. */
+const DEFAULT_GRACE_MS = 10_000
+
+/**
+ * Graceful shutdown (docs/operations.md, "Shutdown"): the listening socket closes first, so new
+ * connections are refused while the requests in flight finish; connections still open after
+ * SHUTDOWN_GRACE_MS (live-update streams never end by themselves) are cut. Then the app
+ * terminates: the scheduler's runs in progress finish, and the database and Redis connections
+ * close. ace commands and the test runner have no HTTP server and go straight to terminate.
+ */
+async function shutDown(app: ApplicationService) {
+  if (app.isTerminating) return
+  if (app.getEnvironment() === 'web' && app.container.hasBinding('server')) {
+    const server = await app.container.make('server')
+    const nodeServer = server.getNodeServer()
+    if (nodeServer?.listening) {
+      const graceMs = Number(process.env.SHUTDOWN_GRACE_MS) || DEFAULT_GRACE_MS
+      const cut = setTimeout(() => nodeServer.closeAllConnections(), graceMs).unref()
+      await new Promise<void>((resolve) => nodeServer.close(() => resolve()))
+      clearTimeout(cut)
+    }
+  }
+  await app.terminate()
+}
+
+/**
+ * What a failed boot does: exit code 1 and a readable error. A bad environment (a variable's
+ * own schema, or the rules across them in backend/config/env_rules.ts) prints one plain line
+ * per variable, with no stack, so it reads the same in a terminal and in a service's log.
+ */
 export function failed(error: unknown) {
   process.exitCode = 1
+  if (error instanceof Error && error.name === 'InvalidEnvironment') {
+    console.error(error.message)
+    return
+  }
+  const envHelp = (error as { code?: string; help?: string } | null) ?? {}
+  if (envHelp.code === 'E_INVALID_ENV_VARIABLES' && envHelp.help) {
+    console.error(`Invalid environment:\n${envHelp.help}`)
+    return
+  }
   prettyPrintError(error)
 }

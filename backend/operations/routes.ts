@@ -1,10 +1,15 @@
 /*
- * Operations routes: scheduled jobs and their runs (docs/decisions/0140). Admins only.
+ * Operations routes: scheduled jobs and their runs (docs/decisions/0140), admins only;
+ * readiness and Prometheus metrics for load balancers and scrapers (docs/operations.md).
  */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
 const JobsController = () => import('#operations/controllers/jobs_controller')
+const ProbesController = () => import('#operations/controllers/probes_controller')
+
+router.get('/api/ready', [ProbesController, 'ready'])
+router.get('/api/metrics', [ProbesController, 'metrics'])
 
 router
   .group(() => {

@@ -1,9 +1,11 @@
 /*
- * Environment variables, validated at boot. docs/operations.md lists each one.
+ * Environment variables, validated at boot: each on its own here, then the rules across them
+ * (backend/config/env_rules.ts). docs/operations.md lists each one.
  */
 import { Env } from '@adonisjs/core/env'
+import { assertEnvironment } from '#config/env_rules'
 
-export default await Env.create(new URL('../../', import.meta.url), {
+const env = await Env.create(new URL('../../', import.meta.url), {
   NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
   PORT: Env.schema.number.optional(),
   HOST: Env.schema.string.optional({ format: 'host' }),
@@ -73,4 +75,11 @@ export default await Env.create(new URL('../../', import.meta.url), {
   SCHEDULER_ENABLED: Env.schema.boolean.optional(),
   PAYOUT_RELEASE_INTERVAL_SECONDS: Env.schema.number.optional(),
   PAYMENT_DEADLINE_INTERVAL_SECONDS: Env.schema.number.optional(),
+
+  METRICS_TOKEN: Env.schema.string.optional(),
+  SHUTDOWN_GRACE_MS: Env.schema.number.optional(),
 })
+
+assertEnvironment(process.env)
+
+export default env

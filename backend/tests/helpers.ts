@@ -303,6 +303,8 @@ export async function startServer(port: number, env: Record<string, string> = {}
     if (up) {
       return {
         url,
+        child,
+        output: () => output,
         stop: () =>
           new Promise<void>((resolve) => {
             child.once('exit', () => resolve())

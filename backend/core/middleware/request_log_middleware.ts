@@ -1,9 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
+import { observeRequest } from '#core/metrics'
 
 /**
- * One log line per request with method, url, status and duration. ctx.logger is a pino
- * child logger that carries the request id, so every line logged for the request has it.
+ * One log line per request with method, url, status and duration, and the same duration in the
+ * latency histogram under the route's pattern (#core/metrics). ctx.logger is a pino child
+ * logger that carries the request id, so every line logged for the request has it.
  */
 export default class RequestLogMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
@@ -15,8 +17,10 @@ export default class RequestLogMiddleware {
     } finally {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6
       const status = ctx.response.getStatus()
+      const method = ctx.request.method()
+      observeRequest(method, ctx.route?.pattern ?? null, status, durationMs)
       const line = {
-        method: ctx.request.method(),
+        method,
         url: ctx.request.url(),
         status,
         durationMs: Math.round(durationMs * 10) / 10,

@@ -10,6 +10,7 @@ import { bookingReference } from '#core/reference'
 import { businessDateOf } from '#core/business_time'
 import { sqlTimestamp } from '#core/timestamps'
 import { takeWriteLock, rowCount } from '#core/transactions'
+import { freightClaimsTotal } from '#core/metrics'
 import ClaimedLoadBookingService from '#marketplace/services/claimed_load_booking_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import FreightListing from '#freight_board/models/freight_listing'
@@ -225,6 +226,7 @@ export default class FreightBoardService {
       )
       return id
     })
+    freightClaimsTotal.inc()
     await emitter.emit('freight:changed', { type: 'claimed', id: listingId })
     return { id: listingId, booking_id: bookingId, reference: bookingReference(bookingId) }
   }

@@ -5,6 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import { Clock } from '#core/clock'
 import { sqlTimestamp } from '#core/timestamps'
 import { rowCount } from '#core/transactions'
+import { jobRunDuration, jobRunsTotal } from '#core/metrics'
 
 /** A job the scheduler runs every `everySeconds` (backend/start/scheduler.ts lists them). */
 export type ScheduledJob = {
@@ -88,6 +89,7 @@ export default class JobRunner {
       .returning('id')
     const runId = Number(typeof inserted === 'object' ? inserted.id : inserted)
     let outcome: { outcome: 'ok' | 'failed'; counts: string | null; error: string | null }
+    const started = process.hrtime.bigint()
     try {
       const counts = countsOf(await job.run())
       outcome = { outcome: 'ok', counts: counts ? JSON.stringify(counts) : null, error: null }
@@ -96,6 +98,9 @@ export default class JobRunner {
       const message = error instanceof Error ? error.message : String(error)
       outcome = { outcome: 'failed', counts: null, error: message.slice(0, 2000) }
     }
+    const labels = { job: job.name, outcome: outcome.outcome }
+    jobRunDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9)
+    jobRunsTotal.inc(labels)
     await db
       .from('job_runs')
       .where('id', runId)

@@ -21,6 +21,7 @@ import { Clock } from '#core/clock'
 import { writeTransaction } from '#core/transactions'
 import { splitPayout, toCents } from '#core/money'
 import { caseById, mapWithConcurrency } from '#core/batches'
+import { payoutCentsTotal, payoutsTotal } from '#core/metrics'
 
 /** A transfer the provider made, waiting to be recorded with the rest of its batch. */
 type PaidTransfer = {
@@ -102,6 +103,8 @@ export default class PayoutTransferService {
     const paid = await this.transferAll(token, payable, outcomes)
     await this.recordTransfers(token, paid)
     for (const { payout } of paid) outcomes.set(payout.bookingId, 'paid')
+    for (const outcome of outcomes.values()) payoutsTotal.inc({ outcome })
+    payoutCentsTotal.inc(paid.reduce((sum, { transfer }) => sum + transfer.amountCents, 0))
     return claimed.map((c) => ({ bookingId: c.bookingId, outcome: outcomes.get(c.bookingId)! }))
   }
 

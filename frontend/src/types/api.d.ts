@@ -2987,6 +2987,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the database (and Redis, when configured) answer
+         * @description For load balancers: 200 when this instance can serve traffic, 503 naming the dependency that did not answer within 2 seconds. `/api/health` is liveness only.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this instance
+         * @description The Prometheus text exposition format (docs/operations.md lists each metric). Needs `Authorization: Bearer <METRICS_TOKEN>`; off (404) while METRICS_TOKEN is unset (docs/decisions/0141).
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5224,6 +5264,25 @@ export interface components {
             data: components["schemas"]["AdminFreightLoad"][];
             meta: components["schemas"]["PageMeta"];
         };
+        ReadinessCheck: {
+            /**
+             * @description What was checked (redis only when the deployment uses it)
+             * @enum {string}
+             */
+            name: "database" | "redis";
+            ok: boolean;
+            /** @description How long the check took */
+            ms: number;
+            /** @description Why the check failed */
+            error?: string;
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "unavailable";
+            /** @description On 503: which checks failed */
+            message?: string;
+            checks: components["schemas"]["ReadinessCheck"][];
+        };
     };
     responses: {
         /** @description 400: a malformed JSON body, or one that is a bare value (`"x"`, `42`, `null`) rather than an object or array */
@@ -5423,6 +5482,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 503: a dependency did not answer (`Not ready: redis unreachable`); `checks` says which */
+        NotReady: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Readiness"];
             };
         };
     };
@@ -9942,6 +10010,49 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every check passed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            503: components["responses"]["NotReady"];
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -1,0 +1,84 @@
+import { test } from '@japa/runner'
+import { startServer } from '#tests/helpers'
+import { runAce } from '#operations/tests/ace'
+
+const ace = (env: Record<string, string>) => runAce(['list'], env)
+
+const lines = (output: string) =>
+  output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+
+test.group('Configuration validated at boot', (group) => {
+  group.each.timeout(60_000)
+
+  test('a production environment with gaps: exit 1, one line per variable', async ({ assert }) => {
+    const { code, output } = await ace({
+      NODE_ENV: 'production',
+      APP_KEY: 'too-short',
+      DB_CONNECTION: 'pg',
+      PG_HOST: '',
+      PAYMENTS_DRIVER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: '',
+      DRIVE_DISK: 's3',
+      S3_BUCKET: 'docs',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'AKIA1',
+      S3_SECRET_ACCESS_KEY: '',
+      SESSION_DRIVER: 'redis',
+      REDIS_HOST: '',
+    })
+    assert.equal(code, 1)
+    assert.deepEqual(lines(output), [
+      'Invalid environment:',
+      '- APP_KEY is too short for production (9 characters, at least 32): generate one with `node ace generate:key`',
+      '- PG_HOST is required when DB_CONNECTION=pg',
+      '- REDIS_HOST is required when SESSION_DRIVER=redis',
+      '- STRIPE_WEBHOOK_SECRET is required when PAYMENTS_DRIVER=stripe',
+      '- S3_SECRET_ACCESS_KEY is required when DRIVE_DISK=s3',
+    ])
+  })
+
+  test('a variable of the wrong type: one plain line, no stack', async ({ assert }) => {
+    const { code, output } = await ace({ PORT: 'eighty', METRICS_TOKEN: 'short' })
+    assert.equal(code, 1)
+    assert.deepEqual(lines(output), [
+      'Invalid environment:',
+      '- "PORT" env variable must be a number (Current value: "eighty")',
+    ])
+    const rules = await ace({ METRICS_TOKEN: 'short' })
+    assert.equal(rules.code, 1)
+    assert.deepEqual(lines(rules.output), [
+      'Invalid environment:',
+      '- METRICS_TOKEN is too short (at least 16 characters)',
+    ])
+  })
+
+  test('readiness answers 503 naming Redis when it does not answer', async ({ assert }) => {
+    const server = await startServer(Number(process.env.PORT) + 2, {
+      REDIS_HOST: '127.0.0.1',
+      REDIS_PORT: '1',
+    })
+    try {
+      const res = await fetch(`${server.url}/api/ready`)
+      assert.equal(res.status, 503)
+      const body = (await res.json()) as {
+        message: string
+        checks: { name: string; ok: boolean }[]
+      }
+      assert.equal(body.message, 'Not ready: redis unreachable')
+      assert.deepEqual(
+        body.checks.map((c) => [c.name, c.ok]),
+        [
+          ['database', true],
+          ['redis', false],
+        ]
+      )
+    } finally {
+      await server.stop()
+    }
+  })
+})
