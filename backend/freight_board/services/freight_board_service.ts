@@ -34,6 +34,9 @@ export const TOO_MANY_HOLDS = `You can hold at most ${MAX_HOLDS} loads at once`
 export const NOT_HOLDER = 'You do not hold this load'
 export const ALREADY_CLAIMED = 'Load may have already been claimed'
 
+/** Load id → whether the claim under way in this process on it won. */
+const claimsUnderWay = new Map<number, Promise<boolean>>()
+
 export {
   BOARD_PAGE_LOADS,
   MAX_BOARD_LOADS,
@@ -138,8 +141,28 @@ export default class FreightBoardService {
   /**
    * Exactly one claim wins: a conditional update of an open load that is unheld, whose hold
    * expired, or that the claimant holds; the booking is created in the same transaction.
+   *
+   * Claims on one load in this process wait for the one already under way: when it wins, the
+   * others are refused at once instead of queueing for the database one by one (a rush of 50
+   * carriers on one load); when it fails (its carrier's vetting, another's hold), they go on.
+   * Only a wait: the conditional update still decides, across processes too.
    */
   async claim(carrier: BoardCarrier, listingId: number) {
+    const running = claimsUnderWay.get(listingId)
+    if (running && (await running)) throw new ConflictException(ALREADY_CLAIMED)
+    const attempt = this.claimOnce(carrier, listingId)
+    if (!claimsUnderWay.has(listingId)) {
+      const won = attempt.then(
+        () => true,
+        () => false
+      )
+      claimsUnderWay.set(listingId, won)
+      void won.then(() => claimsUnderWay.delete(listingId))
+    }
+    return attempt
+  }
+
+  private async claimOnce(carrier: BoardCarrier, listingId: number) {
     const now = this.clock.now()
     // A load already taken is refused by a plain read, without vetting or the write lock: in a
     // rush on one load every loser after the winner costs one query (the update below decides).
