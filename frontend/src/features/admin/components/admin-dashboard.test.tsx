@@ -256,7 +256,11 @@ describe('admin console', () => {
     fireEvent.click(fleet)
     await waitFor(() => expect(fleet).toHaveAttribute('aria-current', 'page'))
     expect(await screen.findByRole('heading', { name: 'Fleet Oversight' })).toBeTruthy()
-    for (const name of ['User Management', 'Financial Reports'])
-      expect(within(nav).getByRole('button', { name })).toBeDisabled()
+    expect(within(nav).getByRole('button', { name: 'User Management' })).toBeDisabled()
+    expect(within(nav).queryByRole('button', { name: 'Financial Reports' })).toBeNull()
+    expect(within(nav).getByRole('link', { name: 'Finance' })).toHaveAttribute(
+      'href',
+      '/admin/finance'
+    )
   })
 })

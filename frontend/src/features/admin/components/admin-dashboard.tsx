@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { Anchor, DollarSign, LayoutDashboard, Truck, Users } from 'lucide-react'
+import { Anchor, LayoutDashboard, Truck, Users } from 'lucide-react'
 import {
   FINANCE_LINK,
   SectionLayout,
@@ -19,16 +19,16 @@ import { RecentBookings } from '@/features/admin/components/recent-bookings'
 import { ReviewsModeration } from '@/features/admin/components/reviews-moderation'
 import { SummaryCards } from '@/features/admin/components/summary-cards'
 
-type AdminSection = 'dashboard' | 'users' | 'fleet' | 'terminals' | 'finance'
+type AdminSection = 'dashboard' | 'users' | 'fleet' | 'terminals'
 
-// The console is one page: Fleet Oversight is its #fleet card; the other entries stay visibly
-// disabled until they have screens.
+// The console is one page: Fleet Oversight and Terminals are its #fleet and #terminals cards;
+// Finance is a page of its own (the Finance link); User Management stays visibly disabled
+// until it has a screen.
 const NAV: SectionNavItem<AdminSection>[] = [
   { id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { id: 'users', label: 'User Management', icon: Users, disabled: true },
   { id: 'fleet', label: 'Fleet Oversight', icon: Truck },
   { id: 'terminals', label: 'Terminals', icon: Anchor },
-  { id: 'finance', label: 'Financial Reports', icon: DollarSign, disabled: true },
 ]
 
 /** /admin: summary cards, pending approvals, platform analytics, recent bookings and the audit log. */
