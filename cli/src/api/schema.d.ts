@@ -2987,6 +2987,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/drayage/moves/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A drayage move’s advanced invoices
+         * @description Its carrier sees drafts too; its shipper only issued, paid and void ones.
+         */
+        get: operations["drayageMoveInvoices"];
+        put?: never;
+        /**
+         * Draft the invoice of a completed drayage move
+         * @description The move’s carrier, once the empty is returned. Bills the move’s demurrage and per diem (one line per charge segment, days as quantity, first and last day as evidence) computed from its dates, or the carrier’s own day counts, which the audit checks against the computed charges on issue. Drafting again refreshes the draft; 409 when not complete, nothing to bill or already issued.
+         */
+        post: operations["draftDrayageInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5144,10 +5168,11 @@ export interface components {
         AdvancedInvoice: {
             id: number;
             number: string | null;
-            bookingId: number;
-            bookingReference: string;
+            /** @description The booking invoiced; null for a drayage move’s invoice */
+            bookingId: number | null;
+            bookingReference: string | null;
             /** @enum {string} */
-            kind: "CARRIER" | "PARTNER";
+            kind: "CARRIER" | "PARTNER" | "DRAYAGE";
             /** @enum {string} */
             status: "DRAFT" | "ISSUED" | "PAID" | "VOID";
             currency: string;
@@ -5164,6 +5189,9 @@ export interface components {
             voidedAt: string | null;
             decidedAt: string | null;
             pdfUrl: string | null;
+            /** @description The drayage move invoiced; null for a booking’s invoice */
+            drayageMoveId: number | null;
+            drayageReference: string | null;
         };
         AdvancedInvoiceList: {
             invoices: components["schemas"]["AdvancedInvoice"][];
@@ -5223,6 +5251,21 @@ export interface components {
         AdminFreightLoadPage: {
             data: components["schemas"]["AdminFreightLoad"][];
             meta: components["schemas"]["PageMeta"];
+        };
+        DrayageInvoiceLineInput: {
+            /** @enum {string} */
+            code: "DEMURRAGE" | "PER_DIEM";
+            days: number;
+            /** @description Daily rate in dollars */
+            unitPrice: number;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+        };
+        DrayageInvoiceInput: {
+            /** @description The carrier’s own day counts; without them the invoice bills the charges computed from the move’s dates */
+            lines?: components["schemas"]["DrayageInvoiceLineInput"][];
         };
     };
     responses: {
@@ -9941,6 +9984,64 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    drayageMoveInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drayage move id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedInvoiceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    draftDrayageInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drayage move id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DrayageInvoiceInput"];
+            };
+        };
+        responses: {
+            /** @description The draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedInvoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
         };
     };
