@@ -11,6 +11,7 @@ import {
   AppointmentActions,
   RequestWindowForm,
 } from '@/features/drayage/components/appointment-controls'
+import { DrayageInvoicePanel } from '@/features/finance/components/drayage-invoice-panel'
 import { serverMessage } from '@/lib/api-errors'
 
 const STEP_TEXT: Record<DrayageStep, { label: string; done: string; fallback: string }> = {
@@ -117,7 +118,8 @@ function MoveActions({
   onDone: () => void
   stepButton: (move: DrayageMove, which: DrayageStep) => React.ReactNode
 }) {
-  if (move.status === 'EMPTY_RETURNED') return null
+  if (move.status === 'EMPTY_RETURNED')
+    return <DrayageInvoicePanel moveId={move.id} role="carrier" />
   const kind = move.status === 'ACCEPTED' ? 'PICKUP' : 'RETURN'
   const active = move.appointments.filter(
     (a) => a.status === 'REQUESTED' || a.status === 'CONFIRMED'

@@ -11,6 +11,7 @@ import { createDrayageMove } from '@/features/drayage/api/create-drayage-move'
 import { useDrayageMoves } from '@/features/drayage/api/get-drayage-moves'
 import { useTerminals } from '@/features/drayage/api/get-terminals'
 import { DrayageMoveCard } from '@/features/drayage/components/drayage-move-card'
+import { DrayageInvoicePanel } from '@/features/finance/components/drayage-invoice-panel'
 import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
 
 /** The shipper's Drayage section: request a container move, then follow its free time and charges. */
@@ -42,7 +43,15 @@ export function ShipperDrayage({ today }: { today: string }) {
           {(list) => (
             <div className="space-y-4">
               {list.map((move) => (
-                <DrayageMoveCard key={move.id} move={move} />
+                <DrayageMoveCard
+                  key={move.id}
+                  move={move}
+                  actions={
+                    move.status === 'EMPTY_RETURNED' ? (
+                      <DrayageInvoicePanel moveId={move.id} role="shipper" />
+                    ) : null
+                  }
+                />
               ))}
             </div>
           )}
