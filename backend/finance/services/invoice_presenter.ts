@@ -1,7 +1,7 @@
 import { fromCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import { isoUtc } from '#core/timestamps'
-import { drayageReference } from '#logistics/services/drayage_view'
+import { drayageReference } from '#logistics/services/drayage_states'
 import type AdvancedInvoice from '#finance/models/advanced_invoice'
 import type { Audit as AuditFigures, InvoiceLine } from '#finance/invoice_rules'
 

@@ -13,8 +13,7 @@ import {
   type FreeTime,
 } from '#logistics/services/drayage_rules'
 
-import { drayageReference } from '#logistics/services/drayage_view'
-import type { DrayageStatus } from '#logistics/services/drayage_states'
+import { drayageReference, type DrayageStatus } from '#logistics/services/drayage_states'
 
 export type { ChargeLine } from '#logistics/services/drayage_rules'
 

@@ -17,3 +17,6 @@ export type DrayageStep = keyof typeof DRAYAGE_STEPS
 
 /** Moves whose charges may still grow: the daily run recomputes these. */
 export const RUNNING_STATUSES: DrayageStatus[] = ['OPEN', 'ACCEPTED', 'OUT_GATED']
+
+/** A move's reference as people see it: DRY-001. */
+export const drayageReference = (id: number) => `DRY-${String(id).padStart(3, '0')}`

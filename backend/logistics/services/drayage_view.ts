@@ -5,7 +5,7 @@ import { fromCents } from '#core/money'
 import { isoDay } from '#core/business_time'
 import { chargesOf } from '#logistics/services/drayage_charges'
 import { daysBetween, type Tier } from '#logistics/services/drayage_rules'
-import type { DrayageStatus } from '#logistics/services/drayage_states'
+import { drayageReference, type DrayageStatus } from '#logistics/services/drayage_states'
 import type { AppointmentKind, AppointmentStatus } from '#logistics/services/appointment_states'
 
 export type AppointmentView = {
@@ -58,7 +58,7 @@ export type DrayageMoveView = {
   appointments: AppointmentView[]
 }
 
-export const drayageReference = (id: number) => `DRY-${String(id).padStart(3, '0')}`
+export { drayageReference }
 
 const iso = (value: { toUTC(): { toISO(): string | null } } | null) =>
   value ? value.toUTC().toISO() : null

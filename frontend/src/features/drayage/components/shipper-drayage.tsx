@@ -11,11 +11,19 @@ import { createDrayageMove } from '@/features/drayage/api/create-drayage-move'
 import { useDrayageMoves } from '@/features/drayage/api/get-drayage-moves'
 import { useTerminals } from '@/features/drayage/api/get-terminals'
 import { DrayageMoveCard } from '@/features/drayage/components/drayage-move-card'
-import { DrayageInvoicePanel } from '@/features/finance/components/drayage-invoice-panel'
 import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
 
-/** The shipper's Drayage section: request a container move, then follow its free time and charges. */
-export function ShipperDrayage({ today }: { today: string }) {
+/**
+ * The shipper's Drayage section: request a container move, then follow its free time and
+ * charges; `completed` renders what a complete move shows besides (its invoice, from app/).
+ */
+export function ShipperDrayage({
+  today,
+  completed,
+}: {
+  today: string
+  completed?: (moveId: number) => React.ReactNode
+}) {
   const moves = useDrayageMoves()
   return (
     <div className="space-y-6">
@@ -46,11 +54,7 @@ export function ShipperDrayage({ today }: { today: string }) {
                 <DrayageMoveCard
                   key={move.id}
                   move={move}
-                  actions={
-                    move.status === 'EMPTY_RETURNED' ? (
-                      <DrayageInvoicePanel moveId={move.id} role="shipper" />
-                    ) : null
-                  }
+                  actions={move.status === 'EMPTY_RETURNED' ? completed?.(move.id) : null}
                 />
               ))}
             </div>
