@@ -45,7 +45,10 @@ export function businessDayOf(moment: DateTime | null): string | null {
 }
 
 /** What a move has accrued by `today` (its clocks stop at gate-out and at the empty's return). */
-export function chargesOf(move: DrayageMove, today: string): MoveCharges {
+export function chargesOf(move: DrayageMove, asOf: string): MoveCharges {
+  // A cancelled move's clocks stopped on the day it was cancelled.
+  const cancelledOn = businessDayOf(move.cancelledAt ?? null)
+  const today = cancelledOn && cancelledOn < asOf ? cancelledOn : asOf
   const availableOn = isoDay(move.availableOn) ?? businessDayOf(move.createdAt)!
   const time = freeTime({
     availableOn,

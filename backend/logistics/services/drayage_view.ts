@@ -54,6 +54,8 @@ export type DrayageMoveView = {
   acceptedAt: string | null
   gateOut: string | null
   emptyReturnedAt: string | null
+  cancelledAt: string | null
+  cancelReason: string | null
   createdAt: string
   appointments: AppointmentView[]
 }
@@ -128,6 +130,8 @@ export function toMoveView(
     acceptedAt: iso(move.acceptedAt),
     gateOut: iso(move.gateOut),
     emptyReturnedAt: iso(move.emptyReturnedAt),
+    cancelledAt: iso(move.cancelledAt ?? null),
+    cancelReason: move.cancelReason ?? null,
     createdAt: iso(move.createdAt)!,
     appointments: context.appointments.map(toAppointmentView),
   }

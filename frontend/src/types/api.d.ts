@@ -3011,6 +3011,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/drayage/moves/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a drayage move
+         * @description Its shipper, before gate-out: an OPEN move as it is, a move a carrier accepted with a reason (422 on `reason` without one). Its pending and confirmed appointments are cancelled, and its charges stop that day. 409 once the container left the terminal, the move is complete or already cancelled.
+         */
+        post: operations["cancelDrayageMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4873,7 +4893,7 @@ export interface components {
             };
             deliveryAddress: string | null;
             /** @enum {string} */
-            status: "OPEN" | "ACCEPTED" | "OUT_GATED" | "EMPTY_RETURNED";
+            status: "OPEN" | "ACCEPTED" | "OUT_GATED" | "EMPTY_RETURNED" | "CANCELLED";
             carrier: null | {
                 id: number;
                 companyName: string;
@@ -4903,6 +4923,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             appointments: components["schemas"]["DrayageAppointment"][];
+            cancelledAt: string | null;
+            cancelReason: string | null;
         };
         DrayageMoveInput: {
             /** @description ISO 6346, e.g. CSQU3054383 (spaces and dashes ignored) */
@@ -5266,6 +5288,10 @@ export interface components {
         DrayageInvoiceInput: {
             /** @description The carrier’s own day counts; without them the invoice bills the charges computed from the move’s dates */
             lines?: components["schemas"]["DrayageInvoiceLineInput"][];
+        };
+        DrayageCancelInput: {
+            /** @description Required once a carrier accepted the move */
+            reason?: string;
         };
     };
     responses: {
@@ -10036,6 +10062,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdvancedInvoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    cancelDrayageMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The move id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DrayageCancelInput"];
+            };
+        };
+        responses: {
+            /** @description The move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrayageMove"];
                 };
             };
             401: components["responses"]["Unauthorized"];
