@@ -11,6 +11,7 @@ import { createDrayageMove } from '@/features/drayage/api/create-drayage-move'
 import { useDrayageMoves } from '@/features/drayage/api/get-drayage-moves'
 import { useTerminals } from '@/features/drayage/api/get-terminals'
 import { DrayageMoveCard } from '@/features/drayage/components/drayage-move-card'
+import { CancelMoveForm } from '@/features/drayage/components/cancel-move-form'
 import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
 
 /**
@@ -54,7 +55,13 @@ export function ShipperDrayage({
                 <DrayageMoveCard
                   key={move.id}
                   move={move}
-                  actions={move.status === 'EMPTY_RETURNED' ? completed?.(move.id) : null}
+                  actions={
+                    move.status === 'EMPTY_RETURNED' ? (
+                      completed?.(move.id)
+                    ) : (
+                      <CancelMoveForm move={move} onDone={() => void moves.mutate()} />
+                    )
+                  }
                 />
               ))}
             </div>
