@@ -5,16 +5,23 @@ import Audit from './audit.js'
 import { decimalColumn, jsonColumn } from './json_column.js'
 import type { InvoiceLine, InvoiceStatus } from '#finance/invoice_rules'
 
-/** A multi-line freight invoice for a shipment (booking), in USD (docs/decisions/0132). */
+/**
+ * A multi-line freight invoice for a shipment (booking) or a drayage move, in USD
+ * (docs/decisions/0132, 0146).
+ */
 export default class AdvancedInvoice extends BaseModel {
   static table = 'advanced_invoices'
 
   @column({ isPrimary: true })
   declare id: number
 
-  /** bookings.id */
+  /** bookings.id; null for a drayage move's invoice */
   @column()
-  declare shipmentId: number
+  declare shipmentId: number | null
+
+  /** drayage_moves.id; null for a booking's invoice (docs/decisions/0146) */
+  @column()
+  declare drayageMoveId: number | null
 
   @column()
   declare currency: string
@@ -33,7 +40,7 @@ export default class AdvancedInvoice extends BaseModel {
   declare number: string | null
 
   @column()
-  declare kind: 'CARRIER' | 'PARTNER'
+  declare kind: 'CARRIER' | 'PARTNER' | 'DRAYAGE'
 
   @column()
   declare shipperId: number | null

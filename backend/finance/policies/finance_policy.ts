@@ -2,12 +2,14 @@ import { inject } from '@adonisjs/core'
 import { BasePolicy, type Actor, type RouteTarget } from '#core/policies/base_policy'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import BookingFactsService from '#marketplace/services/booking_facts_service'
+import DrayageChargesService from '#logistics/services/drayage_charges'
+import { MOVE_NOT_FOUND } from '#finance/services/drayage_invoice_service'
 import AdvancedInvoice from '#finance/models/advanced_invoice'
 import { BOOKING_NOT_FOUND } from '#finance/services/booking_evidence_service'
 import { INVOICE_NOT_FOUND } from '#finance/services/advanced_invoice_service'
 
 /**
- * Who may see and change a booking's charges and invoices: the booking's shipper reads them
+ * Who may see and change a booking's (or drayage move's) charges and invoices: the booking's shipper reads them
  * and answers a flagged invoice; the approved carrier company it is booked with records
  * evidence, drafts, issues and voids its drafts; admins keep the references and the flagged
  * list. Anyone else gets the 404 a missing record gets.
@@ -16,7 +18,8 @@ import { INVOICE_NOT_FOUND } from '#finance/services/advanced_invoice_service'
 export default class FinancePolicy extends BasePolicy {
   constructor(
     private bookings: BookingFactsService,
-    private carriers: CarrierProfileService
+    private carriers: CarrierProfileService,
+    private drayage: DrayageChargesService
   ) {
     super()
   }
@@ -43,6 +46,23 @@ export default class FinancePolicy extends BasePolicy {
     const booking = await this.booking(target)
     if (!booking) return this.notFound(BOOKING_NOT_FOUND)
     return this.allowedOr404(await this.isCarrierOf(user, booking.carrierId), BOOKING_NOT_FOUND)
+  }
+
+  /** GET a drayage move's invoices: its shipper or its carrier. */
+  async drayageParty(user: Actor, target: RouteTarget) {
+    if (!this.isShipper(user) && !this.isApprovedCarrier(user)) return this.forbidden()
+    const move = await this.move(target)
+    if (!move) return this.notFound(MOVE_NOT_FOUND)
+    if (this.isShipper(user)) return this.allowedOr404(move.shipperId === user.id, MOVE_NOT_FOUND)
+    return this.allowedOr404(await this.isCarrierOf(user, move.carrierId), MOVE_NOT_FOUND)
+  }
+
+  /** Draft a drayage move's invoice: the carrier company that moved it. */
+  async drayageCarrier(user: Actor, target: RouteTarget) {
+    if (!this.isApprovedCarrier(user)) return this.forbidden()
+    const move = await this.move(target)
+    if (!move) return this.notFound(MOVE_NOT_FOUND)
+    return this.allowedOr404(await this.isCarrierOf(user, move.carrierId), MOVE_NOT_FOUND)
   }
 
   /** Download an invoice: the carrier that drafted it, or its shipper once it is issued. */
@@ -86,6 +106,11 @@ export default class FinancePolicy extends BasePolicy {
   private async booking(target: RouteTarget) {
     const id = this.idOf(target.params, 'id')
     return id === null ? null : this.bookings.parties(id)
+  }
+
+  private async move(target: RouteTarget) {
+    const id = this.idOf(target.params, 'id')
+    return id === null ? null : this.drayage.facts(id)
   }
 
   private async invoice(target: RouteTarget) {

@@ -1,9 +1,13 @@
-/* A booking's charges and invoices (the carrier records, the shipper reads and answers). */
+/*
+ * A booking's or drayage move's charges and invoices (the carrier records, the shipper reads and
+ * answers).
+ */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
 const BookingChargesController = () => import('#finance/controllers/booking_charges_controller')
 const AdvancedInvoicesController = () => import('#finance/controllers/advanced_invoices_controller')
+const DrayageInvoicesController = () => import('#finance/controllers/drayage_invoices_controller')
 const FinancePolicy = () => import('#finance/policies/finance_policy')
 const id = router.matchers.number()
 const can = (action: string) => middleware.authorize({ policy: FinancePolicy, action })
@@ -41,6 +45,14 @@ router
       .post('/bookings/:id/advanced-invoices', [BookingChargesController, 'draft'])
       .where('id', id)
       .use(can('bookingCarrier'))
+    router
+      .get('/drayage/moves/:id/invoices', [DrayageInvoicesController, 'index'])
+      .where('id', id)
+      .use(can('drayageParty'))
+    router
+      .post('/drayage/moves/:id/invoices', [DrayageInvoicesController, 'draft'])
+      .where('id', id)
+      .use(can('drayageCarrier'))
     router
       .get('/advanced-invoices/:id/pdf', [AdvancedInvoicesController, 'pdf'])
       .where('id', id)

@@ -9,18 +9,17 @@ import BookingDocumentsService, {
   type BookingDocumentFacts,
 } from '#marketplace/services/booking_documents_service'
 import AdvancedInvoice from '#finance/models/advanced_invoice'
-import Audit from '#finance/models/audit'
 import BookingEvidenceService, {
   BOOKING_NOT_FOUND,
 } from '#finance/services/booking_evidence_service'
+import DrayageInvoiceService from '#finance/services/drayage_invoice_service'
 import FuelIndexService from '#finance/services/fuel_index_service'
-import { nextAdvancedInvoiceNumber } from '#finance/services/invoice_numbering'
+import { FRESH, LIST_LIMIT, STATUS_MESSAGE, issueAudited } from '#finance/services/invoice_issuing'
 import { bookingTransaction } from '#finance/services/booking_lock'
 import { invoiceView } from '#finance/services/invoice_presenter'
 import {
   FSC,
   LINEHAUL,
-  auditInvoice,
   canTransition,
   invoiceTotalCents,
   makeLine,
@@ -38,23 +37,8 @@ export const ALREADY_DECIDED = 'You already answered this invoice'
 export const DISPUTED = 'The shipper disputes this invoice: resolve the dispute before paying'
 export const PARTNER_ONLY = 'Partner invoices are recorded for partner bookings only'
 export const CARRIER_ONLY = 'Partner bookings are invoiced by the partner'
-export const LIST_LIMIT = 200
+export { LIST_LIMIT }
 export const NO_PDF = 'A draft has no PDF yet: issue it first'
-
-/** What a new invoice starts with (the columns' defaults, set here so the model holds them). */
-const FRESH = {
-  number: null,
-  flagged: false,
-  shipperDecision: null,
-  disputeReason: null,
-  issuedAt: null,
-  paidAt: null,
-  voidedAt: null,
-  decidedAt: null,
-} as const
-
-const STATUS_MESSAGE = (from: InvoiceStatus, to: InvoiceStatus) =>
-  `${from === 'ISSUED' ? 'An' : 'A'} ${from.toLowerCase()} invoice cannot be ${to === 'ISSUED' ? 'issued' : to === 'PAID' ? 'paid' : 'voided'}`
 
 /**
  * Advanced invoices (docs/decisions/0132, 0133): drafted by the booked carrier from the booking
@@ -70,7 +54,8 @@ export default class AdvancedInvoiceService {
     private bookings: BookingDocumentsService,
     private evidence: BookingEvidenceService,
     private fuel: FuelIndexService,
-    private documents: DocumentService
+    private documents: DocumentService,
+    private drayage: DrayageInvoiceService
   ) {}
 
   async forBooking(bookingId: number) {
@@ -153,7 +138,13 @@ export default class AdvancedInvoiceService {
   async issue(invoiceId: number, actor: InvoiceActor) {
     const invoice = await this.load(invoiceId)
     this.assertTransition(invoice, 'ISSUED', actor)
-    const booking = await this.delivered(invoice.shipmentId)
+    if (invoice.drayageMoveId !== null) {
+      // A completed move's charges are final: the draft's lines are billed as drafted.
+      const expected = await this.drayage.expectedLines(invoice.drayageMoveId)
+      await issueAudited(invoice.id, invoice.items ?? [], expected, this.issueTime())
+      return this.show(invoice.id)
+    }
+    const booking = await this.delivered(invoice.shipmentId!)
     const lines =
       invoice.kind === 'CARRIER' ? await this.carrierLines(booking) : (invoice.items ?? [])
     return this.issueWith(invoice, booking, lines)
@@ -232,14 +223,20 @@ export default class AdvancedInvoiceService {
     if (view.audit) {
       notes.push(`Audit ${view.audit.result}: variance ${formatUsd(toCents(view.audit.variance))}`)
     }
-    const bytes = await this.documents.itemisedInvoicePdf(invoice.shipmentId, {
+    const content = {
       number: invoice.number,
       status: invoice.status,
       issuedAt: view.issuedAt,
       lines: invoice.items ?? [],
       totalCents: toCents(invoice.amount),
       notes,
-    })
+    }
+    if (invoice.drayageMoveId !== null) {
+      const { shipperId, subject } = await this.drayage.subject(invoice.drayageMoveId)
+      const bytes = await this.documents.subjectInvoicePdf(shipperId, { ...content, subject })
+      return { bytes, fileName: `${invoice.number}.pdf` }
+    }
+    const bytes = await this.documents.itemisedInvoicePdf(invoice.shipmentId!, content)
     if (!bytes) throw new NotFoundException(BOOKING_NOT_FOUND)
     return { bytes, fileName: `${invoice.number}.pdf` }
   }
@@ -291,38 +288,12 @@ export default class AdvancedInvoiceService {
     booking: BookingDocumentFacts,
     lines: InvoiceLine[]
   ) {
-    const audit = auditInvoice(lines, await this.expectedLines(booking))
-    const now = this.clock.now()
-    const year = businessYear(this.clock)
-    await writeTransaction(async (trx) => {
-      const fresh = await AdvancedInvoice.query({ client: trx })
-        .where('id', invoice.id)
-        .forUpdate()
-        .first()
-      if (!fresh || fresh.status !== 'DRAFT')
-        throw new ConflictException(STATUS_MESSAGE(fresh?.status ?? 'VOID', 'ISSUED'))
-      fresh.useTransaction(trx)
-      fresh.merge({
-        items: lines,
-        amount: fromCents(audit.billedCents),
-        status: 'ISSUED',
-        number: await nextAdvancedInvoiceNumber(trx, year),
-        issuedAt: now,
-        flagged: audit.result === 'FLAGGED',
-      })
-      await fresh.save()
-      await Audit.create(
-        {
-          invoiceId: invoice.id,
-          result: audit.result,
-          varianceAmount: fromCents(audit.varianceCents),
-          details: audit,
-          createdAt: now,
-        },
-        { client: trx }
-      )
-    })
+    await issueAudited(invoice.id, lines, await this.expectedLines(booking), this.issueTime())
     return this.show(invoice.id)
+  }
+
+  private issueTime() {
+    return { now: this.clock.now(), year: businessYear(this.clock) }
   }
 
   private async move(invoice: AdvancedInvoice, to: InvoiceStatus, times: Partial<AdvancedInvoice>) {

@@ -1,6 +1,7 @@
 import { fromCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import { isoUtc } from '#core/timestamps'
+import { drayageReference } from '#logistics/services/drayage_states'
 import type AdvancedInvoice from '#finance/models/advanced_invoice'
 import type { Audit as AuditFigures, InvoiceLine } from '#finance/invoice_rules'
 
@@ -41,7 +42,9 @@ export function invoiceView(invoice: AdvancedInvoice) {
     id: invoice.id,
     number: invoice.number,
     bookingId: invoice.shipmentId,
-    bookingReference: bookingReference(invoice.shipmentId),
+    bookingReference: invoice.shipmentId === null ? null : bookingReference(invoice.shipmentId),
+    drayageMoveId: invoice.drayageMoveId ?? null,
+    drayageReference: invoice.drayageMoveId ? drayageReference(invoice.drayageMoveId) : null,
     kind: invoice.kind,
     status: invoice.status,
     currency: invoice.currency,

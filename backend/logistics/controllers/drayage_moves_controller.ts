@@ -7,6 +7,7 @@ import { ForbiddenException } from '#core/exceptions/http_errors'
 import { NOT_DRAY } from '#logistics/policies/drayage_move_policy'
 import {
   appointmentStatusValidator,
+  cancelDrayageMoveValidator,
   createDrayageMoveValidator,
   requestAppointmentValidator,
 } from '#logistics/validators/drayage'
@@ -30,6 +31,12 @@ export default class DrayageMovesController {
   async store({ auth, request, response }: HttpContext) {
     const input = await request.validateUsing(createDrayageMoveValidator)
     return response.created(await this.moves.create(auth.user!.id, input))
+  }
+
+  /** POST /api/drayage/moves/:id/cancel (its shipper, before gate-out) */
+  async cancel({ params, request }: HttpContext) {
+    const { reason } = await request.validateUsing(cancelDrayageMoveValidator)
+    return this.moves.cancel(Number(params.id), reason ?? null)
   }
 
   /** GET /api/drayage/moves/open (carriers whose modes include DRAY) */

@@ -47,6 +47,13 @@ export default class DrayageMove extends BaseModel {
   @column.dateTime()
   declare emptyReturnedAt: DateTime | null
 
+  /** when its shipper cancelled it (docs/decisions/0147) */
+  @column.dateTime()
+  declare cancelledAt: DateTime | null
+
+  @column()
+  declare cancelReason: string | null
+
   @column()
   declare freeDays: number
 

@@ -36,6 +36,13 @@ export default class DrayageMovePolicy extends BasePolicy {
     return true
   }
 
+  /** POST /api/drayage/moves/:id/cancel: the move's shipper (the service checks the state) */
+  async cancel(user: Actor, target: RouteTarget) {
+    const move = await this.moveOf(target.params)
+    if (!move) return this.notFound(MOVE_NOT_FOUND)
+    return this.allowedOr404(this.isShipper(user) && move.shipperId === user.id, MOVE_NOT_FOUND)
+  }
+
   /** Gate-out, empty return and appointment requests: the move's carrier */
   async manage(user: Actor, target: RouteTarget) {
     const move = await this.moveOf(target.params)

@@ -26,7 +26,14 @@ router
   .use([middleware.auth(), middleware.role({ roles: ['shipper', 'carrier'] })])
 
 router
-  .post('/api/drayage/moves', [DrayageMovesController, 'store'])
+  .group(() => {
+    router.post('/drayage/moves', [DrayageMovesController, 'store'])
+    router
+      .post('/drayage/moves/:id/cancel', [DrayageMovesController, 'cancel'])
+      .where('id', id)
+      .use(move('cancel'))
+  })
+  .prefix('/api')
   .use([middleware.auth(), middleware.role({ roles: ['shipper'] })])
 
 router

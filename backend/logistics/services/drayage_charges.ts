@@ -13,7 +13,23 @@ import {
   type FreeTime,
 } from '#logistics/services/drayage_rules'
 
+import { drayageReference, type DrayageStatus } from '#logistics/services/drayage_states'
+
 export type { ChargeLine } from '#logistics/services/drayage_rules'
+
+/** Who and what a move is, for other modules' policies and documents (read only). */
+export type DrayageMoveFacts = {
+  id: number
+  reference: string
+  status: DrayageStatus
+  shipperId: number | null
+  carrierId: number | null
+  containerNo: string
+  terminalCode: string
+  deliveryAddress: string | null
+  gateOut: string | null
+  emptyReturnedOn: string | null
+}
 
 export type MoveCharges = FreeTime & {
   lines: ChargeLine[]
@@ -29,7 +45,10 @@ export function businessDayOf(moment: DateTime | null): string | null {
 }
 
 /** What a move has accrued by `today` (its clocks stop at gate-out and at the empty's return). */
-export function chargesOf(move: DrayageMove, today: string): MoveCharges {
+export function chargesOf(move: DrayageMove, asOf: string): MoveCharges {
+  // A cancelled move's clocks stopped on the day it was cancelled.
+  const cancelledOn = businessDayOf(move.cancelledAt ?? null)
+  const today = cancelledOn && cancelledOn < asOf ? cancelledOn : asOf
   const availableOn = isoDay(move.availableOn) ?? businessDayOf(move.createdAt)!
   const time = freeTime({
     availableOn,
@@ -70,6 +89,24 @@ export function chargesOf(move: DrayageMove, today: string): MoveCharges {
 @inject()
 export default class DrayageChargesService {
   constructor(private clock: Clock) {}
+
+  /** A move's parties, state and dates, or null when there is no such move. */
+  async facts(moveId: number): Promise<DrayageMoveFacts | null> {
+    const move = await DrayageMove.find(moveId)
+    if (!move) return null
+    return {
+      id: move.id,
+      reference: drayageReference(move.id),
+      status: move.status,
+      shipperId: move.shipperId,
+      carrierId: move.carrierId,
+      containerNo: move.containerNo,
+      terminalCode: move.terminalCode,
+      deliveryAddress: move.deliveryAddress,
+      gateOut: businessDayOf(move.gateOut),
+      emptyReturnedOn: businessDayOf(move.emptyReturnedAt),
+    }
+  }
 
   /** The charge lines of a move as of today (final once the empty is returned). */
   async chargeLines(moveId: number): Promise<ChargeLine[]> {

@@ -22,7 +22,12 @@ import {
   isValidContainerNo,
   normalizeContainerNo,
 } from '#logistics/services/drayage_rules'
-import { DRAYAGE_STEPS, type DrayageStep } from '#logistics/services/drayage_states'
+import {
+  CANCELLABLE_STATUSES,
+  DRAYAGE_STEPS,
+  type DrayageStatus,
+  type DrayageStep,
+} from '#logistics/services/drayage_states'
 import type { createDrayageMoveValidator } from '#logistics/validators/drayage'
 import '#logistics/drayage_events'
 
@@ -37,6 +42,17 @@ const STEP_REFUSALS: Record<DrayageStep, string> = {
   accept: MOVE_TAKEN,
   gateOut: 'Only an accepted move at the terminal can be gated out',
   emptyReturn: 'Only a gated-out container can be returned empty',
+}
+
+export const REASON_NEEDED = {
+  field: 'reason',
+  message: 'A carrier accepted this move: give a reason (10 to 500 characters) to cancel it',
+  rule: 'required',
+}
+const CANCEL_REFUSALS: Partial<Record<DrayageStatus, string>> = {
+  OUT_GATED: 'The container has left the terminal: the move can no longer be cancelled',
+  EMPTY_RETURNED: 'The move is complete: it can no longer be cancelled',
+  CANCELLED: 'This move is already cancelled',
 }
 
 /** Shippers' drayage moves from creation to the empty's return (docs/decisions/0120-0121). */
@@ -85,7 +101,7 @@ export default class DrayageMoveService {
     if (errors.length === 0) {
       const open = await DrayageMove.query()
         .where('containerNo', containerNo)
-        .whereNot('status', 'EMPTY_RETURNED')
+        .whereNotIn('status', ['EMPTY_RETURNED', 'CANCELLED'])
         .first()
       if (open) {
         errors.push({
@@ -177,6 +193,33 @@ export default class DrayageMoveService {
     await this.step(id, 'emptyReturn', { empty_returned_at: this.now() })
     await this.record(await DrayageMove.findOrFail(id))
     await emitter.emit('drayage:completed', { drayageMoveId: id })
+    return this.show(id)
+  }
+
+  /**
+   * The shipper cancels its move before gate-out (docs/decisions/0147): an OPEN one as it is,
+   * one a carrier accepted only with a reason. One conditional update, so a carrier accepting
+   * or gating out at the same moment either wins (then this is refused) or loses.
+   */
+  async cancel(id: number, reason: string | null): Promise<DrayageMoveView> {
+    const from = reason === null ? ['OPEN'] : CANCELLABLE_STATUSES
+    const updated = await db.from('drayage_moves').where('id', id).whereIn('status', from).update({
+      status: 'CANCELLED',
+      cancelled_at: this.now(),
+      cancel_reason: reason,
+      updated_at: this.now(),
+    })
+    if (rowCount(updated) !== 1) {
+      const move = await DrayageMove.findOrFail(id)
+      if (move.status === 'ACCEPTED') throw validationError([REASON_NEEDED])
+      throw new ConflictException(CANCEL_REFUSALS[move.status] ?? CANCEL_REFUSALS.OUT_GATED!)
+    }
+    await db
+      .from('appointments')
+      .where('drayage_move_id', id)
+      .whereIn('status', ['REQUESTED', 'CONFIRMED'])
+      .update({ status: 'CANCELLED', updated_at: this.now() })
+    await this.record(await DrayageMove.findOrFail(id))
     return this.show(id)
   }
 

@@ -5,7 +5,7 @@ import { fromCents } from '#core/money'
 import { isoDay } from '#core/business_time'
 import { chargesOf } from '#logistics/services/drayage_charges'
 import { daysBetween, type Tier } from '#logistics/services/drayage_rules'
-import type { DrayageStatus } from '#logistics/services/drayage_states'
+import { drayageReference, type DrayageStatus } from '#logistics/services/drayage_states'
 import type { AppointmentKind, AppointmentStatus } from '#logistics/services/appointment_states'
 
 export type AppointmentView = {
@@ -54,11 +54,13 @@ export type DrayageMoveView = {
   acceptedAt: string | null
   gateOut: string | null
   emptyReturnedAt: string | null
+  cancelledAt: string | null
+  cancelReason: string | null
   createdAt: string
   appointments: AppointmentView[]
 }
 
-export const drayageReference = (id: number) => `DRY-${String(id).padStart(3, '0')}`
+export { drayageReference }
 
 const iso = (value: { toUTC(): { toISO(): string | null } } | null) =>
   value ? value.toUTC().toISO() : null
@@ -128,6 +130,8 @@ export function toMoveView(
     acceptedAt: iso(move.acceptedAt),
     gateOut: iso(move.gateOut),
     emptyReturnedAt: iso(move.emptyReturnedAt),
+    cancelledAt: iso(move.cancelledAt ?? null),
+    cancelReason: move.cancelReason ?? null,
     createdAt: iso(move.createdAt)!,
     appointments: context.appointments.map(toAppointmentView),
   }

@@ -63,3 +63,15 @@ appointmentStatusValidator.messagesProvider = new SimpleMessagesProvider({
   'confirmationNumber.minLength': 'Confirmation number is too short',
   'confirmationNumber.maxLength': 'Confirmation number is too long',
 })
+
+/** The shipper's cancellation: a reason, needed once a carrier accepted the move. */
+export const cancelDrayageMoveValidator = vine.compile(
+  vine.object({
+    reason: vine.string().trim().minLength(10).maxLength(500).optional(),
+  })
+)
+cancelDrayageMoveValidator.messagesProvider = new SimpleMessagesProvider({
+  'reason.string': 'Reason must be 10 to 500 characters',
+  'reason.minLength': 'Reason must be 10 to 500 characters',
+  'reason.maxLength': 'Reason must be 10 to 500 characters',
+})

@@ -12,6 +12,8 @@ import {
   renderBillOfLading,
   renderInvoice,
   renderItemisedInvoice,
+  place,
+  type InvoiceSubject,
   type ItemisedInvoiceContent,
 } from '#tms/services/pdf_renderer'
 import { Clock } from '#core/clock'
@@ -76,7 +78,7 @@ export default class DocumentService {
       bolNumber,
       issuedAt: now.toUTC().toISO()!,
       booking,
-      shipper: await this.shipper(booking),
+      shipper: await this.shipper(booking.shipperId),
       carrier,
     })
     return this.storeBillOfLading(booking, bolNumber, pdf)
@@ -112,7 +114,7 @@ export default class DocumentService {
       status: invoice.status,
       amount: invoice.amount,
       booking,
-      shipper: await this.shipper(booking),
+      shipper: await this.shipper(booking.shipperId),
     })
     const key = `bookings/${bookingId}/invoice-${invoice.invoiceNumber}.pdf`
     const doc = await this.store(booking, 'INVOICE', key, pdf)
@@ -124,12 +126,29 @@ export default class DocumentService {
   /** The PDF of a booking's itemised freight invoice, billed to its shipper (not stored). */
   async itemisedInvoicePdf(
     bookingId: number,
-    content: Omit<ItemisedInvoiceContent, 'booking' | 'billTo'>
+    content: Omit<ItemisedInvoiceContent, 'subject' | 'billTo'>
   ): Promise<Uint8Array | null> {
     const booking = await this.bookings.facts(bookingId)
     if (!booking) return null
-    const shipper = await this.shipper(booking)
-    return renderItemisedInvoice({ ...content, booking, billTo: shipper })
+    const subject: InvoiceSubject = {
+      label: 'Booking',
+      reference: booking.reference,
+      service: [
+        ['Lane', `${place(booking.pickup)} to ${place(booking.delivery)}`],
+        ['Pallets', booking.pallets],
+        ['Pickup', booking.pickupDate],
+      ],
+    }
+    const billTo = await this.shipper(booking.shipperId)
+    return renderItemisedInvoice({ ...content, subject, billTo })
+  }
+
+  /** The PDF of an itemised invoice for something other than a booking (a drayage move). */
+  async subjectInvoicePdf(
+    shipperId: number,
+    content: Omit<ItemisedInvoiceContent, 'billTo'>
+  ): Promise<Uint8Array> {
+    return renderItemisedInvoice({ ...content, billTo: await this.shipper(shipperId) })
   }
 
   /** Writes the file, then its index row; a file without a row is the only possible leftover. */
@@ -158,10 +177,10 @@ export default class DocumentService {
       .catch((err) => logger.warn({ err, key: doc.url }, 'could not delete a discarded file'))
   }
 
-  private async shipper(booking: BookingDocumentFacts) {
+  private async shipper(shipperId: number) {
     const user = await db
       .from('users')
-      .where('id', booking.shipperId)
+      .where('id', shipperId)
       .select('first_name', 'last_name', 'email', 'phone')
       .first()
     const name = [user?.first_name, user?.last_name].filter(Boolean).join(' ').trim()

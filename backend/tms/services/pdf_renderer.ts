@@ -13,12 +13,19 @@ export type BolContent = {
   carrier: CarrierIdentity | null
 }
 
+/** What an itemised invoice is for: a booking or a drayage move, and its service rows. */
+export type InvoiceSubject = {
+  label: string
+  reference: string
+  service: [string, string | number | null][]
+}
+
 /** A multi-line freight invoice (finance's advanced invoices), amounts in cents. */
 export type ItemisedInvoiceContent = {
   number: string
   status: string
   issuedAt: string | null
-  booking: BookingDocumentFacts
+  subject: InvoiceSubject
   billTo: { name: string; email: string | null }
   lines: { description: string; quantity: number; unitCents: number; amountCents: number }[]
   totalCents: number
@@ -104,7 +111,7 @@ async function sheet(title: string, subject: string) {
   return { pdf, sheet: new Sheet(page, regular, bold) }
 }
 
-const place = (stop: BookingDocumentFacts['pickup']) =>
+export const place = (stop: BookingDocumentFacts['pickup']) =>
   [stop.address, [stop.city, stop.state].filter(Boolean).join(', '), stop.zip]
     .filter(Boolean)
     .join(' ')
@@ -194,20 +201,18 @@ const LINE_COLUMNS = [0, 330, 410, 512]
 
 /** An itemised freight invoice: the lines, their total and the notes (audit, evidence). */
 export async function renderItemisedInvoice(content: ItemisedInvoiceContent): Promise<Uint8Array> {
-  const { booking: b } = content
-  const { pdf, sheet: s } = await sheet(`Invoice ${content.number}`, b.reference)
+  const { subject } = content
+  const { pdf, sheet: s } = await sheet(`Invoice ${content.number}`, subject.reference)
   s.title('Freight invoice')
   s.row('Invoice number', content.number)
-  s.row('Booking', b.reference)
+  s.row(subject.label, subject.reference)
   s.row('Issued', content.issuedAt)
   s.row('Status', content.status)
   s.heading('Bill to')
   s.row('Name', content.billTo.name)
   s.row('Email', content.billTo.email)
   s.heading('Service')
-  s.row('Lane', `${place(b.pickup)} to ${place(b.delivery)}`)
-  s.row('Pallets', b.pallets)
-  s.row('Pickup', b.pickupDate)
+  for (const [label, value] of subject.service) s.row(label, value)
   s.heading('Charges (USD)')
   s.cells(['Description', 'Quantity', 'Unit', 'Amount'], LINE_COLUMNS, { bold: true, rightFrom: 1 })
   for (const line of content.lines) {

@@ -2,7 +2,7 @@
  * The demo's drayage (decisions 0120-0123): the terminal list, and moves of two shippers in
  * every state, run through the drayage services at their moments: one long complete (with
  * demurrage and per diem), one out of the terminal, one accepted with a confirmed pickup window
- * and its last free day tomorrow, one accruing demurrage, one waiting for a carrier. The last
+ * and its last free day tomorrow (the complete one invoiced for its demurrage and per diem), one accruing demurrage, one waiting for a carrier. The last
  * step is the daily `drayage:charges` run, so totals and the free-time alerts are today's.
  */
 import app from '@adonisjs/core/services/app'
@@ -10,6 +10,8 @@ import type { DateTime } from 'luxon'
 import DrayageMoveService from '#logistics/services/drayage_move_service'
 import AppointmentService from '#logistics/services/appointment_service'
 import TerminalService from '#logistics/services/terminal_service'
+import DrayageInvoiceService from '#finance/services/drayage_invoice_service'
+import AdvancedInvoiceService from '#finance/services/advanced_invoice_service'
 import DrayageDailyRun from '#logistics/services/drayage_daily_run'
 import type { Timeline } from './timeline.js'
 import type { DemoState } from './context.js'
@@ -28,6 +30,8 @@ type MovePlan = {
   pickupWindowDaysAgo?: number
   gateOutDaysAgo?: number
   emptyReturnDaysAgo?: number
+  /** the carrier drafts and issues the move's invoice (decision 0146) */
+  invoiceDaysAgo?: number
 }
 
 const MOVES: MovePlan[] = [
@@ -41,6 +45,7 @@ const MOVES: MovePlan[] = [
     pickupWindowDaysAgo: 10,
     gateOutDaysAgo: 9.9,
     emptyReturnDaysAgo: 4,
+    invoiceDaysAgo: 3,
   },
   {
     shipper: 'shipper@palletline.test',
@@ -134,6 +139,14 @@ export function planDrayage(t: Timeline, state: DemoState) {
       t.at(ago(plan.emptyReturnDaysAgo), `the empty ${plan.containerNo} is returned`, async () =>
         (await make(DrayageMoveService)).emptyReturn(id())
       )
+    }
+    if (plan.invoiceDaysAgo !== undefined) {
+      t.at(ago(plan.invoiceDaysAgo), `${carrier} invoices ${plan.containerNo}`, async () => {
+        const draft = await (
+          await make(DrayageInvoiceService)
+        ).draft(id(), state.userId(carrier), null)
+        await (await make(AdvancedInvoiceService)).issue(draft.id, 'carrier')
+      })
     }
   }
   t.at(t.now.minus({ minutes: 10 }), 'drayage:charges runs', async () =>

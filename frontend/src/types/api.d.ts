@@ -3027,6 +3027,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/drayage/moves/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A drayage move’s advanced invoices
+         * @description Its carrier sees drafts too; its shipper only issued, paid and void ones.
+         */
+        get: operations["drayageMoveInvoices"];
+        put?: never;
+        /**
+         * Draft the invoice of a completed drayage move
+         * @description The move’s carrier, once the empty is returned. Bills the move’s demurrage and per diem (one line per charge segment, days as quantity, first and last day as evidence) computed from its dates, or the carrier’s own day counts, which the audit checks against the computed charges on issue. Drafting again refreshes the draft; 409 when not complete, nothing to bill or already issued.
+         */
+        post: operations["draftDrayageInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drayage/moves/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a drayage move
+         * @description Its shipper, before gate-out: an OPEN move as it is, a move a carrier accepted with a reason (422 on `reason` without one). Its pending and confirmed appointments are cancelled, and its charges stop that day. 409 once the container left the terminal, the move is complete or already cancelled.
+         */
+        post: operations["cancelDrayageMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4889,7 +4933,7 @@ export interface components {
             };
             deliveryAddress: string | null;
             /** @enum {string} */
-            status: "OPEN" | "ACCEPTED" | "OUT_GATED" | "EMPTY_RETURNED";
+            status: "OPEN" | "ACCEPTED" | "OUT_GATED" | "EMPTY_RETURNED" | "CANCELLED";
             carrier: null | {
                 id: number;
                 companyName: string;
@@ -4919,6 +4963,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             appointments: components["schemas"]["DrayageAppointment"][];
+            cancelledAt: string | null;
+            cancelReason: string | null;
         };
         DrayageMoveInput: {
             /** @description ISO 6346, e.g. CSQU3054383 (spaces and dashes ignored) */
@@ -5184,10 +5230,11 @@ export interface components {
         AdvancedInvoice: {
             id: number;
             number: string | null;
-            bookingId: number;
-            bookingReference: string;
+            /** @description The booking invoiced; null for a drayage move’s invoice */
+            bookingId: number | null;
+            bookingReference: string | null;
             /** @enum {string} */
-            kind: "CARRIER" | "PARTNER";
+            kind: "CARRIER" | "PARTNER" | "DRAYAGE";
             /** @enum {string} */
             status: "DRAFT" | "ISSUED" | "PAID" | "VOID";
             currency: string;
@@ -5204,6 +5251,9 @@ export interface components {
             voidedAt: string | null;
             decidedAt: string | null;
             pdfUrl: string | null;
+            /** @description The drayage move invoiced; null for a booking’s invoice */
+            drayageMoveId: number | null;
+            drayageReference: string | null;
         };
         AdvancedInvoiceList: {
             invoices: components["schemas"]["AdvancedInvoice"][];
@@ -5282,6 +5332,25 @@ export interface components {
             /** @description On 503: which checks failed */
             message?: string;
             checks: components["schemas"]["ReadinessCheck"][];
+        };
+        DrayageInvoiceLineInput: {
+            /** @enum {string} */
+            code: "DEMURRAGE" | "PER_DIEM";
+            days: number;
+            /** @description Daily rate in dollars */
+            unitPrice: number;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+        };
+        DrayageInvoiceInput: {
+            /** @description The carrier’s own day counts; without them the invoice bills the charges computed from the move’s dates */
+            lines?: components["schemas"]["DrayageInvoiceLineInput"][];
+        };
+        DrayageCancelInput: {
+            /** @description Required once a carrier accepted the move */
+            reason?: string;
         };
     };
     responses: {
@@ -10053,6 +10122,96 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    drayageMoveInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drayage move id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedInvoiceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    draftDrayageInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drayage move id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DrayageInvoiceInput"];
+            };
+        };
+        responses: {
+            /** @description The draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedInvoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    cancelDrayageMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The move id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DrayageCancelInput"];
+            };
+        };
+        responses: {
+            /** @description The move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrayageMove"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
 }

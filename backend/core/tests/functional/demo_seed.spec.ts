@@ -286,6 +286,11 @@ test.group('The demo data', (group) => {
     assert.isTrue(audited.some((a) => a.result === 'PASS'))
     const detention = await db.from('booking_accessorials').where('code', 'DETENTION_HR')
     assert.isAtLeast(detention.length, 2)
+    // The complete drayage move is billed for its demurrage and per diem (decision 0146).
+    const drayage = invoices.filter((i) => i.kind === 'DRAYAGE')
+    assert.lengthOf(drayage, 1)
+    assert.equal(drayage[0].status, 'ISSUED')
+    assert.isAbove(Number(drayage[0].amount), 0)
   })
 
   test('a second run adds nothing', async ({ assert }) => {

@@ -5,6 +5,7 @@ import { FreightBoard } from '@/features/freight-board/components/freight-board'
 import { BookingReviewsDialog } from '@/features/reviews/components/booking-reviews-dialog'
 import { CarrierDrayage } from '@/features/drayage/components/carrier-drayage'
 import { CarrierExpedited } from '@/features/expedited/components/carrier-expedited'
+import { DrayageInvoicePanel } from '@/features/finance/components/drayage-invoice-panel'
 import { BookingChargesDialog } from '@/features/finance/components/booking-charges-dialog'
 
 export default function CarrierRoute() {
@@ -15,7 +16,11 @@ export default function CarrierRoute() {
         <ProfileForm title="Account" description="The carrier account you are signed in with." />
       }
       freightBoard={<FreightBoard idPrefix="grab-and-go" onClaimed={refreshBookings} />}
-      drayage={<CarrierDrayage />}
+      drayage={
+        <CarrierDrayage
+          completed={(moveId) => <DrayageInvoicePanel moveId={moveId} role="carrier" />}
+        />
+      }
       expedited={<CarrierExpedited />}
       reviewAction={(booking) => (
         <>

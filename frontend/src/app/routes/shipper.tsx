@@ -5,6 +5,7 @@ import { BookingReviewsDialog } from '@/features/reviews/components/booking-revi
 import { ShipperDrayage } from '@/features/drayage/components/shipper-drayage'
 import { todayIso } from '@/features/shipper/utils/dates'
 import { ShipperExpedited } from '@/features/expedited/components/shipper-expedited'
+import { DrayageInvoicePanel } from '@/features/finance/components/drayage-invoice-panel'
 import { ShipperFreightInvoices } from '@/features/finance/components/shipper-freight-invoices'
 
 export default function ShipperRoute() {
@@ -12,7 +13,12 @@ export default function ShipperRoute() {
   return (
     <ShipperDashboard
       accountPanel={<ProfileForm />}
-      drayage={<ShipperDrayage today={todayIso()} />}
+      drayage={
+        <ShipperDrayage
+          today={todayIso()}
+          completed={(moveId) => <DrayageInvoicePanel moveId={moveId} role="shipper" />}
+        />
+      }
       expedited={user ? <ShipperExpedited shipperId={user.id} /> : null}
       freightInvoices={<ShipperFreightInvoices />}
       reviewAction={(booking) => (

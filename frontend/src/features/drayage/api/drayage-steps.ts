@@ -10,3 +10,8 @@ export type DrayageStep = 'accept' | 'gate-out' | 'empty-return'
 export function recordDrayageStep(moveId: number, step: DrayageStep): Promise<DrayageMove> {
   return api.post<DrayageMove>(`/api/drayage/moves/${moveId}/${step}`)
 }
+
+/** POST /api/drayage/moves/:id/cancel: the shipper's cancel; a reason once a carrier accepted. */
+export function cancelDrayageMove(moveId: number, reason: string | null): Promise<DrayageMove> {
+  return api.post<DrayageMove>(`/api/drayage/moves/${moveId}/cancel`, reason ? { reason } : {})
+}

@@ -27,8 +27,13 @@ const STEP_TEXT: Record<DrayageStep, { label: string; done: string; fallback: st
   },
 }
 
-/** A DRAY carrier's Drayage section: open moves to accept, and its own moves to run. */
-export function CarrierDrayage() {
+/**
+ * A DRAY carrier's Drayage section: open moves to accept, and its own moves to run;
+ * `completed` renders what a complete move offers next (its invoice, from app/).
+ */
+export function CarrierDrayage({
+  completed,
+}: { completed?: (moveId: number) => React.ReactNode } = {}) {
   const open = useOpenDrayageMoves()
   const mine = useDrayageMoves()
   const [busy, setBusy] = React.useState<number | null>(null)
@@ -97,7 +102,14 @@ export function CarrierDrayage() {
                 <DrayageMoveCard
                   key={move.id}
                   move={move}
-                  actions={<MoveActions move={move} onDone={refresh} stepButton={button} />}
+                  actions={
+                    <MoveActions
+                      move={move}
+                      onDone={refresh}
+                      stepButton={button}
+                      completed={completed}
+                    />
+                  }
                 />
               ))}
             </div>
@@ -112,12 +124,14 @@ function MoveActions({
   move,
   onDone,
   stepButton,
+  completed,
 }: {
   move: DrayageMove
   onDone: () => void
   stepButton: (move: DrayageMove, which: DrayageStep) => React.ReactNode
+  completed?: (moveId: number) => React.ReactNode
 }) {
-  if (move.status === 'EMPTY_RETURNED') return null
+  if (move.status === 'EMPTY_RETURNED') return completed?.(move.id) ?? null
   const kind = move.status === 'ACCEPTED' ? 'PICKUP' : 'RETURN'
   const active = move.appointments.filter(
     (a) => a.status === 'REQUESTED' || a.status === 'CONFIRMED'

@@ -11,10 +11,20 @@ import { createDrayageMove } from '@/features/drayage/api/create-drayage-move'
 import { useDrayageMoves } from '@/features/drayage/api/get-drayage-moves'
 import { useTerminals } from '@/features/drayage/api/get-terminals'
 import { DrayageMoveCard } from '@/features/drayage/components/drayage-move-card'
+import { CancelMoveForm } from '@/features/drayage/components/cancel-move-form'
 import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
 
-/** The shipper's Drayage section: request a container move, then follow its free time and charges. */
-export function ShipperDrayage({ today }: { today: string }) {
+/**
+ * The shipper's Drayage section: request a container move, then follow its free time and
+ * charges; `completed` renders what a complete move shows besides (its invoice, from app/).
+ */
+export function ShipperDrayage({
+  today,
+  completed,
+}: {
+  today: string
+  completed?: (moveId: number) => React.ReactNode
+}) {
   const moves = useDrayageMoves()
   return (
     <div className="space-y-6">
@@ -42,7 +52,17 @@ export function ShipperDrayage({ today }: { today: string }) {
           {(list) => (
             <div className="space-y-4">
               {list.map((move) => (
-                <DrayageMoveCard key={move.id} move={move} />
+                <DrayageMoveCard
+                  key={move.id}
+                  move={move}
+                  actions={
+                    move.status === 'EMPTY_RETURNED' ? (
+                      completed?.(move.id)
+                    ) : (
+                      <CancelMoveForm move={move} onDone={() => void moves.mutate()} />
+                    )
+                  }
+                />
               ))}
             </div>
           )}

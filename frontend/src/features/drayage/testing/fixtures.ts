@@ -49,6 +49,8 @@ export function makeMove(overrides: Partial<DrayageMove> = {}): DrayageMove {
     acceptedAt: null,
     gateOut: null,
     emptyReturnedAt: null,
+    cancelledAt: null,
+    cancelReason: null,
     createdAt: '2026-03-05T15:00:00.000Z',
     appointments: [],
     ...overrides,

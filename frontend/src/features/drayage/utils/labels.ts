@@ -7,6 +7,7 @@ export const MOVE_STATUS: Record<DrayageMove['status'], { label: string; variant
   ACCEPTED: { label: 'Accepted', variant: 'info' },
   OUT_GATED: { label: 'Out of the terminal', variant: 'warning' },
   EMPTY_RETURNED: { label: 'Empty returned', variant: 'success' },
+  CANCELLED: { label: 'Cancelled', variant: 'destructive' },
 }
 
 export const APPOINTMENT_STATUS: Record<string, { label: string; variant: Variant }> = {

@@ -48,7 +48,7 @@ export function FlaggedInvoices() {
 }
 
 function FlaggedInvoice({ invoice }: { invoice: AdvancedInvoice }) {
-  const { pay, adminVoid } = useInvoiceActions(invoice.bookingId)
+  const { pay, adminVoid } = useInvoiceActions(invoice.bookingId, invoice.drayageMoveId)
   const { busy, run } = useAction()
   return (
     <article
@@ -57,7 +57,8 @@ function FlaggedInvoice({ invoice }: { invoice: AdvancedInvoice }) {
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold text-slate-900">
-          {invoice.number} · {invoice.bookingReference} · {formatCurrency(invoice.amount)}
+          {invoice.number} · {invoice.bookingReference ?? invoice.drayageReference} ·{' '}
+          {formatCurrency(invoice.amount)}
         </p>
         <InvoiceStatusBadge invoice={invoice} />
       </header>

@@ -73,7 +73,7 @@ function ShipperInvoice({ invoice }: { invoice: AdvancedInvoice }) {
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <p className="font-semibold text-slate-900">
-            {invoice.number} · {invoice.bookingReference}
+            {invoice.number} · {invoice.bookingReference ?? invoice.drayageReference}
           </p>
           <p className="text-xs text-slate-500">Issued {formatDateTime(invoice.issuedAt)}</p>
         </div>
@@ -99,7 +99,7 @@ function ShipperInvoice({ invoice }: { invoice: AdvancedInvoice }) {
 }
 
 function DecisionForm({ invoice }: { invoice: AdvancedInvoice }) {
-  const { decide } = useInvoiceActions(invoice.bookingId)
+  const { decide } = useInvoiceActions(invoice.bookingId, invoice.drayageMoveId)
   const { busy, errors, run } = useAction()
   const [reason, setReason] = React.useState('')
   const [disputing, setDisputing] = React.useState(false)

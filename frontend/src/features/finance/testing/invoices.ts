@@ -7,6 +7,8 @@ export function flaggedInvoice(overrides: Partial<AdvancedInvoice> = {}): Advanc
     number: 'AINV-2026-000003',
     bookingId: 7,
     bookingReference: 'TRT-007',
+    drayageMoveId: null,
+    drayageReference: null,
     kind: 'CARRIER',
     status: 'ISSUED',
     currency: 'USD',
