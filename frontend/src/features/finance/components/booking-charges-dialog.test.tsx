@@ -63,7 +63,10 @@ describe('Charges & invoice (carrier)', () => {
     })
 
     fireEvent.click(screen.getByRole('button', { name: 'Draft invoice' }))
-    fireEvent.click(await screen.findByRole('button', { name: 'Issue invoice' }))
+    // The draft shows while its action is still finishing: Issue is enabled once it has.
+    const issue = await screen.findByRole<HTMLButtonElement>('button', { name: 'Issue invoice' })
+    await waitFor(() => expect(issue.disabled).toBe(false))
+    fireEvent.click(issue)
     expect(await screen.findByText(/Audit FLAGGED/)).toBeTruthy()
     expect(screen.getByRole('link', { name: /Download PDF AINV-2026-000003/ })).toBeTruthy()
   })
