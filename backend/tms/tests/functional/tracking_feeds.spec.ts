@@ -306,7 +306,7 @@ test.group('POST /api/tms/feeds/:provider delivered many times at once', (group)
         time: new Date((now - 3600 + i * 60) * 1000).toISOString(),
       }))
     )
-    const second = await startServer(3382)
+    const second = await startServer(Number(process.env.PORT) + 48)
     try {
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
