@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { test } from '@japa/runner'
 import { closeBrowser, newPage } from '#tests/browser_helpers'
 
@@ -15,7 +16,17 @@ test.group('Browser: the API reference', (group) => {
     })
     await page.goto('/api/docs')
     await page.getByRole('heading', { name: /PalletLine API/ }).waitFor()
+    // Every tag of the contract is listed, folded; opening one shows its operations.
+    const contract = JSON.parse(await readFile('docs/openapi.json', 'utf8')) as {
+      tags: { name: string }[]
+    }
+    for (const tag of contract.tags) {
+      await page.locator(`[id="operations-tag-${tag.name.replaceAll(' ', '_')}"]`).waitFor()
+    }
+    await page.locator('[id="operations-tag-Bookings"]').click()
     await page.getByText('/api/bookings/{id}', { exact: true }).first().waitFor()
+    await page.locator('[id="operations-tag-Finance"]').click()
+    await page.getByText('/api/advanced-invoices/{id}/issue', { exact: true }).first().waitFor()
     assert.deepEqual(violations, [])
     await context.close()
   })
