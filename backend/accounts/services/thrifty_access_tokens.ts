@@ -85,7 +85,7 @@ export class ThriftyAccessTokensProvider<
 
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types -- the parent's signature
   async delete(user: InstanceType<TokenableModel>, identifier: string | number | BigInt) {
-    tokenRows.evict(String(identifier))
+    void tokenRows.evict(String(identifier))
     const deleted = await super.delete(user, identifier)
     await tokenRows.evict(String(identifier))
     return deleted
