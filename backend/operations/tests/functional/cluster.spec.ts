@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import type { ChildProcess } from 'node:child_process'
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -35,7 +35,7 @@ const address = (port: number) => `127.0.0.1:${port}`
 const direct = (port: number) => `http://${address(port)}`
 const DEMO_PASSWORD = 'demo1234'
 /** A short tick for one job, so several ticks happen while the test runs. */
-const FAST_JOB = { name: 'bookings:expire-unpaid', everySeconds: 2 }
+const FAST_JOB = { name: 'bookings:expire-unpaid', everySeconds: 3 }
 
 type Cluster = {
   env: Record<string, string | undefined>
@@ -189,9 +189,10 @@ test.group('Cluster: two instances behind nginx on PostgreSQL and Redis', (group
 
   test('the login throttle counts failures across both instances', async ({ assert }) => {
     const username = `throttle-${randomUUID()}@example.test`
-    // A client address of this run's own (TEST-NET-2), so the per-address count starts at zero
-    // in a Redis shared with earlier runs: nginx appends the real one, a trusted loopback hop.
-    const client = `198.51.100.${1 + (Date.now() % 254)}`
+    // A client address of this run's own (IPv6 documentation range), so the per-address count
+    // starts at zero in a Redis shared with earlier runs: nginx appends the real one, a trusted
+    // loopback hop, so the app takes this one as the client's.
+    const client = `2001:db8::${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`
     const browser = new Browserless(NGINX)
     const answers: { status: number; upstream: string }[] = []
     for (let i = 0; i < 6; i++) {
@@ -285,9 +286,10 @@ test.group('Cluster: two instances behind nginx on PostgreSQL and Redis', (group
     const fast = byJob.get(FAST_JOB.name) ?? []
     assert.isAtLeast(fast.length, 3, 'the fast job ticked')
     for (let i = 1; i < fast.length; i++) {
-      // A tick's lease keeps the job for its interval less one second (decision 0140).
+      // A tick's lease keeps the job for its interval less one second (decision 0140); the
+      // recorded start may lag the lease a little on a busy machine.
       const gap = fast[i].getTime() - fast[i - 1].getTime()
-      assert.isAtLeast(gap, (FAST_JOB.everySeconds - 1) * 1000, `runs ${gap} ms apart`)
+      assert.isAtLeast(gap, (FAST_JOB.everySeconds - 1) * 1000 - 500, `runs ${gap} ms apart`)
     }
     // Every other job ticks once a minute or less often: both instances' first ticks (at the
     // same moment after boot) made one run, and any later run is a minute on.
