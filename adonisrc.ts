@@ -63,6 +63,7 @@ export default defineConfig({
     () => import('#start/kernel'),
     () => import('#start/validation'),
     () => import('#start/events'),
+    () => import('#start/invalidation'),
     () => import('#start/jobs'),
     { file: () => import('#start/scheduler'), environment: ['web'] },
   ],

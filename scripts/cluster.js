@@ -9,12 +9,19 @@
  *   CLUSTER_INSTANCES (2), PG_DB_NAME (palletline_cluster), PG_HOST/PG_USER/PG_PASSWORD,
  *   REDIS_HOST/REDIS_PORT (127.0.0.1:6379), DEMO_SEED=false to skip the demo data.
  */
-import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import {
+  clusterEnv,
+  missingPrerequisite,
+  prepareDatabase,
+  root,
+  startInstance,
+  startNginx,
+  waitReady,
+} from './cluster_setup.js'
 
-const root = new URL('..', import.meta.url).pathname
 process.chdir(root)
 const listen = Number(process.env.CLUSTER_PORT ?? 8080)
 const count = Number(process.env.CLUSTER_INSTANCES ?? 2)
@@ -26,91 +33,30 @@ function fail(message) {
   process.exit(1)
 }
 
-if (spawnSync('nginx', ['-v']).error) {
-  fail('nginx is not installed: apt-get install -y nginx (Debian), then run npm run cluster again')
-}
-if (!existsSync('build/.built')) fail('no compiled server: run npm run build first')
+const missing = missingPrerequisite()
+if (missing) fail(`${missing}, then run npm run cluster again`)
 
 // One key for every instance (sessions and signed cookies must verify on each), kept between runs.
 const keyFile = join(prefix, 'app_key')
 if (!existsSync(keyFile)) writeFileSync(keyFile, randomBytes(32).toString('base64url'))
+const env = clusterEnv({ listen, appKey: readFileSync(keyFile, 'utf8').trim() })
 
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  APP_KEY: readFileSync(keyFile, 'utf8').trim(),
-  APP_URL: process.env.APP_URL ?? `http://127.0.0.1:${listen}`,
-  HOST: '127.0.0.1',
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  DB_CONNECTION: 'pg',
-  PG_HOST: process.env.PG_HOST ?? '127.0.0.1',
-  PG_USER: process.env.PG_USER ?? 'postgres',
-  PG_DB_NAME: process.env.PG_DB_NAME ?? 'palletline_cluster',
-  SESSION_DRIVER: 'redis',
-  LIMITER_STORE: 'redis',
-  TRANSMIT_TRANSPORT: 'redis',
-  REDIS_HOST: process.env.REDIS_HOST ?? '127.0.0.1',
-  TRUSTED_PROXIES: 'loopback',
-  SCHEDULER_ENABLED: process.env.SCHEDULER_ENABLED ?? 'true',
-}
-
-function run(label, command, args) {
-  console.log(`▸ ${label}`)
-  const result = spawnSync(command, args, { stdio: 'inherit', env })
-  if (result.status !== 0) fail(`${label} failed`)
-}
-
-// The database, once (createdb's "already exists" is fine).
-spawnSync('createdb', ['-h', env.PG_HOST, '-U', env.PG_USER, env.PG_DB_NAME], { env })
-run('Migrating (once, before any instance starts)', 'node', [
-  'build/ace.js',
-  'migration:run',
-  '--force',
-  '--compact-output',
-])
-if (env.DEMO_SEED !== 'false') {
-  run('Seeding demo data (first start only)', 'node', [
-    'build/ace.js',
-    'db:seed',
-    '--files',
-    'database/seeders/demo_seeder.js',
-  ])
+try {
+  prepareDatabase(env, { seed: env.DEMO_SEED !== 'false' })
+} catch (error) {
+  fail(error.message)
 }
 
 const ports = Array.from({ length: count }, (_, i) => listen + 1 + i)
-const instances = ports.map((port) =>
-  spawn('node', ['build/backend/bin/server.js'], {
-    stdio: 'inherit',
-    env: { ...env, PORT: String(port) },
-  })
-)
-
-const config = readFileSync('deploy/nginx/palletline.conf', 'utf8')
-  .replaceAll('@PREFIX@', prefix)
-  .replaceAll('@LISTEN@', `127.0.0.1:${listen}`)
-  .replace(
-    '@UPSTREAMS@',
-    ports.map((p) => `    server 127.0.0.1:${p} max_fails=2 fail_timeout=10s;`).join('\n')
-  )
-const configFile = join(prefix, 'nginx.conf')
-writeFileSync(configFile, config)
-run('Checking the nginx configuration', 'nginx', [
-  '-t',
-  '-q',
-  '-c',
-  configFile,
-  '-p',
-  prefix,
-  '-e',
-  join(prefix, 'error.log'),
-])
-const nginx = spawn(
-  'nginx',
-  ['-c', configFile, '-p', prefix, '-e', join(prefix, 'error.log'), '-g', 'daemon off;'],
-  {
-    stdio: 'inherit',
-  }
-)
+const instances = ports.map((port) => startInstance(env, port))
+let nginx
+try {
+  console.log('▸ Checking the nginx configuration, starting nginx')
+  nginx = startNginx({ prefix, listen, ports })
+} catch (error) {
+  for (const child of instances) child.kill('SIGTERM')
+  fail(error.message)
+}
 
 let stopping = false
 async function stop(code) {
@@ -140,15 +86,6 @@ for (const child of [nginx, ...instances]) {
 }
 
 const url = `http://127.0.0.1:${listen}`
-for (const port of ports) {
-  for (let i = 0; i < 120; i++) {
-    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-      (res) => res.ok,
-      () => false
-    )
-    if (ready) break
-    await new Promise((r) => setTimeout(r, 500))
-  }
-}
+for (const port of ports) await waitReady(port)
 console.log(`\nPalletLine: ${count} instances (ports ${ports.join(', ')}) behind nginx at ${url}`)
 console.log('Readiness per instance: /api/ready on each port. Stop with Ctrl+C.\n')

@@ -16,7 +16,7 @@ export const TOUCH_EVERY_MS = 15 * 60 * 1000
 type SessionRow = { data: string; expiresAt: number }
 
 /** Session rows read lately, by session id; every write, touch and destroy here evicts. */
-export const sessionRows = new ReadCache<SessionRow>(10_000, readCacheMs())
+export const sessionRows = new ReadCache<SessionRow>(10_000, readCacheMs(), 'session')
 
 /**
  * The database session store, with two changes: a row read lately is answered from
@@ -67,21 +67,21 @@ class ThriftyDatabaseStore implements SessionStoreWithTaggingContract {
   async write(sessionId: string, values: SessionData) {
     sessionRows.evict(sessionId)
     await this.inner.write(sessionId, values)
-    sessionRows.evict(sessionId)
+    await sessionRows.evict(sessionId)
   }
 
   async destroy(sessionId: string) {
     sessionRows.evict(sessionId)
     await this.inner.destroy(sessionId)
-    sessionRows.evict(sessionId)
+    await sessionRows.evict(sessionId)
   }
 
   async touch(sessionId: string) {
     const fresh =
       this.#expiresAt !== null && this.#expiresAt - Date.now() > this.ttlMs - TOUCH_EVERY_MS
     if (fresh) return
-    sessionRows.evict(sessionId)
     await this.inner.touch(sessionId)
+    await sessionRows.evict(sessionId)
   }
 
   tag(sessionId: string, userId: string) {

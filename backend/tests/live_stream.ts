@@ -4,16 +4,19 @@ import { baseUrl } from '#tests/helpers'
 
 /**
  * An open event stream read with node:http (fetch's contract check would wait for a stream
- * that never ends): collects each `data:` message until closed.
+ * that never ends): collects each `data:` message until closed. `headers` are the response's,
+ * once `ready` (behind nginx, `x-upstream` names the instance holding the stream).
  */
-export function openStream(uid: string, cookie = '') {
+export function openStream(uid: string, cookie = '', base = baseUrl()) {
   const messages: any[] = []
+  const headers: http.IncomingHttpHeaders = {}
   let request: http.ClientRequest
   const ready = new Promise<void>((resolve, reject) => {
     request = http.get(
-      `${baseUrl()}/__transmit/events?uid=${uid}`,
+      `${base}/__transmit/events?uid=${uid}`,
       { headers: cookie ? { cookie } : {} },
       (res) => {
+        Object.assign(headers, res.headers)
         res.setEncoding('utf8')
         let buffer = ''
         res.on('data', (chunk: string) => {
@@ -35,7 +38,7 @@ export function openStream(uid: string, cookie = '') {
     )
     request.on('error', reject)
   })
-  return { ready, messages, close: () => request.destroy() }
+  return { ready, messages, headers, close: () => request.destroy() }
 }
 
 export async function until(check: () => boolean, ms = 3000) {

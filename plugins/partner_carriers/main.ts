@@ -9,6 +9,7 @@ export type { FakePartnerMethod } from './drivers/fake.js'
 export { FakePartnerCarrier } from './drivers/fake.js'
 export { DEMO_PARTNER_CODES, type DemoPartnerCode } from './drivers/demo_partner/codes.js'
 export { isValidProNumber } from './drivers/demo_partner/pro_number.js'
+export type { DemoPartnerState } from './drivers/demo_partner/state.js'
 
 export type PartnerCarrierDriverFactory = DriverFactory<PartnerCarrierDriver>
 

@@ -94,11 +94,14 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime | null
 
-  /** A changed user is read afresh by the next request, and again once its transaction commits. */
+  /**
+   * A changed user is read afresh by the next request on every instance (decision 0148), and
+   * again once its transaction commits.
+   */
   @afterSave()
   @afterDelete()
-  static forgetCachedRow(user: User) {
-    userRows.evict(user.id)
-    user.$trx?.after('commit', () => userRows.evict(user.id))
+  static async forgetCachedRow(user: User) {
+    await userRows.evict(user.id)
+    user.$trx?.after('commit', () => void userRows.evict(user.id))
   }
 }

@@ -11,7 +11,7 @@ type Attributes = Record<string, unknown>
  * the user evicts. Values are immutable (strings, numbers, booleans, Luxon DateTimes), so
  * instances built from one entry share nothing they could change.
  */
-export const userRows = new ReadCache<Attributes>(10_000, readCacheMs())
+export const userRows = new ReadCache<Attributes>(10_000, readCacheMs(), 'user')
 
 type UserModelClass = {
   new (): any

@@ -11,8 +11,8 @@ import { ReadCache, readCacheMs } from '#core/read_cache'
 /** `last_used_at` is written at most this often per token, not on every call. */
 export const LAST_USED_EVERY_MS = 60_000
 
-/** Token rows read lately, by token id; a delete through this process evicts. */
-export const tokenRows = new ReadCache<AccessTokenDbColumns>(10_000, readCacheMs())
+/** Token rows read lately, by token id; a delete through any instance evicts (decision 0148). */
+export const tokenRows = new ReadCache<AccessTokenDbColumns>(10_000, readCacheMs(), 'access-token')
 
 /**
  * Token values this process verified against a row still in `tokenRows`: a call with the
@@ -85,20 +85,26 @@ export class ThriftyAccessTokensProvider<
 
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types -- the parent's signature
   async delete(user: InstanceType<TokenableModel>, identifier: string | number | BigInt) {
-    tokenRows.evict(String(identifier))
+    void tokenRows.evict(String(identifier))
     const deleted = await super.delete(user, identifier)
-    tokenRows.evict(String(identifier))
+    await tokenRows.evict(String(identifier))
     return deleted
   }
 
   async deleteAll(user: InstanceType<TokenableModel>) {
-    for (const token of await this.all(user)) tokenRows.evict(String(token.identifier))
-    return super.deleteAll(user)
+    const tokens = await this.all(user)
+    for (const token of tokens) void tokenRows.evict(String(token.identifier))
+    const deleted = await super.deleteAll(user)
+    await Promise.all(tokens.map((token) => tokenRows.evict(String(token.identifier))))
+    return deleted
   }
 
   async invalidate(tokenValue: Secret<string>) {
     const decoded = AccessToken.decode(this.prefix, tokenValue.release())
-    if (decoded) tokenRows.evict(String(decoded.identifier))
-    return super.invalidate(tokenValue)
+    if (!decoded) return super.invalidate(tokenValue)
+    void tokenRows.evict(String(decoded.identifier))
+    const invalidated = await super.invalidate(tokenValue)
+    await tokenRows.evict(String(decoded.identifier))
+    return invalidated
   }
 }

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import emitter from '@adonisjs/core/services/emitter'
 import env from '#start/env'
+import { invalidationBus } from '#core/invalidation_bus'
 import type { BoardLoad } from '#freight_board/services/freight_presenter'
 
 /** A board page as every carrier without a hold on it or an invite sees it. */
@@ -44,10 +45,11 @@ export function acceptsGzip(header: string | undefined): boolean {
 export type InviteIndex = { carriers: Set<number>; validUntil: number }
 
 /**
- * The board's shared pages, by filter set (docs/decisions/0072). Every change to a load in
- * this process (`freight:changed`, after its transaction commits) empties the cache; a page
- * also ends at its first time-based change (a hold or load expiring, an invite window
- * closing) and, for writes made by another process, after `BOARD_CACHE_MS` at most.
+ * The board's shared pages, by filter set (docs/decisions/0072). Every change to a load
+ * (`freight:changed`, after its transaction commits) empties the cache of every instance
+ * through the invalidation bus (decision 0148); a page also ends at its first time-based
+ * change (a hold or load expiring, an invite window closing) and, when a message is lost,
+ * after `BOARD_CACHE_MS` at most.
  */
 class BoardCache {
   #ttlMs: number
@@ -114,4 +116,7 @@ export const boardCache = new BoardCache(
   env.get('BOARD_CACHE_MS', env.get('NODE_ENV') === 'test' ? 0 : 3000)
 )
 
-emitter.on('freight:changed', () => boardCache.invalidate())
+// A change on any instance empties every instance's pages (decision 0148); BOARD_CACHE_MS
+// bounds what a lost message leaves behind.
+invalidationBus.on('freight-board', () => boardCache.invalidate())
+emitter.on('freight:changed', () => invalidationBus.publish('freight-board'))

@@ -35,12 +35,13 @@ export default class SearchController {
       page,
       perPage,
     ])
+    const stamp = searchCache.stamp()
     const version = searchCache.enabled ? await searchCache.version() : null
     let answer: CachedSearch | null = version === null ? null : searchCache.get(key, version)
     if (!answer) {
       const { offers, ...where } = await this.searches.search(input, { page, perPage })
       answer = { ...where, json: JSON.stringify(offers) }
-      if (version !== null) searchCache.set(key, version, answer)
+      if (version !== null) searchCache.set(key, version, answer, stamp)
     }
     response.header('X-Total-Count', String(answer.total))
     response.header('X-Page', String(answer.page))

@@ -11,6 +11,7 @@ import ListingCapacityService from '#fleet/services/listing_capacity_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { Clock } from '#core/clock'
 import { rowCount } from '#core/transactions'
+import { invalidationBus } from '#core/invalidation_bus'
 import { roadMiles } from '#core/geo'
 import { fromCents, toCents } from '#core/money'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
@@ -200,6 +201,8 @@ export default class BookingService {
       }
       return booking.id
     })
+    // Search answers on every instance drop these pallets now, not at their version's next read.
+    await invalidationBus.publish('search')
     return this.findFor({ id: shipperId, role: 'shipper' }, bookingId)
   }
 

@@ -1,6 +1,8 @@
 import { LRUCache } from 'lru-cache'
+import emitter from '@adonisjs/core/services/emitter'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
+import { invalidationBus } from '#core/invalidation_bus'
 
 /** A search answer as sent: the page's JSON and where it stands. */
 export type CachedSearch = {
@@ -21,11 +23,14 @@ type Entry = CachedSearch & { version: string; storedAt: number }
  * also ends after `SEARCH_CACHE_MS` (3,000 ms; `0` turns the cache off, as the test suite
  * does except the test that proves it), which bounds what the version cannot see: on
  * PostgreSQL a sequence moves before its transaction commits, so a search running in that
- * instant could store the old answer under the new version.
+ * instant could store the old answer under the new version. Bookings, the commonest such
+ * write, close that gap: once committed, a booking made or changing status empties every
+ * instance's entries through the invalidation bus (decision 0148).
  */
 class SearchCache {
   #ttlMs: number
   #entries = new LRUCache<string, Entry>({ max: 1000 })
+  #generation = 0
 
   constructor(ttlMs: number) {
     this.#ttlMs = ttlMs
@@ -55,6 +60,17 @@ class SearchCache {
     return String(rows[0]?.version ?? 'none')
   }
 
+  /** Drops every entry, and any answer whose search was under way (the bus's 'search'). */
+  forget() {
+    this.#generation++
+    this.#entries.clear()
+  }
+
+  /** Take before searching; set() drops an answer a forget() overtook. */
+  stamp() {
+    return this.#generation
+  }
+
   get(key: string, version: string): CachedSearch | null {
     const entry = this.#entries.get(key)
     if (!entry) return null
@@ -65,11 +81,16 @@ class SearchCache {
     return entry
   }
 
-  set(key: string, version: string, answer: CachedSearch) {
-    if (this.enabled) this.#entries.set(key, { ...answer, version, storedAt: Date.now() })
+  set(key: string, version: string, answer: CachedSearch, stamp: number) {
+    if (this.enabled && stamp === this.#generation) {
+      this.#entries.set(key, { ...answer, version, storedAt: Date.now() })
+    }
   }
 }
 
 export const searchCache = new SearchCache(
   env.get('SEARCH_CACHE_MS', env.get('NODE_ENV') === 'test' ? 0 : 3000)
 )
+
+invalidationBus.on('search', () => searchCache.forget())
+emitter.on('booking:status_changed', () => invalidationBus.publish('search'))

@@ -6,22 +6,14 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import redis from '@adonisjs/redis/services/main'
-import env from '#start/env'
+import { deploymentUsesRedis, redisConfigured } from '#core/invalidation_bus'
 
 export type CheckResult = { name: string; ok: boolean; ms: number; error?: string }
 
 /** Each check gives up after this long, so a hung dependency reads as down, not as a hang. */
 export const CHECK_TIMEOUT_MS = 2000
 
-/** Redis is part of the deployment when any store uses it, or REDIS_HOST names a server. */
-export function redisConfigured(vars: Record<string, string | undefined>): boolean {
-  return (
-    vars.SESSION_DRIVER === 'redis' ||
-    vars.LIMITER_STORE === 'redis' ||
-    vars.TRANSMIT_TRANSPORT === 'redis' ||
-    Boolean(vars.REDIS_HOST)
-  )
-}
+export { redisConfigured }
 
 /** Runs a check with a deadline; never throws. */
 export async function runCheck(
@@ -48,13 +40,7 @@ export async function runCheck(
 /** The checks this deployment needs, run at once. */
 export async function readiness(): Promise<{ ready: boolean; checks: CheckResult[] }> {
   const probes: [string, () => Promise<unknown>][] = [['database', () => db.rawQuery('select 1')]]
-  const vars = {
-    SESSION_DRIVER: env.get('SESSION_DRIVER'),
-    LIMITER_STORE: env.get('LIMITER_STORE'),
-    TRANSMIT_TRANSPORT: env.get('TRANSMIT_TRANSPORT'),
-    REDIS_HOST: env.get('REDIS_HOST'),
-  }
-  if (redisConfigured(vars)) probes.push(['redis', () => redis.connection('main').ping()])
+  if (deploymentUsesRedis()) probes.push(['redis', () => redis.connection('main').ping()])
   const checks = await Promise.all(probes.map(([name, probe]) => runCheck(name, probe)))
   return { ready: checks.every((check) => check.ok), checks }
 }

@@ -6,6 +6,7 @@ import { bookRequest } from '../drivers/demo_partner/mapper.js'
 import { isValidProNumber, proNumber } from '../drivers/demo_partner/pro_number.js'
 import { isDelayed, OFFSET_HOURS, roadMiles } from '../drivers/demo_partner/schedule.js'
 import { DemoPartnerServer } from '../drivers/demo_partner/server.js'
+import { MemoryDemoPartnerState } from '../drivers/demo_partner/state.js'
 import { bookInput, partnerCarrierContract } from './contract.js'
 
 const instant = { latencyMs: [0, 0] as [number, number], failureRate: 0 }
@@ -230,5 +231,57 @@ test.group('Demo partner: a partner that misbehaves', () => {
       code: 'unavailable',
       message: 'The partner could not be reached: connect ECONNREFUSED 127.0.0.1:443',
     })
+  })
+})
+
+test.group('Demo partner: one partner for every instance', () => {
+  /** Two instances of the app, each with its own simulator over one shared state. */
+  const twoInstances = (state = new MemoryDemoPartnerState()) => {
+    const [a, b] = [
+      new DemoPartnerServer({ ...instant, state }),
+      new DemoPartnerServer({ ...instant, state }),
+    ]
+    return {
+      state,
+      a: new DemoPartnerDriver((request) => a.handle(request)),
+      b: new DemoPartnerDriver((request) => b.handle(request)),
+    }
+  }
+
+  test('a shipment booked through one is tracked, billed and cancelled through the other', async ({
+    assert,
+  }) => {
+    const { a, b } = twoInstances()
+    const booked = await a.book(bookInput())
+    if (!booked.ok) return assert.fail(booked.message)
+
+    const pending = await b.fetchBol(booked.partnerShipmentId)
+    assert.deepInclude(pending, { ok: true, status: 'pending' })
+    // The fetch count is the partner's, not the instance's: the second fetch, anywhere, is ready.
+    const ready = await a.fetchBol(booked.partnerShipmentId)
+    assert.deepInclude(ready, { ok: true, status: 'ready', bolNumber: `DPB${booked.proNumber}` })
+
+    const tracked = await b.track(booked.partnerShipmentId, new Date('2026-04-01T00:00:00Z'))
+    assert.isTrue(tracked.ok && tracked.events.length >= 5)
+
+    const before = new Date(Date.parse(booked.pickupWindowStart) - HOUR)
+    const cancelled = await b.cancel(booked.partnerShipmentId, 'cancel-1', before)
+    assert.isTrue(cancelled.ok)
+    const after = await a.track(booked.partnerShipmentId, new Date('2026-04-01T00:00:00Z'))
+    assert.equal(after.ok && after.events.at(-1)!.code, 'CAN')
+  })
+
+  test('the same key booked through both at once makes one shipment, one answer', async ({
+    assert,
+  }) => {
+    const { a, b, state } = twoInstances()
+    const input = bookInput({ idempotencyKey: 'both-at-once' })
+    const [first, second] = await Promise.all([a.book(input), b.book(input)])
+    assert.isTrue(first.ok && second.ok)
+    assert.deepEqual(first, second)
+    assert.equal(state.count('shipment:'), 1)
+    // Another key gets another PRO number, whichever instance takes it.
+    const other = await b.book(bookInput({ idempotencyKey: 'another' }))
+    assert.isTrue(other.ok && first.ok && other.proNumber !== first.proNumber)
   })
 })

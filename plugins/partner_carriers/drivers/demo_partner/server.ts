@@ -10,8 +10,9 @@
  *   after doing it (504, the answer is lost): a retry with the same Idempotency-Key then gets
  *   the shipment the lost answer made.
  * - Idempotency: a POST's key and body are kept with its answer; the same key and body get the
- *   same answer, another body a 409. This memory lives in the process (a real partner keeps it
- *   on its servers), so a restart forgets demo shipments.
+ *   same answer, another body a 409. What the partner knows lives in its `state`: this
+ *   process's memory by default (a restart forgets demo shipments), or a store shared by every
+ *   instance (./state.ts), as a real partner's servers are.
  * - BOL: the first `bolPendingFetches` fetches answer 202 PROCESSING, later ones the PDF.
  * - Tracking: the timeline of ./schedule.ts, up to the time in X-Demo-Clock.
  */
@@ -26,6 +27,7 @@ import { proNumber } from './pro_number.js'
 import { pickupTime, schedule, type ScheduledEvent } from './schedule.js'
 import { timeZoneOf } from './time_zones.js'
 import { bookProblem, EXPIRED_QUOTE_SUFFIX } from './validation.js'
+import { MemoryDemoPartnerState, type DemoPartnerState } from './state.js'
 
 export type DemoPartnerServerOptions = {
   /** each answer takes a time drawn from [min, max] ms; [0, 0] answers at once */
@@ -38,9 +40,11 @@ export type DemoPartnerServerOptions = {
   bolRetryAfterSeconds?: number
   /** the PRO number is appended to it */
   trackingBaseUrl?: string
+  /** where shipments and answers are kept; this process's memory when absent */
+  state?: DemoPartnerState
 }
 
-export const DEMO_PARTNER_DEFAULTS: Required<DemoPartnerServerOptions> = {
+export const DEMO_PARTNER_DEFAULTS: Required<Omit<DemoPartnerServerOptions, 'state'>> = {
   latencyMs: [20, 80],
   failureRate: 0.05,
   seed: 1,
@@ -72,6 +76,20 @@ type Stored = {
   bolFetches: number
 }
 
+type Reply = { fingerprint: string; response: PartnerHttpResponse }
+
+const SHIPMENT = 'shipment:'
+
+/** A stored shipment read back: its times are Dates again. */
+function revive(json: string): Stored {
+  const stored = JSON.parse(json)
+  return {
+    ...stored,
+    windowStart: new Date(stored.windowStart),
+    events: stored.events.map((e: ScheduledEvent) => ({ ...e, at: new Date(e.at) })),
+  }
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const digits = (hex: string, count: number) =>
   String(BigInt(`0x${hex}`) % 10n ** BigInt(count)).padStart(count, '0')
@@ -93,22 +111,31 @@ function clockOf(request: PartnerHttpRequest): Date | null {
 }
 
 export class DemoPartnerServer {
-  #options: Required<DemoPartnerServerOptions>
+  #options: Required<Omit<DemoPartnerServerOptions, 'state'>>
+  #state: DemoPartnerState
   #faults: () => number
   #delays: () => number
-  #shipments = new Map<string, Stored>()
-  #replies = new Map<string, { fingerprint: string; response: PartnerHttpResponse }>()
-  #proNumbers = new Set<string>()
 
-  constructor(options: DemoPartnerServerOptions = {}) {
+  constructor({ state, ...options }: DemoPartnerServerOptions = {}) {
     this.#options = { ...DEMO_PARTNER_DEFAULTS, ...options }
+    this.#state = state ?? new MemoryDemoPartnerState()
     this.#faults = seededRandom(this.#options.seed)
     this.#delays = seededRandom(this.#options.seed + 1)
   }
 
-  /** How many shipments the partner holds: proves a retried booking made only one. */
+  /** How many shipments the partner holds (its own memory): proves a retry made only one. */
   get shipmentCount() {
-    return this.#shipments.size
+    const state = this.#state
+    return state instanceof MemoryDemoPartnerState ? state.count(SHIPMENT) : Number.NaN
+  }
+
+  async #shipment(id: string): Promise<Stored | null> {
+    const json = await this.#state.get(`${SHIPMENT}${id}`)
+    return json === null ? null : revive(json)
+  }
+
+  #save(stored: Stored) {
+    return this.#state.set(`${SHIPMENT}${stored.shipment.id}`, JSON.stringify(stored))
   }
 
   async handle(request: PartnerHttpRequest): Promise<PartnerHttpResponse> {
@@ -120,7 +147,7 @@ export class DemoPartnerServer {
         'retry-after': '1',
       })
     }
-    const response = this.#route(request)
+    const response = await this.#route(request)
     if (fault === 'after') return error(504, 'gateway_timeout', 'The partner took too long')
     return response
   }
@@ -130,7 +157,7 @@ export class DemoPartnerServer {
     return this.#faults() < 0.5 ? 'before' : 'after'
   }
 
-  #route(request: PartnerHttpRequest): PartnerHttpResponse {
+  async #route(request: PartnerHttpRequest): Promise<PartnerHttpResponse> {
     if (request.path === '/v1/shipments' && request.method === 'POST') {
       return this.#idempotent(request, () => this.#book(request))
     }
@@ -144,24 +171,26 @@ export class DemoPartnerServer {
     return error(405, 'method_not_allowed', `${request.method} is not allowed here`)
   }
 
-  #idempotent(request: PartnerHttpRequest, run: () => PartnerHttpResponse) {
+  async #idempotent(request: PartnerHttpRequest, run: () => Promise<PartnerHttpResponse>) {
     const key = request.headers['idempotency-key']
     if (!key || key.length > 255) {
       return error(400, 'idempotency_key_required', 'An Idempotency-Key header is required')
     }
-    const slot = `${request.path} ${key}`
+    const slot = `reply:${request.path} ${key}`
     const fingerprint = sha256(request.body ?? '')
-    const earlier = this.#replies.get(slot)
-    if (earlier) {
-      if (earlier.fingerprint === fingerprint) return earlier.response
-      return error(409, 'idempotency_key_reused', 'This Idempotency-Key came with another request')
-    }
-    const response = run()
-    this.#replies.set(slot, { fingerprint, response })
-    return response
+    const replay = (earlier: Reply) =>
+      earlier.fingerprint === fingerprint
+        ? earlier.response
+        : error(409, 'idempotency_key_reused', 'This Idempotency-Key came with another request')
+    const earlier = await this.#state.get(slot)
+    if (earlier !== null) return replay(JSON.parse(earlier))
+    const response = await run()
+    // Another caller with the same key may have answered meanwhile: the first answer stands.
+    if (await this.#state.add(slot, JSON.stringify({ fingerprint, response }))) return response
+    return replay(JSON.parse((await this.#state.get(slot))!))
   }
 
-  #book(request: PartnerHttpRequest): PartnerHttpResponse {
+  async #book(request: PartnerHttpRequest): Promise<PartnerHttpResponse> {
     let body: unknown
     try {
       body = JSON.parse(request.body ?? '')
@@ -177,7 +206,9 @@ export class DemoPartnerServer {
     // Ids follow from the key, so a seeded demo run books the same numbers every time.
     const digest = sha256(request.headers['idempotency-key'])
     const id = `dps_${digest.slice(0, 20)}`
-    const pro = this.#newPro(digest)
+    const made = await this.#shipment(id)
+    if (made) return reply(201, { shipment: made.shipment })
+    const pro = await this.#newPro(digest, id)
     const zone = timeZoneOf(input.pickup.location.region)!
     const start = DateTime.fromISO(input.pickup.date, { zone }).set({
       hour: PICKUP_WINDOW.startHour,
@@ -208,20 +239,24 @@ export class DemoPartnerServer {
       destination: point(input.delivery.location),
       mode: input.service,
     })
-    this.#shipments.set(id, { shipment, request: input, windowStart, events, bolFetches: 0 })
+    const stored = { shipment, request: input, windowStart, events, bolFetches: 0 }
+    // The same key booked at once elsewhere made the same shipment id: the first one stands.
+    if (!(await this.#state.add(`${SHIPMENT}${id}`, JSON.stringify(stored)))) {
+      return reply(201, { shipment: (await this.#shipment(id))!.shipment })
+    }
     return reply(201, { shipment })
   }
 
-  #newPro(digest: string): string {
+  async #newPro(digest: string, id: string): Promise<string> {
     let serial = Number(BigInt(`0x${digest.slice(20, 36)}`) % 1_000_000_000n)
-    while (this.#proNumbers.has(proNumber(serial))) serial = (serial + 1) % 1_000_000_000
-    const pro = proNumber(serial)
-    this.#proNumbers.add(pro)
-    return pro
+    while (!(await this.#state.add(`pro:${proNumber(serial)}`, id))) {
+      serial = (serial + 1) % 1_000_000_000
+    }
+    return proNumber(serial)
   }
 
-  #cancel(id: string, request: PartnerHttpRequest): PartnerHttpResponse {
-    const stored = this.#shipments.get(id)
+  async #cancel(id: string, request: PartnerHttpRequest): Promise<PartnerHttpResponse> {
+    const stored = await this.#shipment(id)
     if (!stored) return error(404, 'shipment_not_found', `No shipment ${id}`)
     const now = clockOf(request)
     if (!now) return error(400, 'clock_required', 'X-Demo-Clock must be an ISO 8601 time')
@@ -231,16 +266,18 @@ export class DemoPartnerServer {
       return error(409, 'shipment_picked_up', `Picked up at ${pickedUp.toISOString()}; too late`)
     }
     stored.shipment = { ...stored.shipment, status: 'CANCELLED', cancelled_at: now.toISOString() }
+    await this.#save(stored)
     return reply(200, { shipment: stored.shipment })
   }
 
-  #bol(id: string): PartnerHttpResponse {
-    const stored = this.#shipments.get(id)
+  async #bol(id: string): Promise<PartnerHttpResponse> {
+    const stored = await this.#shipment(id)
     if (!stored) return error(404, 'shipment_not_found', `No shipment ${id}`)
     if (stored.shipment.status === 'CANCELLED') {
       return error(409, 'shipment_cancelled', 'A cancelled shipment has no bill of lading')
     }
     stored.bolFetches += 1
+    await this.#save(stored)
     if (stored.bolFetches <= this.#options.bolPendingFetches) {
       return reply(
         202,
@@ -260,8 +297,8 @@ export class DemoPartnerServer {
     })
   }
 
-  #events(id: string, request: PartnerHttpRequest): PartnerHttpResponse {
-    const stored = this.#shipments.get(id)
+  async #events(id: string, request: PartnerHttpRequest): Promise<PartnerHttpResponse> {
+    const stored = await this.#shipment(id)
     if (!stored) return error(404, 'shipment_not_found', `No shipment ${id}`)
     const now = clockOf(request)
     if (!now) return error(400, 'clock_required', 'X-Demo-Clock must be an ISO 8601 time')
