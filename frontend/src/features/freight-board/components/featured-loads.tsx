@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from '@/components/ui/link'
 import { PackageSearch, Radio } from 'lucide-react'
 import { LoadStates } from '@/components/load-states'
 import { Button } from '@/components/ui/button'
