@@ -24,16 +24,12 @@ function publicCoreChunk(): (id: string, graph: ModuleGraph) => string | null {
       const visit = (module: string) => {
         for (const imported of graph.getModuleInfo(module)?.importedIds ?? []) {
           // The icons' barrel imports every icon; the few used stay in the chunks that use them.
-          if (core!.has(imported) || /preload-helper|\/node_modules\/lucide-react\//.test(imported)) continue
+          if (core!.has(imported) || /\/node_modules\/lucide-react\//.test(imported)) continue
           core!.add(imported)
           visit(imported)
         }
       }
       visit(entry)
-    }
-    // Lucide's own code, not an icon: every page with an icon needs it.
-    if (/\/node_modules\/lucide-react\/dist\/esm\/(?!icons\/|lucide-react\.js)/.test(id)) {
-      return 'public-core'
     }
     return core.has(id) ? 'public-core' : null
   }
@@ -65,10 +61,12 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             codeSplitting: {
-              // Only what the function names: Vite's preload helper, which a module of the
-              // chunk imports, stays with main.tsx, so the entry does not import the chunk.
-              includeDependenciesRecursively: false,
-              groups: [{ name: publicCoreChunk() }],
+              groups: [
+                // Apart, or main.tsx, which uses it too, would import the whole public chunk.
+                { name: 'preload-helper', test: /preload-helper/, priority: 2 },
+                // With everything it imports (the icons it uses), so no chunk imports it back.
+                { name: publicCoreChunk(), priority: 1 },
+              ],
             },
           },
         },
