@@ -115,7 +115,7 @@ describe('prerendered public pages', () => {
   )
 
   it('sends a signed-in user on: the full app takes over once GET /api/user answers', async () => {
-    mockFetch({
+    const { calls } = mockFetch({
       'GET /api/user': { body: makeUser({ role: 'shipper' }) },
       'GET /api/freight-listings/featured': { body: [] },
       'POST /api/analytics/events': { status: 204 },
@@ -124,6 +124,13 @@ describe('prerendered public pages', () => {
     reactRoot = await startPublicPage(root)
     await waitFor(() => expect(window.location.pathname).toBe('/shipper'), { timeout: 10_000 })
     await waitFor(() => expect(document.querySelector('#root')).not.toBe(root))
+    // The app's SWR hooks fetch and show what they got (its provider set the shared cache up
+    // anew): here every dashboard read fails, so its retry buttons appear.
+    const reads = () => calls.filter((c) => c.method === 'GET' && !c.url.includes('/api/user'))
+    await waitFor(() => expect(reads().length).toBeGreaterThan(0))
+    await waitFor(() => expect(document.body.textContent).toContain('Try again'), {
+      timeout: 10_000,
+    })
   })
 
   it('changes the /auth tab in place, and hands over to the full app on a link to another page', async () => {

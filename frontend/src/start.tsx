@@ -47,9 +47,11 @@ export async function takeOver(
   }
   const router = createBrowserRouter(routes)
   // A fresh #root in the same task: no frame is painted between the two pages, and the public
-  // page's root, unmounted afterwards, cannot touch the app's nodes.
+  // page's root cannot touch the app's nodes. It is unmounted first: SWR drops its state for the
+  // cache when the last provider using it unmounts, and the app's provider must set it up anew.
   const next = root.cloneNode(false) as HTMLElement
   root.replaceWith(next)
+  release()
   const reactRoot = createRoot(next)
   flushSync(() =>
     reactRoot.render(
@@ -60,6 +62,5 @@ export async function takeOver(
       </StrictMode>
     )
   )
-  release()
   return reactRoot
 }
