@@ -4,14 +4,17 @@
  * renders the page; the markup goes inside #root of the client build's index.html, with the
  * page's title and description. The backend serves dist/prerendered/<page>.html for exactly
  * these paths (backend/start/routes.ts) and index.html, the empty shell, for every other route.
- * main.tsx is small: on a prerendered page it fetches the app (src/start.tsx) once the page has
- * painted, then hydrates; in the shell it starts the app at once, so the shell preloads it.
+ * main.tsx is small: on a prerendered page it fetches src/public-start.tsx once the page has
+ * painted, which hydrates the page without the router (src/app/public-page.tsx, the same tree
+ * the prerender renders); the full app (src/start.tsx) follows when the browser is idle and
+ * takes over on the first navigation. In the shell main.tsx starts the app at once, so the
+ * shell preloads it.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-/** The public pages and their route modules (src/app/router.tsx). */
+/** The public pages and their route modules (src/app/public-page.tsx, src/app/router.tsx). */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/': 'src/app/routes/landing.tsx',
   '/overview': 'src/app/routes/overview.tsx',

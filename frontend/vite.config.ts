@@ -8,6 +8,33 @@ import { writePrerenderedPages } from './prerender.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null }
+
+/**
+ * Everything src/public-start.tsx imports statically, the code every public page needs to
+ * hydrate (React DOM, the providers, the layout), in one chunk: as a dozen small chunks it
+ * gzips worse and costs a request each.
+ */
+function publicCoreChunk(): (id: string, graph: ModuleGraph) => string | null {
+  let core: Set<string> | undefined
+  return (id, graph) => {
+    if (!core) {
+      core = new Set()
+      const entry = fileURLToPath(new URL('./src/public-start.tsx', import.meta.url))
+      const visit = (module: string) => {
+        for (const imported of graph.getModuleInfo(module)?.importedIds ?? []) {
+          // The icons' barrel imports every icon; the few used stay in the chunks that use them.
+          if (core!.has(imported) || /\/node_modules\/lucide-react\//.test(imported)) continue
+          core!.add(imported)
+          visit(imported)
+        }
+      }
+      visit(entry)
+    }
+    return core.has(id) ? 'public-core' : null
+  }
+}
+
 // Run from the repository root: `vite build --config frontend/vite.config.ts`. It builds the
 // app (dist/), then the prerender (dist-ssr/, src/prerender.tsx), writes the public pages as
 // HTML (dist/prerendered/, prerender.ts) and compressed copies of every text file (compress.ts).
@@ -25,8 +52,26 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each route needs (prerender.ts, bundle-size.js).
     manifest: true,
+    // Every browser that runs the app's JavaScript (ES2020 and up) has modulepreload.
+    modulePreload: { polyfill: false },
   },
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // Apart, or main.tsx, which uses it too, would import the whole public chunk.
+                { name: 'preload-helper', test: /preload-helper/, priority: 2 },
+                // With everything it imports (the icons it uses), so no chunk imports it back.
+                { name: publicCoreChunk(), priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
     ssr: {
       build: {
         ssr: 'src/prerender.tsx',

@@ -1,12 +1,18 @@
 /*
  * `npm run bundle-size`: the JavaScript each public page loads before it works, gzipped.
  * Reads the built frontend (run `npm run build:frontend` first; this builds nothing) and its
- * manifest (dist/.vite/manifest.json): the entry (main.tsx), the app it starts (src/start.tsx),
- * and the page's route module, each with everything it imports statically; the sum of each
- * file's gzip size (zlib level 9, as Vite reports it). Dynamic imports made later (other routes,
- * charts, Stripe, the header's menus, the Toaster) are not counted: the page does not wait for
- * them. `--files` lists the files of each page. With BENCH_REPORT set (npm run bench) it
- * appends one figure per page for bench/all.ts.
+ * manifest (dist/.vite/manifest.json): the entry (main.tsx), what hydrates a prerendered page
+ * on its own (src/public-start.tsx: React DOM, the providers, SWR, the page's layout, gates and
+ * links) and the page's route module, each with everything it imports statically; the sum of
+ * each file's gzip size (zlib level 9, as Vite reports it). With those the page is interactive:
+ * its links navigate, its forms submit, its live data loads. The full app (src/start.tsx: the
+ * router and the route table) is fetched once the browser is idle and is needed only to leave
+ * the page: it is printed as its own column, "then", what it adds to the first JS. Other
+ * dynamic imports (other routes, charts, Stripe, the header's menus, the Toaster) are not
+ * counted: the page does not wait for them. A build without src/public-start.tsx (before
+ * decision 0149) is measured as it worked then: entry, start.tsx and the route.
+ * `--files` lists the files of each page. With BENCH_REPORT set (npm run bench) it appends one
+ * figure per page for bench/all.ts.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -25,7 +31,9 @@ const PUBLIC_ROUTES = {
   '/terms': 'src/app/routes/terms.tsx',
   '/privacy': 'src/app/routes/privacy.tsx',
 }
-/** Started by the entry on every page (frontend/src/main.tsx); absent from older builds. */
+/** Hydrates a prerendered page (frontend/src/main.tsx); absent from builds before 0149. */
+const PAGE_MODULE = 'src/public-start.tsx'
+/** The full app: started by the entry in older builds, fetched when idle since 0149. */
 const APP_MODULE = 'src/start.tsx'
 const TARGET_KB = 100
 /** The pages whose figures npm run bench reports. */
@@ -39,12 +47,8 @@ function staticGraph(manifest, key, seen = new Set()) {
   return seen
 }
 
-function measureRoute(route, manifest) {
-  const keys = new Set()
-  for (const key of ['index.html', APP_MODULE, PUBLIC_ROUTES[route]]) {
-    staticGraph(manifest, key, keys)
-  }
-  const files = [...keys].map((key) => {
+function sizes(manifest, keys) {
+  return [...keys].map((key) => {
     const bytes = readFileSync(join(dist, manifest[key].file))
     return {
       file: manifest[key].file,
@@ -52,7 +56,22 @@ function measureRoute(route, manifest) {
       gzip: gzipSync(bytes, { level: 9 }).length,
     }
   })
-  const kB = (field) => files.reduce((total, f) => total + f[field], 0) / 1000
+}
+
+function measureRoute(route, manifest) {
+  const split = Boolean(manifest[PAGE_MODULE])
+  const keys = new Set()
+  for (const key of ['index.html', split ? PAGE_MODULE : APP_MODULE, PUBLIC_ROUTES[route]]) {
+    staticGraph(manifest, key, keys)
+  }
+  const files = sizes(manifest, keys)
+  const later = split
+    ? sizes(
+        manifest,
+        [...staticGraph(manifest, APP_MODULE)].filter((key) => !keys.has(key))
+      )
+    : []
+  const kB = (field, list = files) => list.reduce((total, f) => total + f[field], 0) / 1000
   const page = join(dist, 'prerendered', route === '/' ? 'index.html' : `${route.slice(1)}.html`)
   return {
     route,
@@ -60,6 +79,7 @@ function measureRoute(route, manifest) {
     files,
     rawKb: kB('raw'),
     gzipKb: kB('gzip'),
+    laterGzipKb: kB('gzip', later),
   }
 }
 
@@ -79,6 +99,7 @@ function main() {
       'raw kB': r.rawKb.toFixed(1),
       'gzip kB': r.gzipKb.toFixed(1),
       [`≤ ${TARGET_KB}`]: r.gzipKb <= TARGET_KB ? 'yes' : 'NO',
+      'then, full app gzip kB': r.laterGzipKb.toFixed(1),
     }))
   )
   if (process.argv.includes('--files')) {

@@ -3,10 +3,14 @@ import './index.css'
 const root = document.getElementById('root')
 if (!root) throw new Error('Missing #root element in index.html')
 
-// The public pages arrive prerendered (frontend/prerender.ts) and are hydrated; every other
-// route gets the empty shell, index.html, and is rendered from scratch.
+// The public pages arrive prerendered (frontend/prerender.ts) and are hydrated on their own,
+// without the router (public-start.tsx); every other route gets the empty shell, index.html,
+// and the full app (start.tsx) renders it from scratch.
 const prerendered = root.firstElementChild !== null
-const start = () => import('@/start').then((app) => app.start(root, prerendered))
+const start = () =>
+  prerendered
+    ? import('@/public-start').then((page) => page.startPublicPage(root))
+    : import('@/start').then((app) => app.start(root))
 
 /** Once the page has painted; hidden tabs get no animation frames, hence the timeout. */
 function afterFirstPaint(callback: () => void) {
@@ -20,7 +24,7 @@ function afterFirstPaint(callback: () => void) {
   setTimeout(once, 250)
 }
 
-// A prerendered page's text needs no JavaScript to show: fetch the app once it has painted, so
-// its code never competes with the page's HTML and CSS. The shell preloads the app instead.
+// A prerendered page's text needs no JavaScript to show: fetch its code once it has painted, so
+// it never competes with the page's HTML and CSS. The shell preloads the app instead.
 if (prerendered) afterFirstPaint(() => void start())
 else void start()

@@ -3,7 +3,8 @@ import { waitFor } from '@testing-library/react'
 import type { Root } from 'react-dom/client'
 import { PRERENDERED_PAGES } from '../prerender'
 import { renderPage } from '@/prerender'
-import { start } from '@/start'
+import { PUBLIC_PAGES } from '@/app/public-page'
+import { startPublicPage } from '@/public-start'
 import { mockFetch } from '@/testing/mock-fetch'
 import { makeUser } from '@/testing/test-utils'
 
@@ -62,6 +63,10 @@ describe('prerendered public pages', () => {
     expect(Object.keys(HEADINGS).sort()).toEqual(Object.keys(PRERENDERED_PAGES).sort())
   })
 
+  it('hydrates every prerendered page on its own (public-start.tsx)', () => {
+    expect(Object.keys(PUBLIC_PAGES).sort()).toEqual(Object.keys(PRERENDERED_PAGES).sort())
+  })
+
   it.each(Object.entries(HEADINGS))(
     '%s renders its text and the visitor header, with no inline script',
     async (pathname, heading) => {
@@ -88,7 +93,7 @@ describe('prerendered public pages', () => {
   })
 
   it.each(['/', '/auth', '/overview'])(
-    '%s hydrates without a mismatch, keeping the server’s nodes',
+    '%s hydrates without the router and without a mismatch, keeping the server’s nodes',
     async (pathname) => {
       mockFetch({
         'GET /api/user': { status: 401, body: { message: 'Not signed in' } },
@@ -97,7 +102,7 @@ describe('prerendered public pages', () => {
       })
       const root = await serve(pathname)
       const heading = root.querySelector('h1')
-      reactRoot = await start(root, true)
+      reactRoot = await startPublicPage(root)
       // Hydrated, lazy parts included: the forms come alive, the menu and the toasts answer.
       await waitFor(() => {
         expect(root.querySelector('form[inert]')).toBeNull()
@@ -109,13 +114,49 @@ describe('prerendered public pages', () => {
     }
   )
 
-  it('sends a signed-in user on from a prerendered page once GET /api/user answers', async () => {
-    mockFetch({
+  it('sends a signed-in user on: the full app takes over once GET /api/user answers', async () => {
+    const { calls } = mockFetch({
       'GET /api/user': { body: makeUser({ role: 'shipper' }) },
+      'GET /api/freight-listings/featured': { body: [] },
       'POST /api/analytics/events': { status: 204 },
     })
     const root = await serve('/')
-    reactRoot = await start(root, true)
-    await waitFor(() => expect(window.location.pathname).toBe('/shipper'))
+    reactRoot = await startPublicPage(root)
+    await waitFor(() => expect(window.location.pathname).toBe('/shipper'), { timeout: 10_000 })
+    await waitFor(() => expect(document.querySelector('#root')).not.toBe(root))
+    // The app's SWR hooks fetch and show what they got (its provider set the shared cache up
+    // anew): here every dashboard read fails, so its retry buttons appear.
+    const reads = () => calls.filter((c) => c.method === 'GET' && !c.url.includes('/api/user'))
+    await waitFor(() => expect(reads().length).toBeGreaterThan(0))
+    await waitFor(() => expect(document.body.textContent).toContain('Try again'), {
+      timeout: 10_000,
+    })
+  })
+
+  it('changes the /auth tab in place, and hands over to the full app on a link to another page', async () => {
+    mockFetch({
+      'GET /api/user': { status: 401, body: { message: 'Not signed in' } },
+      'POST /api/analytics/events': { status: 204 },
+    })
+    const root = await serve('/auth')
+    reactRoot = await startPublicPage(root)
+    await waitFor(() => expect(root.querySelector('form[inert]')).toBeNull())
+    const signUp = [...root.querySelectorAll('[role="tab"]')].find((tab) =>
+      tab.textContent?.includes('Sign Up')
+    ) as HTMLElement
+    signUp.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }))
+    signUp.click()
+    await waitFor(() => expect(window.location.search).toBe('?tab=signup'))
+    expect(window.location.pathname).toBe('/auth')
+    const about = root.querySelector('a[href="/about"]') as HTMLAnchorElement
+    about.click()
+    // The full app has the page now, in a #root of its own; Back is React Router's.
+    const heading = () => document.querySelector('#root h1')?.textContent
+    await waitFor(() => expect(heading()).toBe('About PalletLine'), { timeout: 10_000 })
+    expect(window.location.pathname).toBe('/about')
+    expect(root.isConnected).toBe(false)
+    window.history.back()
+    await waitFor(() => expect(window.location.pathname).toBe('/auth'))
+    await waitFor(() => expect(heading()).toBe('PalletLine'))
   })
 })

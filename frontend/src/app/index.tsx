@@ -1,18 +1,20 @@
 import type * as React from 'react'
-import { AppProvider } from '@/app/provider'
+import { AppProvider, type AppCache } from '@/app/provider'
 import { PrerenderedPageContext } from '@/app/prerendered-page'
 
-/** The app's providers around a router: the browser's (main.tsx) or the prerender's. */
+/** The app's providers around a router (start.tsx, the prerender's) or a public page (public-start.tsx). */
 export function App({
   prerendered = false,
+  cache,
   children,
 }: {
   prerendered?: boolean
+  cache?: AppCache
   children: React.ReactNode
 }) {
   return (
     <PrerenderedPageContext.Provider value={prerendered}>
-      <AppProvider>{children}</AppProvider>
+      <AppProvider cache={cache}>{children}</AppProvider>
     </PrerenderedPageContext.Provider>
   )
 }

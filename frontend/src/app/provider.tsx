@@ -21,9 +21,18 @@ export const swrConfig: SWRConfiguration = {
   revalidateOnReconnect: false,
 }
 
-export function AppProvider({ children }: { children: React.ReactNode }) {
+/** SWR's cache, handed from a public page to the full app when it takes over (start.tsx). */
+export type AppCache = Map<string, unknown>
+
+export function AppProvider({
+  cache: givenCache,
+  children,
+}: {
+  cache?: AppCache
+  children: React.ReactNode
+}) {
   // One cache per provider instance: a fresh app (or test) never sees another one's data.
-  const [cache] = React.useState(() => new Map())
+  const [cache] = React.useState(() => givenCache ?? new Map())
   return (
     <SWRConfig value={{ ...swrConfig, provider: () => cache }}>
       <AuthProvider>

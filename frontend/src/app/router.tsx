@@ -1,10 +1,9 @@
 import type { ComponentType } from 'react'
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom'
+import { matchRoutes, Outlet, type RouteObject } from 'react-router-dom'
 import { PageSpinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { GuestOnly, HomeGate } from '@/app/guards/public-gates'
 import {
-  GuestOnly,
-  HomeGate,
   PendingGate,
   RegisterGate,
   RequireAuth,
@@ -34,17 +33,29 @@ export function createRoutes(): RouteObject[] {
       hydrateFallbackElement: <PageSpinner />,
       children: [
         {
-          element: <PublicLayout />,
+          element: (
+            <PublicLayout>
+              <Outlet />
+            </PublicLayout>
+          ),
           children: [
             {
-              element: <HomeGate />,
+              element: (
+                <HomeGate>
+                  <Outlet />
+                </HomeGate>
+              ),
               children: [{ index: true, lazy: page(() => import('@/app/routes/landing')) }],
             },
             { path: paths.about.path, lazy: page(() => import('@/app/routes/about')) },
             { path: paths.overview.path, lazy: page(() => import('@/app/routes/overview')) },
             { path: paths.contact.path, lazy: page(() => import('@/app/routes/contact')) },
             {
-              element: <GuestOnly />,
+              element: (
+                <GuestOnly>
+                  <Outlet />
+                </GuestOnly>
+              ),
               children: [
                 { path: paths.login.path, lazy: page(() => import('@/app/routes/login')) },
                 { path: paths.auth.path, lazy: page(() => import('@/app/routes/auth')) },
@@ -125,7 +136,10 @@ export function createRoutes(): RouteObject[] {
   ]
 }
 
-/** Loads the lazy routes that match `pathname` into the route table, in place. */
+/**
+ * Loads the lazy routes that match `pathname` into the route table, in place: the full app taking
+ * over a public page (start.tsx) shows the next page at once, not the loading fallback.
+ */
 export async function loadMatchedRoutes(routes: RouteObject[], pathname: string) {
   const matches = matchRoutes(routes, pathname) ?? []
   await Promise.all(
@@ -134,14 +148,4 @@ export async function loadMatchedRoutes(routes: RouteObject[], pathname: string)
       Object.assign(route, { ...(await route.lazy()), lazy: undefined })
     })
   )
-}
-
-/**
- * The browser's router. A prerendered page is hydrated: its route's code is loaded first, so the
- * first render shows the page (as the HTML does), not the loading fallback.
- */
-export async function createAppRouter({ prerendered }: { prerendered: boolean }) {
-  const routes = createRoutes()
-  if (prerendered) await loadMatchedRoutes(routes, window.location.pathname)
-  return createBrowserRouter(routes)
 }

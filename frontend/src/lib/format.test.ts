@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  formatBookingReference,
-  formatCurrency,
-  formatIsoDateLong,
-  todayInLosAngeles,
-} from '@/lib/format'
+import { formatIsoDateLong, todayInLosAngeles } from '@/lib/calendar-dates'
+import { formatBookingReference, formatCurrency } from '@/lib/format'
 
 describe('format', () => {
   it('formats US dollars en-US', () => {

@@ -19,35 +19,6 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
 }
 
-/** Today's calendar date in a time zone as `YYYY-MM-DD` (the agreement's effective date). */
-export function todayInTimeZone(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now)
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${get('year')}-${get('month')}-${get('day')}`
-}
-
-/** Today in America/Los_Angeles, the zone the user agreement's effective date is computed in. */
-export function todayInLosAngeles(now: Date = new Date()): string {
-  return todayInTimeZone('America/Los_Angeles', now)
-}
-
-/** `2025-01-15` -> `January 15, 2025`, without time-zone drift. */
-export function formatIsoDateLong(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number)
-  if (!y || !m || !d) return isoDate
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  })
-}
-
 // A day as written (`2025-01-15`), optionally as midnight UTC (how date columns serialise).
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T00:00:00(?:\.0+)?(?:Z|[+-]00:00)?)?$/
 

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { App } from '@/app'
 import { AppProvider } from '@/app/provider'
 import { createRoutes } from '@/app/router'
+import { RouterNavigation } from '@/app/router-navigation'
 import type { User } from '@/features/auth/api/get-user'
 
 /**
@@ -24,9 +25,12 @@ export function renderApp(
   return { ...utils, router }
 }
 
-/** Render one component inside the app providers and a memory router. */
+/** Render one component inside the app providers and a memory router (and its navigation). */
 export function renderWithProviders(ui: React.ReactElement, { url = '/' }: { url?: string } = {}) {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [url] })
+  const router = createMemoryRouter(
+    [{ path: '*', element: <RouterNavigation>{ui}</RouterNavigation> }],
+    { initialEntries: [url] }
+  )
   const utils = render(
     <AppProvider>
       <RouterProvider router={router} />

@@ -6,11 +6,9 @@ import { useAuth } from '@/features/auth/hooks/use-auth'
 import {
   hasKnownRole,
   isUnapprovedCarrier,
-  postLoginPath,
   registerRedirectPath,
   roleHome,
 } from '@/app/guards/redirects'
-import { usePrerenderedPage } from '@/app/prerendered-page'
 
 /** Signed-in users only; an unapproved carrier may only see /carrier-pending. */
 export function RequireAuth() {
@@ -45,24 +43,6 @@ export function RoleHomeRedirect() {
   if (isLoading) return <PageSpinner />
   if (!user) return <Navigate to={paths.auth.getHref()} replace />
   return <Navigate to={`${roleHome(user)}${hasKnownRole(user) ? hash : ''}`} replace />
-}
-
-/** '/': the landing page for visitors; signed-in users with a known role go to their area. */
-export function HomeGate() {
-  const { user, isLoading } = useAuth()
-  const prerendered = usePrerenderedPage()
-  if (isLoading) return prerendered ? <Outlet /> : <PageSpinner />
-  if (user && hasKnownRole(user)) return <Navigate to={roleHome(user)} replace />
-  return <Outlet />
-}
-
-/** /login and /auth: a signed-in user is sent where a fresh login would send them. */
-export function GuestOnly() {
-  const { user, isLoading } = useAuth()
-  const prerendered = usePrerenderedPage()
-  if (isLoading) return prerendered ? <Outlet /> : <PageSpinner />
-  if (user) return <Navigate to={postLoginPath(user)} replace />
-  return <Outlet />
 }
 
 /** /register: signed-in carriers go to /carrier (no approval check here), others home. */

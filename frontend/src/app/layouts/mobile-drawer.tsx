@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { NavLink } from 'react-router-dom'
+import { NavLink } from '@/components/ui/link'
 import { LogOut, Menu } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import {

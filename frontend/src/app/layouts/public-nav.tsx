@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { Link, NavLink } from 'react-router-dom'
+import { Link, NavLink } from '@/components/ui/link'
 import { Menu } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'

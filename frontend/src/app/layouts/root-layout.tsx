@@ -1,9 +1,13 @@
 import { useEffect } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
 import { pageMeta } from '@/config/page-meta'
-import { PageViewTracker } from '@/features/analytics/components/page-view-tracker'
+import { PageFrame } from '@/app/layouts/page-frame'
+import { RouterNavigation } from '@/app/router-navigation'
 
-/** Each public page's title (the prerendered HTML has it too); the site's title elsewhere. */
+/**
+ * Each public page's title (the prerendered HTML has it too); the site's title elsewhere. Only
+ * the full app changes pages, so a public page hydrated on its own needs none of this.
+ */
 function DocumentTitle() {
   const { pathname } = useLocation()
   useEffect(() => {
@@ -14,17 +18,12 @@ function DocumentTitle() {
 
 export function RootLayout() {
   return (
-    <>
-      <a
-        href="#content"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
-      <DocumentTitle />
-      <PageViewTracker />
-      <ScrollRestoration />
-      <Outlet />
-    </>
+    <RouterNavigation>
+      <PageFrame>
+        <DocumentTitle />
+        <ScrollRestoration />
+        <Outlet />
+      </PageFrame>
+    </RouterNavigation>
   )
 }

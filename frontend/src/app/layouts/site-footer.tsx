@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from '@/components/ui/link'
 import { paths } from '@/config/paths'
 import { COMPANY, SUPPORT } from '@/config/support'
 import { Logo } from '@/app/layouts/logo'

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router-dom'
 import { ChevronDown, LogOut, Settings, User as UserIcon } from 'lucide-react'
 import { Avatar, AvatarFallback } from '@/components/ui/avatar'
 import {
@@ -14,11 +13,12 @@ import { useAuth } from '@/features/auth/hooks/use-auth'
 import { displayName, initials, roleLabel } from '@/app/account'
 import { profileHref } from '@/app/layouts/role-links'
 import { paths } from '@/config/paths'
+import { useNavigation } from '@/lib/navigation'
 
 /** Signed-in top bar menu: avatar with initials, name, Profile / Settings / Log out. */
 export function UserMenu({ user }: { user: User }) {
   const { logout, isLoggingOut } = useAuth()
-  const navigate = useNavigate()
+  const { navigate } = useNavigation()
   const name = displayName(user)
 
   return (

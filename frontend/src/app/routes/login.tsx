@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from '@/components/ui/link'
 import { paths } from '@/config/paths'
 import { AuthShell } from '@/features/auth/components/auth-shell'
 import { SignInForm } from '@/features/auth/components/sign-in-form'

@@ -1,6 +1,44 @@
 import * as React from 'react'
-import { Slot } from '@radix-ui/react-slot'
 import { cn } from '@/lib/utils'
+
+type SlotProps = React.HTMLAttributes<HTMLElement> & { children?: React.ReactNode }
+
+/**
+ * The button's props on its single child, as Radix Slot does: the child's handlers run before
+ * the button's, class names and styles join, both refs are set. A few lines instead of Radix's
+ * Slot, in every public page's first JavaScript.
+ */
+const Slot = React.forwardRef<HTMLElement, SlotProps>(function Slot({ children, ...slot }, ref) {
+  const element = React.isValidElement<SlotProps & { ref?: React.Ref<HTMLElement> }>(children)
+    ? children
+    : null
+  const childRef = element?.props.ref
+  const composedRef = React.useCallback(
+    (node: HTMLElement | null) => {
+      for (const target of [ref, childRef]) {
+        if (typeof target === 'function') target(node)
+        else if (target) (target as React.RefObject<HTMLElement | null>).current = node
+      }
+    },
+    [ref, childRef]
+  )
+  if (!element) return null
+  const child = element.props
+  const merged: Record<string, unknown> = { ...slot, ...child }
+  for (const [name, value] of Object.entries(slot)) {
+    const own = (child as Record<string, unknown>)[name]
+    if (/^on[A-Z]/.test(name) && typeof value === 'function' && typeof own === 'function') {
+      merged[name] = (...args: unknown[]) => {
+        own(...args)
+        value(...args)
+      }
+    }
+  }
+  merged.className = [slot.className, child.className].filter(Boolean).join(' ') || undefined
+  if (slot.style || child.style) merged.style = { ...slot.style, ...child.style }
+  merged.ref = composedRef
+  return React.cloneElement(element, merged)
+})
 
 const variants = {
   // brand-700 keeps white text at 5.2:1 (WCAG AA); brand-500 was 2.8:1.

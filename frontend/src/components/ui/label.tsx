@@ -1,19 +1,26 @@
 import * as React from 'react'
-import * as LabelPrimitive from '@radix-ui/react-label'
 import { cn } from '@/lib/utils'
 
-export const Label = React.forwardRef<
-  React.ComponentRef<typeof LabelPrimitive.Root>,
-  React.ComponentPropsWithoutRef<typeof LabelPrimitive.Root>
->(function Label({ className, ...props }, ref) {
-  return (
-    <LabelPrimitive.Root
-      ref={ref}
-      className={cn(
-        'text-sm font-medium leading-none text-slate-800 peer-disabled:opacity-70',
-        className
-      )}
-      {...props}
-    />
-  )
-})
+/**
+ * A label as Radix Label makes it, without its primitives (in /auth's first JavaScript): a
+ * double click on the label does not select its text.
+ */
+export const Label = React.forwardRef<HTMLLabelElement, React.ComponentPropsWithoutRef<'label'>>(
+  function Label({ className, onMouseDown, ...props }, ref) {
+    return (
+      <label
+        ref={ref}
+        className={cn(
+          'text-sm font-medium leading-none text-slate-800 peer-disabled:opacity-70',
+          className
+        )}
+        onMouseDown={(event) => {
+          if ((event.target as HTMLElement).closest('button, input, select, textarea')) return
+          onMouseDown?.(event)
+          if (!event.defaultPrevented && event.detail > 1) event.preventDefault()
+        }}
+        {...props}
+      />
+    )
+  }
+)

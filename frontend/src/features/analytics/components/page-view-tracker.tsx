@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react'
-import { useLocation } from 'react-router-dom'
 import { trackPageView } from '@/lib/analytics'
+import { usePageLocation } from '@/lib/navigation'
 
 /** Reports a page view on every route (pathname) change. Renders nothing. */
 export function PageViewTracker() {
-  const { pathname } = useLocation()
+  const { pathname } = usePageLocation()
   // StrictMode runs effects twice in development; report each path change once.
   const last = useRef<string | null>(null)
   useEffect(() => {

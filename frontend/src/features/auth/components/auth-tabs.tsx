@@ -1,6 +1,7 @@
-import { Link, useSearchParams } from 'react-router-dom'
+import { Link } from '@/components/ui/link'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { paths } from '@/config/paths'
+import { usePageSearchParams } from '@/lib/navigation'
 import { SignInForm } from '@/features/auth/components/sign-in-form'
 import { SignUpForm } from '@/features/auth/components/sign-up-form'
 
@@ -8,7 +9,7 @@ type Tab = 'signin' | 'signup'
 
 /** /auth: Sign In and Sign Up on one page; `?tab=signup` opens the second tab. */
 export function AuthTabs() {
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = usePageSearchParams()
   const tab: Tab = params.get('tab') === 'signup' ? 'signup' : 'signin'
 
   return (

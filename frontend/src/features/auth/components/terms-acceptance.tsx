@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom'
+import { Link } from '@/components/ui/link'
 import { FieldError } from '@/components/ui/form-field'
 import { paths } from '@/config/paths'
-import { formatIsoDateLong, todayInLosAngeles } from '@/lib/format'
+import { formatIsoDateLong, todayInLosAngeles } from '@/lib/calendar-dates'
 
 type TermsAcceptanceProps = {
   id: string

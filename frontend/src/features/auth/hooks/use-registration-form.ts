@@ -1,7 +1,7 @@
 import type * as React from 'react'
 import { useCallback, useMemo, useState } from 'react'
 import { isApiError } from '@/lib/api-client'
-import { todayInLosAngeles } from '@/lib/format'
+import { todayInLosAngeles } from '@/lib/calendar-dates'
 import type { RegisterInput } from '@/features/auth/api/register'
 import {
   emptyRegistration,

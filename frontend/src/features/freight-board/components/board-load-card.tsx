@@ -11,7 +11,7 @@ import {
   formatPlace,
   minutesLeft,
 } from '@/features/freight-board/utils/format-load'
-import { MODE_LABELS } from '@/features/freight-board/utils/post-load-form'
+import { MODE_LABELS } from '@/features/freight-board/utils/labels'
 
 export type LoadAction = 'hold' | 'release' | 'claim'
 

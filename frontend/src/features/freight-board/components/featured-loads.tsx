@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from '@/components/ui/link'
 import { PackageSearch, Radio } from 'lucide-react'
 import { LoadStates } from '@/components/load-states'
 import { Button } from '@/components/ui/button'
@@ -8,7 +8,7 @@ import { formatCityState, formatCount, formatCurrency, formatMiles } from '@/lib
 import { useLiveChannel } from '@/lib/live'
 import { useFeaturedLoads } from '@/features/freight-board/api/get-featured-loads'
 import type { FreightLiveMessage } from '@/features/freight-board/api/types'
-import { EQUIPMENT_LABELS, MODE_LABELS } from '@/features/freight-board/utils/post-load-form'
+import { EQUIPMENT_LABELS, MODE_LABELS } from '@/features/freight-board/utils/labels'
 
 export const PUBLIC_CHANNEL = 'freight/public'
 

@@ -21,14 +21,13 @@ import { fieldErrorsOf, serverMessageOf } from '@/lib/api-errors'
 import {
   checkPostLoad,
   EMPTY_POST_LOAD,
-  EQUIPMENT_LABELS,
   formFieldErrors,
-  MODE_LABELS,
   POST_LOAD_DEFAULTS,
   toListingForm,
   type PostLoadField,
   type PostLoadValues,
 } from '@/features/freight-board/utils/post-load-form'
+import { EQUIPMENT_LABELS, MODE_LABELS } from '@/features/freight-board/utils/labels'
 
 type Errors = Partial<Record<PostLoadField, string>>
 

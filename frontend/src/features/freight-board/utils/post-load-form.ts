@@ -19,20 +19,6 @@ export type PostLoadValues = {
 
 export type PostLoadField = keyof PostLoadValues
 
-export const EQUIPMENT_LABELS: Record<Equipment, string> = {
-  VAN: 'Van',
-  REEFER: 'Reefer',
-  FLATBED: 'Flatbed',
-  BOX: 'Box Truck',
-  SPRINTER: 'Sprinter',
-}
-
-export const MODE_LABELS: Record<ServiceMode, string> = {
-  TL: 'Truckload',
-  LTL: 'LTL',
-  EXP: 'Expedited',
-}
-
 /** SPEC point 5: what an empty number input stands for. */
 export const POST_LOAD_DEFAULTS = {
   pallets: 1,

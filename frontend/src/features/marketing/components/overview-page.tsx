@@ -1,5 +1,5 @@
 import type * as React from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from '@/components/ui/link'
 import {
   Clock,
   Hand,

@@ -1,4 +1,4 @@
-import { todayInTimeZone } from '@/lib/format'
+import { todayInTimeZone } from '@/lib/calendar-dates'
 
 /**
  * The zone whose calendar decides "today" for pickup dates. The server checks pickup dates

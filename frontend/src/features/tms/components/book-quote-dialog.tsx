@@ -14,7 +14,8 @@ import { TextField } from '@/components/ui/text-field'
 import type { TmsQuote } from '@/features/tms/api/compare-quotes'
 import { bookQuote } from '@/features/tms/api/book-quote'
 import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
-import { formatCurrency, todayInTimeZone } from '@/lib/format'
+import { todayInTimeZone } from '@/lib/calendar-dates'
+import { formatCurrency } from '@/lib/format'
 
 // The API reads pickup dates in business time (New York).
 const BUSINESS_ZONE = 'America/New_York'
