@@ -3,6 +3,7 @@ import app from '@adonisjs/core/services/app'
 import type { Page } from 'playwright-core'
 import { resetDatabase } from '#tests/helpers'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { seedDemoReferenceRows } from '#tms/tests/reference_rows'
 
 /**
  * Every page at phone widths (and desktop) with the demo data — long company names, bookings
@@ -130,6 +131,8 @@ async function checkWidths(page: Page, path: string, problems: string[]) {
 test.group('Browser: every page fits phones', (group) => {
   group.setup(async () => {
     await resetDatabase()
+    // The demo reads what the migrations ship, which a reset empties.
+    await seedDemoReferenceRows()
     const ace = await app.container.make('ace')
     const seed = await ace.exec('db:seed', ['--files', 'database/seeders/demo_seeder.ts'])
     if (seed.exitCode) throw seed.error ?? new Error('demo seed failed')

@@ -16,7 +16,7 @@ import { ONBOARDING_HOLD_REASON } from '#payments/services/payout_service'
 import AuditService from '#payments/services/audit_service'
 import ReconciliationService from '#payments/services/reconciliation_service'
 import { roadMiles } from '#core/geo'
-import { seedReferenceRows } from '#tms/tests/reference_rows'
+import { seedDemoReferenceRows } from '#tms/tests/reference_rows'
 import { splitPayout, toCents } from '#core/money'
 import {
   Browserless,
@@ -44,13 +44,7 @@ test.group('The demo data', (group) => {
   group.setup(async () => {
     await resetDatabase()
     // What the migrations ship and a reset empties: the fuel index, its table, the accessorials.
-    await seedReferenceRows()
-    await db.table('fuel_surcharge_tables').insert({
-      effective_date: '2025-01-01',
-      base_price: 1.2,
-      step: 0.06,
-      created_at: '2025-01-01 00:00:00',
-    })
+    await seedDemoReferenceRows()
     await seedDemo()
   })
   group.teardown(() => resetDatabase())
