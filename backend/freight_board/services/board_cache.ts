@@ -56,6 +56,8 @@ class BoardCache {
   #generation = 0
   #pages = new LRUCache<string, BoardPage>({ max: 500 })
   #invites: InviteIndex | null = null
+  /** what is being read from the database now, by key, and the generation it began in */
+  #building = new Map<string, { stamp: number; result: Promise<unknown> }>()
   /** user id → carrier id: never changes for a user */
   readonly carrierIds = new LRUCache<number, number>({ max: 10_000 })
 
@@ -75,6 +77,23 @@ class BoardCache {
   /** Take before reading; a put() with an older stamp is dropped (a change overtook it). */
   stamp() {
     return this.#generation
+  }
+
+  /**
+   * One database read per key at a time (single flight): a read that misses joins a build
+   * begun in the current generation, so a page ending under load sends one query to the
+   * database instead of one per waiting request. A build begun before a change is never
+   * joined: its rows may predate the change. `make` gets the stamp to put its result under.
+   */
+  shared<T>(key: string, make: (stamp: number) => Promise<T>): Promise<T> {
+    const stamp = this.#generation
+    const running = this.#building.get(key)
+    if (running && running.stamp === stamp) return running.result as Promise<T>
+    const result = make(stamp).finally(() => {
+      if (this.#building.get(key)?.result === result) this.#building.delete(key)
+    })
+    this.#building.set(key, { stamp, result })
+    return result
   }
 
   page(key: string, nowMs: number) {

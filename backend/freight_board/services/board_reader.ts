@@ -18,7 +18,7 @@ import {
   type BoardRow,
 } from '#freight_board/services/freight_presenter'
 import { LOAD_NOT_FOUND } from '#freight_board/services/freight_listing_service'
-import { boardCache, type BoardPage } from '#freight_board/services/board_cache'
+import { boardCache, type BoardPage, type InviteIndex } from '#freight_board/services/board_cache'
 import RatingSummaryService from '#reviews/services/rating_summary_service'
 
 /** docs/decisions/0062: a full ZIP filter also matches loads this close to the ZIP's centroid. */
@@ -80,9 +80,13 @@ export default class BoardReader {
     ])
     let page = boardCache.page(key, nowMs)
     if (!page) {
-      const stamp = boardCache.stamp()
-      page = await this.sharedPage(filters, now, invites.validUntil)
-      boardCache.putPage(key, page, stamp)
+      page = await boardCache.shared(`page:${key}`, async (stamp) => {
+        const built = await this.sharedPage(filters, now, invites.validUntil)
+        boardCache.putPage(key, built, stamp)
+        return built
+      })
+      // A build joined late may have ended by the clock meanwhile (a hold lapsing).
+      if (nowMs >= page.validUntil) page = await this.sharedPage(filters, now, invites.validUntil)
     }
     const mine = [...page.holders].filter(([, holder]) => holder === carrier.carrierId)
     if (mine.length === 0) return page
@@ -144,19 +148,23 @@ export default class BoardReader {
     const nowMs = now.toMillis()
     const known = boardCache.invites(nowMs)
     if (known) return known
-    const stamp = boardCache.stamp()
+    const index = await boardCache.shared('invites', async (stamp) => {
+      const built = await this.readInviteIndex(now)
+      boardCache.putInvites(built, stamp)
+      return built
+    })
+    // A read joined late may have passed the end of a window meanwhile: read again.
+    return nowMs < index.validUntil ? index : this.readInviteIndex(now)
+  }
+
+  private async readInviteIndex(now: DateTime): Promise<InviteIndex> {
     const rows = await db
       .from('freight_listing_invites')
       .where('expires_at', '>', this.stamp(now))
       .select('invited_carrier_id', 'expires_at')
-    let validUntil = boardCache.horizon(nowMs)
+    let validUntil = boardCache.horizon(now.toMillis())
     for (const row of rows) validUntil = Math.min(validUntil, timestampMillis(row.expires_at)!)
-    const index = {
-      carriers: new Set(rows.map((row) => Number(row.invited_carrier_id))),
-      validUntil,
-    }
-    boardCache.putInvites(index, stamp)
-    return index
+    return { carriers: new Set(rows.map((row) => Number(row.invited_carrier_id))), validUntil }
   }
 
   /** A few open, unheld loads for visitors (city and state only). */
