@@ -2,7 +2,7 @@ import type { Group } from '@japa/runner/core'
 import User, { type Role } from '#accounts/models/user'
 import Carrier from '#fleet/models/carrier'
 import CarrierVetting from '#trust/models/carrier_vetting'
-import { DateTime } from 'luxon'
+import { DateTime, Settings } from 'luxon'
 import { Clock } from '#core/clock'
 import { businessDateColumn, businessDay } from '#core/business_time'
 import encryption from '@adonisjs/core/services/encryption'
@@ -265,6 +265,23 @@ export function businessDayFromToday(days = 0): string {
 /** The business day `days` from today as a Lucid date-column value. */
 export function businessDateFromToday(days = 0): DateTime {
   return businessDateColumn(wallClock, days)
+}
+
+/**
+ * Runs `fn` as if this process sat in `zone`: luxon's local zone (what `DateTime.now()` and
+ * `toLocal()` give, and what Lucid reads SQLite's zone-less timestamps back in) moves there, then
+ * back. The server under test runs in this process, so it moves too. Shows at any hour what
+ * `.ci/off-hours` (TZ=Pacific/Kiritimati) shows: a moment written in another zone than the one
+ * it is read back in.
+ */
+export async function inProcessZone<T>(zone: string, fn: () => Promise<T>): Promise<T> {
+  const before = Settings.defaultZone
+  Settings.defaultZone = zone
+  try {
+    return await fn()
+  } finally {
+    Settings.defaultZone = before
+  }
 }
 
 /**

@@ -44,7 +44,8 @@ export function expiryOf(
   now: DateTime
 ) {
   if (load.deliveryLatest) return load.deliveryLatest
-  if (load.pickupEarliest) return load.pickupEarliest.plus({ days: 1 })
+  // 24 hours: a day in the moment's own (the process's) zone would be 23 or 25 across DST.
+  if (load.pickupEarliest) return load.pickupEarliest.plus({ hours: 24 })
   return now.plus({ days: DEFAULT_LISTING_DAYS })
 }
 

@@ -75,7 +75,8 @@ function moment(value: string | null | undefined, field: string, errors: FieldEr
     errors.push({ field, message: 'Must be a date and time (ISO 8601)', rule: 'dateTime' })
     return null
   }
-  return parsed.toUTC()
+  // Lucid writes a timestamp in its DateTime's own zone and SQLite reads it back as local time.
+  return parsed.toLocal()
 }
 
 /** Checks what the schema cannot (ZIPs the geocoder knows, dates in order) and fills defaults. */

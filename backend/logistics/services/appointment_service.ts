@@ -96,11 +96,12 @@ export default class AppointmentService {
         `This move already has an active ${KIND_WORDS[input.kind]} appointment`
       )
     }
+    // Lucid writes a timestamp in its DateTime's own zone and SQLite reads it back as local time.
     const appointment = await Appointment.create({
       drayageMoveId: moveId,
       kind: input.kind,
-      windowStart: start.toUTC(),
-      windowEnd: end.toUTC(),
+      windowStart: start.toLocal(),
+      windowEnd: end.toLocal(),
       status: 'REQUESTED',
       confirmationNumber: null,
     })

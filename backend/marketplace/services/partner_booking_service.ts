@@ -112,8 +112,10 @@ export default class PartnerBookingService {
             partnerProNumber: shipment.proNumber,
             partnerTrackingUrl: shipment.trackingUrl,
             partnerPayload: shipment.payload,
-            pickupWindowStart: shipment.pickupWindowStart,
-            pickupWindowEnd: shipment.pickupWindowEnd,
+            // The partner's window comes in its own offset; Lucid writes a timestamp in its
+            // DateTime's zone and SQLite reads it back as local time.
+            pickupWindowStart: shipment.pickupWindowStart.toLocal(),
+            pickupWindowEnd: shipment.pickupWindowEnd.toLocal(),
             pickupConfirmationNumber: shipment.confirmationNumber,
             createdAt: now,
             updatedAt: now,

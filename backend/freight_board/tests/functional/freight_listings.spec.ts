@@ -7,7 +7,7 @@ import { roadMiles } from '#core/geo'
 import { costModelCents } from '#plugins/rate_quoting/drivers/lane_model_math'
 import FreightListing from '#freight_board/models/freight_listing'
 import FreightListingAudit from '#freight_board/models/freight_listing_audit'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { inProcessZone, makeUser, resetDatabase } from '#tests/helpers'
 import { makeFreightListing } from '#tests/factories'
 
 const CHICAGO = { latitude: 41.8858, longitude: -87.6181 }
@@ -243,6 +243,27 @@ test.group('POST /api/freight-listings', (group) => {
     } finally {
       app.container.restore(Clock)
     }
+  })
+
+  test('pickup, delivery and expiry keep their moments in any process time zone', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    await inProcessZone('Pacific/Kiritimati', async () => {
+      const res = await client
+        .post('/api/freight-listings')
+        .json(form())
+        .loginAs(shipper)
+        .withCsrfToken()
+      res.assertStatus(201)
+      const load = await FreightListing.findOrFail(res.body().id)
+      assert.deepEqual(
+        [load.pickupEarliest!.toMillis(), load.deliveryLatest!.toMillis()],
+        [Date.parse('2026-03-02T14:00:00Z'), Date.parse('2026-03-03T22:00:00Z')]
+      )
+      assert.equal(load.expiresAt!.toMillis(), Date.parse('2026-03-03T22:00:00Z'))
+    })
   })
 
   test('a target price is required to publish', async ({ client, assert }) => {

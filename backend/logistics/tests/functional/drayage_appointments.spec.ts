@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { Clock } from '#core/clock'
 import Appointment from '#logistics/models/appointment'
-import { eachTestInTransaction, makeUser } from '#tests/helpers'
+import { eachTestInTransaction, inProcessZone, makeUser } from '#tests/helpers'
 import { fixClock, makeMove, makeTerminal, NOW } from '#logistics/tests/drayage_fixtures'
 import type { ApiClient } from '@japa/api-client'
 import type User from '#accounts/models/user'
@@ -120,6 +120,26 @@ test.group('Drayage appointments: windows at the terminal and their states', (gr
       })
     ).assertStatus(201)
     assert.lengthOf(await Appointment.query().where('drayageMoveId', move.id), 2)
+  })
+
+  test('a window keeps its moments in any process time zone', async ({ client, assert }) => {
+    const { carrier, move } = await acceptedMove(client)
+    await inProcessZone('Pacific/Kiritimati', async () => {
+      const res = await request(client, carrier, move.id, {
+        kind: 'PICKUP',
+        windowStart: at(20),
+        windowEnd: at(22),
+      })
+      res.assertStatus(201)
+      const stored = await Appointment.findOrFail(res.body().id)
+      assert.deepEqual(
+        [stored.windowStart.toMillis(), stored.windowEnd.toMillis()],
+        [NOW.plus({ hours: 20 }).toMillis(), NOW.plus({ hours: 22 }).toMillis()]
+      )
+      ;(await setStatus(client, carrier, stored.id, { status: 'CONFIRMED' })).assertStatus(200)
+      const early = await setStatus(client, carrier, stored.id, { status: 'COMPLETED' })
+      early.assertStatus(409)
+    })
   })
 
   test('bad windows and statuses are 422s that store nothing', async ({ client, assert }) => {

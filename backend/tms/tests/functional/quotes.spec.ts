@@ -4,6 +4,8 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import rateQuoting from '#plugins/rate_quoting/services/main'
 import { FakeRateQuotingDriver } from '#plugins/rate_quoting/main'
+import { BUSINESS_TIME_ZONE } from '#core/business_time'
+import { sqlTimestamp } from '#core/timestamps'
 import ExternalQuote from '#tms/models/external_quote'
 import { MISSING_POSTALS } from '#tms/validators/quote'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
@@ -240,19 +242,17 @@ test.group('POST /api/tms/quotes: the real drivers', (group) => {
     const { makeBooking, makeListing } = await import('#tests/factories')
     const carrier = await makeUser('carrier', { isApproved: true })
     const listing = await makeListing(carrier)
-    // 10 delivered, 5 of them a day late: (5 + 18) / (10 + 20) = 0.767
+    // 10 delivered, 5 of them a day late: (5 + 18) / (10 + 20) = 0.767. Delivered at noon in
+    // New York, whose day judges on time, whatever the process's zone.
+    const noonOnDue = DateTime.fromISO('2025-03-10T12:00', { zone: BUSINESS_TIME_ZONE })
     for (let i = 0; i < 10; i++) {
       const booking = await makeBooking(shipper, listing, { status: 'delivered' })
-      const due = DateTime.fromISO('2025-03-10')
       await db
         .from('bookings')
         .where('id', booking.id)
         .update({
           delivery_date: '2025-03-10',
-          delivered_at: due
-            .set({ hour: 12 })
-            .plus({ days: i < 5 ? 0 : 1 })
-            .toFormat('yyyy-MM-dd HH:mm:ss'),
+          delivered_at: sqlTimestamp(noonOnDue.plus({ days: i < 5 ? 0 : 1 }), db.connection()),
         })
     }
     const res = await client.post(QUOTES).json(LANE).loginAs(shipper).withCsrfToken()

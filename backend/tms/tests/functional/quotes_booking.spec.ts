@@ -6,7 +6,12 @@ import type { FakePartnerCarrier } from '#plugins/partner_carriers/main'
 import { Clock, FixedClock } from '#core/clock'
 import type User from '#accounts/models/user'
 import Booking from '#marketplace/models/booking'
-import { businessDayFromToday, eachTestInTransaction, makeUser } from '#tests/helpers'
+import {
+  businessDayFromToday,
+  eachTestInTransaction,
+  inProcessZone,
+  makeUser,
+} from '#tests/helpers'
 import { seedReferenceRows } from '#tms/tests/reference_rows'
 
 const QUOTES = '/api/tms/quotes'
@@ -122,6 +127,28 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     assert.equal(again.body().booking_id, id)
     assert.lengthOf(partner.calls, 1)
     assert.equal(await bookingCount(), 1)
+  })
+
+  test('the partner’s pickup window keeps its moments in any process time zone', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const quote = lakeshoreOf(await quotesFor(client, shipper))
+    const pickupDate = businessDayFromToday(2)
+    await inProcessZone('Pacific/Kiritimati', async () => {
+      const res = await client
+        .post(`${QUOTES}/${quote.id}/book`)
+        .json({ pickup_date: pickupDate, pickup_address: '200 E Randolph St' })
+        .loginAs(shipper)
+        .withCsrfToken()
+      res.assertStatus(201)
+      const booking = await Booking.findOrFail(res.body().booking_id)
+      assert.deepEqual(
+        [booking.pickupWindowStart!.toMillis(), booking.pickupWindowEnd!.toMillis()],
+        [Date.parse(`${pickupDate}T09:00:00Z`), Date.parse(`${pickupDate}T17:00:00Z`)]
+      )
+    })
   })
 
   test('cancelling a partner booking cancels it at the partner first, or changes nothing', async ({
