@@ -66,6 +66,7 @@ export default defineConfig({
     () => import('#start/invalidation'),
     () => import('#start/jobs'),
     { file: () => import('#start/scheduler'), environment: ['web'] },
+    { file: () => import('#start/search_version'), environment: ['web'] },
   ],
 
   tests: {

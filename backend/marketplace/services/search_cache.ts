@@ -31,6 +31,8 @@ class SearchCache {
   #ttlMs: number
   #entries = new LRUCache<string, Entry>({ max: 1000 })
   #generation = 0
+  /** the version a LISTEN connection announces (PostgreSQL, decision 0150); null: read it */
+  #announced: string | null = null
 
   constructor(ttlMs: number) {
     this.#ttlMs = ttlMs
@@ -46,8 +48,17 @@ class SearchCache {
     this.#entries.clear()
   }
 
+  /**
+   * Set by the search version feed while it listens, `null` when it stops. Versions announced
+   * and versions read never look alike, so a switch between them serves nothing stored before.
+   */
+  announce(version: string | null) {
+    this.#announced = version
+  }
+
   /** The current version of what search reads. */
   async version(): Promise<string> {
+    if (this.#announced !== null) return this.#announced
     const connection = db.connection()
     if (connection.dialect.name === 'postgres') {
       const result = await connection.rawQuery(
