@@ -83,6 +83,14 @@ export async function deliveredBooking(options: { onboarded?: boolean; connected
   return { shipper, carrier, booking }
 }
 
+/**
+ * Our records say the carrier finished onboarding while the provider disagrees: its next
+ * transfer is refused, and the payout fails (not held).
+ */
+export async function onboardedOnlyInOurRecords(carrierId: number) {
+  await db.from('carriers').where('id', carrierId).update({ stripe_onboarding_completed: true })
+}
+
 export async function transfersOf(bookingId: number) {
   return db.from('sandbox_transfers').where('transfer_group', `booking_${bookingId}`)
 }

@@ -11,6 +11,7 @@ import { makeBooking, makeListing } from '#tests/factories'
 import {
   deliveredBooking,
   fixClock,
+  onboardedOnlyInOurRecords,
   restoreClock,
   transfersOf,
 } from '#payments/tests/payout_fixtures'
@@ -102,11 +103,7 @@ test.group('palletline payouts against a real server', (group) => {
     const { cli } = await operator()
     const clock = fixClock(DateTime.fromISO('2026-06-01T15:30:00Z'))
     const { booking, carrier } = await deliveredBooking({ onboarded: false })
-    // Our records say onboarded, the provider disagrees: the release's transfer is refused.
-    await db
-      .from('carriers')
-      .where('id', carrier.carrier.id)
-      .update({ stripe_onboarding_completed: true })
+    await onboardedOnlyInOurRecords(carrier.carrier.id)
     clock.advance({ hours: 48 })
     const summary = await (await app.container.make(PayoutService)).run()
     assert.deepEqual(summary.failed, [booking.id])

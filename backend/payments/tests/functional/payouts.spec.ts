@@ -16,6 +16,7 @@ import { carrierOf } from '#tests/factories'
 import {
   deliveredBooking,
   fixClock,
+  onboardedOnlyInOurRecords,
   ledgerOf,
   reload,
   restoreClock,
@@ -228,11 +229,7 @@ test.group('Payout release: held and failed transfers', (group) => {
   }) => {
     const clock = fixClock(DELIVERED_AT)
     const { booking, carrier } = await deliveredBooking({ onboarded: false })
-    // Our records say onboarded, the provider disagrees: the transfer is refused.
-    await db
-      .from('carriers')
-      .where('id', carrier.carrier.id)
-      .update({ stripe_onboarding_completed: true })
+    await onboardedOnlyInOurRecords(carrier.carrier.id)
     clock.advance({ hours: 48 })
     let summary = await (await payouts()).run()
     assert.deepEqual(summary.released, [booking.id])
@@ -272,10 +269,7 @@ test.group('Payout release: held and failed transfers', (group) => {
   }) => {
     const clock = fixClock(DELIVERED_AT)
     const { booking, carrier } = await deliveredBooking({ onboarded: false })
-    await db
-      .from('carriers')
-      .where('id', carrier.carrier.id)
-      .update({ stripe_onboarding_completed: true })
+    await onboardedOnlyInOurRecords(carrier.carrier.id)
     clock.advance({ hours: 48 })
     for (let i = 0; i < MAX_PAYOUT_ATTEMPTS + 3; i++) {
       await (await payouts()).run()
