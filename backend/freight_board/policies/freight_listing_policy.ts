@@ -28,10 +28,12 @@ export default class FreightListingPolicy extends BasePolicy {
   /** POST /api/freight-listings/:id/hold and /claim, DELETE .../hold: any approved carrier. */
   async grab(user: Actor, target: RouteTarget) {
     if (!this.isApprovedCarrier(user)) return this.forbidden()
-    const load = await this.load(target)
-    const carrierId = await this.carriers.findCarrierId(user.id)
+    const id = this.idOf(target.params, 'id')
+    // One read: the load exists and no other carrier's invite window hides it (the carrier id
+    // is remembered). In a rush of claims on one load every request passes here first.
+    const carrierId = id === null ? null : await this.board.findCarrierId(user.id)
     return this.allowedOr404(
-      load !== null && carrierId !== null && (await this.board.visible(load.id, carrierId)),
+      id !== null && carrierId !== null && (await this.board.visible(id, carrierId)),
       LOAD_NOT_FOUND
     )
   }

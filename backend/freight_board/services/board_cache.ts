@@ -18,6 +18,11 @@ export type BoardPage = {
   holders: Map<number, number>
   /** epoch ms: the first hold, load or invite expiry that changes the page without a write */
   validUntil: number
+  /**
+   * epoch ms: when a page that ends only by the cache's bound (no expiry on it) is read again
+   * in the background while it is still served; unset when an expiry ends it first
+   */
+  renewAt?: number
 }
 
 /**
@@ -72,6 +77,14 @@ class BoardCache {
   /** The latest time a page built at `nowMs` may be served. */
   horizon(nowMs: number) {
     return nowMs + this.#ttlMs
+  }
+
+  /**
+   * When a page built at `nowMs` that ends at the bound is read again ahead of time: two thirds
+   * of the way (2 s of 3), so under load no request waits for the periodic read.
+   */
+  renewAt(nowMs: number) {
+    return nowMs + Math.floor((this.#ttlMs * 2) / 3)
   }
 
   /** Take before reading; a put() with an older stamp is dropped (a change overtook it). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type { DateTime } from 'luxon'
 import geocoding from '#plugins/geocoding/services/main'
@@ -78,13 +79,21 @@ export default class BoardReader {
       filters.funded,
       filters.limit ?? BOARD_PAGE_LOADS,
     ])
-    let page = boardCache.page(key, nowMs)
-    if (!page) {
-      page = await boardCache.shared(`page:${key}`, async (stamp) => {
+    const build = () =>
+      boardCache.shared(`page:${key}`, async (stamp) => {
         const built = await this.sharedPage(filters, now, invites.validUntil)
         boardCache.putPage(key, built, stamp)
         return built
       })
+    let page = boardCache.page(key, nowMs)
+    if (page?.renewAt !== undefined && nowMs >= page.renewAt) {
+      // Refresh ahead: the page is still true (nothing changed it, or its cache would be
+      // empty); read its successor once in the background while this one is served.
+      page.renewAt = undefined
+      build().catch((error) => logger.warn({ err: error }, 'board page refresh failed'))
+    }
+    if (!page) {
+      page = await build()
       // A build joined late may have ended by the clock meanwhile (a hold lapsing).
       if (nowMs >= page.validUntil) page = await this.sharedPage(filters, now, invites.validUntil)
     }
@@ -111,7 +120,8 @@ export default class BoardReader {
     const ratings = await this.shipperRatings(rows)
     const loads = rows.map((row) => presentBoardLoad(row, nobody, nowMs, ratings))
     const holders = new Map<number, number>()
-    let validUntil = Math.min(boardCache.horizon(nowMs), invitesUntil)
+    const horizon = boardCache.horizon(nowMs)
+    let validUntil = Math.min(horizon, invitesUntil)
     for (const [i, row] of rows.entries()) {
       const expires = timestampMillis(row.expires_at)
       if (expires !== null) validUntil = Math.min(validUntil, expires)
@@ -122,7 +132,8 @@ export default class BoardReader {
     }
     const json = JSON.stringify(loads)
     const etag = `"${createHash('sha1').update(json).digest('base64url')}"`
-    return { loads, json, etag, holders, validUntil } satisfies BoardPage
+    const renewAt = validUntil === horizon ? boardCache.renewAt(nowMs) : undefined
+    return { loads, json, etag, holders, validUntil, renewAt } satisfies BoardPage
   }
 
   private async boardRows(carrierId: number, filters: BoardFilters, now: DateTime) {

@@ -76,12 +76,20 @@ export default class FreightBoardService {
   }
 
   async carrierOf(userId: number): Promise<BoardCarrier> {
+    const carrierId = await this.findCarrierId(userId)
+    if (carrierId === null)
+      return { userId, carrierId: await this.carriers.requireCarrierId(userId) }
+    return { userId, carrierId }
+  }
+
+  /** The carriers.id of a carrier user, or null when it has no carrier profile. */
+  async findCarrierId(userId: number): Promise<number | null> {
     // A user's carrier never changes; remembered only while the board cache is on (tests reuse ids).
     const known = boardCache.enabled ? boardCache.carrierIds.get(userId) : undefined
-    if (known !== undefined) return { userId, carrierId: known }
-    const carrierId = await this.carriers.requireCarrierId(userId)
-    if (boardCache.enabled) boardCache.carrierIds.set(userId, carrierId)
-    return { userId, carrierId }
+    if (known !== undefined) return known
+    const carrierId = await this.carriers.findCarrierId(userId)
+    if (carrierId !== null && boardCache.enabled) boardCache.carrierIds.set(userId, carrierId)
+    return carrierId
   }
 
   async hold(carrier: BoardCarrier, listingId: number): Promise<BoardLoad> {

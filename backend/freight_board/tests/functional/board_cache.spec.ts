@@ -106,6 +106,41 @@ test.group('The board cache never shows a ghost load', (group) => {
     }
   })
 
+  test('a page is read again in the background before its bound, while it is still served', async ({
+    client,
+    assert,
+  }) => {
+    const t0 = DateTime.now().startOf('second')
+    const clock = new FixedClock(t0)
+    app.container.swap(Clock, () => clock)
+    try {
+      const shipper = await makeUser('shipper')
+      const first = await makeFreightListing(shipper)
+      const b = await makeUser('carrier', { isApproved: true })
+      assert.deepEqual(ids(await client.get('/api/freight-listings').loginAs(b)), [first.id])
+      // Written behind the board's back (no change event): only a new read can show it.
+      const second = await makeFreightListing(shipper)
+
+      clock.set(t0.plus({ seconds: 30 }))
+      assert.deepEqual(ids(await client.get('/api/freight-listings').loginAs(b)), [first.id])
+
+      // Two thirds of the way to the bound (60 s here): the page is served as it is and its
+      // successor read in the background; the next read gets it without waiting for the bound.
+      clock.set(t0.plus({ seconds: 45 }))
+      assert.deepEqual(ids(await client.get('/api/freight-listings').loginAs(b)), [first.id])
+      clock.set(t0.plus({ seconds: 46 }))
+      let seen: number[] = []
+      for (let attempt = 0; attempt < 50; attempt++) {
+        seen = ids(await client.get('/api/freight-listings').loginAs(b))
+        if (seen.length === 2) break
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      assert.sameMembers(seen, [first.id, second.id])
+    } finally {
+      app.container.restore(Clock)
+    }
+  })
+
   test('filters have pages of their own', async ({ client, assert }) => {
     const shipper = await makeUser('shipper')
     const van = await makeFreightListing(shipper)
