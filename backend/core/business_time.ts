@@ -11,14 +11,33 @@ export const BUSINESS_TIME_ZONE = 'America/New_York'
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
 
+/**
+ * The business day last computed and the instants it spans, [from, to): converting a moment
+ * to New York time costs about 20 µs (Intl), and every validated request asks for today.
+ */
+let knownDay: { from: number; to: number; day: string } | null = null
+
 /** Today's date (`YYYY-MM-DD`) in the business time zone. */
 export function businessToday(clock: Clock): string {
-  return businessDay(clock, 0)
+  const now = clock.now()
+  const millis = now.toMillis()
+  if (knownDay && millis >= knownDay.from && millis < knownDay.to) return knownDay.day
+  const local = now.setZone(BUSINESS_TIME_ZONE)
+  const start = local.startOf('day')
+  knownDay = {
+    from: start.toMillis(),
+    to: start.plus({ days: 1 }).toMillis(),
+    day: local.toISODate()!,
+  }
+  return knownDay.day
 }
 
 /** The business day `days` from today (negative for the past), as `YYYY-MM-DD`. */
 export function businessDay(clock: Clock, days: number): string {
-  return clock.now().setZone(BUSINESS_TIME_ZONE).plus({ days }).toISODate()!
+  const today = businessToday(clock)
+  if (days === 0) return today
+  // Calendar arithmetic on the date alone: the same day as moving the local time by `days`.
+  return DateTime.fromISO(today, { zone: 'utc' }).plus({ days }).toISODate()!
 }
 
 /** The business day a moment falls on, as a value for a Lucid date column. */
@@ -44,7 +63,15 @@ export function businessDateColumn(clock: Clock, days = 0): DateTime {
 export function parseCalendarDate(value: string): string | null {
   const text = value.trim()
   if (DATE_ONLY.test(text)) {
-    return DateTime.fromISO(text, { zone: 'utc' }).isValid ? text : null
+    const [year, month, day] = text.split('-').map(Number)
+    const date = new Date(0)
+    // setUTCFullYear rolls 2026-02-30 over into March: a real day survives the round trip.
+    date.setUTCFullYear(year, month - 1, day)
+    return date.getUTCFullYear() === year &&
+      date.getUTCMonth() === month - 1 &&
+      date.getUTCDate() === day
+      ? text
+      : null
   }
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return null
   const moment = DateTime.fromISO(text, { zone: BUSINESS_TIME_ZONE })
