@@ -37,12 +37,14 @@ export default class SearchController {
     ])
     const stamp = searchCache.stamp()
     const version = searchCache.enabled ? await searchCache.version() : null
-    let answer: CachedSearch | null = version === null ? null : searchCache.get(key, version)
-    if (!answer) {
+    const search = async (): Promise<CachedSearch> => {
       const { offers, ...where } = await this.searches.search(input, { page, perPage })
-      answer = { ...where, json: JSON.stringify(offers) }
-      if (version !== null) searchCache.set(key, version, answer, stamp)
+      return { ...where, json: JSON.stringify(offers) }
     }
+    const answer =
+      version === null
+        ? await search()
+        : (searchCache.get(key, version) ?? (await searchCache.shared(key, version, stamp, search)))
     response.header('X-Total-Count', String(answer.total))
     response.header('X-Page', String(answer.page))
     response.header('X-Per-Page', String(answer.perPage))

@@ -33,6 +33,8 @@ class SearchCache {
   #generation = 0
   /** the version a LISTEN connection announces (PostgreSQL, decision 0150); null: read it */
   #announced: string | null = null
+  /** the searches under way, by key, with the version and generation they began under */
+  #running = new Map<string, { version: string; stamp: number; answer: Promise<CachedSearch> }>()
 
   constructor(ttlMs: number) {
     this.#ttlMs = ttlMs
@@ -90,6 +92,33 @@ class SearchCache {
       return null
     }
     return entry
+  }
+
+  /**
+   * The answer for a key that missed, searched once however many requests miss it at once
+   * (single flight): a request joins a search begun under the same version and generation,
+   * so when an entry ends under load the database sees one search instead of one per
+   * connection. The answer is stored as set() would.
+   */
+  shared(
+    key: string,
+    version: string,
+    stamp: number,
+    search: () => Promise<CachedSearch>
+  ): Promise<CachedSearch> {
+    const running = this.#running.get(key)
+    if (running && running.version === version && running.stamp === stamp) return running.answer
+    const answer = search().then((found) => {
+      this.set(key, version, found, stamp)
+      return found
+    })
+    const entry = { version, stamp, answer }
+    this.#running.set(key, entry)
+    const done = () => {
+      if (this.#running.get(key) === entry) this.#running.delete(key)
+    }
+    answer.then(done, done)
+    return answer
   }
 
   set(key: string, version: string, answer: CachedSearch, stamp: number) {
