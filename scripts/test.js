@@ -7,10 +7,23 @@
 import { spawnSync } from 'node:child_process'
 
 process.chdir(new URL('..', import.meta.url).pathname)
-const japaArgs = process.argv.slice(2)
-// CI's second database leg sets TEST_DATABASE_ONLY=1: the frontend and CLI tests and the
-// build do not touch the database and already ran (and built frontend/dist) in the first leg.
-const onlyBackend = japaArgs.length > 0 || process.env.TEST_DATABASE_ONLY === '1'
+const databaseOnly = process.env.TEST_DATABASE_ONLY === '1'
+/**
+ * CI's second database leg sets TEST_DATABASE_ONLY=1: the frontend and CLI tests and the build
+ * do not touch the database and already ran (and built frontend/dist) in the first leg. Of the
+ * browser journeys it runs the freight board's, which issue 11 asks for on both databases; the
+ * endpoints behind the others are covered on this database by the functional suite.
+ */
+const DATABASE_ONLY_FILES = [
+  '--files=unit/*',
+  '--files=functional/*',
+  '--files=tests/*',
+  '--files=browser/freight_board',
+  '--files=browser/freight_invites',
+]
+const givenArgs = process.argv.slice(2)
+const japaArgs = givenArgs.length === 0 && databaseOnly ? DATABASE_ONLY_FILES : givenArgs
+const onlyBackend = givenArgs.length > 0 || databaseOnly
 
 function run(label, command, args, env = {}) {
   console.log(`\n▸ ${label}`)
