@@ -6,6 +6,18 @@ import { boardCache } from '#freight_board/services/board_cache'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { makeFreightListing } from '#tests/factories'
 
+/** Runs `work` with the app's clock fixed at a whole second of now, moved only by `work`. */
+async function onFixedClock(work: (clock: FixedClock, t0: DateTime) => Promise<void>) {
+  const t0 = DateTime.now().startOf('second')
+  const clock = new FixedClock(t0)
+  app.container.swap(Clock, () => clock)
+  try {
+    await work(clock, t0)
+  } finally {
+    app.container.restore(Clock)
+  }
+}
+
 /**
  * The board's shared pages are cached (docs/decisions/0072). Each test reads the board first,
  * so the page is in the cache, then changes the load, then reads again: only invalidation or
@@ -79,10 +91,7 @@ test.group('The board cache never shows a ghost load', (group) => {
     client,
     assert,
   }) => {
-    const t0 = DateTime.now().startOf('second')
-    const clock = new FixedClock(t0)
-    app.container.swap(Clock, () => clock)
-    try {
+    await onFixedClock(async (clock, t0) => {
       const shipper = await makeUser('shipper')
       const held = await makeFreightListing(shipper)
       const expiring = await makeFreightListing(shipper, { expiresAt: t0.plus({ minutes: 10 }) })
@@ -101,19 +110,14 @@ test.group('The board cache never shows a ghost load', (group) => {
 
       clock.set(t0.plus({ minutes: 30 }))
       assert.isFalse((await client.get('/api/freight-listings').loginAs(b)).body()[0].held)
-    } finally {
-      app.container.restore(Clock)
-    }
+    })
   })
 
   test('a page is read again in the background before its bound, while it is still served', async ({
     client,
     assert,
   }) => {
-    const t0 = DateTime.now().startOf('second')
-    const clock = new FixedClock(t0)
-    app.container.swap(Clock, () => clock)
-    try {
+    await onFixedClock(async (clock, t0) => {
       const shipper = await makeUser('shipper')
       const first = await makeFreightListing(shipper)
       const b = await makeUser('carrier', { isApproved: true })
@@ -136,9 +140,7 @@ test.group('The board cache never shows a ghost load', (group) => {
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
       assert.sameMembers(seen, [first.id, second.id])
-    } finally {
-      app.container.restore(Clock)
-    }
+    })
   })
 
   test('filters have pages of their own', async ({ client, assert }) => {
