@@ -1,3 +1,4 @@
+import Database, { type Statement } from 'better-sqlite3'
 import { LRUCache } from 'lru-cache'
 import emitter from '@adonisjs/core/services/emitter'
 import db from '@adonisjs/lucid/services/db'
@@ -33,6 +34,8 @@ class SearchCache {
   #generation = 0
   /** the version a LISTEN connection announces (PostgreSQL, decision 0150); null: read it */
   #announced: string | null = null
+  /** SQLite: the version read on a read-only handle of its own, prepared once */
+  #sqliteVersion: Statement<[], unknown> | null = null
   /** the searches under way, by key, with the version and generation they began under */
   #running = new Map<string, { version: string; stamp: number; answer: Promise<CachedSearch> }>()
 
@@ -69,8 +72,29 @@ class SearchCache {
       const row = result.rows[0]
       return `${row.last_value}:${row.is_called}`
     }
+    // A read-only handle of this process's own on the database file answers in microseconds
+    // (a prepared statement, no pool), and sees every committed write of any process, as the
+    // pool's connection would. Inside the tests' global transaction the version must come
+    // through it, which also sees the transaction's own writes.
+    if (!connection.isTransaction) {
+      const statement = this.sqliteVersion(
+        db.manager.get(connection.connectionName)?.config.connection
+      )
+      if (statement) return String(statement.get() ?? 'none')
+    }
     const rows = await connection.rawQuery('SELECT version FROM search_version WHERE id = 1')
     return String(rows[0]?.version ?? 'none')
+  }
+
+  private sqliteVersion(config: unknown) {
+    if (this.#sqliteVersion) return this.#sqliteVersion
+    const filename = (config as { filename?: unknown } | undefined)?.filename
+    if (typeof filename !== 'string' || filename === ':memory:' || filename === '') return null
+    const handle = new Database(filename, { readonly: true, fileMustExist: true })
+    this.#sqliteVersion = handle
+      .prepare<[], unknown>('SELECT version FROM search_version WHERE id = 1')
+      .pluck()
+    return this.#sqliteVersion
   }
 
   /** Drops every entry, and any answer whose search was under way (the bus's 'search'). */
