@@ -10,6 +10,7 @@ import RegistrationService from '#accounts/services/registration_service'
 import LoginThrottle from '#accounts/services/login_throttle'
 import { tagSession } from '#accounts/services/user_sessions'
 import TwoFactorService from '#accounts/services/two_factor_service'
+import { userJson } from '#accounts/services/cached_user_provider'
 import {
   endPendingSignIn,
   pendingSignIn,
@@ -120,7 +121,10 @@ export default class SessionController {
     return response.ok({ message: 'Signed out' })
   }
 
-  async me({ auth }: HttpContext) {
-    return auth.getUserOrFail()
+  async me({ auth, response }: HttpContext) {
+    // The same JSON the model serialises to, made once per cached row (cached_user_provider).
+    return response
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(userJson(auth.getUserOrFail()))
   }
 }
