@@ -1,5 +1,12 @@
 import { test } from '@japa/runner'
 import { Browserless, makeUser, resetDatabase, startServer } from '#tests/helpers'
+import {
+  at,
+  logoutRefusesReplay,
+  passwordChangeEndsOtherSessions,
+  revokedTokenRefused,
+  signInAt as signIn,
+} from '#accounts/tests/cached_read_scenarios'
 
 /**
  * Two instances of the app, each caching the session, user and token rows it read for a
@@ -27,20 +34,6 @@ async function startInstances(env: Record<string, string>) {
   }
 }
 
-/** The same browser (its cookies) sent to another instance, as a load balancer would. */
-function at(browser: Browserless, url: string) {
-  const other = new Browserless(url)
-  other.cookies = browser.cookies
-  return other
-}
-
-async function signIn(url: string, email: string) {
-  const browser = new Browserless(url)
-  const login = await browser.signIn(email)
-  if (login.status !== 200) throw new Error(`login ${email}: ${login.status}`)
-  return browser
-}
-
 test.group('Cached rows are evicted on every instance through Redis', (group) => {
   // One pair of instances for the group: each test has users of its own, and ids are never
   // reused (no reset in between), so no test can be helped by another's evictions.
@@ -56,57 +49,21 @@ test.group('Cached rows are evicted on every instance through Redis', (group) =>
 
   test('a logout through one instance is refused at once by the other', async ({ assert }) => {
     await makeUser('shipper', { email: 'bus-out@example.test' })
-    await onBoth(async (a, b) => {
-      const onA = await signIn(a, 'bus-out@example.test')
-      const onB = at(onA, b)
-      for (let i = 0; i < 3; i++) assert.equal((await onB.request('GET', '/api/user')).status, 200)
-      const captured = new Map(onA.cookies)
-      assert.equal((await onA.request('POST', '/api/logout')).status, 200)
-
-      const replay = new Browserless(b)
-      replay.cookies = captured
-      const answer = await replay.request('GET', '/api/user')
-      assert.equal(answer.status, 401)
-      assert.equal(answer.body.message, 'Not signed in')
-    })
+    await onBoth((a, b) => logoutRefusesReplay(assert, a, b, 'bus-out@example.test'))
   })
 
   test('a password change through one instance ends the session just read on the other', async ({
     assert,
   }) => {
     await makeUser('shipper', { email: 'bus-pw@example.test' })
-    await onBoth(async (a, b) => {
-      const laptop = await signIn(a, 'bus-pw@example.test')
-      const phone = await signIn(b, 'bus-pw@example.test')
-      assert.equal((await phone.request('GET', '/api/user')).status, 200)
-      const change = await laptop.request('PUT', '/api/account/password', {
-        currentPassword: 'secret123',
-        newPassword: 'n3w-secret-pw',
-        newPassword_confirmation: 'n3w-secret-pw',
-      })
-      assert.equal(change.status, 204, JSON.stringify(change.body))
-      assert.equal((await phone.request('GET', '/api/user')).status, 401)
-      assert.equal((await at(laptop, b).request('GET', '/api/user')).status, 200)
-    })
+    await onBoth((a, b) => passwordChangeEndsOtherSessions(assert, a, b, 'bus-pw@example.test'))
   })
 
   test('a token revoked through one instance is refused at once by the other', async ({
     assert,
   }) => {
     await makeUser('shipper', { email: 'bus-token@example.test' })
-    await onBoth(async (a, b) => {
-      const browser = await signIn(a, 'bus-token@example.test')
-      const created = await browser.request('POST', '/api/account/tokens', { name: 'script' })
-      assert.equal(created.status, 201, JSON.stringify(created.body))
-      const callB = () =>
-        fetch(`${b}/api/user`, {
-          headers: { authorization: `Bearer ${created.body.token}`, accept: 'application/json' },
-        })
-      for (let i = 0; i < 3; i++) assert.equal((await callB()).status, 200)
-      const revoked = await browser.request('DELETE', `/api/account/tokens/${created.body.id}`)
-      assert.oneOf(revoked.status, [200, 204])
-      assert.equal((await callB()).status, 401)
-    })
+    await onBoth((a, b) => revokedTokenRefused(assert, a, b, 'bus-token@example.test'))
   })
 
   test('an approval and its revocation through one instance are seen by the other at once', async ({

@@ -1,5 +1,10 @@
 import { test } from '@japa/runner'
 import { Browserless, makeUser, resetDatabase, startServer } from '#tests/helpers'
+import {
+  logoutRefusesReplay,
+  passwordChangeEndsOtherSessions,
+  revokedTokenRefused,
+} from '#accounts/tests/cached_read_scenarios'
 
 /**
  * A signed-in request is answered from the session and user rows this process read lately
@@ -31,39 +36,16 @@ test.group('Signed-in reads from memory stay exact', (group) => {
 
   test('a cookie read a moment ago is refused once its session logs out', async ({ assert }) => {
     await makeUser('shipper', { email: 'cached-out@example.test', password: 'secret123' })
-    await withServer(async (url) => {
-      const browser = await signIn(url, 'cached-out@example.test')
-      for (let i = 0; i < 3; i++)
-        assert.equal((await browser.request('GET', '/api/user')).status, 200)
-      const captured = new Map(browser.cookies)
-      assert.equal((await browser.request('POST', '/api/logout')).status, 200)
-
-      const attacker = new Browserless(url)
-      attacker.cookies = captured
-      const replay = await attacker.request('GET', '/api/user')
-      assert.equal(replay.status, 401)
-      assert.equal(replay.body.message, 'Not signed in')
-    })
+    await withServer((url) => logoutRefusesReplay(assert, url, url, 'cached-out@example.test'))
   })
 
   test('a password change ends the other sessions at once, even when just read', async ({
     assert,
   }) => {
     await makeUser('shipper', { email: 'cached-pw@example.test', password: 'secret123' })
-    await withServer(async (url) => {
-      const laptop = await signIn(url, 'cached-pw@example.test')
-      const phone = await signIn(url, 'cached-pw@example.test')
-      assert.equal((await phone.request('GET', '/api/user')).status, 200)
-
-      const change = await laptop.request('PUT', '/api/account/password', {
-        currentPassword: 'secret123',
-        newPassword: 'n3w-secret-pw',
-        newPassword_confirmation: 'n3w-secret-pw',
-      })
-      assert.equal(change.status, 204, JSON.stringify(change.body))
-      assert.equal((await phone.request('GET', '/api/user')).status, 401)
-      assert.equal((await laptop.request('GET', '/api/user')).status, 200)
-    })
+    await withServer((url) =>
+      passwordChangeEndsOtherSessions(assert, url, url, 'cached-pw@example.test')
+    )
   })
 
   test('an approval lets a pending carrier in on the next request', async ({ assert }) => {
@@ -115,19 +97,7 @@ test.group('Signed-in reads from memory stay exact', (group) => {
     assert,
   }) => {
     await makeUser('shipper', { email: 'cached-token@example.test', password: 'secret123' })
-    await withServer(async (url) => {
-      const browser = await signIn(url, 'cached-token@example.test')
-      const created = await browser.request('POST', '/api/account/tokens', { name: 'script' })
-      assert.equal(created.status, 201, JSON.stringify(created.body))
-      const call = () =>
-        fetch(`${url}/api/user`, {
-          headers: { authorization: `Bearer ${created.body.token}`, accept: 'application/json' },
-        })
-      for (let i = 0; i < 3; i++) assert.equal((await call()).status, 200)
-      const revoked = await browser.request('DELETE', `/api/account/tokens/${created.body.id}`)
-      assert.oneOf(revoked.status, [200, 204])
-      assert.equal((await call()).status, 401)
-    })
+    await withServer((url) => revokedTokenRefused(assert, url, url, 'cached-token@example.test'))
   })
 
   test('a bearer call sees its user’s change at once, even just after a use', async ({
