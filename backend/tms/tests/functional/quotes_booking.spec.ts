@@ -4,6 +4,7 @@ import { DateTime } from 'luxon'
 import partnerCarriers from '#plugins/partner_carriers/services/main'
 import type { FakePartnerCarrier } from '#plugins/partner_carriers/main'
 import { Clock, FixedClock } from '#core/clock'
+import { businessToday } from '#core/business_time'
 import type User from '#accounts/models/user'
 import Booking from '#marketplace/models/booking'
 import {
@@ -30,6 +31,10 @@ const lakeshoreOf = (quotes: any[]) =>
 
 const bookingCount = async () => Number((await Booking.query().count('* as n').first())!.$extras.n)
 
+/** POST /api/tms/quotes/:id/book as this user. */
+const bookQuote = (client: any, user: User, quoteId: number, body: Record<string, unknown>) =>
+  client.post(`${QUOTES}/${quoteId}/book`).json(body).loginAs(user).withCsrfToken()
+
 test.group('POST /api/tms/quotes/:id/book', (group) => {
   eachTestInTransaction(group)
   group.each.setup(async () => {
@@ -48,11 +53,10 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     const shipper = await makeUser('shipper')
     const quote = lakeshoreOf(await quotesFor(client, shipper))
     const pickupDate = businessDayFromToday(2)
-    const res = await client
-      .post(`${QUOTES}/${quote.id}/book`)
-      .json({ pickup_date: pickupDate, pickup_address: '200 E Randolph St' })
-      .loginAs(shipper)
-      .withCsrfToken()
+    const res = await bookQuote(client, shipper, quote.id, {
+      pickup_date: pickupDate,
+      pickup_address: '200 E Randolph St',
+    })
     res.assertStatus(201)
     const { booking_id: id, reference, payment_url: paymentUrl } = res.body()
     assert.equal(reference, `TRT-${String(id).padStart(3, '0')}`)
@@ -118,11 +122,7 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     assert.equal(intent.body().amount, quote.total)
 
     // Booking the same quote again answers the same booking; the partner books nothing new.
-    const again = await client
-      .post(`${QUOTES}/${quote.id}/book`)
-      .json({ pickup_date: pickupDate })
-      .loginAs(shipper)
-      .withCsrfToken()
+    const again = await bookQuote(client, shipper, quote.id, { pickup_date: pickupDate })
     again.assertStatus(200)
     assert.equal(again.body().booking_id, id)
     assert.lengthOf(partner.calls, 1)
@@ -137,11 +137,10 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     const quote = lakeshoreOf(await quotesFor(client, shipper))
     const pickupDate = businessDayFromToday(2)
     await inProcessZone('Pacific/Kiritimati', async () => {
-      const res = await client
-        .post(`${QUOTES}/${quote.id}/book`)
-        .json({ pickup_date: pickupDate, pickup_address: '200 E Randolph St' })
-        .loginAs(shipper)
-        .withCsrfToken()
+      const res = await bookQuote(client, shipper, quote.id, {
+        pickup_date: pickupDate,
+        pickup_address: '200 E Randolph St',
+      })
       res.assertStatus(201)
       const booking = await Booking.findOrFail(res.body().booking_id)
       assert.deepEqual(
@@ -157,11 +156,9 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
   }) => {
     const book = async (shipper: User) => {
       const quote = lakeshoreOf(await quotesFor(client, shipper))
-      const res = await client
-        .post(`${QUOTES}/${quote.id}/book`)
-        .json({ pickup_date: businessDayFromToday(2) })
-        .loginAs(shipper)
-        .withCsrfToken()
+      const res = await bookQuote(client, shipper, quote.id, {
+        pickup_date: businessDayFromToday(2),
+      })
       res.assertStatus(201)
       return Booking.findOrFail(res.body().booking_id)
     }
@@ -216,11 +213,7 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     const quote = lakeshoreOf(await quotesFor(client, shipper))
     const clock = new FixedClock(DateTime.fromISO(quote.valid_until).plus({ seconds: 1 }))
     app.container.swap(Clock, () => clock)
-    const res = await client
-      .post(`${QUOTES}/${quote.id}/book`)
-      .json({ pickup_date: clock.now().setZone('America/New_York').toISODate() })
-      .loginAs(shipper)
-      .withCsrfToken()
+    const res = await bookQuote(client, shipper, quote.id, { pickup_date: businessToday(clock) })
     res.assertStatus(409)
     assert.match(res.body().message, /^This quote expired at .+: compare rates again$/)
     assert.lengthOf(partner.calls, 0)
@@ -235,26 +228,14 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     const quote = lakeshoreOf(await quotesFor(client, shipper))
     const body = { pickup_date: businessDayFromToday(1) }
     const other = await makeUser('shipper')
-    const foreign = await client
-      .post(`${QUOTES}/${quote.id}/book`)
-      .json(body)
-      .loginAs(other)
-      .withCsrfToken()
+    const foreign = await bookQuote(client, other, quote.id, body)
     foreign.assertStatus(404)
     assert.equal(foreign.body().message, 'Quote not found')
-    const unknown = await client
-      .post(`${QUOTES}/999999/book`)
-      .json(body)
-      .loginAs(shipper)
-      .withCsrfToken()
+    const unknown = await bookQuote(client, shipper, 999999, body)
     unknown.assertStatus(404)
     for (const role of ['carrier', 'admin'] as const) {
       const user = await makeUser(role, { isApproved: true })
-      const res = await client
-        .post(`${QUOTES}/${quote.id}/book`)
-        .json(body)
-        .loginAs(user)
-        .withCsrfToken()
+      const res = await bookQuote(client, user, quote.id, body)
       res.assertStatus(403)
     }
     assert.lengthOf(partner.calls, 0)
@@ -269,11 +250,7 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     const quote = lakeshoreOf(await quotesFor(client, shipper))
     const body = { pickup_date: businessDayFromToday(1) }
     partner.failNext('book', 'unavailable', { times: 2 })
-    const res = await client
-      .post(`${QUOTES}/${quote.id}/book`)
-      .json(body)
-      .loginAs(shipper)
-      .withCsrfToken()
+    const res = await bookQuote(client, shipper, quote.id, body)
     res.assertStatus(502)
     assert.equal(
       res.body().message,
@@ -283,11 +260,7 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     assert.equal(await bookingCount(), 0)
 
     partner.failNext('book', 'rate_limited', { times: 1 })
-    const retried = await client
-      .post(`${QUOTES}/${quote.id}/book`)
-      .json(body)
-      .loginAs(shipper)
-      .withCsrfToken()
+    const retried = await bookQuote(client, shipper, quote.id, body)
     retried.assertStatus(201)
     assert.lengthOf(partner.calls, 4)
     assert.equal(await bookingCount(), 1)
@@ -301,22 +274,14 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     const quote = lakeshoreOf(await quotesFor(client, shipper))
     const body = { pickup_date: businessDayFromToday(1) }
     partner.failNext('book', 'quote_expired')
-    const expired = await client
-      .post(`${QUOTES}/${quote.id}/book`)
-      .json(body)
-      .loginAs(shipper)
-      .withCsrfToken()
+    const expired = await bookQuote(client, shipper, quote.id, body)
     expired.assertStatus(409)
     assert.equal(
       expired.body().message,
       'Lakeshore Freight LTL no longer honours this quote: compare rates again'
     )
     partner.failNext('book', 'invalid_request', { message: 'pickup.date is a holiday' })
-    const refused = await client
-      .post(`${QUOTES}/${quote.id}/book`)
-      .json(body)
-      .loginAs(shipper)
-      .withCsrfToken()
+    const refused = await bookQuote(client, shipper, quote.id, body)
     refused.assertStatus(502)
     assert.include(refused.body().message, 'refused the booking (pickup.date is a holiday)')
     assert.equal(await bookingCount(), 0)
@@ -329,11 +294,9 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     const shipper = await makeUser('shipper')
     const quotes = await quotesFor(client, shipper)
     const network = quotes.find((q) => q.provider === 'lane_model')
-    const res = await client
-      .post(`${QUOTES}/${network.id}/book`)
-      .json({ pickup_date: businessDayFromToday(1) })
-      .loginAs(shipper)
-      .withCsrfToken()
+    const res = await bookQuote(client, shipper, network.id, {
+      pickup_date: businessDayFromToday(1),
+    })
     res.assertStatus(422)
     assert.match(res.body().message, /^PalletLine Network quotes are booked from Search/)
 
@@ -344,11 +307,7 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
       [businessDayFromToday(-1), 'Pickup date must be from today to 30 days ahead'],
       [businessDayFromToday(31), 'Pickup date must be from today to 30 days ahead'],
     ]) {
-      const bad = await client
-        .post(`${QUOTES}/${quote.id}/book`)
-        .json({ pickup_date: pickup })
-        .loginAs(shipper)
-        .withCsrfToken()
+      const bad = await bookQuote(client, shipper, quote.id, { pickup_date: pickup })
       bad.assertStatus(422)
       assert.equal(bad.body().message, message)
     }
