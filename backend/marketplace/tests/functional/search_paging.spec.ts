@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
+import { BUSINESS_TIME_ZONE } from '#core/business_time'
 import { DateTime } from 'luxon'
 import geocoding from '#plugins/geocoding/services/main'
 import Listing from '#fleet/models/listing'
@@ -105,7 +106,7 @@ async function expectedFacts(carrierId: number) {
     const due = dayOf(b.delivery_date)
     if (!at || !due) continue
     judged += 1
-    if (at.setZone('America/New_York').toISODate()! <= due) onTime += 1
+    if (at.setZone(BUSINESS_TIME_ZONE).toISODate()! <= due) onTime += 1
   }
   return {
     equipmentTypes: [...new Set(trucks.map((t) => t.truck_type as string))].sort(),

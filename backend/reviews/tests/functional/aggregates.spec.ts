@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
 import { Clock, FixedClock } from '#core/clock'
+import { businessDateColumn } from '#core/business_time'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
 import { makeFreightListing } from '#tests/factories'
 import ShipmentEvent from '#tms/models/shipment_event'
@@ -129,9 +130,7 @@ test.group('Ratings on profiles, search, board cards; the measured on-time rate'
       status: 'in_transit',
       deliveredAt: null,
       completedAt: null,
-      deliveryDate: DateTime.fromISO(clock.now().setZone('America/New_York').toISODate()!).minus({
-        days: 1,
-      }),
+      deliveryDate: businessDateColumn(clock, -1),
     })
     const res = await client
       .put(`/api/bookings/${world.booking.id}/status`)
