@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache'
 import emitter from '@adonisjs/core/services/emitter'
 import env from '#start/env'
 import { invalidationBus } from '#core/invalidation_bus'
+import { SingleFlight } from '#core/single_flight'
 import type { BoardLoad } from '#freight_board/services/freight_presenter'
 
 /** A board page as every carrier without a hold on it or an invite sees it. */
@@ -61,8 +62,8 @@ class BoardCache {
   #generation = 0
   #pages = new LRUCache<string, BoardPage>({ max: 500 })
   #invites: InviteIndex | null = null
-  /** what is being read from the database now, by key, and the generation it began in */
-  #building = new Map<string, { stamp: number; result: Promise<unknown> }>()
+  /** what is being read from the database now, by key, tagged with its generation */
+  #building = new SingleFlight<unknown>()
   /** user id → carrier id: never changes for a user */
   readonly carrierIds = new LRUCache<number, number>({ max: 10_000 })
 
@@ -100,13 +101,7 @@ class BoardCache {
    */
   shared<T>(key: string, make: (stamp: number) => Promise<T>): Promise<T> {
     const stamp = this.#generation
-    const running = this.#building.get(key)
-    if (running && running.stamp === stamp) return running.result as Promise<T>
-    const result = make(stamp).finally(() => {
-      if (this.#building.get(key)?.result === result) this.#building.delete(key)
-    })
-    this.#building.set(key, { stamp, result })
-    return result
+    return this.#building.run(key, String(stamp), () => make(stamp)) as Promise<T>
   }
 
   page(key: string, nowMs: number) {

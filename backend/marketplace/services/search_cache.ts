@@ -4,6 +4,7 @@ import emitter from '@adonisjs/core/services/emitter'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { invalidationBus } from '#core/invalidation_bus'
+import { SingleFlight } from '#core/single_flight'
 
 /** A search answer as sent: the page's JSON and where it stands. */
 export type CachedSearch = {
@@ -37,7 +38,7 @@ class SearchCache {
   /** SQLite: the version read on a read-only handle of its own, prepared once */
   #sqliteVersion: Statement<[], unknown> | null = null
   /** the searches under way, by key, with the version and generation they began under */
-  #running = new Map<string, { version: string; stamp: number; answer: Promise<CachedSearch> }>()
+  #running = new SingleFlight<CachedSearch>()
 
   constructor(ttlMs: number) {
     this.#ttlMs = ttlMs
@@ -130,19 +131,11 @@ class SearchCache {
     stamp: number,
     search: () => Promise<CachedSearch>
   ): Promise<CachedSearch> {
-    const running = this.#running.get(key)
-    if (running && running.version === version && running.stamp === stamp) return running.answer
-    const answer = search().then((found) => {
+    return this.#running.run(key, `${version}@${stamp}`, async () => {
+      const found = await search()
       this.set(key, version, found, stamp)
       return found
     })
-    const entry = { version, stamp, answer }
-    this.#running.set(key, entry)
-    const done = () => {
-      if (this.#running.get(key) === entry) this.#running.delete(key)
-    }
-    answer.then(done, done)
-    return answer
   }
 
   set(key: string, version: string, answer: CachedSearch, stamp: number) {
