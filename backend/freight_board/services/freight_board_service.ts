@@ -76,9 +76,9 @@ export default class FreightBoardService {
   }
 
   async carrierOf(userId: number): Promise<BoardCarrier> {
-    const carrierId = await this.findCarrierId(userId)
-    if (carrierId === null)
-      return { userId, carrierId: await this.carriers.requireCarrierId(userId) }
+    // No carrier profile: the profile service's own 404.
+    const carrierId =
+      (await this.findCarrierId(userId)) ?? (await this.carriers.requireCarrierId(userId))
     return { userId, carrierId }
   }
 
