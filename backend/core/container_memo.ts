@@ -21,6 +21,8 @@ type Injectable = (abstract new (...args: any[]) => unknown) & {
 }
 
 const instances = new Map<Injectable, Promise<unknown>>()
+/** Values bound on the container itself with `bindValue` (the kernel's middleware instances). */
+const boundValues = new Map<unknown, Promise<unknown>>()
 const verdicts = new Map<Injectable, boolean>()
 const swapped = new Set<unknown>()
 const container = app.container
@@ -82,7 +84,7 @@ ContainerResolver.prototype.resolveFor = function (
   createError?: any
 ) {
   if (runtimeValues === undefined && swapped.size === 0) {
-    const kept = instances.get(binding)
+    const kept = instances.get(binding) ?? boundValues.get(binding)
     if (kept) return kept
   }
   if (
@@ -103,6 +105,65 @@ ContainerResolver.prototype.resolveFor = function (
   }
   return resolveFor.call(this, parent as any, binding, runtimeValues, createError)
 } as typeof ContainerResolver.prototype.resolveFor
+
+/*
+ * `make` and `call` are the framework's two steps for every middleware and controller of every
+ * request: build (or fetch) the instance, then call its method with what the container injects.
+ * With nothing to inject (no `@inject()` on the method, no custom provider) and nothing kept
+ * to look up, each was still a chain of awaited async functions. They answer at once here; a
+ * method that takes injections, a swap in place or anything not kept goes the framework's way.
+ */
+const make = ContainerResolver.prototype.make as (
+  this: ContainerResolver<any>,
+  binding: unknown,
+  runtimeValues?: any[],
+  createError?: any
+) => Promise<unknown>
+ContainerResolver.prototype.make = function (
+  this: ContainerResolver<any>,
+  binding: any,
+  runtimeValues?: any[],
+  createError?: any
+) {
+  if (runtimeValues === undefined && swapped.size === 0) {
+    const kept = instances.get(binding) ?? boundValues.get(binding)
+    if (kept) return kept
+  }
+  return make.call(this, binding, runtimeValues, createError)
+} as typeof ContainerResolver.prototype.make
+
+const call = ContainerResolver.prototype.call as (
+  this: ContainerResolver<any>,
+  value: any,
+  method: any,
+  runtimeValues?: any[],
+  createError?: any
+) => Promise<unknown>
+ContainerResolver.prototype.call = function (
+  this: ContainerResolver<any>,
+  value: any,
+  method: any,
+  runtimeValues?: any[],
+  createError?: any
+) {
+  const fn = value?.[method]
+  const owner = value?.constructor
+  const args = runtimeValues ?? []
+  if (
+    typeof fn === 'function' &&
+    owner &&
+    !owner.containerProvider &&
+    !owner.containerInjections?.[method] &&
+    args.length >= fn.length
+  ) {
+    try {
+      return Promise.resolve(fn.apply(value, args))
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  }
+  return call.call(this, value, method, runtimeValues, createError)
+} as typeof ContainerResolver.prototype.call
 
 // Test swaps and late bindings change what a class would be built with.
 const swap = container.swap.bind(container)
@@ -128,6 +189,9 @@ for (const method of ['bind', 'bindValue', 'singleton'] as const) {
   const original = (container[method] as (...args: unknown[]) => unknown).bind(container)
   ;(container as any)[method] = (...args: unknown[]) => {
     forgetKeptInstances()
+    const [binding, value] = args
+    if (method === 'bindValue' && isClass(binding)) boundValues.set(binding, Promise.resolve(value))
+    else boundValues.delete(binding)
     return original(...args)
   }
 }

@@ -27,13 +27,25 @@ export const sessionRows = new ReadCache<SessionRow>(10_000, readCacheMs(), 'ses
  */
 class ThriftyDatabaseStore implements SessionStoreWithTaggingContract {
   #expiresAt: number | null = null
+  #inner: SessionStoreWithTaggingContract | null = null
 
+  /**
+   * Made per request, so it makes only what the request uses: AdonisJS's store (and its
+   * database client) on the first write, destroy, touch or tag, the client for a read only
+   * when the row is not in `sessionRows`. A signed-in read answered from the cache makes
+   * neither.
+   */
   constructor(
-    private inner: SessionStoreWithTaggingContract,
-    private client: QueryClientContract,
+    private makeInner: () => SessionStoreWithTaggingContract,
+    private client: () => QueryClientContract,
     private tableName: string,
     private ttlMs: number
   ) {}
+
+  private get inner() {
+    this.#inner ??= this.makeInner()
+    return this.#inner
+  }
 
   async read(sessionId: string): Promise<SessionData | null> {
     const row = sessionRows.get(sessionId) ?? (await this.#readRow(sessionId))
@@ -53,7 +65,7 @@ class ThriftyDatabaseStore implements SessionStoreWithTaggingContract {
 
   async #readRow(sessionId: string): Promise<SessionRow | null> {
     const stamp = sessionRows.stamp()
-    const row = await this.client
+    const row = await this.client()
       .from(this.tableName)
       .where('id', sessionId)
       .select('data', 'expires_at')
@@ -98,12 +110,21 @@ export function thriftyDatabaseStore(config: { tableName: string }) {
   return configProvider.create(async (app) => {
     const factory = await stores.database(config).resolver(app)
     const db = await app.container.make('lucid.db')
+    const ttlByAge = new Map<string | number, number>()
+    const ttlMsOf = (age: string | number) => {
+      let ttlMs = ttlByAge.get(age)
+      if (ttlMs === undefined) {
+        ttlMs = string.seconds.parse(age) * 1000
+        ttlByAge.set(age, ttlMs)
+      }
+      return ttlMs
+    }
     return ((ctx, sessionConfig) =>
       new ThriftyDatabaseStore(
-        factory(ctx, sessionConfig) as SessionStoreWithTaggingContract,
-        db.connection(),
+        () => factory(ctx, sessionConfig) as SessionStoreWithTaggingContract,
+        () => db.connection(),
         config.tableName,
-        string.seconds.parse(sessionConfig.age) * 1000
+        ttlMsOf(sessionConfig.age)
       )) satisfies SessionStoreFactory
   })
 }

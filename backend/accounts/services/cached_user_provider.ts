@@ -19,6 +19,20 @@ const BUILT_FROM = Symbol('userRows entry')
 /** Each entry's user as JSON, made on the first `GET /api/user` that reads it. */
 const jsonByEntry = new WeakMap<Attributes, string>()
 
+/**
+ * Whether a user's attributes are still the entry's: the same keys holding the same values.
+ * Entry values are immutable, so identity is equality here; this is what `$isDirty` would
+ * answer, without the model's deep comparison of every attribute.
+ */
+function unchanged(attributes: Attributes, entry: Attributes) {
+  let count = 0
+  for (const key in attributes) {
+    if (attributes[key] !== entry[key]) return false
+    count++
+  }
+  return count === Object.keys(entry).length
+}
+
 function builtFrom(user: object, entry: Attributes) {
   Object.defineProperty(user, BUILT_FROM, { value: entry })
 }
@@ -29,9 +43,9 @@ function builtFrom(user: object, entry: Attributes) {
  * CPU. An entry is replaced whenever the row changes (a save evicts it), and what is
  * serialised depends only on the row's attributes.
  */
-export function userJson(user: { $isDirty: boolean }): string {
+export function userJson(user: { $attributes: Attributes }): string {
   const entry = (user as { [BUILT_FROM]?: Attributes })[BUILT_FROM]
-  if (!entry || user.$isDirty) return json.safeStringify(user)!
+  if (!entry || !unchanged(user.$attributes, entry)) return json.safeStringify(user)!
   let text = jsonByEntry.get(entry)
   if (text === undefined) {
     text = json.safeStringify(user)!
@@ -56,10 +70,14 @@ async function cachedUser<User>(Model: UserModelClass, identifier: unknown): Pro
   const cached = userRows.get(key)
   if (cached) {
     const user = new Model()
-    user.$attributes = { ...cached }
-    user.$original = { ...cached }
-    user.$isPersisted = true
-    user.$isLocal = false
+    // Defined rather than assigned: each assignment went through the model proxy's `set` and
+    // then its `defineProperty` trap, both looking the name up among the columns and
+    // relations (a tenth of a signed-in request). These are the model's own bookkeeping
+    // fields, already own data properties of the instance, so only their values change.
+    Object.defineProperty(user, '$attributes', { value: { ...cached } })
+    Object.defineProperty(user, '$original', { value: { ...cached } })
+    Object.defineProperty(user, '$isPersisted', { value: true })
+    Object.defineProperty(user, '$isLocal', { value: false })
     builtFrom(user, cached)
     return user as User
   }

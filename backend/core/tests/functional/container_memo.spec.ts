@@ -11,6 +11,21 @@ class NeedsClock {
   constructor(public clock: Clock) {}
 }
 
+class Plain {
+  greet(name: string) {
+    return `hello ${name}`
+  }
+
+  fails(): string {
+    throw new Error('thrown inside')
+  }
+
+  @inject()
+  dated(clock: Clock) {
+    return clock
+  }
+}
+
 @inject()
 class NeedsRequest {
   constructor(public ctx: HttpContext) {}
@@ -55,5 +70,44 @@ test.group('Services built once per process', () => {
     const b = await resolve('b')
     assert.equal((a.ctx as any).marker, 'a')
     assert.equal((b.ctx as any).marker, 'b')
+  })
+
+  test('a value bound on the container is answered as bound, and a swap still wins', async ({
+    assert,
+  }) => {
+    class Bound {}
+    const bound = new Bound()
+    app.container.bindValue(Bound, bound)
+    assert.strictEqual(await app.container.make(Bound), bound)
+    assert.strictEqual(await app.container.createResolver().make(Bound), bound)
+    const other = new Bound()
+    app.container.swap(Bound, () => other)
+    try {
+      assert.strictEqual(await app.container.make(Bound), other)
+    } finally {
+      app.container.restore(Bound)
+    }
+    assert.strictEqual(await app.container.make(Bound), bound)
+  })
+
+  test('calling a method: its own arguments, its injections, its errors as rejections', async ({
+    assert,
+  }) => {
+    const resolver = app.container.createResolver()
+    const plain = new Plain()
+    const answer = resolver.call(plain, 'greet', ['Ada'])
+    assert.instanceOf(answer, Promise)
+    assert.equal(await answer, 'hello Ada')
+    const failure = resolver.call(plain, 'fails')
+    assert.instanceOf(failure, Promise)
+    await assert.rejects(() => failure, 'thrown inside')
+    const fixed = new FixedClock(DateTime.fromISO('2030-01-01T00:00:00Z'))
+    app.container.swap(Clock, () => fixed)
+    try {
+      assert.strictEqual(await resolver.call(plain, 'dated'), fixed)
+    } finally {
+      app.container.restore(Clock)
+    }
+    assert.instanceOf(await resolver.call(plain, 'dated'), Clock)
   })
 })
