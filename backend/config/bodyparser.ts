@@ -16,7 +16,7 @@ export default defineConfig({
     ],
   },
   // No route takes uploads yet: never write a multipart body to disk on our own (see
-  // refuse_uploads_middleware); a future upload route streams its own files into tmp/uploads.
+  // request_body_middleware); a future upload route streams its own files into tmp/uploads.
   multipart: {
     autoProcess: false,
     convertEmptyStringsToNull: true,

@@ -2,7 +2,7 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
 const shieldConfig = defineConfig({
   // CSP, X-Frame-Options and nosniff are set on every response, static files included, by
-  // backend/core/middleware/security_headers_middleware.ts (one policy in #core/security_headers).
+  // backend/core/middleware/request_setup_middleware.ts (one policy in #core/security_headers).
   csp: { enabled: false },
   // CSRF is #core/middleware/csrf_middleware (a signed double-submit token that needs no
   // session for anonymous visitors); shield keeps HSTS.

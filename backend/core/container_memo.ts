@@ -14,7 +14,7 @@
  */
 import { ContainerResolver } from '@adonisjs/fold'
 import app from '@adonisjs/core/services/app'
-import { REQUEST_BOUND } from '#core/middleware/container_bindings_middleware'
+import { REQUEST_BOUND } from '#core/middleware/request_setup_middleware'
 
 type Injectable = (abstract new (...args: any[]) => unknown) & {
   containerInjections?: { _constructor?: { dependencies: unknown[] } }

@@ -8,25 +8,21 @@ server.errorHandler(() => import('#core/exceptions/handler'))
 
 type MiddlewareImport = () => Promise<{ default: abstract new (...args: any[]) => unknown }>
 
-// Run on every request, matched route or not.
+// Run on every request, matched route or not. Each middleware is a hop through the framework's
+// pipeline on every request, so cheap steps that always run together share one.
 const serverMiddleware = [
-  () => import('#core/middleware/request_log_middleware'),
-  () => import('#core/middleware/security_headers_middleware'),
-  () => import('#core/middleware/force_json_response_middleware'),
-  () => import('#core/middleware/container_bindings_middleware'),
+  () => import('#core/middleware/request_setup_middleware'),
   () => import('#core/middleware/static_files_middleware'),
   () => import('@adonisjs/cors/cors_middleware'),
 ]
 
 // Run on every matched route.
 const routerMiddleware = [
-  () => import('#core/middleware/refuse_uploads_middleware'),
   () => import('#core/middleware/request_body_middleware'),
   () => import('#core/middleware/session_gate_middleware'),
   () => import('@adonisjs/shield/shield_middleware'),
   () => import('#core/middleware/csrf_middleware'),
-  () => import('@adonisjs/auth/initialize_auth_middleware'),
-  () => import('#core/middleware/initialize_bouncer_middleware'),
+  () => import('#core/middleware/initialize_auth_middleware'),
   () => import('#core/middleware/safe_body_middleware'),
 ]
 

@@ -62,17 +62,9 @@ function bindingOf(ctx: HttpContext) {
 }
 
 function readCookie(ctx: HttpContext): string | undefined {
-  for (const pair of (ctx.request.header('cookie') ?? '').split(';')) {
-    const [name, ...rest] = pair.trim().split('=')
-    if (name === XSRF_COOKIE) {
-      try {
-        return decodeURIComponent(rest.join('='))
-      } catch {
-        return undefined
-      }
-    }
-  }
-  return undefined
+  // Read from the cookies AdonisJS parsed once for the request (URL-decoded, first one wins).
+  const value = ctx.request.plainCookie(XSRF_COOKIE, { encoded: false })
+  return typeof value === 'string' ? value : undefined
 }
 
 function setCookie(ctx: HttpContext, token: string) {

@@ -14,12 +14,34 @@ export const RAW_BODY_ROUTES: readonly string[] = [
 ]
 const RAW_BODY_LIMIT_BYTES = 1024 * 1024
 
-/** The body parser, except on RAW_BODY_ROUTES. */
+/**
+ * Route patterns that accept multipart uploads; each processes the stream itself (bodyparser's
+ * autoProcess is off): a carrier's proof of delivery (tms) and insurance certificate (trust), 10 MB,
+ * PDF/JPEG/PNG by content.
+ */
+export const UPLOAD_ROUTES: readonly string[] = [
+  '/api/tms/shipments/:id/documents',
+  '/api/carrier/insurance',
+]
+
+const MULTIPART = /^multipart\//i
+
+/**
+ * The request's body: a multipart body sent anywhere but UPLOAD_ROUTES is refused with 415
+ * before anything reads it (so a large upload to /api/login or a webhook never reaches the
+ * disk); RAW_BODY_ROUTES keep their raw text; every other body goes through the body parser.
+ */
 @inject()
 export default class RequestBodyMiddleware {
   constructor(private parser: BodyParserMiddleware) {}
 
   async handle(ctx: HttpContext, next: NextFn) {
+    const type = ctx.request.header('content-type') ?? ''
+    if (MULTIPART.test(type) && !UPLOAD_ROUTES.includes(ctx.route?.pattern ?? '')) {
+      return ctx.response
+        .status(415)
+        .send({ message: 'This endpoint does not accept file uploads' })
+    }
     if (!RAW_BODY_ROUTES.includes(ctx.route?.pattern ?? '')) return this.parser.handle(ctx, next)
     const chunks: Buffer[] = []
     let size = 0
