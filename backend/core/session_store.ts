@@ -18,6 +18,39 @@ type SessionRow = { data: string; expiresAt: number }
 /** Session rows read lately, by session id; every write, touch and destroy here evicts. */
 export const sessionRows = new ReadCache<SessionRow>(10_000, readCacheMs(), 'session')
 
+type Contents = SessionData
+
+/** What each cached row's data verified to, for the session id it was verified against. */
+const verified = new WeakMap<SessionRow, { sessionId: string; contents: Contents | null }>()
+
+const isFlat = (contents: Contents) =>
+  Object.values(contents).every((value) => value === null || typeof value !== 'object')
+
+/**
+ * The session's values stored in a row, checked against the session id they were written for
+ * (no values when they were not). The session changes the object it is given, so each request
+ * gets its own: a copy of the row's verified values when they are flat (a signed-in session
+ * holds the user's id and little else), else a fresh parse. Rows are never changed once read
+ * (a write replaces the cached row), so the first answer for a row stays true.
+ */
+function contentsOf(row: SessionRow, sessionId: string): Contents | null {
+  let known = verified.get(row)
+  if (known?.sessionId !== sessionId) {
+    known = { sessionId, contents: verify(row.data, sessionId) }
+    verified.set(row, known)
+  }
+  if (known.contents === null) return null
+  return isFlat(known.contents) ? { ...known.contents } : verify(row.data, sessionId)
+}
+
+function verify(data: string, sessionId: string): Contents | null {
+  try {
+    return new MessageBuilder().verify(data, sessionId)
+  } catch {
+    return null
+  }
+}
+
 /**
  * The database session store, with two changes: a row read lately is answered from
  * `sessionRows` (docs/decisions/0071), and a signed-in request does not rewrite the
@@ -55,12 +88,7 @@ class ThriftyDatabaseStore implements SessionStoreWithTaggingContract {
       return null
     }
     this.#expiresAt = row.expiresAt
-    try {
-      // Parsed afresh each time: the session mutates the object it is given.
-      return new MessageBuilder().verify(row.data, sessionId)
-    } catch {
-      return null
-    }
+    return contentsOf(row, sessionId)
   }
 
   async #readRow(sessionId: string): Promise<SessionRow | null> {

@@ -12,13 +12,29 @@ import { CookieClient, Response } from '@adonisjs/core/http'
 const setCookieHeaders = new LRUCache<string, string>({ max: 10_000 })
 const checkedValues = new LRUCache<string, string>({ max: 10_000 })
 
+/**
+ * The options as text, made once per options object: the session passes its configuration's
+ * cookie object on every request. Nothing changes an options object once it is passed (the
+ * framework copies it before use), so its text stays true.
+ */
+const textOfOptions = new WeakMap<object, string>()
+function optionsText(options: unknown) {
+  if (!options || typeof options !== 'object') return JSON.stringify(options ?? null)
+  let text = textOfOptions.get(options)
+  if (text === undefined) {
+    text = JSON.stringify(options)
+    textOfOptions.set(options, text)
+  }
+  return text
+}
+
 const cookie = Response.prototype.cookie
 const unsign = CookieClient.prototype.unsign
 
 Response.prototype.cookie = function (this: Response, key: string, value: any, options?: any) {
   // An `expires` computed per call is not a pure input; the config's cookie defaults are fixed.
   if (typeof value !== 'string' || options?.expires) return cookie.call(this, key, value, options)
-  const memo = `${key}\u0000${value}\u0000${JSON.stringify(options ?? null)}`
+  const memo = `${key}\u0000${value}\u0000${optionsText(options)}`
   const known = setCookieHeaders.get(memo)
   if (known !== undefined) return this.append('set-cookie', known)
   cookie.call(this, key, value, options)

@@ -14,8 +14,8 @@ type Attributes = Record<string, unknown>
  */
 export const userRows = new ReadCache<Attributes>(10_000, readCacheMs(), 'user')
 
-/** The `userRows` entry a user instance was built from (not enumerable, not serialised). */
-const BUILT_FROM = Symbol('userRows entry')
+/** The `userRows` entry each user instance was built from. */
+const builtFromEntry = new WeakMap<object, Attributes>()
 /** Each entry's user as JSON, made on the first `GET /api/user` that reads it. */
 const jsonByEntry = new WeakMap<Attributes, string>()
 
@@ -34,7 +34,7 @@ function unchanged(attributes: Attributes, entry: Attributes) {
 }
 
 function builtFrom(user: object, entry: Attributes) {
-  Object.defineProperty(user, BUILT_FROM, { value: entry })
+  builtFromEntry.set(user, entry)
 }
 
 /**
@@ -44,7 +44,7 @@ function builtFrom(user: object, entry: Attributes) {
  * serialised depends only on the row's attributes.
  */
 export function userJson(user: { $attributes: Attributes }): string {
-  const entry = (user as { [BUILT_FROM]?: Attributes })[BUILT_FROM]
+  const entry = builtFromEntry.get(user)
   if (!entry || !unchanged(user.$attributes, entry)) return json.safeStringify(user)!
   let text = jsonByEntry.get(entry)
   if (text === undefined) {
@@ -74,8 +74,10 @@ async function cachedUser<User>(Model: UserModelClass, identifier: unknown): Pro
     // then its `defineProperty` trap, both looking the name up among the columns and
     // relations (a tenth of a signed-in request). These are the model's own bookkeeping
     // fields, already own data properties of the instance, so only their values change.
+    // `$original` is the entry itself: the model only ever replaces it (after a save), never
+    // writes into it.
     Object.defineProperty(user, '$attributes', { value: { ...cached } })
-    Object.defineProperty(user, '$original', { value: { ...cached } })
+    Object.defineProperty(user, '$original', { value: cached })
     Object.defineProperty(user, '$isPersisted', { value: true })
     Object.defineProperty(user, '$isLocal', { value: false })
     builtFrom(user, cached)

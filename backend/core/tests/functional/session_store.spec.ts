@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { HttpContext } from '@adonisjs/core/http'
-import { thriftyDatabaseStore, TOUCH_EVERY_MS } from '#core/session_store'
+import { sessionRows, thriftyDatabaseStore, TOUCH_EVERY_MS } from '#core/session_store'
 import { eachTestInTransaction } from '#tests/helpers'
 
 const AGE = '7d'
@@ -58,5 +58,38 @@ test.group('Session store: expiry pushed forward at most every 15 minutes', (gro
     await setExpiry('s-gone', Date.now() - 1000)
     assert.isNull(await (await store()).read('s-gone'))
     assert.isNull(await db.from('sessions').where('id', 's-gone').first())
+  })
+})
+
+test.group('Session store: rows read from memory', (group) => {
+  eachTestInTransaction(group)
+  group.each.setup(() => {
+    sessionRows.configure(60_000)
+    return () => sessionRows.configure(0)
+  })
+
+  test('each request gets values of its own: changing them changes nothing for the next', async ({
+    assert,
+  }) => {
+    await (await store()).write('s-flat', { user: 4 })
+    await (await store()).write('s-nested', { user: 5, flash: { notice: 'saved' } })
+    for (const [id, expected] of [
+      ['s-flat', { user: 4 }],
+      ['s-nested', { user: 5, flash: { notice: 'saved' } }],
+    ] as const) {
+      const first = (await (await store()).read(id)) as any
+      assert.deepEqual(first, expected)
+      first.user = 99
+      if (first.flash) first.flash.notice = 'changed'
+      assert.deepEqual(await (await store()).read(id), expected)
+    }
+  })
+
+  test('a write replaces what was remembered', async ({ assert }) => {
+    const writer = await store()
+    await writer.write('s-written', { user: 6 })
+    assert.deepEqual(await (await store()).read('s-written'), { user: 6 })
+    await writer.write('s-written', { user: 7 })
+    assert.deepEqual(await (await store()).read('s-written'), { user: 7 })
   })
 })
