@@ -24,7 +24,7 @@ const { values: options } = parseArgs({
 
 /** Each bench (bench/<name>.ts unless `file` says otherwise) and its arguments, full and quick. */
 const BENCHES: { name: string; file?: string; full: string[]; quick: string[] }[] = [
-  { name: 'http', full: [], quick: ['--seconds', '3'] },
+  { name: 'http', full: [], quick: ['--seconds', '3', '--rounds', '1'] },
   {
     name: 'search',
     full: [],
