@@ -24,6 +24,7 @@ import {
   useBenchDatabase,
 } from './boot.js'
 import { ROOT, startAppServer } from './app_server.js'
+import { clear as clearBookingsAndMoney } from './payout_seed.js'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -189,6 +190,8 @@ async function main() {
   if (options.reseed || openLoads < LOADS) {
     const started = performance.now()
     console.log(`▸ Seeding ${LOADS.toLocaleString('en-US')} open loads`)
+    // The payouts bench's bookings and money rows (an earlier `npm run bench`) refer to bookings.
+    await clearBookingsAndMoney(db)
     for (const table of [
       'freight_listing_audits',
       'freight_listing_invites',
