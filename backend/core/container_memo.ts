@@ -76,6 +76,12 @@ const resolveFor = ContainerResolver.prototype.resolveFor as (
 ) => Promise<unknown>
 let root: ContainerResolver<any> | null = null
 
+/** What is kept or bound for a binding, unless runtime values or a test swap are in play. */
+function keptFor(binding: unknown, runtimeValues: unknown[] | undefined) {
+  if (runtimeValues !== undefined || swapped.size > 0) return undefined
+  return instances.get(binding as Injectable) ?? boundValues.get(binding)
+}
+
 ContainerResolver.prototype.resolveFor = function (
   this: ContainerResolver<any>,
   parent: unknown,
@@ -83,10 +89,8 @@ ContainerResolver.prototype.resolveFor = function (
   runtimeValues?: any[],
   createError?: any
 ) {
-  if (runtimeValues === undefined && swapped.size === 0) {
-    const kept = instances.get(binding) ?? boundValues.get(binding)
-    if (kept) return kept
-  }
+  const kept = keptFor(binding, runtimeValues)
+  if (kept) return kept
   if (
     runtimeValues === undefined &&
     swapped.size === 0 &&
@@ -125,11 +129,7 @@ ContainerResolver.prototype.make = function (
   runtimeValues?: any[],
   createError?: any
 ) {
-  if (runtimeValues === undefined && swapped.size === 0) {
-    const kept = instances.get(binding) ?? boundValues.get(binding)
-    if (kept) return kept
-  }
-  return make.call(this, binding, runtimeValues, createError)
+  return keptFor(binding, runtimeValues) ?? make.call(this, binding, runtimeValues, createError)
 } as typeof ContainerResolver.prototype.make
 
 const call = ContainerResolver.prototype.call as (
