@@ -25,6 +25,8 @@ export default class SearchController {
       perPage = DEFAULT_SEARCH_PAGE_SIZE,
       ...input
     } = await request.validateUsing(searchValidator, {
+      // The fields it reads, without the request's headers and every cookie decoded.
+      data: request.all(),
       meta: { today: businessToday(this.clock) },
     })
     const key = JSON.stringify([
@@ -39,7 +41,7 @@ export default class SearchController {
     const version = searchCache.enabled ? await searchCache.version() : null
     const search = async (): Promise<CachedSearch> => {
       const { offers, ...where } = await this.searches.search(input, { page, perPage })
-      return { ...where, json: JSON.stringify(offers) }
+      return { ...where, json: Buffer.from(JSON.stringify(offers)) }
     }
     const answer =
       version === null

@@ -6,9 +6,12 @@ import env from '#start/env'
 import { invalidationBus } from '#core/invalidation_bus'
 import { SingleFlight } from '#core/single_flight'
 
-/** A search answer as sent: the page's JSON and where it stands. */
+/**
+ * A search answer as sent: the page's JSON, encoded once (a cached answer is sent many times,
+ * and a string body is encoded again on every send), and where it stands.
+ */
 export type CachedSearch = {
-  json: string
+  json: Buffer
   total: number
   page: number
   perPage: number
