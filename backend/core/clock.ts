@@ -8,6 +8,15 @@ export class Clock {
   now(): DateTime {
     return DateTime.now()
   }
+
+  /**
+   * The same instant as `now()`, in epoch milliseconds, without building a DateTime (about a
+   * microsecond each, on hot read paths that only compare times). A clock that tells its own
+   * time (a subclass overriding `now`) is asked for it.
+   */
+  nowMillis(): number {
+    return this.now === Clock.prototype.now ? Date.now() : this.now().toMillis()
+  }
 }
 
 export class FixedClock extends Clock {

@@ -14,8 +14,8 @@ type Attributes = Record<string, unknown>
  */
 export const userRows = new ReadCache<Attributes>(10_000, readCacheMs(), 'user')
 
-/** The `userRows` entry each user instance was built from. */
-const builtFromEntry = new WeakMap<object, Attributes>()
+/** Every `userRows` entry made here (a user built from one has it as its `$original`). */
+const entries = new WeakSet<Attributes>()
 /** Each entry's user as JSON, made on the first `GET /api/user` that reads it. */
 const jsonByEntry = new WeakMap<Attributes, string>()
 
@@ -33,19 +33,16 @@ function unchanged(attributes: Attributes, entry: Attributes) {
   return count === Object.keys(entry).length
 }
 
-function builtFrom(user: object, entry: Attributes) {
-  builtFromEntry.set(user, entry)
-}
-
 /**
  * The user as the response would serialise it, made once per `userRows` entry while the
  * instance is unchanged: serialising the model was a fifth of a signed-in `GET /api/user`'s
  * CPU. An entry is replaced whenever the row changes (a save evicts it), and what is
  * serialised depends only on the row's attributes.
  */
-export function userJson(user: { $attributes: Attributes }): string {
-  const entry = builtFromEntry.get(user)
-  if (!entry || !unchanged(user.$attributes, entry)) return json.safeStringify(user)!
+export function userJson(user: { $attributes: Attributes; $original: Attributes }): string {
+  // A user built from an entry keeps it as `$original` until a save replaces that.
+  const entry = user.$original
+  if (!entries.has(entry) || !unchanged(user.$attributes, entry)) return json.safeStringify(user)!
   let text = jsonByEntry.get(entry)
   if (text === undefined) {
     text = json.safeStringify(user)!
@@ -80,15 +77,15 @@ async function cachedUser<User>(Model: UserModelClass, identifier: unknown): Pro
     Object.defineProperty(user, '$original', { value: cached })
     Object.defineProperty(user, '$isPersisted', { value: true })
     Object.defineProperty(user, '$isLocal', { value: false })
-    builtFrom(user, cached)
     return user as User
   }
   const stamp = userRows.stamp()
   const user = await Model.find(key)
   if (!user) return null
   const entry = { ...user.$attributes }
+  entries.add(entry)
   userRows.set(key, entry, stamp)
-  builtFrom(user, entry)
+  Object.defineProperty(user, '$original', { value: entry })
   return user as User
 }
 

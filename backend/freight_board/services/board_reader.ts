@@ -65,11 +65,13 @@ export default class BoardReader {
     carrier: BoardCarrier,
     filters: BoardFilters
   ): Promise<BoardLoad[] | { json: string; etag: string }> {
-    const now = this.clock.now()
-    if (!boardCache.enabled) return this.readBoard(carrier, filters, now)
-    const nowMs = now.toMillis()
-    const invites = await this.inviteIndex(now)
-    if (invites.carriers.has(carrier.carrierId)) return this.readBoard(carrier, filters, now)
+    if (!boardCache.enabled) return this.readBoard(carrier, filters, this.clock.now())
+    // A cached page needs only the milliseconds; a DateTime is made when the database is read.
+    const nowMs = this.clock.nowMillis()
+    let instant: DateTime | undefined
+    const now = () => (instant ??= this.clock.now())
+    const invites = await this.inviteIndex(nowMs, now)
+    if (invites.carriers.has(carrier.carrierId)) return this.readBoard(carrier, filters, now())
 
     const key = JSON.stringify([
       filters.equipment,
@@ -81,7 +83,7 @@ export default class BoardReader {
     ])
     const build = () =>
       boardCache.shared(`page:${key}`, async (stamp) => {
-        const built = await this.sharedPage(filters, now, invites.validUntil)
+        const built = await this.sharedPage(filters, now(), invites.validUntil)
         boardCache.putPage(key, built, stamp)
         return built
       })
@@ -95,11 +97,13 @@ export default class BoardReader {
     if (!page) {
       page = await build()
       // A build joined late may have ended by the clock meanwhile (a hold lapsing).
-      if (nowMs >= page.validUntil) page = await this.sharedPage(filters, now, invites.validUntil)
+      if (nowMs >= page.validUntil) page = await this.sharedPage(filters, now(), invites.validUntil)
     }
-    const mine = [...page.holders].filter(([, holder]) => holder === carrier.carrierId)
-    if (mine.length === 0) return page
-    const held = new Set(mine.map(([id]) => id))
+    let held: Set<number> | undefined
+    for (const [id, holder] of page.holders) {
+      if (holder === carrier.carrierId) (held ??= new Set()).add(id)
+    }
+    if (!held) return page
     return page.loads.map((load) => (held.has(load.id) ? { ...load, held_by_you: true } : load))
   }
 
@@ -155,17 +159,16 @@ export default class BoardReader {
   }
 
   /** Who has an invite in its window, and when the first window closes (then loads go public). */
-  private async inviteIndex(now: DateTime) {
-    const nowMs = now.toMillis()
+  private async inviteIndex(nowMs: number, now: () => DateTime) {
     const known = boardCache.invites(nowMs)
     if (known) return known
     const index = await boardCache.shared('invites', async (stamp) => {
-      const built = await this.readInviteIndex(now)
+      const built = await this.readInviteIndex(now())
       boardCache.putInvites(built, stamp)
       return built
     })
     // A read joined late may have passed the end of a window meanwhile: read again.
-    return nowMs < index.validUntil ? index : this.readInviteIndex(now)
+    return nowMs < index.validUntil ? index : this.readInviteIndex(now())
   }
 
   private async readInviteIndex(now: DateTime): Promise<InviteIndex> {
