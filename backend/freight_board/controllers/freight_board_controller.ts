@@ -4,6 +4,8 @@ import FreightBoardService from '#freight_board/services/freight_board_service'
 import { acceptsGzip, gzippedPage } from '#freight_board/services/board_cache'
 import { boardQueryValidator } from '#freight_board/validators/freight_listing'
 
+const BOARD_FILTERS = ['equipment', 'mode', 'origin_zip', 'dest_zip', 'funded', 'limit'] as const
+
 /** The carriers' board: open loads, hold, release, claim; and the public featured loads. */
 @inject()
 export default class FreightBoardController {
@@ -12,13 +14,12 @@ export default class FreightBoardController {
   async index({ request, response, auth }: HttpContext) {
     // Empty filters are omitted by the client; drop any that still arrive empty.
     const qs = request.qs()
-    const filters = await boardQueryValidator.validate(
-      Object.fromEntries(
-        ['equipment', 'mode', 'origin_zip', 'dest_zip', 'funded', 'limit']
-          .filter((key) => typeof qs[key] === 'string' && qs[key] !== '')
-          .map((key) => [key, qs[key]])
-      )
-    )
+    const given = BOARD_FILTERS.filter((key) => typeof qs[key] === 'string' && qs[key] !== '')
+    // Every filter is optional: no filter at all (the board's usual read) is nothing to check.
+    const filters =
+      given.length === 0
+        ? {}
+        : await boardQueryValidator.validate(Object.fromEntries(given.map((key) => [key, qs[key]])))
     const board = await this.board.board(
       await this.board.carrierOf(auth.getUserOrFail().id),
       filters
