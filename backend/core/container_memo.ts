@@ -189,9 +189,10 @@ for (const method of ['bind', 'bindValue', 'singleton'] as const) {
   const original = (container[method] as (...args: unknown[]) => unknown).bind(container)
   ;(container as any)[method] = (...args: unknown[]) => {
     forgetKeptInstances()
+    // The container answers a value bound with `bindValue` ahead of any `bind` or `singleton`
+    // for the same class, so a later binding does not change what is remembered here.
     const [binding, value] = args
     if (method === 'bindValue' && isClass(binding)) boundValues.set(binding, Promise.resolve(value))
-    else boundValues.delete(binding)
     return original(...args)
   }
 }

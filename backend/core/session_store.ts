@@ -21,9 +21,13 @@ export const sessionRows = new ReadCache<SessionRow>(10_000, readCacheMs(), 'ses
 type Contents = SessionData
 
 /** What each cached row's data verified to, for the session id it was verified against. */
-const verified = new WeakMap<SessionRow, { sessionId: string; contents: Contents | null }>()
+const verified = new WeakMap<
+  SessionRow,
+  { sessionId: string; contents: Contents | null; flat: boolean }
+>()
 
-const isFlat = (contents: Contents) =>
+const isFlat = (contents: Contents | null) =>
+  contents !== null &&
   Object.values(contents).every((value) => value === null || typeof value !== 'object')
 
 /**
@@ -36,11 +40,12 @@ const isFlat = (contents: Contents) =>
 function contentsOf(row: SessionRow, sessionId: string): Contents | null {
   let known = verified.get(row)
   if (known?.sessionId !== sessionId) {
-    known = { sessionId, contents: verify(row.data, sessionId) }
+    const contents = verify(row.data, sessionId)
+    known = { sessionId, contents, flat: isFlat(contents) }
     verified.set(row, known)
   }
   if (known.contents === null) return null
-  return isFlat(known.contents) ? { ...known.contents } : verify(row.data, sessionId)
+  return known.flat ? { ...known.contents } : verify(row.data, sessionId)
 }
 
 function verify(data: string, sessionId: string): Contents | null {
