@@ -14,7 +14,34 @@
  */
 import { ContainerResolver } from '@adonisjs/fold'
 import app from '@adonisjs/core/services/app'
-import { REQUEST_BOUND } from '#core/middleware/request_setup_middleware'
+import { HttpContext } from '@adonisjs/core/http'
+import { Logger } from '@adonisjs/core/logger'
+
+/**
+ * What each request binds in its own container resolver (request setup calls `bindRequest`).
+ * Nothing that depends on these is built once per process.
+ */
+export const REQUEST_BOUND: readonly unknown[] = [HttpContext, Logger]
+// On the resolver itself: a WeakMap entry per request costs the garbage collector far more.
+const REQUEST_CONTEXT = Symbol('palletline.requestContext')
+type RequestResolver = ContainerResolver<any> & { [REQUEST_CONTEXT]?: HttpContext }
+
+/**
+ * Binds the request's HttpContext and its logger in the request's resolver, as the starter
+ * kit's container-bindings middleware does with `bindValue`, without what `bindValue` pays
+ * per call: reading the whole HttpContext class's source to check that it is a class.
+ */
+export function bindRequest(ctx: HttpContext) {
+  ;(ctx.containerResolver as RequestResolver)[REQUEST_CONTEXT] = ctx
+}
+
+/** The request's own value for HttpContext or Logger on its resolver, unless a test swapped it. */
+function requestValue(resolver: ContainerResolver<any>, binding: unknown) {
+  if ((binding !== HttpContext && binding !== Logger) || swapped.has(binding)) return undefined
+  const ctx = (resolver as RequestResolver)[REQUEST_CONTEXT]
+  if (!ctx) return undefined
+  return Promise.resolve(binding === HttpContext ? ctx : ctx.logger)
+}
 
 type Injectable = (abstract new (...args: any[]) => unknown) & {
   containerInjections?: { _constructor?: { dependencies: unknown[] } }
@@ -89,7 +116,7 @@ ContainerResolver.prototype.resolveFor = function (
   runtimeValues?: any[],
   createError?: any
 ) {
-  const kept = keptFor(binding, runtimeValues)
+  const kept = keptFor(binding, runtimeValues) ?? requestValue(this, binding)
   if (kept) return kept
   if (
     runtimeValues === undefined &&
@@ -129,7 +156,11 @@ ContainerResolver.prototype.make = function (
   runtimeValues?: any[],
   createError?: any
 ) {
-  return keptFor(binding, runtimeValues) ?? make.call(this, binding, runtimeValues, createError)
+  return (
+    keptFor(binding, runtimeValues) ??
+    requestValue(this, binding) ??
+    make.call(this, binding, runtimeValues, createError)
+  )
 } as typeof ContainerResolver.prototype.make
 
 const call = ContainerResolver.prototype.call as (

@@ -1,22 +1,11 @@
-import { Logger } from '@adonisjs/core/logger'
-import { HttpContext } from '@adonisjs/core/http'
+import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { observeRequest } from '#core/metrics'
-import { SECURITY_HEADERS } from '#core/security_headers'
+import app from '@adonisjs/core/services/app'
+import { securityHeaders } from '#core/security_headers'
+import { bindRequest } from '#core/container_memo'
 
-/**
- * What each request binds in its own container resolver. Nothing that depends on these is
- * built once per process (#core/container_memo).
- */
-export const REQUEST_BOUND: readonly unknown[] = [HttpContext, Logger]
-
-const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS)
-
-/** Binds the request's HttpContext and its request-scoped logger in the container. */
-function bindRequest(ctx: HttpContext) {
-  ctx.containerResolver.bindValue(HttpContext, ctx)
-  ctx.containerResolver.bindValue(Logger, ctx.logger)
-}
+const SECURITY_HEADER_ENTRIES = Object.entries(securityHeaders(app.inProduction))
 
 /** API calls always get JSON errors, never redirects, whatever their Accept header says. */
 function answerApiInJson({ request }: HttpContext) {

@@ -2,6 +2,8 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { inject } from '@adonisjs/core'
 import { HttpContext } from '@adonisjs/core/http'
+import { Logger } from '@adonisjs/core/logger'
+import { bindRequest } from '#core/container_memo'
 import { Clock, FixedClock } from '#core/clock'
 import { DateTime } from 'luxon'
 import FreightBoardController from '#freight_board/controllers/freight_board_controller'
@@ -29,6 +31,15 @@ class Plain {
 @inject()
 class NeedsRequest {
   constructor(public ctx: HttpContext) {}
+}
+
+@inject()
+class NeedsRequestAndClock {
+  constructor(
+    public ctx: HttpContext,
+    public logger: Logger,
+    public clock: Clock
+  ) {}
 }
 
 /** docs/decisions/0115: what the container keeps, and what a test swap does to it. */
@@ -109,5 +120,44 @@ test.group('Services built once per process', () => {
       app.container.restore(Clock)
     }
     assert.instanceOf(await resolver.call(plain, 'dated'), Clock)
+  })
+
+  test('what request setup binds: each request’s own context and logger, a swap still wins', async ({
+    assert,
+  }) => {
+    const request = (marker: string) => {
+      const resolver = app.container.createResolver()
+      const ctx = { marker, containerResolver: resolver, logger: { marker } }
+      bindRequest(ctx as unknown as HttpContext)
+      return { ctx, resolver }
+    }
+    const a = request('a')
+    const b = request('b')
+    const madeA = await a.resolver.make(NeedsRequestAndClock)
+    const madeB = await b.resolver.make(NeedsRequestAndClock)
+    assert.strictEqual(madeA.ctx, a.ctx as unknown as HttpContext)
+    assert.strictEqual(madeA.logger, a.ctx.logger as unknown as Logger)
+    assert.strictEqual(madeB.ctx, b.ctx as unknown as HttpContext)
+    assert.strictEqual(await a.resolver.make(HttpContext), a.ctx as unknown as HttpContext)
+    // Another test's swap of something else leaves the request's values in place.
+    const fixed = new FixedClock(DateTime.fromISO('2030-01-01T00:00:00Z'))
+    app.container.swap(Clock, () => fixed)
+    try {
+      const swapped = await a.resolver.make(NeedsRequestAndClock)
+      assert.strictEqual(swapped.ctx, a.ctx as unknown as HttpContext)
+      assert.strictEqual(swapped.clock, fixed)
+    } finally {
+      app.container.restore(Clock)
+    }
+    // A swap of the context itself wins over the request's.
+    const other = { marker: 'swapped' } as unknown as HttpContext
+    app.container.swap(HttpContext, () => other)
+    try {
+      assert.strictEqual((await a.resolver.make(NeedsRequest)).ctx, other)
+    } finally {
+      app.container.restore(HttpContext)
+    }
+    // A resolver no request set up has no context to give.
+    await assert.rejects(() => app.container.createResolver().make(NeedsRequest))
   })
 })
