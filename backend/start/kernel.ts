@@ -3,6 +3,8 @@ import server from '@adonisjs/core/services/server'
 import app from '@adonisjs/core/services/app'
 import '#core/signed_cookie_memo'
 import '#core/container_memo'
+import '#core/route_match_memo'
+import '#core/lazy_logger'
 
 server.errorHandler(() => import('#core/exceptions/handler'))
 
@@ -20,7 +22,6 @@ const serverMiddleware = [
 const routerMiddleware = [
   () => import('#core/middleware/request_body_middleware'),
   () => import('#core/middleware/session_gate_middleware'),
-  () => import('@adonisjs/shield/shield_middleware'),
   () => import('#core/middleware/csrf_middleware'),
   () => import('#core/middleware/initialize_auth_middleware'),
   () => import('#core/middleware/safe_body_middleware'),

@@ -126,3 +126,10 @@ export default class CsrfMiddleware {
     }
   }
 }
+
+declare module '@adonisjs/core/http' {
+  interface Request {
+    /** The request's CSRF token (what a server-rendered form embeds as `_csrf`). */
+    csrfToken: string
+  }
+}
