@@ -7,6 +7,7 @@ import type {
   SessionStoreFactory,
   SessionStoreWithTaggingContract,
 } from '@adonisjs/session/types'
+import type { HttpContext } from '@adonisjs/core/http'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { ReadCache, readCacheMs } from '#core/read_cache'
 
@@ -14,6 +15,15 @@ import { ReadCache, readCacheMs } from '#core/read_cache'
 export const TOUCH_EVERY_MS = 15 * 60 * 1000
 
 type SessionRow = { data: string; expiresAt: number }
+
+/** The request's session store, when it is this one (on the context: see sessionStoreOf). */
+const SESSION_STORE = Symbol('palletline.sessionStore')
+type RequestWithStore = HttpContext & { [SESSION_STORE]?: { expiryUnchanged: boolean } }
+
+/** The request's database session store, if the session driver is `database`. */
+export function sessionStoreOf(ctx: HttpContext): { expiryUnchanged: boolean } | undefined {
+  return (ctx as RequestWithStore)[SESSION_STORE]
+}
 
 /** Session rows read lately, by session id; every write, touch and destroy here evicts. */
 export const sessionRows = new ReadCache<SessionRow>(10_000, readCacheMs(), 'session')
@@ -121,10 +131,16 @@ class ThriftyDatabaseStore implements SessionStoreWithTaggingContract {
     await sessionRows.evict(sessionId)
   }
 
+  /**
+   * Whether the session read this request was pushed forward less than TOUCH_EVERY_MS ago, so
+   * a touch would change nothing (and the cookie sent then still expires with the row).
+   */
+  get expiryUnchanged() {
+    return this.#expiresAt !== null && this.#expiresAt - Date.now() > this.ttlMs - TOUCH_EVERY_MS
+  }
+
   async touch(sessionId: string) {
-    const fresh =
-      this.#expiresAt !== null && this.#expiresAt - Date.now() > this.ttlMs - TOUCH_EVERY_MS
-    if (fresh) return
+    if (this.expiryUnchanged) return
     await this.inner.touch(sessionId)
     await sessionRows.evict(sessionId)
   }
@@ -152,12 +168,15 @@ export function thriftyDatabaseStore(config: { tableName: string }) {
       }
       return ttlMs
     }
-    return ((ctx, sessionConfig) =>
-      new ThriftyDatabaseStore(
+    return ((ctx, sessionConfig) => {
+      const store = new ThriftyDatabaseStore(
         () => factory(ctx, sessionConfig) as SessionStoreWithTaggingContract,
         () => db.connection(),
         config.tableName,
         ttlMsOf(sessionConfig.age)
-      )) satisfies SessionStoreFactory
+      )
+      ;(ctx as RequestWithStore)[SESSION_STORE] = store
+      return store
+    }) satisfies SessionStoreFactory
   })
 }

@@ -1,8 +1,17 @@
 import { test } from '@japa/runner'
-import { Browserless, baseUrl, eachTestInTransaction, makeUser } from '#tests/helpers'
+import {
+  Browserless,
+  baseUrl,
+  eachTestInTransaction,
+  makeUser,
+  resetDatabase,
+  startServer,
+} from '#tests/helpers'
 import { SESSION_COOKIE } from '#config/session'
 import User from '#accounts/models/user'
 import { XSRF_COOKIE } from '#core/middleware/csrf_middleware'
+import { TOUCH_EVERY_MS } from '#core/session_store'
+import db from '@adonisjs/lucid/services/db'
 
 const cookieNames = (res: Response) =>
   res.headers.getSetCookie().map((line) => line.slice(0, line.indexOf('=')))
@@ -82,5 +91,72 @@ test.group('A request pays only for what it uses', (group) => {
     })
     assert.equal(res.status, 200)
     assert.deepEqual(cookieNames(res), [])
+  })
+})
+
+/**
+ * The production session store (database), on a server of its own: the suite's in-process
+ * server uses the memory store.
+ */
+test.group('A signed-in read with the database session store', (group) => {
+  let server: Awaited<ReturnType<typeof startServer>>
+  group.setup(async () => {
+    server = await startServer(Number(process.env.PORT) + 112, { SESSION_DRIVER: 'database' })
+    return () => server.stop()
+  })
+  group.each.setup(() => resetDatabase())
+
+  test('a signed-in read sends the session cookie again only when the session’s expiry moves', async ({
+    assert,
+  }) => {
+    await makeUser('shipper', { email: 'rolling@example.test', password: 'secret123' })
+    const browser = new Browserless(server.url)
+    assert.equal((await browser.signIn('rolling@example.test')).status, 200)
+    const sessionId = async () => {
+      const rows = await db.from('sessions').select('id', 'expires_at')
+      assert.lengthOf(rows, 1)
+      return rows[0] as { id: string; expires_at: string | Date }
+    }
+    const read = async () => {
+      const res = await fetch(`${server.url}/api/user`, {
+        headers: { accept: 'application/json', cookie: browser.cookieHeader() },
+      })
+      assert.equal(res.status, 200)
+      return res
+    }
+    // Just signed in: the row's expiry is fresh, so nothing is sent or written.
+    const before = await sessionId()
+    assert.deepEqual(cookieNames(await read()), [])
+    assert.equal(
+      new Date((await sessionId()).expires_at).getTime(),
+      new Date(before.expires_at).getTime()
+    )
+
+    // Pushed forward longer ago than TOUCH_EVERY_MS: the row moves and the cookie goes again.
+    const old = Date.now() + 7 * 24 * 3600 * 1000 - TOUCH_EVERY_MS - 60_000
+    await db
+      .from('sessions')
+      .where('id', before.id)
+      .update({ expires_at: new Date(old) })
+    const refreshed = await read()
+    assert.deepEqual(cookieNames(refreshed), [SESSION_COOKIE])
+    assert.match(refreshed.headers.getSetCookie()[0], /Max-Age=604800/)
+    assert.isAbove(new Date((await sessionId()).expires_at).getTime(), old + TOUCH_EVERY_MS)
+
+    // A request that changes the session still commits it: signing out.
+    const out = await fetch(`${server.url}/api/logout`, {
+      method: 'POST',
+      headers: {
+        'accept': 'application/json',
+        'cookie': browser.cookieHeader(),
+        'x-xsrf-token': decodeURIComponent(browser.cookies.get(XSRF_COOKIE)!),
+      },
+    })
+    assert.equal(out.status, 200)
+    assert.include(cookieNames(out), SESSION_COOKIE)
+    const after = await fetch(`${server.url}/api/user`, {
+      headers: { accept: 'application/json', cookie: browser.cookieHeader() },
+    })
+    assert.equal(after.status, 401)
   })
 })
