@@ -13,6 +13,14 @@ const STATELESS_PATTERNS = [
   /^\/api\/tms\/feeds\//,
 ]
 
+const verdicts = new Map<string, boolean>()
+
 export function isStatelessRoute(pattern: string): boolean {
-  return STATELESS_PATTERNS.some((re) => re.test(pattern))
+  // Asked twice per request (session gate, CSRF) of a route table's worth of patterns.
+  let stateless = verdicts.get(pattern)
+  if (stateless === undefined) {
+    stateless = STATELESS_PATTERNS.some((re) => re.test(pattern))
+    if (verdicts.size < 10_000) verdicts.set(pattern, stateless)
+  }
+  return stateless
 }
