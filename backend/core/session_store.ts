@@ -175,7 +175,8 @@ export function thriftyDatabaseStore(config: { tableName: string }) {
         config.tableName,
         ttlMsOf(sessionConfig.age)
       )
-      ;(ctx as RequestWithStore)[SESSION_STORE] = store
+      // AdonisJS's SessionCollection (ending a user's other sessions) makes one with no request.
+      if (ctx) (ctx as RequestWithStore)[SESSION_STORE] = store
       return store
     }) satisfies SessionStoreFactory
   })
