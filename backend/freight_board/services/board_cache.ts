@@ -15,8 +15,8 @@ export type BoardPage = {
   etag: string
   /** `json` gzipped, made on the first read that accepts it */
   gzip?: Buffer
-  /** load id → the carrier holding it, for the loads held on this page */
-  holders: Map<number, number>
+  /** carrier id → the loads it holds on this page (found once per page, not once per read) */
+  heldBy: Map<number, Set<number>>
   /** epoch ms: the first hold, load or invite expiry that changes the page without a write */
   validUntil: number
   /**

@@ -99,10 +99,7 @@ export default class BoardReader {
       // A build joined late may have ended by the clock meanwhile (a hold lapsing).
       if (nowMs >= page.validUntil) page = await this.sharedPage(filters, now(), invites.validUntil)
     }
-    let held: Set<number> | undefined
-    for (const [id, holder] of page.holders) {
-      if (holder === carrier.carrierId) (held ??= new Set()).add(id)
-    }
+    const held = page.heldBy.get(carrier.carrierId)
     if (!held) return page
     return page.loads.map((load) => (held.has(load.id) ? { ...load, held_by_you: true } : load))
   }
@@ -123,21 +120,24 @@ export default class BoardReader {
     const nobody = { userId: 0, carrierId: 0, invitedTo: new Set<number>() }
     const ratings = await this.shipperRatings(rows)
     const loads = rows.map((row) => presentBoardLoad(row, nobody, nowMs, ratings))
-    const holders = new Map<number, number>()
+    const heldBy = new Map<number, Set<number>>()
     const horizon = boardCache.horizon(nowMs)
     let validUntil = Math.min(horizon, invitesUntil)
     for (const [i, row] of rows.entries()) {
       const expires = timestampMillis(row.expires_at)
       if (expires !== null) validUntil = Math.min(validUntil, expires)
       if (loads[i].held) {
-        holders.set(loads[i].id, Number(row.hold_carrier_id))
+        const holder = Number(row.hold_carrier_id)
+        let held = heldBy.get(holder)
+        if (!held) heldBy.set(holder, (held = new Set()))
+        held.add(loads[i].id)
         validUntil = Math.min(validUntil, timestampMillis(row.hold_expires_at)!)
       }
     }
     const json = JSON.stringify(loads)
     const etag = `"${createHash('sha1').update(json).digest('base64url')}"`
     const renewAt = validUntil === horizon ? boardCache.renewAt(nowMs) : undefined
-    return { loads, json, etag, holders, validUntil, renewAt } satisfies BoardPage
+    return { loads, json, etag, heldBy, validUntil, renewAt } satisfies BoardPage
   }
 
   private async boardRows(carrierId: number, filters: BoardFilters, now: DateTime) {
