@@ -1,4 +1,5 @@
 import env from '#start/env'
+import { keepStatements } from '#core/sqlite_statements'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
 import { mkdirSync } from 'node:fs'
@@ -26,6 +27,8 @@ const dbConfig = defineConfig({
           conn.pragma('journal_mode = WAL')
           conn.pragma('foreign_keys = ON')
           conn.pragma('busy_timeout = 5000')
+          // Each distinct SQL text is parsed and planned once per connection (#core).
+          keepStatements(conn)
           done(null, conn)
         },
       },
