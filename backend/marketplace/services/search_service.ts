@@ -97,6 +97,23 @@ export function compareOffers(
   )
 }
 
+/**
+ * Listings read beyond the page, in case some on it are full: each full listing before or on
+ * the page moves the page one listing on.
+ */
+const PAGE_READ_AHEAD = 5
+
+/** The ranked offers that still have room for the shipment once bookings are counted. */
+function withRoom(ranked: Offer[], booked: Map<number, number>, shipment: Shipment): Offer[] {
+  const offers: Offer[] = []
+  for (const offer of ranked) {
+    const facts = { ...offer.listing, bookedPallets: booked.get(offer.listing.id) ?? 0 }
+    if (!matchShipment(facts, shipment).ok) continue
+    offers.push({ ...offer, available: availablePallets(facts) })
+  }
+  return offers
+}
+
 const point = (place: Place): LatLng => ({ latitude: place.latitude, longitude: place.longitude })
 
 /**
@@ -128,13 +145,30 @@ export default class SearchService {
       pickupDate: input.pickupDate,
     }
     const distance = roadMiles(shipment.pickup, shipment.delivery)
-    const offers = await this.findOffers(shipment, distance)
     const start = (page - 1) * perPage
-    const shown = offers.slice(start, start + perPage)
-    const [full, profiles] = await Promise.all([
-      this.listings.byIds(shown.map((o) => o.listing.id)),
-      this.identities.profiles(shown.map((o) => o.listing.carrierId)),
+    // Every listing that can reach both ends, best first, before the bookings are counted.
+    const ranked = await this.rankCandidates(shipment, distance)
+    // The bookings decide which of them still have room; a full listing is rare, so the page's
+    // listings and carriers are read at the same time, for the page as if none were full (and
+    // a few more): one wait for the database instead of two.
+    const guess = ranked.slice(start, start + perPage + PAGE_READ_AHEAD)
+    const [booked, full, profiles] = await Promise.all([
+      this.bookings.bookedPallets(ranked.map((o) => o.listing.id)),
+      this.listings.byIds(guess.map((o) => o.listing.id)),
+      this.identities.profiles(guess.map((o) => o.listing.carrierId)),
     ])
+    const offers = withRoom(ranked, booked, shipment)
+    const shown = offers.slice(start, start + perPage)
+    // More full listings than the read-ahead before or on the page: read the rest.
+    const missing = shown.filter((o) => !full.has(o.listing.id))
+    if (missing.length > 0) {
+      const [more, moreProfiles] = await Promise.all([
+        this.listings.byIds(missing.map((o) => o.listing.id)),
+        this.identities.profiles(missing.map((o) => o.listing.carrierId)),
+      ])
+      for (const [id, listing] of more) full.set(id, listing)
+      for (const [id, profile] of moreProfiles) profiles.set(id, profile)
+    }
     return {
       offers: shown.map((offer) =>
         this.present(
@@ -161,20 +195,18 @@ export default class SearchService {
     return this.identities.details(listing.carrierId)
   }
 
-  /** Every offer for the shipment, best first. */
-  private async findOffers(shipment: Shipment, distance: number): Promise<Offer[]> {
+  /**
+   * Every listing whose areas hold the shipment's ends (the exact radius check), on its date
+   * and size, priced and best first; the bookings are not counted yet.
+   */
+  private async rankCandidates(shipment: Shipment, distance: number): Promise<Offer[]> {
     const candidates = await this.listings.candidates(candidateQuery(shipment))
-    const inRadius = candidates.filter(
-      (listing) => matchShipment({ ...listing, bookedPallets: 0 }, shipment).ok
-    )
-    const booked = await this.bookings.bookedPallets(inRadius.map((l) => l.id))
-    const offers: Offer[] = []
-    for (const listing of inRadius) {
-      const facts = { ...listing, bookedPallets: booked.get(listing.id) ?? 0 }
-      if (!matchShipment(facts, shipment).ok) continue
-      offers.push({
+    const ranked: Offer[] = []
+    for (const listing of candidates) {
+      if (!matchShipment({ ...listing, bookedPallets: 0 }, shipment).ok) continue
+      ranked.push({
         listing,
-        available: availablePallets(facts),
+        available: listing.maxPallets,
         price: priceShipment({
           pallets: shipment.pallets,
           distanceMiles: distance,
@@ -183,7 +215,7 @@ export default class SearchService {
         deadhead: roadMiles(listing.pickup, shipment.pickup),
       })
     }
-    return offers.sort(compareOffers)
+    return ranked.sort(compareOffers)
   }
 
   private present(

@@ -262,6 +262,54 @@ test.group('POST /api/listings/search: index, summaries and pages', (group) => {
     assert.isAbove(compared, 50, 'the comparison must cover real matches')
   })
 
+  test('full listings ahead of the page move it on, however many there are', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const carrierUser = await makeUser('carrier', { isApproved: true })
+    const truck = await makeTruck(carrierUser, { truckType: 'flatbed' })
+    // Twelve listings, cheapest first by rate; the eight cheapest are full (more than the
+    // listings search reads beyond a page before it knows the bookings).
+    const listings = []
+    for (let i = 0; i < 12; i++) {
+      listings.push(await makeListing(carrierUser, { truck, rate: 2 + i / 10, maxPallets: 4 }))
+    }
+    for (const listing of listings.slice(0, 8)) {
+      await makeBooking(shipper, listing, { pallets: 4 })
+    }
+    const search = (page: number) =>
+      client
+        .post('/api/listings/search')
+        .json({
+          pickupAddress: 'Chicago, IL',
+          deliveryAddress: 'Detroit, MI',
+          numberOfPallets: 2,
+          pickupDate: day(1),
+          page,
+          perPage: 2,
+        })
+        .loginAs(shipper)
+        .withCsrfToken()
+    const pages = [await search(1), await search(2), await search(3)]
+    for (const res of pages) {
+      res.assertStatus(200)
+      assert.equal(res.header('x-total-count'), '4')
+    }
+    assert.deepEqual(
+      pages.map((res) => res.body().map((offer: { id: number }) => offer.id)),
+      [[listings[8].id, listings[9].id], [listings[10].id, listings[11].id], []]
+    )
+    // Offers read in the second step are whole: listing, truck and carrier profile.
+    for (const offer of [...pages[0].body(), ...pages[1].body()]) {
+      assert.equal(offer.equipmentType, 'flatbed')
+      assert.equal(offer.available_capacity, 4)
+      assert.equal(offer.pickupAddress, listings[0].pickupAddress)
+      assert.isString(offer.carrierProfile.label)
+      assert.deepEqual(offer.carrierProfile.equipmentTypes, ['flatbed'])
+    }
+  })
+
   test('a page past the last is empty, with the total', async ({ client, assert }) => {
     const shipper = await makeUser('shipper')
     const carrierUser = await makeUser('carrier', { isApproved: true })
