@@ -86,15 +86,29 @@ async function startServer(port) {
   throw new Error(`server did not start: ${errors}`)
 }
 
-function stopProcess(child) {
+function stopProcess(child, { group = false } = {}) {
+  // A detached child leads its own process group: signal the whole group.
+  const signal = (name) => {
+    try {
+      if (group) process.kill(-child.pid, name)
+      else child.kill(name)
+    } catch {
+      // already gone
+    }
+  }
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    const force = setTimeout(() => child.kill('SIGKILL'), 3000)
+    if (child.exitCode !== null || child.signalCode !== null) {
+      if (group) signal('SIGKILL')
+      return resolve()
+    }
+    const force = setTimeout(() => signal('SIGKILL'), 3000)
     child.once('exit', () => {
       clearTimeout(force)
+      // Helpers that outlived the browser's own exit.
+      if (group) signal('SIGKILL')
       resolve()
     })
-    child.kill('SIGTERM')
+    signal('SIGTERM')
   })
 }
 
@@ -117,7 +131,9 @@ async function startChromium() {
       `--user-data-dir=${profile}`,
       'about:blank',
     ],
-    { stdio: 'ignore' }
+    // Its own process group: stopping it stops its helpers too (renderers, crash handler),
+    // which otherwise go on writing into the profile being removed.
+    { stdio: 'ignore', detached: true }
   )
   const portFile = join(profile, 'DevToolsActivePort')
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100)) {
@@ -128,8 +144,13 @@ async function startChromium() {
         return {
           port,
           stop: async () => {
-            await stopProcess(child)
-            rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
+            await stopProcess(child, { group: true })
+            try {
+              rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
+            } catch (error) {
+              // A temporary profile left behind does not change a figure.
+              console.warn(`Could not remove ${profile}: ${error.message}`)
+            }
           },
         }
       }
