@@ -12,27 +12,16 @@ const start = () =>
     ? import('@/public-start').then((page) => page.startPublicPage(root))
     : import('@/start').then((app) => app.start(root))
 
-/**
- * Once the page has painted. The first animation frame waits for the stylesheet, however long
- * it takes to arrive: a timer would start the code before the text paints on a slow link. A tab
- * hidden before it painted gets no animation frames, so it starts when hidden (a backstop timer
- * covers a browser that stops frames for any other reason).
- */
+/** Once the page has painted; hidden tabs get no animation frames, hence the timeout. */
 function afterFirstPaint(callback: () => void) {
   let called = false
   const once = () => {
     if (called) return
     called = true
-    document.removeEventListener('visibilitychange', onHidden)
     callback()
   }
-  const onHidden = () => {
-    if (document.visibilityState === 'hidden') once()
-  }
-  if (document.visibilityState === 'hidden') return once()
-  document.addEventListener('visibilitychange', onHidden)
   requestAnimationFrame(() => setTimeout(once, 0))
-  setTimeout(once, 5000)
+  setTimeout(once, 250)
 }
 
 // A prerendered page's text needs no JavaScript to show: fetch its code once it has painted, so
