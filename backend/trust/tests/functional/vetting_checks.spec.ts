@@ -40,52 +40,54 @@ test.group('Vetting: each check and its reason', (group) => {
     assert.isTrue((await Carrier.findOrFail(carrier.id)).verified)
   })
 
-  const failing: [string, Partial<CensusRecord>, string, string | RegExp][] = [
+  // The census facts are made when each test runs, not when the file loads: a day counted
+  // from today must be counted from the same today the server reads (a run across midnight).
+  const failing: [string, () => Partial<CensusRecord>, string, string | RegExp][] = [
     [
       'not allowed to operate',
-      { allowedToOperate: false },
+      () => ({ allowedToOperate: false }),
       'dot_allowed',
       /FMCSA does not allow USDOT \d+ to operate/,
     ],
     [
       'a new authority',
-      { authorityGrantedOn: businessDayFromToday(-30) },
+      () => ({ authorityGrantedOn: businessDayFromToday(-30) }),
       'authority_age',
       /30 days ago: under 90 days/,
     ],
     [
       'low insurance',
-      { liabilityInsuranceOnFileCents: 300_000_00 },
+      () => ({ liabilityInsuranceOnFileCents: 300_000_00 }),
       'liability_insurance',
       '$300,000 on file, below the $750,000 minimum',
     ],
     [
       'no insurance',
-      { liabilityInsuranceOnFileCents: 0 },
+      () => ({ liabilityInsuranceOnFileCents: 0 }),
       'liability_insurance',
       'No liability insurance on file with FMCSA',
     ],
     [
       'an out-of-service order',
-      { outOfServiceOn: '2026-01-05' },
+      () => ({ outOfServiceOn: '2026-01-05' }),
       'out_of_service',
       'Out-of-service order dated 2026-01-05',
     ],
     [
       'an outdated MCS-150',
-      { mcs150Date: '2020-01-15' },
+      () => ({ mcs150Date: '2020-01-15' }),
       'mcs150',
       'Last MCS-150 2020-01-15: the biennial update was due 2022-01-15',
     ],
     [
       'a phone that differs',
-      { phone: '(999) 555-0000' },
+      () => ({ phone: '(999) 555-0000' }),
       'contact_match',
       'The registered phone differs from the census',
     ],
     [
       'an e-mail that differs',
-      { email: 'someone@else.example' },
+      () => ({ email: 'someone@else.example' }),
       'contact_match',
       'The registered e-mail differs from the census',
     ],
@@ -95,7 +97,7 @@ test.group('Vetting: each check and its reason', (group) => {
       client,
       assert,
     }) => {
-      const { carrier } = await carrierWithCensus(overrides)
+      const { carrier } = await carrierWithCensus(overrides())
       const res = await vet(client, carrier.id)
       res.assertStatus(200)
       assert.equal(res.body().result, 'fail')
