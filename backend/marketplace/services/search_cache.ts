@@ -5,6 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { invalidationBus } from '#core/invalidation_bus'
 import { SingleFlight } from '#core/single_flight'
+import { WalHeaderWatch } from '#core/sqlite_wal_watch'
 
 /**
  * A search answer as sent: the page's JSON, encoded once (a cached answer is sent many times,
@@ -40,6 +41,9 @@ class SearchCache {
   #announced: string | null = null
   /** SQLite: the version read on a read-only handle of its own, prepared once */
   #sqliteVersion: Statement<[], unknown> | null = null
+  /** SQLite: whether anything committed since the version was last read (decision 0155) */
+  #sqliteCommits: WalHeaderWatch | null = null
+  #sqliteSeen = 'none'
   /** the searches under way, by key, with the version and generation they began under */
   #running = new SingleFlight<CachedSearch>()
 
@@ -68,6 +72,12 @@ class SearchCache {
   /** The current version of what search reads. */
   async version(): Promise<string> {
     if (this.#announced !== null) return this.#announced
+    // SQLite, once its handle is open and no global transaction (the tests') is under way:
+    // without building a query client, and without a statement unless a commit may have moved
+    // the version (decision 0155).
+    if (this.#sqliteVersion !== null && db.connectionGlobalTransactions.size === 0) {
+      return this.readSqliteVersion()
+    }
     const connection = db.connection()
     if (connection.dialect.name === 'postgres') {
       const result = await connection.rawQuery(
@@ -84,7 +94,7 @@ class SearchCache {
       const statement = this.sqliteVersion(
         db.manager.get(connection.connectionName)?.config.connection
       )
-      if (statement) return String(statement.get() ?? 'none')
+      if (statement) return this.readSqliteVersion()
     }
     const rows = await connection.rawQuery('SELECT version FROM search_version WHERE id = 1')
     return String(rows[0]?.version ?? 'none')
@@ -98,7 +108,19 @@ class SearchCache {
     this.#sqliteVersion = handle
       .prepare<[], unknown>('SELECT version FROM search_version WHERE id = 1')
       .pluck()
+    // Read once first: the handle's connection then holds the database open in WAL mode, so its
+    // `-shm` file stays while the watch reads it.
+    this.#sqliteSeen = String(this.#sqliteVersion.get() ?? 'none')
+    this.#sqliteCommits = new WalHeaderWatch(filename)
     return this.#sqliteVersion
+  }
+
+  /** The version on the read-only handle, read again only when a commit may have moved it. */
+  private readSqliteVersion(): string {
+    if (this.#sqliteCommits!.changed()) {
+      this.#sqliteSeen = String(this.#sqliteVersion!.get() ?? 'none')
+    }
+    return this.#sqliteSeen
   }
 
   /** Drops every entry, and any answer whose search was under way (the bus's 'search'). */
