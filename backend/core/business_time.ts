@@ -19,10 +19,10 @@ let knownDay: { from: number; to: number; day: string } | null = null
 
 /** Today's date (`YYYY-MM-DD`) in the business time zone. */
 export function businessToday(clock: Clock): string {
-  const now = clock.now()
-  const millis = now.toMillis()
+  // The instant alone (no DateTime built) while it falls on the day last computed.
+  const millis = clock.nowMillis()
   if (knownDay && millis >= knownDay.from && millis < knownDay.to) return knownDay.day
-  const local = now.setZone(BUSINESS_TIME_ZONE)
+  const local = clock.now().setZone(BUSINESS_TIME_ZONE)
   const start = local.startOf('day')
   knownDay = {
     from: start.toMillis(),
