@@ -7,7 +7,8 @@
  *   DB_CONNECTION=pg PG_DB_NAME=bench node --import=ts-node-maintained/register/esm bench/search.ts
  *
  * Options: --listings N (100000)  --searches N (500)  --concurrency N (1)  --reseed  --seed N
- *          --http-seconds S (8; 0 skips the HTTP phase)  --connections N (20)  --port N (3392)
+ *          --http-seconds S (5 per round; 0 skips the HTTP phase)  --http-rounds N (3)
+ *          --connections N (20)  --port N (3392)
  * Then the same search over HTTP (Chicago, IL to Detroit, MI, 4 pallets) beside a signed-in
  * GET /api/user in the same run, both loaded by autocannon from this process while the app runs
  * in a process of its own on the bench database. See bench/README.md. Not part of `npm test`.
@@ -32,7 +33,8 @@ const { values: options } = parseArgs({
     'concurrency': { type: 'string', default: '1' },
     'seed': { type: 'string', default: '20250115' },
     'reseed': { type: 'boolean', default: false },
-    'http-seconds': { type: 'string', default: '8' },
+    'http-seconds': { type: 'string', default: '5' },
+    'http-rounds': { type: 'string', default: '3' },
     'connections': { type: 'string', default: '20' },
     'port': { type: 'string', default: '3392' },
   },
@@ -42,6 +44,7 @@ const SEARCHES = Number(options.searches)
 const CONCURRENCY = Math.max(1, Number(options.concurrency))
 const CARRIERS = Math.max(1, Math.round(LISTINGS / 50))
 const HTTP_SECONDS = Number(options['http-seconds'])
+const HTTP_ROUNDS = Math.max(1, Number(options['http-rounds']))
 const CONNECTIONS = Number(options.connections)
 
 // A database of its own, never the app's or the tests'.
@@ -337,7 +340,7 @@ async function overHttp(pickupDate: string) {
     if (!sample.ok) throw new Error(`search over HTTP: ${sample.status} ${text.slice(0, 200)}`)
     const total = sample.headers.get('x-total-count')
     console.log(
-      `▸ Over HTTP, ${CONNECTIONS} connections, ${HTTP_SECONDS} s each: the search answers ${(JSON.parse(text) as unknown[]).length} offers${total ? ` of ${total}` : ''}, ${(text.length / 1024).toFixed(0)} kB`
+      `▸ Over HTTP, ${CONNECTIONS} connections, ${HTTP_ROUNDS} rounds of ${HTTP_SECONDS} s each, medians: the search answers ${(JSON.parse(text) as unknown[]).length} offers${total ? ` of ${total}` : ''}, ${(text.length / 1024).toFixed(0)} kB`
     )
     const load = async (url: string, extra: Record<string, unknown> = {}) => {
       const result = await autocannon({
@@ -353,12 +356,23 @@ async function overHttp(pickupDate: string) {
         errors: result.errors + result.non2xx,
       }
     }
-    const user = await load(`${server.url}/api/user`)
-    const search = await load(`${server.url}/api/listings/search`, {
-      method: 'POST',
-      headers,
-      body,
-    })
+    // Alternate rounds, medians of each: the host's pace drifts over a run, and a reference
+    // measured once, before the figure, can land on a fast or a slow stretch of it.
+    const userRounds: Awaited<ReturnType<typeof load>>[] = []
+    const searchRounds: Awaited<ReturnType<typeof load>>[] = []
+    for (let round = 1; round <= HTTP_ROUNDS; round++) {
+      userRounds.push(await load(`${server.url}/api/user`))
+      searchRounds.push(
+        await load(`${server.url}/api/listings/search`, { method: 'POST', headers, body })
+      )
+      console.log(
+        `  round ${round}: GET /api/user ${Math.round(userRounds.at(-1)!.rps)} req/s, search ${Math.round(searchRounds.at(-1)!.rps)} req/s`
+      )
+    }
+    const median = (rounds: typeof userRounds) =>
+      [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)]
+    const user = median(userRounds)
+    const search = median(searchRounds)
     const ratio = search.rps / user.rps
     console.table([
       {
