@@ -19,19 +19,40 @@ export const MAX_KEPT = 500
 /** What this needs of a better-sqlite3 `Database`. */
 type Preparer = { prepare(sql: string): object }
 
+let writes = 0
+
+/**
+ * How many statements that write (or end a transaction) this process's kept connections have
+ * handed out. knex runs a statement in the same tick it prepares it, so the count has moved by
+ * the time anything else runs after a write or a commit (decision 0156: search's version).
+ */
+export function sqliteWrites(): number {
+  return writes
+}
+
+/** A statement that changes the database, or a COMMIT/END/RELEASE that makes changes visible. */
+function changesData(statement: object, sql: string): boolean {
+  return (
+    (statement as { readonly?: boolean }).readonly === false ||
+    /^\s*(commit|end|release)\b/i.test(sql)
+  )
+}
+
 export function keepStatements<Connection extends Preparer>(
   connection: Connection,
   max = MAX_KEPT
 ): Connection {
   const prepare = connection.prepare.bind(connection)
-  const kept = new LRUCache<string, object>({ max })
+  const kept = new LRUCache<string, { statement: object; writes: boolean }>({ max })
   const cached = (sql: string) => {
-    let statement = kept.get(sql)
-    if (statement === undefined) {
-      statement = prepare(sql)
-      kept.set(sql, statement)
+    let entry = kept.get(sql)
+    if (entry === undefined) {
+      const statement = prepare(sql)
+      entry = { statement, writes: changesData(statement, sql) }
+      kept.set(sql, entry)
     }
-    return statement
+    if (entry.writes) writes++
+    return entry.statement
   }
   connection.prepare = cached as Connection['prepare']
   return connection

@@ -6,6 +6,13 @@ import env from '#start/env'
 import { invalidationBus } from '#core/invalidation_bus'
 import { SingleFlight } from '#core/single_flight'
 import { WalHeaderWatch } from '#core/sqlite_wal_watch'
+import { sqliteWrites } from '#core/sqlite_statements'
+
+/**
+ * SQLite: how long a commit by another process may go unseen by the version (decisions 0155
+ * and 0156); this process's own writes are seen at once.
+ */
+export const SQLITE_RECHECK_MS = 1
 
 /**
  * A search answer as sent: the page's JSON, encoded once (a cached answer is sent many times,
@@ -44,6 +51,9 @@ class SearchCache {
   /** SQLite: whether anything committed since the version was last read (decision 0155) */
   #sqliteCommits: WalHeaderWatch | null = null
   #sqliteSeen = 'none'
+  /** when the `-shm` header was last looked at, and this process's write count then */
+  #sqliteCheckedAt = 0
+  #sqliteCheckedWrites = -1
   /** the searches under way, by key, with the version and generation they began under */
   #running = new SingleFlight<CachedSearch>()
 
@@ -115,8 +125,20 @@ class SearchCache {
     return this.#sqliteVersion
   }
 
-  /** The version on the read-only handle, read again only when a commit may have moved it. */
+  /**
+   * The version on the read-only handle, read again only when a commit may have moved it. The
+   * `-shm` header is looked at after any write of this process's own, and otherwise at most
+   * every SQLITE_RECHECK_MS for other processes' commits: under load, one request in many
+   * pays for the look.
+   */
   private readSqliteVersion(): string {
+    const now = Date.now()
+    const writes = sqliteWrites()
+    if (writes === this.#sqliteCheckedWrites && now - this.#sqliteCheckedAt < SQLITE_RECHECK_MS) {
+      return this.#sqliteSeen
+    }
+    this.#sqliteCheckedWrites = writes
+    this.#sqliteCheckedAt = now
     if (this.#sqliteCommits!.changed()) {
       this.#sqliteSeen = String(this.#sqliteVersion!.get() ?? 'none')
     }

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import Database from 'better-sqlite3'
-import { keepStatements } from '#core/sqlite_statements'
+import { keepStatements, sqliteWrites } from '#core/sqlite_statements'
 
 function open() {
   const connection = keepStatements(new Database(':memory:'), 3)
@@ -68,5 +68,27 @@ test.group('SQLite statements kept per connection', () => {
     assert.notStrictEqual(a.prepare('SELECT * FROM loads'), b.prepare('SELECT * FROM loads'))
     a.prepare('INSERT INTO loads (city) VALUES (?)').run(['Akron'])
     assert.lengthOf(b.prepare('SELECT * FROM loads').all(), 0)
+  })
+
+  test('statements that write or commit move the write count; reads and BEGIN do not', ({
+    assert,
+  }) => {
+    const connection = open()
+    const moved = (sql: string) => {
+      const before = sqliteWrites()
+      connection.prepare(sql)
+      return sqliteWrites() - before
+    }
+    assert.equal(moved('SELECT * FROM loads'), 0)
+    assert.equal(moved('SELECT * FROM loads'), 0, 'a kept read')
+    assert.equal(moved('INSERT INTO loads (city) VALUES (?)'), 1)
+    assert.equal(moved('INSERT INTO loads (city) VALUES (?)'), 1, 'a kept write, each time')
+    assert.equal(moved('INSERT INTO loads (city) VALUES (?) RETURNING id'), 1)
+    assert.equal(moved('UPDATE loads SET city = ? WHERE id = ?'), 1)
+    assert.equal(moved('DELETE FROM loads WHERE id = ?'), 1)
+    assert.equal(moved('BEGIN;'), 0)
+    assert.equal(moved('COMMIT;'), 1)
+    assert.equal(moved('SAVEPOINT trx1'), 0)
+    assert.equal(moved('RELEASE SAVEPOINT trx1'), 1)
   })
 })
