@@ -6,10 +6,25 @@
  */
 import transmit from '@adonisjs/transmit/services/main'
 import type { HttpContext } from '@adonisjs/core/http'
-import { BOARD_CHANNEL } from '#freight_board/services/live_board'
+import { validateTransmitRequests } from '#core/live_subscription'
+import { BOARD_CHANNEL, PUBLIC_CHANNEL } from '#freight_board/services/live_board'
 import { EXPEDITED_OFFERS_CHANNEL } from '#logistics/services/expedited_live'
 
-transmit.registerRoutes()
+/** One shipper's expedited jobs (`shipperExpeditedChannel` in logistics). */
+const SHIPPER_EXPEDITED_CHANNEL = 'expedited/shipper/:id'
+
+/**
+ * Every channel a client may name: anything else is a 422, as is a request without a usable
+ * `uid`, before Transmit reads it (docs/decisions/0161). Who may listen is decided below.
+ */
+transmit.registerRoutes(
+  validateTransmitRequests([
+    BOARD_CHANNEL,
+    PUBLIC_CHANNEL,
+    EXPEDITED_OFFERS_CHANNEL,
+    SHIPPER_EXPEDITED_CHANNEL,
+  ])
+)
 
 /** The signed-in user of a subscribe request, or null (no session cookie, no session: decision 0055). */
 async function listener(
@@ -31,7 +46,7 @@ transmit.authorize(BOARD_CHANNEL, approvedCarrier)
 transmit.authorize(EXPEDITED_OFFERS_CHANNEL, approvedCarrier)
 
 /** One shipper's expedited jobs: that shipper only. */
-transmit.authorize<{ id: string }>('expedited/shipper/:id', async (ctx: HttpContext, { id }) => {
+transmit.authorize<{ id: string }>(SHIPPER_EXPEDITED_CHANNEL, async (ctx: HttpContext, { id }) => {
   const user = await listener(ctx)
   return user?.role === 'shipper' && String(user.id) === id
 })

@@ -37,6 +37,21 @@ export abstract class BasePolicy extends BouncerPolicy {
     return AuthorizationResponse.deny(message, 403)
   }
 
+  /**
+   * Whether a record's owner is the actor's: `ownerId` the record's owner column (its shipper,
+   * its carrier company, its user), `actorOwnerId` the same kind of id for the actor (its user
+   * id, the carrier company it belongs to). False when either is missing (null, undefined or
+   * an empty string): a job no carrier took yet, a carrier user with no company. Every policy
+   * compares owners through this, never with `===` (docs/decisions/0161).
+   */
+  protected owns(
+    ownerId: number | string | null | undefined,
+    actorOwnerId: number | string | null | undefined
+  ): boolean {
+    if (ownerId === null || ownerId === undefined || ownerId === '') return false
+    return ownerId === actorOwnerId
+  }
+
   /** Allowed when `allowed`, else the 404 a missing record gets. */
   protected allowedOr404(allowed: boolean, message: string) {
     return allowed ? AuthorizationResponse.allow() : this.notFound(message)

@@ -35,7 +35,7 @@ export default class FinancePolicy extends BasePolicy {
     const booking = await this.booking(target)
     if (!booking) return this.notFound(BOOKING_NOT_FOUND)
     if (this.isShipper(user)) {
-      return this.allowedOr404(booking.shipperId === user.id, BOOKING_NOT_FOUND)
+      return this.allowedOr404(this.owns(booking.shipperId, user.id), BOOKING_NOT_FOUND)
     }
     return this.allowedOr404(await this.isCarrierOf(user, booking.carrierId), BOOKING_NOT_FOUND)
   }
@@ -53,7 +53,9 @@ export default class FinancePolicy extends BasePolicy {
     if (!this.isShipper(user) && !this.isApprovedCarrier(user)) return this.forbidden()
     const move = await this.move(target)
     if (!move) return this.notFound(MOVE_NOT_FOUND)
-    if (this.isShipper(user)) return this.allowedOr404(move.shipperId === user.id, MOVE_NOT_FOUND)
+    if (this.isShipper(user)) {
+      return this.allowedOr404(this.owns(move.shipperId, user.id), MOVE_NOT_FOUND)
+    }
     return this.allowedOr404(await this.isCarrierOf(user, move.carrierId), MOVE_NOT_FOUND)
   }
 
@@ -93,14 +95,14 @@ export default class FinancePolicy extends BasePolicy {
   /** A shipper sees invoices billed to them, never the carrier's drafts. */
   private shipperSees(user: Actor, invoice: Pick<AdvancedInvoice, 'shipperId' | 'status'>) {
     return this.allowedOr404(
-      invoice.shipperId === user.id && invoice.status !== 'DRAFT',
+      this.owns(invoice.shipperId, user.id) && invoice.status !== 'DRAFT',
       INVOICE_NOT_FOUND
     )
   }
 
   private async isCarrierOf(user: Actor, carrierId: number | null) {
     if (carrierId === null) return false
-    return (await this.carriers.findCarrierId(user.id)) === carrierId
+    return this.owns(carrierId, await this.carriers.findCarrierId(user.id))
   }
 
   private async booking(target: RouteTarget) {

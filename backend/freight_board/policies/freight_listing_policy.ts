@@ -44,7 +44,7 @@ export default class FreightListingPolicy extends BasePolicy {
     const token = typeof target.params.token === 'string' ? target.params.token : ''
     const invited = token ? await this.invites.invitedCarrierOf(token) : null
     const carrierId = invited === null ? null : await this.carriers.findCarrierId(user.id)
-    return this.allowedOr404(invited !== null && invited === carrierId, INVITE_NOT_FOUND)
+    return this.allowedOr404(this.owns(invited, carrierId), INVITE_NOT_FOUND)
   }
 
   /**
@@ -54,17 +54,19 @@ export default class FreightListingPolicy extends BasePolicy {
   async manageAsShipper(user: Actor, target: RouteTarget) {
     if (!this.isShipper(user)) return this.forbidden()
     const load = await this.load(target)
-    return this.allowedOr404(load !== null && load.shipperId === user.id, LOAD_NOT_FOUND)
+    return this.allowedOr404(load !== null && this.owns(load.shipperId, user.id), LOAD_NOT_FOUND)
   }
 
   /** GET /api/freight-listings/:id/audits: its shipper, or the carrier that claimed it. */
   async viewAudits(user: Actor, target: RouteTarget) {
     const load = await this.load(target)
     if (load === null) return this.notFound(LOAD_NOT_FOUND)
-    if (this.isShipper(user)) return this.allowedOr404(load.shipperId === user.id, LOAD_NOT_FOUND)
+    if (this.isShipper(user)) {
+      return this.allowedOr404(this.owns(load.shipperId, user.id), LOAD_NOT_FOUND)
+    }
     if (this.isApprovedCarrier(user) && load.carrierId !== null) {
       const carrierId = await this.carriers.findCarrierId(user.id)
-      return this.allowedOr404(carrierId === load.carrierId, LOAD_NOT_FOUND)
+      return this.allowedOr404(this.owns(load.carrierId, carrierId), LOAD_NOT_FOUND)
     }
     return this.notFound(LOAD_NOT_FOUND)
   }

@@ -22,7 +22,9 @@ export default class DrayageMovePolicy extends BasePolicy {
   async view(user: Actor, target: RouteTarget) {
     const move = await this.moveOf(target.params)
     if (!move) return this.notFound(MOVE_NOT_FOUND)
-    if (this.isShipper(user)) return this.allowedOr404(move.shipperId === user.id, MOVE_NOT_FOUND)
+    if (this.isShipper(user)) {
+      return this.allowedOr404(this.owns(move.shipperId, user.id), MOVE_NOT_FOUND)
+    }
     return this.allowedOr404(await this.isMoveCarrier(user, move.carrierId), MOVE_NOT_FOUND)
   }
 
@@ -40,7 +42,10 @@ export default class DrayageMovePolicy extends BasePolicy {
   async cancel(user: Actor, target: RouteTarget) {
     const move = await this.moveOf(target.params)
     if (!move) return this.notFound(MOVE_NOT_FOUND)
-    return this.allowedOr404(this.isShipper(user) && move.shipperId === user.id, MOVE_NOT_FOUND)
+    return this.allowedOr404(
+      this.isShipper(user) && this.owns(move.shipperId, user.id),
+      MOVE_NOT_FOUND
+    )
   }
 
   /** Gate-out, empty return and appointment requests: the move's carrier */
@@ -72,6 +77,6 @@ export default class DrayageMovePolicy extends BasePolicy {
 
   private async isMoveCarrier(user: Actor, carrierId: number | null) {
     if (!this.isApprovedCarrier(user) || carrierId === null) return false
-    return (await this.carriers.findCarrierId(user.id)) === carrierId
+    return this.owns(carrierId, await this.carriers.findCarrierId(user.id))
   }
 }

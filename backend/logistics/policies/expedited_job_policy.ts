@@ -22,7 +22,7 @@ export default class ExpeditedJobPolicy extends BasePolicy {
   async manageAsShipper(user: Actor, target: RouteTarget) {
     if (!this.isShipper(user)) return this.forbidden()
     const job = await this.job(target)
-    return this.allowedOr404(job !== null && job.shipperId === user.id, JOB_NOT_FOUND)
+    return this.allowedOr404(job !== null && this.owns(job.shipperId, user.id), JOB_NOT_FOUND)
   }
 
   /** POST /api/expedited-jobs/:id/accept: an approved carrier the job is offered to. */
@@ -36,12 +36,15 @@ export default class ExpeditedJobPolicy extends BasePolicy {
     )
   }
 
-  /** POST /api/expedited-jobs/:id/position, /pickup and /deliver: the carrier on the job. */
+  /**
+   * POST /api/expedited-jobs/:id/position, /pickup and /deliver: the carrier on the job. A job
+   * no carrier has taken (requested, or cancelled before an accept) is nobody's to drive.
+   */
   async drive(user: Actor, target: RouteTarget) {
     if (!this.isApprovedCarrier(user)) return this.forbidden()
     const job = await this.job(target)
     const carrierId = job?.carrierId ? await this.carriers.findCarrierId(user.id) : null
-    return this.allowedOr404(job !== null && carrierId === job.carrierId, JOB_NOT_FOUND)
+    return this.allowedOr404(job !== null && this.owns(job.carrierId, carrierId), JOB_NOT_FOUND)
   }
 
   private async job(target: RouteTarget) {

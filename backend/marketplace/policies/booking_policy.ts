@@ -57,11 +57,11 @@ export default class BookingPolicy extends BasePolicy {
   }
 
   private isShipperOf(user: Actor, booking: Parties) {
-    return this.isShipper(user) && booking.shipperId === user.id
+    return this.isShipper(user) && this.owns(booking.shipperId, user.id)
   }
 
   private async isCarrierOf(user: Actor, booking: Parties) {
     if (!this.isApprovedCarrier(user) || booking.carrierId === null) return false
-    return (await this.carriers.findCarrierId(user.id)) === booking.carrierId
+    return this.owns(booking.carrierId, await this.carriers.findCarrierId(user.id))
   }
 }

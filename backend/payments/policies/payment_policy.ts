@@ -39,11 +39,11 @@ export default class PaymentPolicy extends BasePolicy {
     const own =
       payment !== null
         ? await this.isShipperOf(user, payment.shipmentId)
-        : !!intentId && (await this.fundings.shipperOfIntent(intentId)) === user.id
+        : !!intentId && this.owns(await this.fundings.shipperOfIntent(intentId), user.id)
     return this.allowedOr404(own, PAYMENT_NOT_FOUND)
   }
 
   private async isShipperOf(user: Actor, bookingId: number) {
-    return (await this.bookings.shipperOf(bookingId)) === user.id
+    return this.owns(await this.bookings.shipperOf(bookingId), user.id)
   }
 }

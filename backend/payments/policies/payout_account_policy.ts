@@ -16,6 +16,6 @@ export default class PayoutAccountPolicy extends BasePolicy {
     const accountId = target.params.accountId
     if (typeof accountId !== 'string' || !accountId) return this.notFound(ACCOUNT_NOT_FOUND)
     const account = await this.carriers.findPaymentAccount(user.id)
-    return this.allowedOr404(account?.stripeAccountId === accountId, ACCOUNT_NOT_FOUND)
+    return this.allowedOr404(this.owns(account?.stripeAccountId, accountId), ACCOUNT_NOT_FOUND)
   }
 }

@@ -25,12 +25,9 @@ export default class ReviewPolicy extends BasePolicy {
     const booking = id === null ? null : await this.bookings.parties(id)
     if (booking === null) return this.notFound(BOOKING_NOT_FOUND)
     if (this.isShipper(user))
-      return this.allowedOr404(booking.shipperId === user.id, BOOKING_NOT_FOUND)
+      return this.allowedOr404(this.owns(booking.shipperId, user.id), BOOKING_NOT_FOUND)
     const carrierId = await this.carriers.findCarrierId(user.id)
-    return this.allowedOr404(
-      booking.carrierId !== null && carrierId === booking.carrierId,
-      BOOKING_NOT_FOUND
-    )
+    return this.allowedOr404(this.owns(booking.carrierId, carrierId), BOOKING_NOT_FOUND)
   }
 
   /** /api/admin/reviews/:id/*: admins only, whatever the id. */

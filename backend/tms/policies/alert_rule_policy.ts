@@ -10,6 +10,6 @@ export default class AlertRulePolicy extends BasePolicy {
     const id = this.idOf(target.params, 'id')
     const rule =
       id === null ? null : await AlertRule.query().where('id', id).select('userId').first()
-    return this.allowedOr404(rule !== null && rule.userId === user.id, ALERT_RULE_NOT_FOUND)
+    return this.allowedOr404(rule !== null && this.owns(rule.userId, user.id), ALERT_RULE_NOT_FOUND)
   }
 }

@@ -37,7 +37,7 @@ export default class DocumentPolicy extends BasePolicy {
     const parties = id === null ? null : await this.bookings.parties(id)
     const carrierId = await this.carriers.findCarrierId(user.id)
     return this.allowedOr404(
-      parties !== null && carrierId !== null && parties.carrierId === carrierId,
+      parties !== null && this.owns(parties.carrierId, carrierId),
       SHIPMENT_NOT_FOUND
     )
   }
@@ -45,10 +45,9 @@ export default class DocumentPolicy extends BasePolicy {
   private async isParty(user: Actor, bookingId: number) {
     const parties = await this.bookings.parties(bookingId)
     if (!parties) return false
-    if (this.isShipper(user)) return parties.shipperId === user.id
+    if (this.isShipper(user)) return this.owns(parties.shipperId, user.id)
     if (this.isApprovedCarrier(user)) {
-      const carrierId = await this.carriers.findCarrierId(user.id)
-      return carrierId !== null && parties.carrierId === carrierId
+      return this.owns(parties.carrierId, await this.carriers.findCarrierId(user.id))
     }
     return false
   }

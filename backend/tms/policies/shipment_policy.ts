@@ -24,12 +24,12 @@ export default class ShipmentPolicy extends BasePolicy {
     if (!shipment) return this.notFound(SHIPMENT_NOT_FOUND)
     if (this.isAdmin(user)) return this.allowedOr404(true, SHIPMENT_NOT_FOUND)
     if (this.isShipper(user)) {
-      return this.allowedOr404(shipment.shipperId === user.id, SHIPMENT_NOT_FOUND)
+      return this.allowedOr404(this.owns(shipment.shipperId, user.id), SHIPMENT_NOT_FOUND)
     }
     const carrier =
       this.isApprovedCarrier(user) &&
       shipment.carrierId !== null &&
-      (await this.carriers.findCarrierId(user.id)) === shipment.carrierId
+      this.owns(shipment.carrierId, await this.carriers.findCarrierId(user.id))
     return this.allowedOr404(carrier, SHIPMENT_NOT_FOUND)
   }
 }

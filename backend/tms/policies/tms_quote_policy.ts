@@ -12,6 +12,6 @@ export default class TmsQuotePolicy extends BasePolicy {
     if (!this.isShipper(user)) return this.forbidden()
     const id = this.idOf(target.params, 'id')
     const quote = id === null ? null : await ExternalQuote.find(id)
-    return this.allowedOr404(quote !== null && quote.userId === user.id, QUOTE_NOT_FOUND)
+    return this.allowedOr404(quote !== null && this.owns(quote.userId, user.id), QUOTE_NOT_FOUND)
   }
 }

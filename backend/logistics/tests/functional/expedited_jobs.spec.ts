@@ -346,6 +346,40 @@ test.group('Expedited driving: positions, pickup, delivery, cancel', (group) => 
     assert.equal((await ExpeditedJob.findOrFail(job.id)).status, 'ACCEPTED')
   })
 
+  test('a job that is not the carrier’s is a 404 like a missing one, whatever its state', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    // Offered every job below (EXP, a fitting truck, based in Chicago), carrying none of them.
+    const offered = await expCarrier()
+    const noTruck = await makeUser('carrier', { isApproved: true })
+    const requested = await requestJob(client, shipper)
+    const cancelled = await requestJob(client, shipper)
+    const cancel = await post(client, shipper, `/api/expedited-jobs/${cancelled.id}/cancel`)
+    cancel.assertStatus(200)
+    const { job: assigned } = await accepted(client)
+
+    const missing = await post(client, offered, `/api/expedited-jobs/99999/pickup`)
+    missing.assertStatus(404)
+    const before = await ExpeditedJob.query().orderBy('id')
+    for (const job of [requested, cancelled, assigned]) {
+      for (const carrier of [offered, noTruck]) {
+        for (const action of ['position', 'pickup', 'deliver']) {
+          const res = await post(client, carrier, `/api/expedited-jobs/${job.id}/${action}`, GARY)
+          assert.equal(res.status(), 404, `${action} of job ${job.id}: ${res.text()}`)
+          assert.deepEqual(res.body(), missing.body(), `${action} of job ${job.id}`)
+        }
+      }
+    }
+    const after = await ExpeditedJob.query().orderBy('id')
+    assert.deepEqual(
+      after.map((job) => job.serialize()),
+      before.map((job) => job.serialize()),
+      'a refused call changed a job'
+    )
+  })
+
   test('the shipper cancels before pickup, not after; another shipper gets a 404', async ({
     client,
     assert,
