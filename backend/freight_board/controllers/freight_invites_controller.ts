@@ -14,10 +14,14 @@ export default class FreightInvitesController {
 
   /** FreightListingPolicy has checked the load is this shipper's. */
   async store({ request, response, params, auth }: HttpContext) {
-    const { carrierId } = await request.validateUsing(inviteValidator)
+    const { candidateId } = await request.validateUsing(inviteValidator)
     const user = auth.getUserOrFail()
     return response.created(
-      await this.invites.invite({ userId: user.id, role: user.role }, Number(params.id), carrierId)
+      await this.invites.invite(
+        { userId: user.id, role: user.role },
+        Number(params.id),
+        candidateId
+      )
     )
   }
 

@@ -1,4 +1,6 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { inject } from '@adonisjs/core'
+import CarrierShownToShipper from '#marketplace/services/carrier_shown_to_shipper'
 import type { DateTime } from 'luxon'
 import FreightListingAudit from '#freight_board/models/freight_listing_audit'
 import { isoUtc } from '#core/timestamps'
@@ -17,6 +19,8 @@ export type FreightAction =
   | 'reopened'
   | 'invited'
   | 'invite_used'
+  /** the invited carrier can no longer take loads: the invite ended (docs/decisions/0158) */
+  | 'invite_cancelled'
 
 /** Who acted: a user with a role, or the system (scheduled expiry, payment deadline). */
 export type FreightActor = { userId: number | null; role: string }
@@ -32,7 +36,10 @@ export type AuditEntry = {
 }
 
 /** The listing's audit trail: one row per action, with actor, role and meta. */
+@inject()
 export default class FreightAuditService {
+  constructor(private shown: CarrierShownToShipper) {}
+
   async record(
     listingId: number,
     action: FreightAction,
@@ -54,19 +61,42 @@ export default class FreightAuditService {
     )
   }
 
-  /** Oldest first. */
+  /**
+   * Oldest first, as the load's shipper and its claimant read it: the rows keep the carrier's id
+   * (admins' oversight reads them), the trail shows its anonymous label in its place, so no
+   * carrier id reaches a shipper (docs/decisions/0157).
+   */
   async list(listingId: number): Promise<AuditEntry[]> {
     const rows = await FreightListingAudit.query()
       .where('listingId', listingId)
       .orderBy('createdAt', 'asc')
       .orderBy('id', 'asc')
       .limit(1000)
+    const carrierIds = rows.flatMap((row) => {
+      const id = row.meta?.carrier_id
+      return typeof id === 'number' ? [id] : []
+    })
+    const labels = await this.shown.unpaidLabels(carrierIds)
     return rows.map((row) => ({
       id: row.id,
       action: row.action,
       actor_role: row.actorRole,
       created_at: isoUtc(row.createdAt)!,
-      meta: row.meta,
+      meta: row.meta === null ? null : anonymousMeta(row.meta, labels),
     }))
+  }
+}
+
+/**
+ * A trail entry's facts with its carrier id replaced by the carrier's anonymous label, and
+ * without an admin's own words on why an invite ended (`detail`: the suspension's reason is for
+ * the carrier and the admins, not the shipper); the reason's code stays.
+ */
+function anonymousMeta(meta: Record<string, unknown>, labels: Map<number, string>) {
+  const { carrier_id: carrierId, detail: _detail, ...rest } = meta
+  if (carrierId === undefined) return rest
+  return {
+    ...rest,
+    carrier: typeof carrierId === 'number' ? (labels.get(carrierId) ?? null) : null,
   }
 }

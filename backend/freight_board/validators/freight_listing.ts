@@ -97,12 +97,15 @@ boardQueryValidator.messagesProvider = new SimpleMessagesProvider({
 /** A shipper invites a carrier they have shipped with. */
 export const inviteValidator = vine.compile(
   vine.object({
-    carrierId: vine.number().withoutDecimals().positive(),
+    // The handle from invite-candidates (docs/decisions/0157), never a carrier id.
+    candidateId: vine
+      .string()
+      .trim()
+      .regex(/^pc_[A-Za-z0-9_-]{22}$/),
   })
 )
 inviteValidator.messagesProvider = new SimpleMessagesProvider({
-  'carrierId.required': 'Choose a carrier to invite',
-  'carrierId.number': 'Choose a carrier to invite',
-  'carrierId.withoutDecimals': 'Choose a carrier to invite',
-  'carrierId.positive': 'Choose a carrier to invite',
+  'candidateId.required': 'Choose a carrier to invite',
+  'candidateId.string': 'Choose a carrier to invite',
+  'candidateId.regex': 'Choose a carrier to invite',
 })

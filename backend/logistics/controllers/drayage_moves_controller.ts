@@ -47,8 +47,12 @@ export default class DrayageMovesController {
   }
 
   /** GET /api/drayage/moves/:id (DrayageMovePolicy: its shipper or carrier) */
-  async show({ params }: HttpContext) {
-    return this.moves.show(Number(params.id))
+  async show({ params, auth }: HttpContext) {
+    const role = auth.user!.role
+    return this.moves.show(
+      Number(params.id),
+      role === 'shipper' || role === 'carrier' ? role : 'admin'
+    )
   }
 
   /** POST /api/drayage/moves/:id/accept */

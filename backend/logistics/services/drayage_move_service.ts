@@ -6,6 +6,7 @@ import DrayageMove from '#logistics/models/drayage_move'
 import Appointment from '#logistics/models/appointment'
 import Terminal from '#logistics/models/terminal'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import CarrierShownToShipper from '#marketplace/services/carrier_shown_to_shipper'
 import AlertRulesService from '#tms/services/alert_rules_service'
 import { Clock } from '#core/clock'
 import { businessDay, businessToday, parseCalendarDate, toDateColumn } from '#core/business_time'
@@ -34,6 +35,9 @@ import '#logistics/drayage_events'
 /** Lists are bounded: a shipper's or carrier's newest moves. */
 const MOVES_SHOWN = 100
 /** How far from today a container's availability may be. */
+/** Who reads a move: its shipper, or a carrier or an admin. */
+export type DrayageViewer = 'shipper' | 'carrier' | 'admin'
+
 export const AVAILABLE_WINDOW = { pastDays: 30, futureDays: 60 }
 export const ALERT_RULE_NAME = 'Drayage free time'
 export const MOVE_TAKEN = 'This move was already accepted by another carrier'
@@ -62,7 +66,8 @@ export default class DrayageMoveService {
     private clock: Clock,
     private terminals: TerminalService,
     private carriers: CarrierProfileService,
-    private alertRules: AlertRulesService
+    private alertRules: AlertRulesService,
+    private shown: CarrierShownToShipper
   ) {}
 
   async create(
@@ -131,7 +136,7 @@ export default class DrayageMoveService {
     })
     await this.record(move)
     await this.alertRules.ensureRule(shipperId, ALERT_RULE_NAME, 'last_free_day')
-    return this.show(move.id)
+    return this.show(move.id, 'shipper')
   }
 
   /** The shipper's moves, newest first. */
@@ -140,7 +145,7 @@ export default class DrayageMoveService {
       .where('shipperId', shipperId)
       .orderBy('id', 'desc')
       .limit(MOVES_SHOWN)
-    return this.views(moves)
+    return this.views(moves, 'shipper')
   }
 
   /** The carrier company's accepted moves, newest first. */
@@ -151,7 +156,7 @@ export default class DrayageMoveService {
       .where('carrierId', carrierId)
       .orderBy('id', 'desc')
       .limit(MOVES_SHOWN)
-    return this.views(moves)
+    return this.views(moves, 'carrier')
   }
 
   /** Moves waiting for a carrier, the soonest last free day first. */
@@ -161,13 +166,13 @@ export default class DrayageMoveService {
       .orderBy('availableOn', 'asc')
       .orderBy('id', 'asc')
       .limit(MOVES_SHOWN)
-    return this.views(moves)
+    return this.views(moves, 'carrier')
   }
 
   /** The route's DrayageMovePolicy let the caller in. */
-  async show(id: number): Promise<DrayageMoveView> {
+  async show(id: number, viewer: DrayageViewer): Promise<DrayageMoveView> {
     const move = await DrayageMove.findOrFail(id)
-    return (await this.views([move]))[0]
+    return (await this.views([move], viewer))[0]
   }
 
   /**
@@ -178,14 +183,14 @@ export default class DrayageMoveService {
     const carrierId = await this.carriers.findCarrierId(carrierUserId)
     await this.step(id, 'accept', { carrier_id: carrierId, accepted_at: this.now() })
     await this.alertRules.ensureRule(carrierUserId, ALERT_RULE_NAME, 'last_free_day')
-    return this.show(id)
+    return this.show(id, 'carrier')
   }
 
   /** The container left the terminal now: demurrage stops, per diem's free days start. */
   async gateOut(id: number): Promise<DrayageMoveView> {
     await this.step(id, 'gateOut', { gate_out: this.now() })
     await this.record(await DrayageMove.findOrFail(id))
-    return this.show(id)
+    return this.show(id, 'carrier')
   }
 
   /** The empty is back now: per diem stops and the move is complete. */
@@ -193,7 +198,7 @@ export default class DrayageMoveService {
     await this.step(id, 'emptyReturn', { empty_returned_at: this.now() })
     await this.record(await DrayageMove.findOrFail(id))
     await emitter.emit('drayage:completed', { drayageMoveId: id })
-    return this.show(id)
+    return this.show(id, 'carrier')
   }
 
   /**
@@ -220,7 +225,7 @@ export default class DrayageMoveService {
       .whereIn('status', ['REQUESTED', 'CONFIRMED'])
       .update({ status: 'CANCELLED', updated_at: this.now() })
     await this.record(await DrayageMove.findOrFail(id))
-    return this.show(id)
+    return this.show(id, 'shipper')
   }
 
   /** Stores what the move has accrued as of today (the running totals and its last free day). */
@@ -252,12 +257,19 @@ export default class DrayageMoveService {
     if (rowCount(updated) !== 1) throw new ConflictException(STEP_REFUSALS[step])
   }
 
-  private async views(moves: DrayageMove[]): Promise<DrayageMoveView[]> {
+  /**
+   * Moves as their shipper sees them (the carrier by its anonymous label: a drayage move is not
+   * paid through the platform, docs/decisions/0157), or as carriers and admins do (the company).
+   */
+  private async views(moves: DrayageMove[], viewer: DrayageViewer): Promise<DrayageMoveView[]> {
     if (moves.length === 0) return []
     const ids = moves.map((m) => m.id)
+    const carrierIds = moves.flatMap((m) => (m.carrierId ? [m.carrierId] : []))
     const [terminals, names, appointments] = await Promise.all([
       Terminal.query().whereIn('code', [...new Set(moves.map((m) => m.terminalCode))]),
-      this.carriers.companyNamesByIds(moves.flatMap((m) => (m.carrierId ? [m.carrierId] : []))),
+      viewer === 'shipper'
+        ? this.shown.unpaidLabels(carrierIds)
+        : this.carriers.companyNamesByIds(carrierIds),
       Appointment.query().whereIn('drayageMoveId', ids).orderBy('windowStart', 'asc'),
     ])
     const today = businessToday(this.clock)

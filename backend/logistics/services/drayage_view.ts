@@ -34,7 +34,11 @@ export type DrayageMoveView = {
   terminal: { code: string; name: string | null; unLocode: string | null; kind: string | null }
   deliveryAddress: string | null
   status: DrayageStatus
-  carrier: { id: number; companyName: string } | null
+  /**
+   * The carrier on the move: its anonymous label to the shipper (docs/decisions/0157), its
+   * company to the carrier itself and to admins; null while the move is open.
+   */
+  carrierName: string | null
   availableOn: string
   freeDays: number
   demurragePerDay: number
@@ -100,10 +104,7 @@ export function toMoveView(
     },
     deliveryAddress: move.deliveryAddress,
     status: move.status,
-    carrier:
-      move.carrierId !== null
-        ? { id: move.carrierId, companyName: context.carrierName ?? 'Carrier' }
-        : null,
+    carrierName: move.carrierId !== null ? (context.carrierName ?? null) : null,
     availableOn: isoDay(move.availableOn) ?? charges.lastFreeDay,
     freeDays: move.freeDays,
     demurragePerDay: move.demurragePerDay,

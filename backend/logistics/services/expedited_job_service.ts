@@ -1,5 +1,6 @@
 import type { Infer } from '@vinejs/vine/types'
 import { inject } from '@adonisjs/core'
+import CarrierShownToShipper from '#marketplace/services/carrier_shown_to_shipper'
 import db from '@adonisjs/lucid/services/db'
 import geocoding from '#plugins/geocoding/services/main'
 import { Clock } from '#core/clock'
@@ -57,6 +58,9 @@ export function needOf(
   }
 }
 
+/** Who reads a job: its shipper, or a carrier (offered it or on it). */
+type Viewer = 'shipper' | 'carrier'
+
 /**
  * Expedited jobs (docs/decisions/0125-0127): a shipper requests one at the server's price, the
  * matching EXP carriers see it offered, exactly one accepts, its driver reports positions
@@ -70,7 +74,8 @@ export default class ExpeditedJobService {
     private carriers: CarrierProfileService,
     private fleet: ExpeditedCarriersService,
     private rates: RateRecommendationService,
-    private sla: ExpeditedSlaService
+    private sla: ExpeditedSlaService,
+    private shown: CarrierShownToShipper
   ) {}
 
   /** Prices and stores a shipper's request; answers it with how many carriers it is offered to. */
@@ -139,7 +144,7 @@ export default class ExpeditedJobService {
       updatedAt: now,
     })
     const offeredTo = (await this.fleet.matching(needOf(job))).length
-    return { job: await this.changed(job.id, 'requested'), offeredTo }
+    return { job: await this.changed(job.id, 'requested', 'shipper'), offeredTo }
   }
 
   /** The shipper's jobs, newest first. */
@@ -149,7 +154,7 @@ export default class ExpeditedJobService {
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .limit(LIST_LIMIT)
-    return this.present(jobs)
+    return this.present(jobs, 'shipper')
   }
 
   /** The carrier's accepted jobs, live ones first. */
@@ -159,7 +164,7 @@ export default class ExpeditedJobService {
       .orderByRaw("CASE WHEN status IN ('ACCEPTED', 'PICKED_UP') THEN 0 ELSE 1 END")
       .orderBy('deadlineAt', 'asc')
       .limit(LIST_LIMIT)
-    return this.present(jobs)
+    return this.present(jobs, 'carrier')
   }
 
   /** Requested jobs the carrier fits (truck, size, radius), soonest deadline first. */
@@ -172,7 +177,10 @@ export default class ExpeditedJobService {
       .where('deadlineAt', '>', stamp)
       .orderBy('deadlineAt', 'asc')
       .limit(500)
-    return this.present(jobs.filter((job) => fits(carrier, needOf(job))).slice(0, LIST_LIMIT))
+    return this.present(
+      jobs.filter((job) => fits(carrier, needOf(job))).slice(0, LIST_LIMIT),
+      'carrier'
+    )
   }
 
   /** Is this requested job offered to the carrier? (AcceptPolicy) */
@@ -193,7 +201,7 @@ export default class ExpeditedJobService {
       .where('deadline_at', '>', stamp)
       .update({ status: 'ACCEPTED', carrier_id: carrierId, accepted_at: stamp, updated_at: stamp })
     if (rowCount(updated) !== 1) throw new ConflictException(ALREADY_ACCEPTED)
-    return this.changed(jobId, 'accepted')
+    return this.changed(jobId, 'accepted', 'carrier')
   }
 
   /** The shipper (or an admin) cancels before pickup. */
@@ -218,7 +226,7 @@ export default class ExpeditedJobService {
       at_risk: false,
     }))
     await this.sla.evaluate(jobId)
-    return this.view(jobId)
+    return this.view(jobId, 'carrier')
   }
 
   /** The driver's position: stored with its time, the live ETA recomputed, the SLA checked. */
@@ -246,12 +254,12 @@ export default class ExpeditedJobService {
       throw new ConflictException('The job changed meanwhile: reload and try again')
     }
     await this.sla.evaluate(jobId)
-    return this.changed(jobId, 'position')
+    return this.changed(jobId, 'position', 'carrier')
   }
 
-  async view(jobId: number): Promise<ExpeditedJobView> {
+  async view(jobId: number, viewer: Viewer): Promise<ExpeditedJobView> {
     const job = await ExpeditedJob.findOrFail(jobId)
-    return (await this.present([job]))[0]
+    return (await this.present([job], viewer))[0]
   }
 
   private async positionOf(input: DriverPosition) {
@@ -285,20 +293,30 @@ export default class ExpeditedJobService {
       const job = await ExpeditedJob.findOrFail(jobId)
       throw new ConflictException(refusal(job.status, to))
     }
-    return this.changed(jobId, change)
+    return this.changed(jobId, change, actor)
   }
 
   /** The job as it is now, told to the screens that show it. */
-  private async changed(jobId: number, type: ExpeditedChangeType): Promise<ExpeditedJobView> {
+  private async changed(
+    jobId: number,
+    type: ExpeditedChangeType,
+    viewer: Viewer
+  ): Promise<ExpeditedJobView> {
     const job = await ExpeditedJob.findOrFail(jobId)
     pushExpeditedChange(job, type)
-    return (await this.present([job]))[0]
+    return (await this.present([job], viewer))[0]
   }
 
-  private async present(jobs: ExpeditedJob[]): Promise<ExpeditedJobView[]> {
-    const names = await this.carriers.companyNamesByIds(
-      jobs.map((j) => j.carrierId).filter((id): id is number => id !== null)
-    )
+  /**
+   * Jobs as their shipper sees them (the carrier by its anonymous label: an expedited job is not
+   * paid through the platform, docs/decisions/0157) or as carriers do (the company's own name).
+   */
+  private async present(jobs: ExpeditedJob[], viewer: Viewer): Promise<ExpeditedJobView[]> {
+    const carrierIds = jobs.map((j) => j.carrierId).filter((id): id is number => id !== null)
+    const names =
+      viewer === 'shipper'
+        ? await this.shown.unpaidLabels(carrierIds)
+        : await this.carriers.companyNamesByIds(carrierIds)
     return jobs.map((job) =>
       presentExpeditedJob(job, job.carrierId === null ? null : (names.get(job.carrierId) ?? null))
     )

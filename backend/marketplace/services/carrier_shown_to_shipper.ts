@@ -31,6 +31,16 @@ export default class CarrierShownToShipper {
     private payments: BookingPayments
   ) {}
 
+  /**
+   * A carrier on work that no payment of the shipper's has revealed it for: a drayage move or an
+   * expedited job (neither is paid through the platform yet), or a freight load's trail (its
+   * hold, invite and claim, whatever became of the booking). The anonymous label only, never an
+   * id or a name (docs/decisions/0157).
+   */
+  async unpaidLabels(carrierIds: number[]): Promise<Map<number, string>> {
+    return this.identities.labels(carrierIds)
+  }
+
   async forBookings(
     shipper: { id: number; role: string },
     bookings: (RevealCandidate & Parameters<typeof partnerShipment>[0])[]

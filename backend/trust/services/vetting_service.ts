@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import emitter from '@adonisjs/core/services/emitter'
 import db from '@adonisjs/lucid/services/db'
 import carrierVetting from '#plugins/carrier_vetting/services/main'
 import { Clock } from '#core/clock'
@@ -42,7 +43,7 @@ export const toView = (row: CarrierVetting): VettingView => ({
 /**
  * Vets carriers through the carrier_vetting plugin: looks the DOT number up, runs the checks
  * against the business day, records the result in `carrier_vettings` and keeps the carrier's
- * `verified` flag in step (docs/decisions/0090).
+ * `verified` flag in step (docs/decisions/0090). A failing result emits `carrier:vetting_failed`.
  */
 @inject()
 export default class VettingService {
@@ -93,6 +94,14 @@ export default class VettingService {
       checkedAt: this.clock.now(),
     })
     if (verified !== facts.verified) await this.carriers.setVerified(facts.carrierId, verified)
+    if (row.result === 'fail') {
+      // A failing carrier's live invites end (freight_board listens, docs/decisions/0158).
+      const reason = checks
+        .filter((check) => check.result === 'fail')
+        .map((check) => check.reason)
+        .join('; ')
+      await emitter.emit('carrier:vetting_failed', { carrierId: facts.carrierId, trigger, reason })
+    }
     return toView(row)
   }
 

@@ -629,7 +629,7 @@ export interface paths {
         put?: never;
         /**
          * The payment provider’s signed events
-         * @description The provider only: no session and no CSRF token; the raw body is verified against `Stripe-Signature` (300 s tolerance). Each event id is applied once; a replay answers 200 and changes nothing. A bad signature or a body that is not an event is a 400.
+         * @description The provider only: no session and no CSRF token; the raw body is verified against `Stripe-Signature` (300 s tolerance). The event's object is then read back from the provider, and only the provider's record is acted on (decision 0159): an event the provider contradicts (another status or amount, an intent it does not know) is logged and answers 200, changing nothing; when the provider cannot be asked it is a 502, so the provider delivers it again. Each event id is applied once; a replay answers 200 and changes nothing. A bad signature or a body that is not an event is a 400.
          */
         post: operations["receivePaymentEvent"];
         delete?: never;
@@ -1173,7 +1173,7 @@ export interface paths {
         };
         /**
          * A load's audit timeline
-         * @description The load's shipper, or the carrier that claimed it. Oldest first.
+         * @description The load's shipper, or the carrier that claimed it. Oldest first. A carrier named in an entry's `meta` appears as `carrier`, its anonymous label, never by id (docs/decisions/0157).
          */
         get: operations["listFreightListingAudits"];
         put?: never;
@@ -1235,7 +1235,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a carrier to a load
-         * @description The load's shipper; only a carrier they have a paid booking with (else 422 `You can only invite a carrier you have shipped with` on `carrierId`); an open load (409 otherwise). The carrier gets 2 hours of exclusive access (docs/decisions/0068) and a mail with `/freight-board?invite=<token>`. Audit `invited`.
+         * @description The load's shipper; only a carrier they have a paid booking with (else 422 `You can only invite a carrier you have shipped with` on `candidateId`); only a carrier that can take loads right now (else 422 `This carrier cannot take loads right now` on the same field: its account is pending, rejected or suspended, or its newest vetting fails; docs/decisions/0158); an open load (409 otherwise). The carrier gets 2 hours of exclusive access (docs/decisions/0068) and a mail with `/freight-board?invite=<token>`. Audit `invited`. A live invite ends when its carrier is suspended, rejected or fails vetting (audit `invite_cancelled`, the load back on every board).
          */
         post: operations["inviteToFreightListing"];
         delete?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * Carriers the shipper may invite
-         * @description The load's shipper: carriers they have a paid booking with, by name, at most 200.
+         * @description The load's shipper: carriers they have a paid booking with that can take loads right now (approved, newest vetting not failing: docs/decisions/0158), by name, at most 200.
          */
         get: operations["listFreightInviteCandidates"];
         put?: never;
@@ -1315,7 +1315,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe the stream to a channel
-         * @description `freight/board` needs an approved carrier's session (else 400); `freight/public` anyone. Needs `X-XSRF-TOKEN` when the session cookie is sent, like every mutation (403 otherwise). `expedited/offers` needs an approved carrier; `expedited/shipper/{id}` that shipper (else 400).
+         * @description `freight/board` needs an approved carrier's session (else 400); `freight/public` anyone. Needs `X-XSRF-TOKEN` when the session cookie is sent, like every mutation (403 otherwise). `expedited/offers` needs an approved carrier; `expedited/shipper/{id}` that shipper (else 400). A missing or malformed `uid`, or a `channel` that is not one of these, is a 422 naming the field (decision 0161).
          */
         post: operations["subscribeToChannel"];
         delete?: never;
@@ -4175,15 +4175,15 @@ export interface components {
         FreightListingAuditEntry: {
             id: number;
             /** @enum {string} */
-            action: "posted" | "recommended" | "funded" | "held" | "released" | "expired" | "claimed" | "cancelled" | "reopened" | "invited" | "invite_used" | "funding_failed" | "refunded";
+            action: "posted" | "recommended" | "funded" | "held" | "released" | "expired" | "claimed" | "cancelled" | "reopened" | "invited" | "invite_used" | "invite_cancelled" | "funding_failed" | "refunded";
             actor_role: string | null;
             /** Format: date-time */
             created_at: string;
             meta: Record<string, never> | null;
         };
-        /** @description Whom to invite: a carrier the shipper has a paid booking with */
+        /** @description Whom to invite: a `candidateId` from the load's invite candidates */
         FreightInviteInput: {
-            carrierId: number;
+            candidateId: string;
         };
         /** @description An invite; its link went to the carrier by mail */
         FreightInvite: {
@@ -4194,9 +4194,9 @@ export interface components {
              */
             expires_at: string;
         };
-        /** @description A carrier the shipper has shipped with */
+        /** @description A carrier the shipper has a paid booking with, by name. `candidateId` is a handle for this shipper alone (a keyed hash of the pair), never a carrier id, so it joins to nothing else (docs/decisions/0157). */
         FreightInviteCandidate: {
-            carrierId: number;
+            candidateId: string;
             companyName: string;
         };
         /** @description The load the invite opens */
@@ -4934,10 +4934,6 @@ export interface components {
             deliveryAddress: string | null;
             /** @enum {string} */
             status: "OPEN" | "ACCEPTED" | "OUT_GATED" | "EMPTY_RETURNED" | "CANCELLED";
-            carrier: null | {
-                id: number;
-                companyName: string;
-            };
             /** Format: date */
             availableOn: string;
             freeDays: number;
@@ -4965,6 +4961,8 @@ export interface components {
             appointments: components["schemas"]["DrayageAppointment"][];
             cancelledAt: string | null;
             cancelReason: string | null;
+            /** @description The carrier on the move: its anonymous label to the shipper (a drayage move is not paid through the platform: docs/decisions/0157), its company to the carrier and admins; null while open. */
+            carrierName: null | string;
         };
         DrayageMoveInput: {
             /** @description ISO 6346, e.g. CSQU3054383 (spaces and dashes ignored) */
@@ -5510,12 +5508,14 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 400, no body: an unknown stream, or a channel the signed-in user may not listen to (`freight/board` without an approved carrier's session) */
+        /** @description 400: a channel the caller may not listen to (`You may not listen to this channel`: `freight/board` without an approved carrier's session), or a malformed JSON body (`Malformed JSON body`) */
         TransmitRefused: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
         };
         /** @description 422: a malformed push (not JSON, a missing or bad field, an event time without its UTC offset), or a shipment no booking matches */
         FeedRefused: {
@@ -6589,6 +6589,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["ProviderUnavailable"];
         };
     };
     getPayoutAccountStatus: {
@@ -7544,6 +7545,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     subscribeToChannel: {
@@ -7569,6 +7571,8 @@ export interface operations {
             400: components["responses"]["TransmitRefused"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     unsubscribeFromChannel: {
@@ -7594,6 +7598,8 @@ export interface operations {
             400: components["responses"]["TransmitRefused"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     fundFreightListing: {

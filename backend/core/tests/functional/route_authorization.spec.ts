@@ -21,7 +21,7 @@ import FreightListingInvite from '#freight_board/models/freight_listing_invite'
 import AlertRule from '#tms/models/alert_rule'
 import Review from '#reviews/models/review'
 import { financeMatrixBodies, financeMatrixRecords } from '#finance/tests/matrix_records'
-import { hashInviteToken } from '#freight_board/services/freight_invite_service'
+import { candidateHandle, hashInviteToken } from '#freight_board/services/freight_invite_service'
 import { SUCCESS_CARD } from '#payments/tests/payout_fixtures'
 import Appointment from '#logistics/models/appointment'
 import DrayageMoveService from '#logistics/services/drayage_move_service'
@@ -64,7 +64,7 @@ const BODY_IDS: Record<string, string[]> = {
   'backend/finance/validators/finance.ts documentId': ['POST /api/bookings/:id/accessorials'],
   'backend/admin/validators/operator.ts viewerId': ['GET /api/admin/reveals'],
   'backend/fleet/validators/listing.ts truckId': ['POST /api/listings'],
-  'backend/freight_board/validators/freight_listing.ts carrierId': [
+  'backend/freight_board/validators/freight_listing.ts candidateId': [
     'POST /api/freight-listings/:id/invites',
   ],
   'backend/marketplace/validators/booking.ts listingId': ['POST /api/bookings'],
@@ -367,7 +367,9 @@ async function ownersWorld() {
     ...financeMatrixBodies(document.id),
     'POST /api/admin/reviews/:id/restore': { reason: 'Restored in the matrix' },
     'POST /api/tms/quotes/:id/book': { pickup_date: businessDayFromToday(1) },
-    'POST /api/freight-listings/:id/invites': { carrierId: listing.carrierId },
+    'POST /api/freight-listings/:id/invites': {
+      candidateId: candidateHandle(shipper.id, listing.carrierId),
+    },
     'POST /api/expedited-jobs/:id/position': { lat: 41.6, lng: -87.3 },
     'POST /api/create-payment-intent': { bookingId: booking.id, amount: booking.totalAmount },
     'POST /api/drayage/moves/:id/appointments': {

@@ -5,6 +5,7 @@ import { Clock } from '#core/clock'
 import DrayageMove from '#logistics/models/drayage_move'
 import AlertRule from '#tms/models/alert_rule'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
+import { carrierOf } from '#tests/factories'
 import {
   CONTAINERS,
   fixClock,
@@ -40,7 +41,7 @@ test.group('Drayage moves: a shipper requests one', (group) => {
       containerNo: 'CSQU3054383',
       terminal: { code: 'LBCT', unLocode: 'USLGB', kind: 'PORT' },
       status: 'OPEN',
-      carrier: null,
+      carrierName: null,
       availableOn: '2026-03-05',
       freeDays: 2,
       demurragePerDay: 175,
@@ -177,7 +178,12 @@ test.group('Drayage moves: a DRAY carrier accepts and moves the container', (gro
       .withCsrfToken()
     res.assertStatus(200)
     assert.equal(res.body().status, 'ACCEPTED')
-    assert.match(res.body().carrier.companyName, /Test Freight/)
+    assert.match(res.body().carrierName, /Test Freight/)
+    // Its shipper sees the carrier by its anonymous label alone (docs/decisions/0157).
+    const asShipper = await client.get(`/api/drayage/moves/${move.id}`).loginAs(shipper)
+    asShipper.assertStatus(200)
+    assert.match(asShipper.body().carrierName, /^Verified carrier #\d{4}$/)
+    assert.notInclude(asShipper.text(), (await carrierOf(carrier)).companyName)
     const again = await client
       .post(`/api/drayage/moves/${move.id}/accept`)
       .loginAs(rival)

@@ -35,7 +35,7 @@ export function DrayageMoveCard({
         </CardTitle>
         <p className="text-sm text-slate-600">
           {move.terminal.name ?? move.terminal.code} ({move.terminal.code}) → {move.deliveryAddress}
-          {move.carrier ? ` · ${move.carrier.companyName}` : ''}
+          {move.carrierName ? ` · ${move.carrierName}` : ''}
         </p>
       </CardHeader>
       <CardContent className="space-y-4">

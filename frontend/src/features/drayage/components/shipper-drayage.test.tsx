@@ -13,7 +13,7 @@ describe('Shipper drayage', () => {
         body: [
           makeMove({
             status: 'ACCEPTED',
-            carrier: { id: 3, companyName: 'Harbor Dray LLC' },
+            carrierName: 'Verified carrier #4821',
             daysLeft: -2,
             demurrageDays: 2,
             totalDemurrage: 350,
@@ -37,7 +37,7 @@ describe('Shipper drayage', () => {
     expect(card).toHaveTextContent('CSQU3054383')
     expect(card).toHaveTextContent('Mar 7, 2026')
     expect(card).toHaveTextContent('2 days past the last free day')
-    expect(card).toHaveTextContent('Harbor Dray LLC')
+    expect(card).toHaveTextContent('Verified carrier #4821')
     expect(within(card).getByRole('list', { name: 'Charges' })).toHaveTextContent('$350.00')
     expect(
       within(card).getByRole('img', { name: /Free at the terminal: 2 days, Demurrage: 2 days/ })

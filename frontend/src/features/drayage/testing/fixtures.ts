@@ -30,7 +30,7 @@ export function makeMove(overrides: Partial<DrayageMove> = {}): DrayageMove {
     },
     deliveryAddress: '2400 E Artesia Blvd, Long Beach, CA 90805',
     status: 'OPEN',
-    carrier: null,
+    carrierName: null,
     availableOn: '2026-03-05',
     freeDays: 2,
     demurragePerDay: 175,

@@ -18,8 +18,8 @@ export function inviteCarrier(loadId: number, body: FreightInviteInput): Promise
 export function useInviteCarrier(loadId: number) {
   const { mutate } = useSWRConfig()
   return React.useCallback(
-    async (carrierId: number) => {
-      const invite = await inviteCarrier(loadId, { carrierId })
+    async (candidateId: string) => {
+      const invite = await inviteCarrier(loadId, { candidateId })
       await Promise.all([mutate(loadAuditsKey(loadId)), mutate(shipperLoadsKey)])
       return invite
     },

@@ -17,8 +17,8 @@ import { requestsTo } from '@/testing/mock-fetch'
 import { formatDateTime } from '@/lib/format'
 
 const CANDIDATES: FreightInviteCandidate[] = [
-  { carrierId: 7, companyName: 'Lakeshore Haulers' },
-  { carrierId: 9, companyName: 'Motor City Freight' },
+  { candidateId: 'pc_AAAAAAAAAAAAAAAAAAAAAA', companyName: 'Lakeshore Haulers' },
+  { candidateId: 'pc_BBBBBBBBBBBBBBBBBBBBBB', companyName: 'Motor City Freight' },
 ]
 const CANDIDATES_PATH = '/api/shipper/freight-listings/31/invite-candidates'
 const INVITES_PATH = '/api/freight-listings/31/invites'
@@ -119,7 +119,9 @@ describe('Invite a carrier', () => {
     const listLoads = requestsTo(calls, 'GET', '/api/shipper/freight-listings').length
     fireEvent.click(screen.getByRole('button', { name: 'Invite a carrier to listing #31' }))
     const dialog = await screen.findByRole('dialog')
-    fireEvent.change(await within(dialog).findByLabelText('Carrier'), { target: { value: '9' } })
+    fireEvent.change(await within(dialog).findByLabelText('Carrier'), {
+      target: { value: 'pc_BBBBBBBBBBBBBBBBBBBBBB' },
+    })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send invite' }))
 
     expect(await screen.findByText('Invite sent')).toBeInTheDocument()
@@ -128,7 +130,9 @@ describe('Invite a carrier', () => {
     ).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     const [sent] = requestsTo(calls, 'POST', INVITES_PATH)
-    expect(sent.body).toEqual({ carrierId: 9 } satisfies FreightInviteInput)
+    expect(sent.body).toEqual({
+      candidateId: 'pc_BBBBBBBBBBBBBBBBBBBBBB',
+    } satisfies FreightInviteInput)
     expect(sent.headers['x-xsrf-token']).toBe('token=abc')
     const history = screen.getByRole('list', { name: 'History of listing #31' })
     expect(await within(history).findByText('Carrier invited')).toBeInTheDocument()
@@ -146,7 +150,7 @@ describe('Invite a carrier', () => {
           message: 'You can only invite a carrier you have shipped with',
           errors: [
             {
-              field: 'carrierId',
+              field: 'candidateId',
               message: 'You can only invite a carrier you have shipped with',
               rule: 'shipped_with',
             },
@@ -155,7 +159,7 @@ describe('Invite a carrier', () => {
       },
     })
     const select = await within(dialog).findByLabelText('Carrier')
-    fireEvent.change(select, { target: { value: '7' } })
+    fireEvent.change(select, { target: { value: 'pc_AAAAAAAAAAAAAAAAAAAAAA' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send invite' }))
     expect(
       await within(dialog).findByText('You can only invite a carrier you have shipped with')
@@ -181,7 +185,7 @@ describe('Invite a carrier', () => {
       },
     })
     fireEvent.change(await within(dialog).findByLabelText('Carrier'), {
-      target: { value: '7' },
+      target: { value: 'pc_AAAAAAAAAAAAAAAAAAAAAA' },
     })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send invite' }))
     expect(await screen.findByText('Invite failed')).toBeInTheDocument()

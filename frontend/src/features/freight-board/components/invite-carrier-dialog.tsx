@@ -31,21 +31,21 @@ function InviteForm({
   onCancel: () => void
 }) {
   const send = useInviteCarrier(loadId)
-  const [carrierId, setCarrierId] = React.useState('')
+  const [candidateId, setCandidateId] = React.useState('')
   const [error, setError] = React.useState<string | undefined>()
   const [busy, setBusy] = React.useState(false)
   const selectId = `invite-${loadId}-carrier`
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
-    if (!carrierId) {
+    if (!candidateId) {
       setError('Choose a carrier to invite')
       return
     }
     setBusy(true)
     setError(undefined)
     try {
-      const invite = await send(Number(carrierId))
+      const invite = await send(candidateId)
       toast({
         variant: 'success',
         title: 'Invite sent',
@@ -53,7 +53,7 @@ function InviteForm({
       })
       onSent()
     } catch (failure) {
-      setError(fieldErrorsOf(failure).carrierId)
+      setError(fieldErrorsOf(failure).candidateId)
       toast({
         variant: 'destructive',
         title: 'Invite failed',
@@ -69,17 +69,17 @@ function InviteForm({
       <FormField id={selectId} label="Carrier" error={error}>
         <NativeSelect
           id={selectId}
-          value={carrierId}
+          value={candidateId}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${selectId}-error` : undefined}
           onChange={(e) => {
-            setCarrierId(e.target.value)
+            setCandidateId(e.target.value)
             setError(undefined)
           }}
         >
           <option value="">Choose a carrier</option>
           {candidates.map((c) => (
-            <option key={c.carrierId} value={String(c.carrierId)}>
+            <option key={c.candidateId} value={c.candidateId}>
               {c.companyName}
             </option>
           ))}
@@ -89,7 +89,7 @@ function InviteForm({
         <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy || !carrierId}>
+        <Button type="submit" disabled={busy || !candidateId}>
           {busy ? 'Sending...' : 'Send invite'}
         </Button>
       </DialogFooter>

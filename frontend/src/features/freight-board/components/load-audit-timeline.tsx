@@ -17,6 +17,7 @@ const ACTION_LABELS: Record<FreightAuditAction, string> = {
   reopened: 'Back on the board (booking cancelled)',
   invited: 'Carrier invited',
   invite_used: 'Invite used',
+  invite_cancelled: 'Invite ended (carrier cannot take loads)',
 }
 
 /** What happened to one load, oldest first. */
