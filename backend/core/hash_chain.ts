@@ -119,7 +119,30 @@ export async function appendToChain(
   rows: Record<string, unknown>[]
 ): Promise<number[]> {
   if (rows.length === 0) return []
+  return appendUnderLock(trx, definition, await lockHead(trx, definition.chain), rows)
+}
+
+/**
+ * Locks the chain's head, then appends the rows `pick` chooses while holding it: a choice that
+ * depends on what the chain already holds (append a row only once) cannot race another append.
+ */
+export async function appendToChainOnce(
+  trx: TransactionClientContract,
+  definition: ChainDefinition,
+  pick: () => Promise<Record<string, unknown>[]>
+): Promise<number[]> {
   const head = await lockHead(trx, definition.chain)
+  const rows = await pick()
+  if (rows.length === 0) return []
+  return appendUnderLock(trx, definition, head, rows)
+}
+
+async function appendUnderLock(
+  trx: TransactionClientContract,
+  definition: ChainDefinition,
+  head: HeadRow,
+  rows: Record<string, unknown>[]
+): Promise<number[]> {
   const ids = await reserveIds(trx, definition, head, rows.length)
   let prevHash = head.last_hash
   const linked = rows.map((row, i) => {

@@ -3,7 +3,8 @@ import db from '@adonisjs/lucid/services/db'
 import { REVEAL_CHAIN } from '#payments/chains'
 import { Clock } from '#core/clock'
 import { writeTransaction } from '#core/transactions'
-import { appendToChain } from '#core/hash_chain'
+import { appendToChainOnce } from '#core/hash_chain'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type {
   CarrierIdentity,
   RevealCandidate,
@@ -82,19 +83,33 @@ export default class IdentityRevealService {
   }
 
   /**
-   * One identity_reveal_log row per booking whose carrier identity a response showed, each
-   * linked into the log's hash chain.
+   * One identity_reveal_log row per booking whose carrier identity a response showed to this
+   * viewer for the first time, linked into the log's hash chain: the reveal is logged once, the
+   * page views after it are not reveals (docs/decisions/0157). A read that reveals nothing new
+   * takes no write lock; the check is made again under the chain's lock, so two first views at
+   * once log one row.
    */
   async log(viewer: RevealViewer, bookingIds: number[]): Promise<void> {
     const ids = [...new Set(bookingIds)]
     if (ids.length === 0) return
+    const unlogged = async (client: QueryClientContract, among: number[]) => {
+      const logged = await client
+        .from('identity_reveal_log')
+        .whereIn('booking_id', among)
+        .where((q) =>
+          viewer.id === null ? q.whereNull('viewer_id') : q.where('viewer_id', viewer.id)
+        )
+        .distinct('booking_id')
+      const seen = new Set(logged.map((row: { booking_id: number }) => Number(row.booking_id)))
+      return among.filter((id) => !seen.has(id))
+    }
+    const fresh = await unlogged(db.connection(), ids)
+    if (fresh.length === 0) return
     const viewedAt = this.clock.now()
     await writeTransaction(async (trx) => {
       const stamp = viewedAt.toFormat(trx.dialect.dateTimeFormat)
-      await appendToChain(
-        trx,
-        REVEAL_CHAIN,
-        ids.map((bookingId) => ({
+      await appendToChainOnce(trx, REVEAL_CHAIN, async () =>
+        (await unlogged(trx, fresh)).map((bookingId) => ({
           booking_id: bookingId,
           viewer_id: viewer.id,
           viewer_role: viewer.role,

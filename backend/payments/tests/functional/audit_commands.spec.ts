@@ -24,7 +24,8 @@ async function runCommand(command: typeof AuditVerify | typeof PaymentsReconcile
 
 /**
  * Two bookings paid through the real path (intent, sandbox card, webhook): each writes a
- * payments row, escrow and a two-line ledger charge; the shipper is then shown the carrier twice.
+ * payments row, escrow and a two-line ledger charge; the shipper is then shown both carriers,
+ * then the first again (not logged: a reveal is logged once), and an admin the first.
  */
 async function paidAndRevealed() {
   const shipper = await makeUser('shipper')
@@ -36,6 +37,8 @@ async function paidAndRevealed() {
     bookings.map((b) => b.id)
   )
   await reveals.log({ id: shipper.id, role: 'shipper' }, [bookings[0].id])
+  const admin = await makeUser('admin')
+  await reveals.log({ id: admin.id, role: 'admin' }, [bookings[0].id])
   return bookings
 }
 
