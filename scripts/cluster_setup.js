@@ -70,8 +70,16 @@ export function clusterEnv({ listen, appKey, overrides = {} }) {
     LIMITER_STORE: 'redis',
     TRANSMIT_TRANSPORT: 'redis',
     REDIS_HOST: process.env.REDIS_HOST ?? '127.0.0.1',
+    // Its own database index and key prefix (keys and pub/sub channels), so the rehearsal shares
+    // a Redis with a deployment or a test run without hearing it (docs/decisions/0160).
+    REDIS_DB: process.env.REDIS_DB ?? '1',
+    REDIS_KEY_PREFIX: process.env.REDIS_KEY_PREFIX ?? 'palletline_cluster:',
     TRUSTED_PROXIES: 'loopback',
     SCHEDULER_ENABLED: process.env.SCHEDULER_ENABLED ?? 'true',
+    // nginx (open source) never reads /api/ready, so the drain only has to empty its pool of
+    // kept-alive connections to a stopping instance (answers say Connection: close meanwhile):
+    // a second, not production's five (docs/operations.md, "Shutdown").
+    SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS ?? '1000',
     ...overrides,
   }
 }
@@ -125,6 +133,13 @@ export function startInstance(env, port, stdio = 'inherit') {
   })
 }
 
+/**
+ * What nginx's passive health check is told of each instance: one failed attempt (refused,
+ * reset, timed out) takes it out for 2 s, after which one request tries it again (and goes on
+ * to another instance if it fails). docs/operations.md, "Deployments"; docs/decisions/0163.
+ */
+export const UPSTREAM_HEALTH = 'max_fails=1 fail_timeout=2s'
+
 /** deploy/nginx/palletline.conf with its placeholders filled, for nginx run as this user. */
 export function nginxConfig({ prefix, listen, ports }) {
   return readFileSync(join(root, 'deploy/nginx/palletline.conf'), 'utf8')
@@ -132,7 +147,7 @@ export function nginxConfig({ prefix, listen, ports }) {
     .replaceAll('@LISTEN@', `127.0.0.1:${listen}`)
     .replace(
       '@UPSTREAMS@',
-      ports.map((p) => `    server 127.0.0.1:${p} max_fails=2 fail_timeout=10s;`).join('\n')
+      ports.map((p) => `    server 127.0.0.1:${p} ${UPSTREAM_HEALTH};`).join('\n')
     )
 }
 

@@ -13,6 +13,10 @@ const set = (value: string | undefined) => value !== undefined && value.trim() !
 const KNOWN_WEAK_KEY = /not-secret|changeme|change-me|example|^(.)\1+$/i
 export const MIN_APP_KEY_LENGTH = 32
 export const MIN_METRICS_TOKEN_LENGTH = 16
+/** Redis has databases 0-15 unless its own configuration says otherwise. */
+export const MAX_REDIS_DB = 15
+/** A key and channel prefix: a namespace ending with ":" (docs/decisions/0160). */
+const REDIS_KEY_PREFIX = /^(?=[^:]*[A-Za-z0-9])[A-Za-z0-9_.:-]{0,63}:$/
 
 function requireAll(vars: Vars, names: string[], when: string, problems: string[]) {
   for (const name of names) {
@@ -75,6 +79,20 @@ export function environmentProblems(vars: Vars): string[] {
 
   if (set(vars.METRICS_TOKEN) && vars.METRICS_TOKEN!.length < MIN_METRICS_TOKEN_LENGTH) {
     problems.push(`METRICS_TOKEN is too short (at least ${MIN_METRICS_TOKEN_LENGTH} characters)`)
+  }
+
+  if (set(vars.REDIS_DB)) {
+    const index = Number(vars.REDIS_DB)
+    if (!Number.isInteger(index) || index < 0 || index > MAX_REDIS_DB) {
+      problems.push(
+        `REDIS_DB must be a whole number from 0 to ${MAX_REDIS_DB} (got ${vars.REDIS_DB})`
+      )
+    }
+  }
+  if (set(vars.REDIS_KEY_PREFIX) && !REDIS_KEY_PREFIX.test(vars.REDIS_KEY_PREFIX!)) {
+    problems.push(
+      `REDIS_KEY_PREFIX must be letters, digits, "_", "-", "." and ":", at most 64 characters, ending with ":" (got ${vars.REDIS_KEY_PREFIX})`
+    )
   }
 
   if (set(vars.PORT)) {

@@ -4,7 +4,9 @@ import { defineConfig, stores } from '@adonisjs/limiter'
 const limiterConfig = defineConfig({
   default: env.get('LIMITER_STORE', 'memory'),
   stores: {
-    redis: stores.redis({ connectionName: 'main' }),
+    // While Redis is not ready a limit check fails at once instead of waiting for it: the
+    // login throttle then counts in this process's memory, other limits answer 503 (0160).
+    redis: stores.redis({ connectionName: 'main', rejectIfRedisNotReady: true }),
     memory: stores.memory({}),
   },
 })

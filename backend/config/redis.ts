@@ -1,21 +1,21 @@
-import env from '#start/env'
 import { defineConfig } from '@adonisjs/redis'
 import type { InferConnections } from '@adonisjs/redis/types'
+import { RESILIENT_CONNECTION, redisKeyPrefix, redisServer } from '#core/redis_resilience'
 
-// Used only when SESSION_DRIVER or LIMITER_STORE is `redis` (scaled-out deployments).
+/**
+ * Used when the deployment uses Redis (a `redis` session, limiter or transmit driver, or
+ * REDIS_HOST). Its own database index (REDIS_DB) and key prefix (REDIS_KEY_PREFIX, also the
+ * prefix of every pub/sub channel) keep deployments sharing one Redis apart; it reconnects for
+ * ever and fails commands fast while Redis is away (docs/decisions/0160).
+ */
 const redisConfig = defineConfig({
   connection: 'main',
   connections: {
     main: {
-      host: env.get('REDIS_HOST', '127.0.0.1'),
-      port: env.get('REDIS_PORT', 6379),
-      password: env.get('REDIS_PASSWORD', ''),
-      db: 0,
-      keyPrefix: 'palletline:',
+      ...redisServer(),
+      keyPrefix: redisKeyPrefix(),
       lazyConnect: true,
-      retryStrategy(times) {
-        return times > 10 ? null : times * 50
-      },
+      ...RESILIENT_CONNECTION,
     },
   },
 })

@@ -1,6 +1,25 @@
 import env from '#start/env'
 import { defineConfig } from '@adonisjs/transmit'
 import { redis } from '@adonisjs/transmit/transports'
+import {
+  TRANSMIT_CONNECTION,
+  redisChannel,
+  redisKeyPrefix,
+  redisServer,
+} from '#core/redis_resilience'
+
+/**
+ * Transmit over Redis for a deployment whose keys and channels start with `prefix`: the
+ * broadcast channel carries the prefix (pub/sub ignores ioredis's keyPrefix), so two
+ * deployments on one Redis never receive each other's live messages, and its connections
+ * reconnect for ever (docs/decisions/0160).
+ */
+export function transmitRedisTransport(prefix = redisKeyPrefix(), server = redisServer()) {
+  return {
+    driver: redis({ ...server, keyPrefix: `${prefix}transmit:`, ...TRANSMIT_CONNECTION }),
+    channel: redisChannel('transmit::broadcast', prefix),
+  }
+}
 
 /**
  * Live updates over server-sent events. One instance needs no transport (memory: broadcasts
@@ -9,15 +28,5 @@ import { redis } from '@adonisjs/transmit/transports'
  */
 export default defineConfig({
   pingInterval: '25s',
-  transport:
-    env.get('TRANSMIT_TRANSPORT') === 'redis'
-      ? {
-          driver: redis({
-            host: env.get('REDIS_HOST', '127.0.0.1'),
-            port: env.get('REDIS_PORT', 6379),
-            password: env.get('REDIS_PASSWORD', '') || undefined,
-            keyPrefix: 'palletline:transmit:',
-          }),
-        }
-      : null,
+  transport: env.get('TRANSMIT_TRANSPORT') === 'redis' ? transmitRedisTransport() : null,
 })

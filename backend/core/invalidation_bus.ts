@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import type { RedisConnection } from '@adonisjs/redis'
 import env from '#start/env'
+import { redisChannel, redisUnavailable, redisUnreachable } from '#core/redis_resilience'
 
 /**
  * What the in-process caches keep about rows another instance may change: a user, a session, a
@@ -16,8 +18,14 @@ export type BusTransport = {
   subscribe(channel: string, onMessage: (message: string) => void): Promise<void>
 }
 
-/** The pub/sub channel every instance of a deployment publishes and listens on. */
-export const INVALIDATION_CHANNEL = 'palletline:invalidate'
+/**
+ * The pub/sub channel every instance of a deployment publishes and listens on: `invalidate`
+ * under REDIS_KEY_PREFIX (`palletline:invalidate` by default), so another deployment on the
+ * same Redis never empties this one's caches (docs/decisions/0160).
+ */
+export function invalidationChannel(prefix?: string) {
+  return redisChannel('invalidate', prefix)
+}
 
 /** The longest a write waits for Redis to take its message. */
 const PUBLISH_WAIT_MS = 1000
@@ -49,11 +57,11 @@ export function deploymentUsesRedis() {
  * as it arrives. A process ignores its own messages (already applied). Without Redis, or while
  * Redis is away, only this process hears: each cache's time bound is the fallback.
  */
-class InvalidationBus {
+export class InvalidationBus {
   readonly origin = randomUUID()
   #handlers = new Map<InvalidationTopic, Set<Handler>>()
   #transport: BusTransport | null = null
-  #channel = INVALIDATION_CHANNEL
+  #channel = ''
   #received = 0
 
   on(topic: InvalidationTopic, handler: Handler) {
@@ -95,9 +103,17 @@ class InvalidationBus {
 
   /** Carries messages through `transport` from now on; listens when `listen` (web processes). */
   async connect(transport: BusTransport, options: { listen: boolean; channel?: string }) {
-    this.#channel = options.channel ?? INVALIDATION_CHANNEL
-    if (options.listen) await transport.subscribe(this.#channel, (m) => this.receive(m))
+    this.#channel = options.channel ?? invalidationChannel()
     this.#transport = transport
+    if (options.listen) await transport.subscribe(this.#channel, (m) => this.receive(m))
+  }
+
+  /**
+   * Empties every cache that listens here (each handler gets a whole-topic eviction): what a
+   * process does when it may have missed messages, after Redis was away (decision 0160).
+   */
+  flushLocal() {
+    for (const topic of this.#handlers.keys()) this.#deliver(topic, null)
   }
 
   disconnect() {
@@ -125,3 +141,57 @@ class InvalidationBus {
 }
 
 export const invalidationBus = new InvalidationBus()
+
+/**
+ * Connects `bus` to Redis through `connection` (decision 0148), for good: nothing here gives up
+ * while Redis comes and goes (decision 0160).
+ * - A publish while Redis is unreachable is skipped at once (the other instances fall back to
+ *   their caches' time bounds) instead of holding the request for the next reconnection attempt.
+ * - With `listen`, the subscription is made now, and again whenever the subscriber connection
+ *   is ready while it is missing (Redis was away at boot); once made, ioredis renews it after
+ *   each reconnection.
+ * - Each time the subscriber connection is ready (again, after Redis was away), every cache
+ *   listening to the bus is emptied: an eviction published meanwhile was not heard.
+ * The promise settles with the first subscription attempt (it rejects while Redis is away;
+ * the subscription follows when Redis comes).
+ */
+export function connectBusOverRedis(
+  bus: InvalidationBus,
+  connection: RedisConnection,
+  options: { listen: boolean; channel?: string }
+): Promise<void> {
+  const channel = options.channel ?? invalidationChannel()
+  const publish = (target: string, message: string) =>
+    redisUnreachable(connection)
+      ? Promise.reject(redisUnavailable())
+      : connection.publish(target, message)
+
+  let listener: { channel: string; onMessage: (message: string) => void } | null = null
+  let subscription: 'none' | 'pending' | 'made' = 'none'
+  const attempt = () =>
+    new Promise<void>((resolve, reject) => {
+      subscription = 'pending'
+      connection.subscribe(listener!.channel, listener!.onMessage, {
+        onSubscription: () => {
+          subscription = 'made'
+          resolve()
+        },
+        onError: (error) => {
+          subscription = 'none'
+          reject(error)
+        },
+      })
+    })
+  const subscribe = (target: string, onMessage: (message: string) => void) => {
+    listener = { channel: target, onMessage }
+    return attempt()
+  }
+
+  // Ready again after Redis was away (or at last, after a boot without it): whatever was
+  // published meanwhile was not heard, so every cache listening here starts afresh.
+  connection.on('subscriber:ready', () => {
+    bus.flushLocal()
+    if (listener && subscription === 'none') attempt().catch(() => {})
+  })
+  return bus.connect({ publish, subscribe }, { listen: options.listen, channel })
+}

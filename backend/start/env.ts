@@ -32,6 +32,9 @@ const env = await Env.create(new URL('../../', import.meta.url), {
   REDIS_HOST: Env.schema.string.optional({ format: 'host' }),
   REDIS_PORT: Env.schema.number.optional(),
   REDIS_PASSWORD: Env.schema.string.optional(),
+  // Each deployment on a shared Redis takes its own database index and key prefix (0160).
+  REDIS_DB: Env.schema.number.optional(),
+  REDIS_KEY_PREFIX: Env.schema.string.optional(),
 
   MAIL_DRIVER: Env.schema.enum.optional(['log', 'smtp'] as const),
   MAIL_FROM_ADDRESS: Env.schema.string.optional({ format: 'email' }),
@@ -77,6 +80,7 @@ const env = await Env.create(new URL('../../', import.meta.url), {
   PAYMENT_DEADLINE_INTERVAL_SECONDS: Env.schema.number.optional(),
 
   METRICS_TOKEN: Env.schema.string.optional(),
+  SHUTDOWN_DRAIN_MS: Env.schema.number.optional(),
   SHUTDOWN_GRACE_MS: Env.schema.number.optional(),
 })
 

@@ -1,6 +1,8 @@
 import limiter from '@adonisjs/limiter/services/main'
+import logger from '@adonisjs/core/services/logger'
 import { errors as limiterErrors } from '@adonisjs/limiter'
-import type { LimiterResponse } from '@adonisjs/limiter'
+import type { Limiter, LimiterResponse } from '@adonisjs/limiter'
+import { asRedisUnavailable } from '#core/redis_resilience'
 
 /**
  * Failed sign-ins are counted three ways (docs/decisions/0050):
@@ -13,6 +15,9 @@ import type { LimiterResponse } from '@adonisjs/limiter'
  * with an account of its own. The second factor (docs/decisions/0097) has username counts of its
  * own under the same limits, so a right password never clears wrong codes; the IP count is
  * shared by both steps.
+ *
+ * While the limiter's Redis is away the counts are kept in this process's memory instead
+ * (docs/decisions/0160): sign-in stays up, and guessing is still limited per instance.
  */
 export const LOGIN_LIMITS = {
   pair: { requests: 5, duration: '1 min', blockDuration: '1 min' },
@@ -30,27 +35,59 @@ export type LoginAttempt = {
   step?: 'password' | 'second_factor'
 }
 
+/** Whether this process counts in memory because the limiter's Redis is away (for the log). */
+let countingInMemory = false
+
 export default class LoginThrottle {
+  /** `counters`: the app's limiter (a test may pass one of its own). */
+  constructor(private counters: typeof limiter = limiter) {}
+
   /** Runs `verify` unless a limit is reached; counts a failure against every limit. */
   async attempt<T>(who: LoginAttempt, verify: () => Promise<T>): Promise<T> {
     const keys = this.keys(who)
     for (const [rule, key] of keys) {
-      const state = await limiter.use(LOGIN_LIMITS[rule]).get(key)
+      const state = await this.counted(rule, (counter) => counter.get(key))
       if (state && state.remaining <= 0) throw this.tooMany(state)
     }
     try {
       const result = await verify()
       for (const [rule, key] of keys) {
-        if (rule !== 'ip') await limiter.use(LOGIN_LIMITS[rule]).delete(key)
+        if (rule !== 'ip') await this.counted(rule, (counter) => counter.delete(key))
       }
       return result
     } catch (error) {
       for (const [rule, key] of keys) {
-        const counter = limiter.use(LOGIN_LIMITS[rule])
-        const { consumed, limit } = await counter.increment(key)
-        if (consumed >= limit) await counter.block(key, LOGIN_LIMITS[rule].blockDuration)
+        await this.counted(rule, async (counter) => {
+          const { consumed, limit } = await counter.increment(key)
+          if (consumed >= limit) await counter.block(key, LOGIN_LIMITS[rule].blockDuration)
+        })
       }
       throw error
+    }
+  }
+
+  /**
+   * Runs `use` with the rule's counter in the configured store; when that store is Redis and
+   * Redis is away (the store refuses at once), with the same counter in this process's memory.
+   */
+  private async counted<T>(rule: Rule, use: (counter: Limiter) => Promise<T>): Promise<T> {
+    try {
+      const result = await use(this.counters.use(LOGIN_LIMITS[rule]))
+      if (countingInMemory) {
+        countingInMemory = false
+        logger.info('login throttle: Redis is back, counting there again')
+      }
+      return result
+    } catch (error) {
+      if (!asRedisUnavailable(error)) throw error
+      if (!countingInMemory) {
+        countingInMemory = true
+        logger.warn(
+          { err: error },
+          'login throttle: Redis away, counting in this process meanwhile'
+        )
+      }
+      return use(this.counters.use('memory', LOGIN_LIMITS[rule]))
     }
   }
 

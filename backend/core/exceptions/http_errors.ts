@@ -21,3 +21,14 @@ export class ConflictException extends Exception {
   static status = 409
   static code = 'E_CONFLICT'
 }
+
+/**
+ * A dependency the request needs is away for now (Redis, docs/decisions/0160): a 503 with
+ * `Retry-After`, the client may try again.
+ */
+export class ServiceUnavailableException extends Exception {
+  static status = 503
+  static code = 'E_SERVICE_UNAVAILABLE'
+  /** Sent as the `Retry-After` header. */
+  retryAfterSeconds = 5
+}

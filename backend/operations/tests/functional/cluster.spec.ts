@@ -93,6 +93,10 @@ async function startCluster(): Promise<Cluster> {
     appKey: randomBytes(32).toString('base64url'),
     overrides: {
       PG_DB_NAME: process.env.CLUSTER_TEST_DB ?? 'test_cluster',
+      // Redis of its own too: a database index and a prefix per run (docs/decisions/0160), so
+      // the instances hear only each other, and other runs' keys and channels stay apart.
+      REDIS_DB: process.env.CLUSTER_TEST_REDIS_DB ?? '2',
+      REDIS_KEY_PREFIX: `test_cluster:${randomUUID()}:`,
       PG_HOST: process.env.PG_HOST ?? '127.0.0.1',
       PG_USER: process.env.PG_USER ?? 'postgres',
       APP_URL: NGINX,
