@@ -5,6 +5,13 @@ import { errors as authErrors } from '@adonisjs/auth'
 import { errors as lucidErrors } from '@adonisjs/lucid'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import { errors as bouncerErrors } from '@adonisjs/bouncer'
+import {
+  OUTCOME_UNKNOWN_MESSAGE,
+  OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS,
+  isOutcomeUnknown,
+} from '#core/connection_loss'
+import { ServiceUnavailableException } from '#core/exceptions/http_errors'
+import { asRedisUnavailable } from '#core/redis_resilience'
 
 type FieldError = { field: string; message: string; rule: string }
 
@@ -16,7 +23,19 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction
 
   async handle(error: unknown, ctx: HttpContext) {
+    if (isOutcomeUnknown(error, ctx)) {
+      // The database connection was lost under a request with an Idempotency-Key: a 503 to
+      // retry with the key, which is released (docs/decisions/0162).
+      ctx.response.header('Retry-After', String(OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS))
+      return ctx.response.status(503).send({ message: OUTCOME_UNKNOWN_MESSAGE })
+    }
+    // Redis away (a closed connection, a command refused while reconnecting) is a 503 the
+    // client may retry, never a 500 (docs/decisions/0160).
+    error = asRedisUnavailable(error) ?? error
     const { status, body } = this.toJson(error)
+    if (error instanceof ServiceUnavailableException) {
+      ctx.response.header('Retry-After', String(error.retryAfterSeconds))
+    }
     if (status === 429 && error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
       const headers = error.getDefaultHeaders?.() ?? {}
       for (const [name, value] of Object.entries(headers)) ctx.response.header(name, value)
@@ -58,6 +77,9 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
       return { status: 429, body: { message: 'Too many attempts. Please try again later.' } }
     }
+    if (error instanceof ServiceUnavailableException) {
+      return { status: 503, body: { message: error.message } }
+    }
     if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) {
       // A policy may answer 404 (someone else's record is indistinguishable from none).
       return {
@@ -90,6 +112,12 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async report(error: unknown, ctx: HttpContext) {
+    const unavailable = asRedisUnavailable(error)
+    if (unavailable) {
+      // Expected while Redis is away; the outage itself is logged once by its connection.
+      ctx.logger.warn({ reason: (error as Error)?.message }, unavailable.message)
+      return
+    }
     return super.report(error, ctx)
   }
 }

@@ -3,7 +3,7 @@ import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import { Clock } from '#core/clock'
-import { sqlTimestamp } from '#core/timestamps'
+import { readTimestamp, sqlTimestamp } from '#core/timestamps'
 import { rowCount } from '#core/transactions'
 import { jobRunDuration, jobRunsTotal } from '#core/metrics'
 
@@ -72,6 +72,26 @@ export default class JobRunner {
         held_until: sqlTimestamp(now.plus({ milliseconds: leaseMs(job) }), connection),
       })
     return rowCount(taken) === 1
+  }
+
+  /**
+   * Milliseconds until the job's next tick is due by its lease row: one interval after its
+   * last run started, whichever instance ran it (`next_run_at` plus the slack), or when a run
+   * another instance holds lapses; 0 when it is due or never ran. The scheduler sets its
+   * timer from this, so a start or a late timer never waits for the tick after.
+   */
+  async msUntilDue(job: ScheduledJob): Promise<number> {
+    const lease = await db
+      .from('job_leases')
+      .where('job', job.name)
+      .select('next_run_at', 'held_until')
+      .first()
+    if (!lease) return 0
+    const now = this.clock.nowMillis()
+    const next = readTimestamp(lease.next_run_at)
+    const due = next ? next.toMillis() + TICK_SLACK_MS : now
+    const held = readTimestamp(lease.held_until)?.toMillis() ?? 0
+    return Math.max(0, (held > now ? Math.max(due, held) : due) - now)
   }
 
   /** One tick: the run's id when this instance ran the job, null when it was not its turn. */

@@ -5489,6 +5489,28 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 503, only to a request with an `Idempotency-Key`: the database connection was lost before it finished, so it may or may not have been applied (`The database connection was lost before this request finished, …`). The key is released: the retry with it after `Retry-After` runs again, and finds what the first request created if it committed and the record keeps the key (a booking, decision 0052) (decision 0162) */
+        OutcomeUnknownRetryWithKey: {
+            headers: {
+                /** @description Seconds to wait before the retry with the same key */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 503: the census source did not answer and no fresh vetting exists (`Carrier vetting is unavailable right now: please try again in a few minutes`); or, only with an `Idempotency-Key`, the database connection was lost before the request finished (`The database connection was lost before this request finished, …`, with `Retry-After`): the key is released, and the retry with it returns the booking if it was made, or books (decision 0162) */
+        VettingUnavailableOrOutcomeUnknown: {
+            headers: {
+                /** @description Seconds to wait before the retry with the same key (a lost connection) */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description 404: the app’s error page (HTML for a browser; as JSON, `{ message }` in production and a debugging report in development) */
         PageNotFound: {
             headers: {
@@ -5564,7 +5586,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+        /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
         IdempotencyKey: string;
     };
     requestBodies: never;
@@ -6018,7 +6040,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6048,6 +6070,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
             500: components["responses"]["InternalErrorRetryWithKey"];
+            503: components["responses"]["OutcomeUnknownRetryWithKey"];
         };
     };
     updateListingStatus: {
@@ -6175,7 +6198,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6205,7 +6228,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
             500: components["responses"]["InternalErrorRetryWithKey"];
-            503: components["responses"]["VettingUnavailable"];
+            503: components["responses"]["VettingUnavailableOrOutcomeUnknown"];
         };
     };
     getBooking: {
@@ -6492,7 +6515,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6523,13 +6546,14 @@ export interface operations {
             422: components["responses"]["ValidationFailedOrKeyReused"];
             500: components["responses"]["InternalErrorRetryWithKey"];
             502: components["responses"]["ProviderUnavailable"];
+            503: components["responses"]["OutcomeUnknownRetryWithKey"];
         };
     };
     confirmSandboxPayment: {
         parameters: {
             query?: never;
             header?: {
-                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6560,6 +6584,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
             500: components["responses"]["InternalErrorRetryWithKey"];
+            503: components["responses"]["OutcomeUnknownRetryWithKey"];
         };
     };
     receivePaymentEvent: {
@@ -7232,7 +7257,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7259,6 +7284,7 @@ export interface operations {
             409: components["responses"]["ConflictOrKeyInFlight"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
             500: components["responses"]["InternalErrorRetryWithKey"];
+            503: components["responses"]["OutcomeUnknownRetryWithKey"];
         };
     };
     listFeaturedFreight: {
@@ -7606,7 +7632,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7634,6 +7660,7 @@ export interface operations {
             422: components["responses"]["ValidationFailedOrKeyReused"];
             500: components["responses"]["InternalErrorRetryWithKey"];
             502: components["responses"]["ProviderUnavailable"];
+            503: components["responses"]["OutcomeUnknownRetryWithKey"];
         };
     };
     listTmsDocuments: {
@@ -9075,7 +9102,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409. 1-255 visible ASCII characters (400 otherwise). */
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -9102,6 +9129,7 @@ export interface operations {
             409: components["responses"]["ConflictOrKeyInFlight"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
             500: components["responses"]["InternalErrorRetryWithKey"];
+            503: components["responses"]["OutcomeUnknownRetryWithKey"];
         };
     };
     listShipperExpeditedJobs: {
