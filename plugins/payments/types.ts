@@ -1,8 +1,9 @@
 /**
  * The payments contract: take a shipper's card payment for a booking, refund it, onboard a
  * carrier as a connected account and pay it out, and turn the provider's webhooks into a few
- * normalised actions. Amounts are integer cents in USD. Every call that moves money carries an
- * idempotency key. Provider errors come back as typed failures; no SDK type crosses this file.
+ * normalised actions, each confirmed with the provider before anything acts on it
+ * (docs/decisions/0159). Amounts are integer cents in USD. Every call that moves money carries
+ * an idempotency key. Provider errors come back as typed failures; no SDK type crosses this file.
  */
 
 export type PaymentFailureCode =
@@ -43,12 +44,17 @@ export type CreatedPayment = {
   amountCents: number
 }
 
+/** The provider's own record of a payment, as `getPayment` reads it from the provider. */
 export type PaymentState = {
   id: string
   status: PaymentStatus
   amountCents: number
+  /** lower case, as the provider has it (`usd`) */
+  currency: string
   chargeId: string | null
   failureMessage: string | null
+  /** the metadata the payment was created with, e.g. `{ bookingId: '42' }` */
+  metadata: Metadata
 }
 
 export type RefundInput = {
@@ -61,6 +67,16 @@ export type RefundInput = {
 export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled'
 
 export type Refund = { id: string; status: RefundStatus; amountCents: number }
+
+/** The provider's own record of a refund, as `getRefund` reads it from the provider. */
+export type RefundState = {
+  id: string
+  /** the payment it refunds */
+  paymentId: string | null
+  status: RefundStatus
+  amountCents: number
+  currency: string
+}
 
 export type CreateConnectedAccountInput = {
   email: string
@@ -94,6 +110,8 @@ export type Transfer = { id: string; amountCents: number }
 export type PaymentEventData = {
   paymentId: string
   amountCents: number
+  /** lower case; '' when the event does not say */
+  currency: string
   status: PaymentStatus
   chargeId: string | null
   failureMessage: string | null
@@ -129,6 +147,27 @@ export type WebhookResult =
   | { ok: true; event: PaymentsWebhookEvent }
   | { ok: false; reason: 'bad_signature' | 'stale' | 'malformed'; message: string }
 
+/** One claim of a webhook event that the provider's own record contradicts. */
+export type EventDifference = {
+  /** the field of the event's `data`, e.g. `status`, `amountCents`, `metadata.bookingId` */
+  field: string
+  /** what the event says */
+  event: string | number | boolean | null
+  /** what the provider says; null when it has no such object or no such value */
+  provider: string | number | boolean | null
+}
+
+/**
+ * `confirmEvent`'s answer. `ok: true`: the event rebuilt from the provider's own record (its
+ * status, amount, currency, metadata...), the only data to act on. `contradicted`: the provider
+ * disagrees with the event (another status or amount, an object it does not know): act on
+ * nothing. `unavailable`: the provider could not be asked; nothing is known yet.
+ */
+export type EventConfirmation =
+  | { ok: true; event: PaymentsWebhookEvent }
+  | { ok: false; reason: 'contradicted'; differences: EventDifference[] }
+  | { ok: false; reason: 'unavailable'; code: PaymentFailureCode; message: string }
+
 /** What the frontend may know: which driver confirms cards and Stripe's publishable key. */
 export type PaymentsClientConfig = {
   driver: 'stripe' | 'sandbox'
@@ -138,8 +177,11 @@ export type PaymentsClientConfig = {
 export interface PaymentsDriver {
   clientConfig(): PaymentsClientConfig
   createPayment(input: CreatePaymentInput): Promise<PaymentResult<CreatedPayment>>
+  /** The provider's own record of a payment (Stripe: `paymentIntents.retrieve`). */
   getPayment(id: string): Promise<PaymentResult<PaymentState>>
   refund(input: RefundInput): Promise<PaymentResult<Refund>>
+  /** The provider's own record of a refund (Stripe: `refunds.retrieve`). */
+  getRefund(id: string): Promise<PaymentResult<RefundState>>
   createConnectedAccount(
     input: CreateConnectedAccountInput
   ): Promise<PaymentResult<{ accountId: string }>>
@@ -151,4 +193,13 @@ export interface PaymentsDriver {
     rawBody: string | Buffer,
     signatureHeader: string | undefined
   ): Promise<WebhookResult>
+  /**
+   * Asks the provider about the object a parsed event is about (never trusting the event's
+   * body, signed or not) and answers the event rebuilt from the provider's record, or what the
+   * provider contradicts. `payment_*`: `getPayment`; `refund_succeeded`: `getRefund`;
+   * `account_updated`: `getAccountStatus`. `transfer_created` and `not_supported` come back
+   * unchanged and unchecked: nothing acts on them. Drivers delegate to `confirmWithProvider`
+   * (drivers/confirm_event.ts) unless their provider offers something better.
+   */
+  confirmEvent(event: PaymentsWebhookEvent): Promise<EventConfirmation>
 }

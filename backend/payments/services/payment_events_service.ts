@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import { Logger } from '@adonisjs/core/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import payments from '#plugins/payments/services/main'
 import type {
@@ -7,6 +8,7 @@ import type {
   PaymentsWebhookEvent,
 } from '#plugins/payments/main'
 import PaymentEvent from '#payments/models/payment_event'
+import { ProviderUnavailableException } from '#payments/services/payment_intents'
 import PayoutService from '#payments/services/payout_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { Clock } from '#core/clock'
@@ -22,11 +24,14 @@ import LoadFundingService, { type FundingFollowUp } from '#payments/services/loa
  * The payment provider's events turned into booking state exactly once (each event id is
  * stored, a repeat is a no-op): paid, failed, refunded, and a carrier's account becoming able
  * to receive payouts. docs/decisions/0040. An intent that is no booking's may fund a posted
- * load (LoadFundingService, docs/decisions/0069).
+ * load (LoadFundingService, docs/decisions/0069). Nothing is taken from the event's body: the
+ * provider's own record of the object decides, and an event it contradicts changes nothing
+ * (docs/decisions/0159).
  */
 @inject()
 export default class PaymentEventsService {
   constructor(
+    private logger: Logger,
     private clock: Clock,
     private payouts: PayoutService,
     private carriers: CarrierProfileService,
@@ -36,14 +41,36 @@ export default class PaymentEventsService {
   ) {}
 
   /**
-   * A provider webhook: verified on the raw body, recorded once by event id, and applied in
-   * the same transaction, so a replay or a duplicate changes nothing.
+   * A provider webhook: verified on the raw body, confirmed with the provider (the event is
+   * rebuilt from the provider's record of its object), recorded once by event id, and applied
+   * in the same transaction, so a replay or a duplicate changes nothing. An event the provider
+   * contradicts is logged and answered as received without being recorded or applied; when the
+   * provider cannot be asked, ProviderUnavailableException (502) makes it deliver again later.
    */
   async handleWebhook(rawBody: string, signature: string | undefined): Promise<WebhookOutcome> {
     const driver = await payments.use()
     const parsed = await driver.parseWebhook(rawBody, signature)
     if (!parsed.ok) return { ok: false, message: parsed.message }
-    const event = parsed.event
+    if (await PaymentEvent.findBy('eventId', parsed.event.eventId)) {
+      return { ok: true, duplicate: true, ignored: false }
+    }
+    const confirmed = await driver.confirmEvent(parsed.event)
+    if (!confirmed.ok) {
+      const about = { eventId: parsed.event.eventId, action: parsed.event.action }
+      if (confirmed.reason === 'unavailable') {
+        this.logger.error(
+          { ...about, code: confirmed.code, message: confirmed.message },
+          'payment event not confirmed: the provider could not be asked'
+        )
+        throw new ProviderUnavailableException('The payment provider is unavailable; try again')
+      }
+      this.logger.warn(
+        { ...about, objectId: objectIdOf(parsed.event), differences: confirmed.differences },
+        'payment event contradicted by the provider: ignored'
+      )
+      return { ok: true, duplicate: false, ignored: true }
+    }
+    const event = confirmed.event
     let refundLatePayment: number | null = null
     let followUp: FundingFollowUp = {}
     try {
@@ -83,7 +110,7 @@ export default class PaymentEventsService {
         }
       })
     } catch (error) {
-      if (isUniqueViolation(error)) return { ok: true, duplicate: true }
+      if (isUniqueViolation(error)) return { ok: true, duplicate: true, ignored: false }
       throw error
     }
     // A payment that arrived after its booking was cancelled (the payment deadline passed, or
@@ -96,7 +123,7 @@ export default class PaymentEventsService {
       await this.fundings.refundFunding(followUp.refundFunding)
     }
     if (event.action === 'account_updated') await this.accountUpdated(event.data)
-    return { ok: true, duplicate: false }
+    return { ok: true, duplicate: false, ignored: false }
   }
 
   /**
@@ -169,5 +196,22 @@ export default class PaymentEventsService {
       .select('id')
       .first()
     return booking ? Number(booking.id) : null
+  }
+}
+
+/** The id of the provider's object an event is about, for the log. */
+function objectIdOf(event: PaymentsWebhookEvent): string | null {
+  switch (event.action) {
+    case 'payment_succeeded':
+    case 'payment_failed':
+      return event.data.paymentId
+    case 'refund_succeeded':
+      return event.data.refundId
+    case 'account_updated':
+      return event.data.accountId
+    case 'transfer_created':
+      return event.data.transferId
+    case 'not_supported':
+      return null
   }
 }

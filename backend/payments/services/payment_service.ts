@@ -27,7 +27,13 @@ export type ConfirmOutcome =
   | { status: 200; body: { status: 'succeeded' } }
   | { status: 402 | 409 | 404 | 502; body: { message: string; code: string } }
 
-export type WebhookOutcome = { ok: true; duplicate: boolean } | { ok: false; message: string }
+/**
+ * A webhook handled: `duplicate` when its event id was applied before, `ignored` when the
+ * provider contradicted it (docs/decisions/0159); both answer 200. `ok: false`: not a signed
+ * event, 400.
+ */
+export type WebhookOutcome =
+  { ok: true; duplicate: boolean; ignored: boolean } | { ok: false; message: string }
 
 export { BOOKING_COLUMNS, lockBooking, type BookingRow } from '#payments/services/booking_rows'
 import { BOOKING_COLUMNS, type BookingRow } from '#payments/services/booking_rows'

@@ -1,4 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
+import payments from '#plugins/payments/services/main'
+import type { PaymentsDriver } from '#plugins/payments/main'
 import { ACCOUNTS } from '#payments/services/ledger_service'
 import { splitPayout, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
@@ -49,12 +51,17 @@ type BookingRow = {
   payout_status: string
 }
 
+/** A booking as the reconciliation reads it: with the provider's intent id. */
+type ChargedBookingRow = BookingRow & { stripe_payment_intent_id: string | null }
+
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`
 
 /** Bookings read per page: memory stays flat however large the ledger grows. */
 export const RECONCILE_BATCH = 1000
 /** Problems listed in the report (all are counted): a broken ledger must not flood the API. */
 export const MAX_LISTED_PROBLEMS = 500
+/** The provider is asked about this many paid bookings at a time. */
+export const PROVIDER_CONCURRENCY = 8
 
 /**
  * The reconciliation (`node ace payments:reconcile`, docs/decisions/0044): every ledger
@@ -63,9 +70,13 @@ export const MAX_LISTED_PROBLEMS = 500
  * payout is 91 percent of the total, a refund returns all of it, a pending payout is all
  * in escrow) and the payments rows. Balances are summed in the database and bookings are
  * walked in id order a page at a time, so the verdict is exact and the memory bounded.
+ * Every booking marked paid (or refunded) is also checked against the payment provider's own
+ * record: its intent must exist there, have succeeded, and be for the booking's total
+ * (docs/decisions/0159).
  */
 export default class ReconciliationService {
   async reconcile(batchSize = RECONCILE_BATCH): Promise<ReconciliationReport> {
+    const driver = await payments.use()
     const problems: ReconciliationProblem[] = []
     let problemCount = 0
     const report = (problem: ReconciliationProblem) => {
@@ -105,7 +116,13 @@ export default class ReconciliationService {
         .where('id', '>', after)
         .orderBy('id')
         .limit(batchSize)
-        .select('id', 'total_amount', 'payment_status', 'payout_status')) as BookingRow[]
+        .select(
+          'id',
+          'total_amount',
+          'payment_status',
+          'payout_status',
+          'stripe_payment_intent_id'
+        )) as ChargedBookingRow[]
       if (bookings.length === 0) break
       const [first, last] = [Number(bookings[0].id), Number(bookings[bookings.length - 1].id)]
       const lines = new Map<number, LedgerRow[]>()
@@ -125,10 +142,13 @@ export default class ReconciliationService {
         const id = Number(row.shipment_id)
         paidPayments.set(id, (paidPayments.get(id) ?? 0) + toCents(row.amount))
       }
+      const atProvider = await providerProblems(driver, bookings)
       for (const booking of bookings) {
         const money = bookingMoney(booking, lines.get(Number(booking.id)) ?? [])
         for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += money[key]
-        for (const problem of checkBooking(money, paidPayments.get(money.bookingId) ?? 0)) {
+        const problems = checkBooking(money, paidPayments.get(money.bookingId) ?? 0)
+        const provider = atProvider.get(money.bookingId)
+        for (const problem of provider ? [...problems, provider] : problems) {
           report({ bookingId: money.bookingId, reference: money.reference, problem })
         }
       }
@@ -159,6 +179,56 @@ export default class ReconciliationService {
       problems,
     }
   }
+}
+
+/**
+ * A page's bookings marked paid or refunded, each against the provider's record of its intent
+ * (a refund leaves the intent succeeded): one problem per booking the provider does not back,
+ * by booking id. The provider is asked PROVIDER_CONCURRENCY bookings at a time.
+ */
+async function providerProblems(
+  driver: PaymentsDriver,
+  bookings: ChargedBookingRow[]
+): Promise<Map<number, string>> {
+  const problems = new Map<number, string>()
+  const charged = bookings.filter(
+    (b) => b.payment_status === 'paid' || b.payment_status === 'refunded'
+  )
+  for (let start = 0; start < charged.length; start += PROVIDER_CONCURRENCY) {
+    const slice = charged.slice(start, start + PROVIDER_CONCURRENCY)
+    const verdicts = await Promise.all(slice.map((booking) => providerProblem(driver, booking)))
+    slice.forEach((booking, i) => {
+      if (verdicts[i]) problems.set(Number(booking.id), verdicts[i])
+    })
+  }
+  return problems
+}
+
+/** What is wrong with a charged booking at the provider; null when its charge is there. */
+export async function providerProblem(
+  driver: Pick<PaymentsDriver, 'getPayment'>,
+  booking: Pick<ChargedBookingRow, 'total_amount' | 'stripe_payment_intent_id'>
+): Promise<string | null> {
+  const intent = booking.stripe_payment_intent_id
+  if (!intent) return 'paid without a provider charge: the booking has no payment intent'
+  const payment = await driver.getPayment(intent)
+  if (!payment.ok) {
+    return payment.code === 'not_found'
+      ? `paid without a provider charge: the provider has no payment ${intent}`
+      : `the provider could not be asked about ${intent}: ${payment.message}`
+  }
+  if (payment.status !== 'succeeded') {
+    return `paid without a provider charge: the provider says ${intent} is ${payment.status}`
+  }
+  const total = toCents(booking.total_amount ?? 0)
+  if (payment.amountCents !== total || payment.currency !== 'usd') {
+    const amount =
+      payment.currency === 'usd'
+        ? usd(payment.amountCents)
+        : `${payment.amountCents} ${payment.currency || 'of an unknown currency'}`
+    return `paid ${usd(total)} but the provider charged ${amount} on ${intent}`
+  }
+  return null
 }
 
 /** Sums a booking's ledger lines into the parts of the reconciliation. */

@@ -32,6 +32,8 @@ export async function sandboxWithoutServer(events: PaymentEventsService) {
     try {
       const outcome = await events.handleWebhook(payload, headers['stripe-signature'])
       if (!outcome.ok) failures.push(outcome.message)
+      // The sandbox's own records contradicted its event (docs/decisions/0159): not applied.
+      else if (outcome.ignored) failures.push('the provider contradicted its own event')
     } catch (error) {
       failures.push((error as Error).message)
     }

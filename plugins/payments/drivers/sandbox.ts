@@ -12,13 +12,16 @@ import type {
   CreateConnectedAccountInput,
   CreatedPayment,
   CreatePaymentInput,
+  EventConfirmation,
   OnboardingLinkInput,
   PaymentResult,
   PaymentsClientConfig,
   PaymentsDriver,
   PaymentState,
+  PaymentsWebhookEvent,
   Refund,
   RefundInput,
+  RefundState,
   Transfer,
   TransferInput,
   WebhookResult,
@@ -31,9 +34,11 @@ import {
   toCreatedPayment,
   toPaymentState,
   toRefund,
+  toRefundState,
   toTransfer,
 } from './stripe_mapper.js'
 import { verifySignature, WEBHOOK_TOLERANCE_SECONDS } from './signature.js'
+import { confirmWithProvider } from './confirm_event.js'
 import { cardDigits, checkCard, FAILING_CARDS, type ConfirmCardInput } from './sandbox/cards.js'
 import { emitEvent, type SandboxOptions } from './sandbox/events.js'
 import {
@@ -168,6 +173,18 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
     return { ok: true, ...toRefund(json) }
   }
 
+  async getRefund(id: string): Promise<PaymentResult<RefundState>> {
+    const row = await db.from(TABLES.refunds).where('id', id).first()
+    if (!row) return fail('not_found', `No such refund: '${id}'`)
+    // A refund is in its payment's currency, as Stripe's are in their charge's.
+    const payment = await db
+      .from(TABLES.payments)
+      .where('id', row.payment_id)
+      .select('currency')
+      .first()
+    return { ok: true, ...toRefundState({ ...refundJson(row), currency: payment?.currency }) }
+  }
+
   async createConnectedAccount(
     input: CreateConnectedAccountInput
   ): Promise<PaymentResult<{ accountId: string }>> {
@@ -282,6 +299,11 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
     })
     if (!verified.ok) return verified
     return parseVerifiedBody(raw)
+  }
+
+  /** Answers from the simulated network's own records (sandbox_payments, sandbox_refunds...). */
+  confirmEvent(event: PaymentsWebhookEvent): Promise<EventConfirmation> {
+    return confirmWithProvider(this, event)
   }
 
   /* ---------- sandbox only: what the card form and the onboarding page do ---------- */

@@ -10,13 +10,16 @@ import type {
   CreateConnectedAccountInput,
   CreatedPayment,
   CreatePaymentInput,
+  EventConfirmation,
   OnboardingLinkInput,
   PaymentResult,
   PaymentsClientConfig,
   PaymentsDriver,
   PaymentState,
+  PaymentsWebhookEvent,
   Refund,
   RefundInput,
+  RefundState,
   Transfer,
   TransferInput,
   WebhookResult,
@@ -34,11 +37,13 @@ import {
   toFailure,
   toPaymentState,
   toRefund,
+  toRefundState,
   toTransfer,
   transferParams,
   type StripeErrorLike,
 } from './stripe_mapper.js'
 import { WEBHOOK_TOLERANCE_SECONDS, checkTimestamp, signedTimestamp } from './signature.js'
+import { confirmWithProvider } from './confirm_event.js'
 
 export type StripeOptions = {
   secretKey: string
@@ -105,6 +110,12 @@ export class StripePaymentsDriver implements PaymentsDriver {
     return { ok: true, ...toRefund(result.value) }
   }
 
+  async getRefund(id: string): Promise<PaymentResult<RefundState>> {
+    const result = await this.call(() => this.client.refunds.retrieve(id))
+    if (!result.ok) return result
+    return { ok: true, ...toRefundState(result.value) }
+  }
+
   async createConnectedAccount(
     input: CreateConnectedAccountInput
   ): Promise<PaymentResult<{ accountId: string }>> {
@@ -167,6 +178,14 @@ export class StripePaymentsDriver implements PaymentsDriver {
     const fresh = checkTimestamp(signedTimestamp(signatureHeader))
     if (!fresh.ok) return fresh
     return parseVerifiedBody(raw)
+  }
+
+  /**
+   * Asks Stripe (`paymentIntents.retrieve`, `refunds.retrieve`, `accounts.retrieve`): a signed
+   * event is a snapshot that may be replayed or sent for an intent nobody paid.
+   */
+  confirmEvent(event: PaymentsWebhookEvent): Promise<EventConfirmation> {
+    return confirmWithProvider(this, event)
   }
 }
 

@@ -16,6 +16,7 @@ import type {
   PaymentsWebhookEvent,
   Refund,
   RefundInput,
+  RefundState,
   RefundStatus,
   Transfer,
   TransferInput,
@@ -50,6 +51,7 @@ export type StripeRefundJson = {
   id: string
   object?: 'refund'
   amount: number
+  currency?: string
   status: string | null
   payment_intent?: string | { id: string } | null
   charge?: string | { id: string } | null
@@ -187,8 +189,10 @@ export function toPaymentState(pi: StripePaymentIntentJson): PaymentState {
     id: pi.id,
     status: paymentStatus(pi),
     amountCents: pi.amount,
+    currency: (pi.currency ?? '').toLowerCase(),
     chargeId: idOf(pi.latest_charge),
     failureMessage: pi.last_payment_error?.message ?? null,
+    metadata: { ...(pi.metadata ?? {}) },
   }
 }
 
@@ -199,6 +203,16 @@ export function refundStatus(status: string | null): RefundStatus {
 
 export function toRefund(refund: StripeRefundJson): Refund {
   return { id: refund.id, status: refundStatus(refund.status), amountCents: refund.amount }
+}
+
+export function toRefundState(refund: StripeRefundJson): RefundState {
+  return {
+    id: refund.id,
+    paymentId: idOf(refund.payment_intent),
+    status: refundStatus(refund.status),
+    amountCents: refund.amount,
+    currency: (refund.currency ?? '').toLowerCase(),
+  }
 }
 
 export function toAccountStatus(account: StripeAccountJson): AccountStatus {
@@ -273,10 +287,11 @@ export function normaliseEvent(event: StripeEventJson): PaymentsWebhookEvent {
         data: {
           paymentId: state.id,
           amountCents: state.amountCents,
+          currency: state.currency,
           status: event.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
           chargeId: state.chargeId,
           failureMessage: state.failureMessage,
-          metadata: { ...(pi.metadata ?? {}) },
+          metadata: state.metadata,
         },
       }
     }

@@ -4,7 +4,7 @@
  * finish a carrier's onboarding, and sign a webhook body with the driver's secret.
  */
 import { test } from '@japa/runner'
-import type { CreatedPayment, PaymentsDriver } from '../types.js'
+import type { CreatedPayment, PaymentsDriver, PaymentsWebhookEvent } from '../types.js'
 
 export type ContractHarness = {
   driver: PaymentsDriver
@@ -30,6 +30,57 @@ const paymentInput = (amountCents = 125_00) => ({
   metadata: { bookingId: '42' },
   transferGroup: 'booking_42',
 })
+
+/** Parses a signed Stripe-shaped event through the driver, as the webhook endpoint does. */
+async function parse(h: ContractHarness, payload: string): Promise<PaymentsWebhookEvent> {
+  const result = await h.driver.parseWebhook(payload, h.sign(payload))
+  if (!result.ok) throw new Error(result.message)
+  return result.event
+}
+
+const envelope = (type: string, object: Record<string, unknown>) =>
+  JSON.stringify({
+    id: key('evt'),
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  })
+
+/** A payment_intent event for `id`, claiming a $50.00 success for booking 42 unless changed. */
+const intentEvent = (type: string, id: string, changes: Record<string, unknown> = {}) =>
+  envelope(type, {
+    id,
+    object: 'payment_intent',
+    amount: 5000,
+    currency: 'usd',
+    status: 'succeeded',
+    latest_charge: null,
+    last_payment_error: null,
+    metadata: { bookingId: '42' },
+    ...changes,
+  })
+
+const refundEvent = (id: string, paymentId: string, amount: number) =>
+  envelope('refund.updated', {
+    id,
+    object: 'refund',
+    amount,
+    currency: 'usd',
+    status: 'succeeded',
+    payment_intent: paymentId,
+  })
+
+/** An account.updated claiming the carrier finished onboarding and can be paid. */
+const accountEvent = (id: string) =>
+  envelope('account.updated', {
+    id,
+    object: 'account',
+    details_submitted: true,
+    payouts_enabled: true,
+    charges_enabled: true,
+    requirements: { disabled_reason: null },
+  })
 
 export function paymentsContract(name: string, makeHarness: () => Promise<ContractHarness>) {
   test.group(`Payments contract: ${name}`, (group) => {
@@ -57,8 +108,10 @@ export function paymentsContract(name: string, makeHarness: () => Promise<Contra
         id: created.id,
         status: 'requires_payment_method',
         amountCents: 12500,
+        currency: 'usd',
         chargeId: null,
         failureMessage: null,
+        metadata: { bookingId: '42' },
       })
     })
 
@@ -116,6 +169,21 @@ export function paymentsContract(name: string, makeHarness: () => Promise<Contra
       assert.deepInclude(tooMuch, { ok: false, code: 'invalid_request' })
       const rest = await h.driver.refund({ paymentId: created.id, idempotencyKey: key('refund') })
       assert.deepInclude(rest, { ok: true, status: 'succeeded', amountCents: 7000 })
+
+      // The provider's record of a refund reads back as it was made.
+      if (!partial.ok) return
+      assert.deepEqual(await h.driver.getRefund(partial.id), {
+        ok: true,
+        id: partial.id,
+        paymentId: created.id,
+        status: 'succeeded',
+        amountCents: 3000,
+        currency: 'usd',
+      })
+      assert.deepInclude(await h.driver.getRefund('re_does_not_exist'), {
+        ok: false,
+        code: 'not_found',
+      })
     })
 
     test('refunding a payment that has not succeeded is an invalid request', async ({ assert }) => {
@@ -223,6 +291,7 @@ export function paymentsContract(name: string, makeHarness: () => Promise<Contra
           data: {
             paymentId: 'pi_contract_1',
             amountCents: 5000,
+            currency: 'usd',
             status: 'succeeded',
             chargeId: 'ch_contract_1',
             failureMessage: null,
@@ -277,6 +346,218 @@ export function paymentsContract(name: string, makeHarness: () => Promise<Contra
           ok: false,
           reason: 'malformed',
         })
+      }
+    })
+
+    test('confirmEvent: a signed success for an intent whose card was never confirmed is contradicted', async ({
+      assert,
+    }) => {
+      const created = await h.driver.createPayment(paymentInput(50_00))
+      if (!created.ok) return assert.fail('payment not created')
+      const event = await parse(h, intentEvent('payment_intent.succeeded', created.id))
+      const confirmed = await h.driver.confirmEvent(event)
+      assert.deepEqual(confirmed, {
+        ok: false,
+        reason: 'contradicted',
+        differences: [{ field: 'status', event: 'succeeded', provider: 'requires_payment_method' }],
+      })
+    })
+
+    test('confirmEvent: a success the provider agrees with comes back as the provider has it', async ({
+      assert,
+    }) => {
+      const created = await h.driver.createPayment(paymentInput(50_00))
+      if (!created.ok) return assert.fail('payment not created')
+      await h.succeedPayment(created)
+      const state = await h.driver.getPayment(created.id)
+      if (!state.ok) return assert.fail('payment not found')
+      // The event states no charge and no metadata: the provider's answer fills them in.
+      const event = await parse(
+        h,
+        intentEvent('payment_intent.succeeded', created.id, { latest_charge: null, metadata: {} })
+      )
+      assert.deepEqual(await h.driver.confirmEvent(event), {
+        ok: true,
+        event: {
+          action: 'payment_succeeded',
+          eventId: event.eventId,
+          data: {
+            paymentId: created.id,
+            amountCents: 5000,
+            currency: 'usd',
+            status: 'succeeded',
+            chargeId: state.chargeId,
+            failureMessage: null,
+            metadata: { bookingId: '42' },
+          },
+        },
+      })
+    })
+
+    test('confirmEvent: another amount, currency, booking id or charge, or an unknown intent, is contradicted', async ({
+      assert,
+    }) => {
+      const created = await h.driver.createPayment(paymentInput(50_00))
+      if (!created.ok) return assert.fail('payment not created')
+      await h.succeedPayment(created)
+      const cases: [
+        Record<string, unknown>,
+        { field: string; event: unknown; provider: unknown },
+      ][] = [
+        [{ amount: 5001 }, { field: 'amountCents', event: 5001, provider: 5000 }],
+        [{ currency: 'eur' }, { field: 'currency', event: 'eur', provider: 'usd' }],
+        [
+          { metadata: { bookingId: '43' } },
+          { field: 'metadata.bookingId', event: '43', provider: '42' },
+        ],
+        [
+          { metadata: { freightListingId: '7' } },
+          { field: 'metadata.freightListingId', event: '7', provider: null },
+        ],
+      ]
+      for (const [changes, difference] of cases) {
+        const event = await parse(h, intentEvent('payment_intent.succeeded', created.id, changes))
+        assert.deepEqual(
+          await h.driver.confirmEvent(event),
+          { ok: false, reason: 'contradicted', differences: [difference] },
+          JSON.stringify(changes)
+        )
+      }
+      const charged = await parse(
+        h,
+        intentEvent('payment_intent.succeeded', created.id, { latest_charge: 'ch_forged' })
+      )
+      const otherCharge = await h.driver.confirmEvent(charged)
+      assert.deepInclude(otherCharge, { ok: false, reason: 'contradicted' })
+      if (!otherCharge.ok && otherCharge.reason === 'contradicted') {
+        assert.deepEqual(
+          otherCharge.differences.map((d) => d.field),
+          ['chargeId']
+        )
+      }
+      const unknown = await parse(h, intentEvent('payment_intent.succeeded', 'pi_unknown_42'))
+      assert.deepEqual(await h.driver.confirmEvent(unknown), {
+        ok: false,
+        reason: 'contradicted',
+        differences: [{ field: 'paymentId', event: 'pi_unknown_42', provider: null }],
+      })
+    })
+
+    test('confirmEvent: a payment failure the provider does not report is contradicted', async ({
+      assert,
+    }) => {
+      const untouched = await h.driver.createPayment(paymentInput(50_00))
+      const paid = await h.driver.createPayment(paymentInput(60_00))
+      if (!untouched.ok || !paid.ok) return assert.fail('payment not created')
+      await h.succeedPayment(paid)
+      for (const [payment, status, amount] of [
+        [untouched, 'requires_payment_method', 5000],
+        [paid, 'succeeded', 6000],
+      ] as const) {
+        const event = await parse(
+          h,
+          intentEvent('payment_intent.payment_failed', payment.id, {
+            amount,
+            status: 'requires_payment_method',
+            latest_charge: null,
+            last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
+          })
+        )
+        assert.deepEqual(await h.driver.confirmEvent(event), {
+          ok: false,
+          reason: 'contradicted',
+          differences: [{ field: 'status', event: 'failed', provider: status }],
+        })
+      }
+    })
+
+    test('confirmEvent: a refund must be one the provider made, for its amount', async ({
+      assert,
+    }) => {
+      const created = await h.driver.createPayment(paymentInput(40_00))
+      if (!created.ok) return assert.fail('payment not created')
+      await h.succeedPayment(created)
+      const refund = await h.driver.refund({ paymentId: created.id, idempotencyKey: key('re') })
+      if (!refund.ok) return assert.fail(refund.message)
+      const event = await parse(h, refundEvent(refund.id, created.id, 4000))
+      assert.deepEqual(await h.driver.confirmEvent(event), {
+        ok: true,
+        event: {
+          action: 'refund_succeeded',
+          eventId: event.eventId,
+          data: {
+            refundId: refund.id,
+            paymentId: created.id,
+            amountCents: 4000,
+            status: 'succeeded',
+          },
+        },
+      })
+      const more = await parse(h, refundEvent(refund.id, created.id, 4500))
+      assert.deepEqual(await h.driver.confirmEvent(more), {
+        ok: false,
+        reason: 'contradicted',
+        differences: [{ field: 'amountCents', event: 4500, provider: 4000 }],
+      })
+      const forged = await parse(h, refundEvent('re_forged_1', created.id, 4000))
+      assert.deepEqual(await h.driver.confirmEvent(forged), {
+        ok: false,
+        reason: 'contradicted',
+        differences: [{ field: 'refundId', event: 're_forged_1', provider: null }],
+      })
+    })
+
+    test('confirmEvent: an account update must match the provider’s account', async ({
+      assert,
+    }) => {
+      const account = await h.driver.createConnectedAccount({
+        email: 'carrier@example.com',
+        idempotencyKey: key('acct'),
+        metadata: {},
+      })
+      if (!account.ok) return assert.fail(account.message)
+      const claim = await parse(h, accountEvent(account.accountId))
+      assert.deepEqual(await h.driver.confirmEvent(claim), {
+        ok: false,
+        reason: 'contradicted',
+        differences: [
+          { field: 'onboardingComplete', event: true, provider: false },
+          { field: 'payoutsEnabled', event: true, provider: false },
+        ],
+      })
+      await h.completeOnboarding(account.accountId)
+      assert.deepEqual(await h.driver.confirmEvent(claim), {
+        ok: true,
+        event: {
+          action: 'account_updated',
+          eventId: claim.eventId,
+          data: {
+            accountId: account.accountId,
+            connected: true,
+            onboardingComplete: true,
+            payoutsEnabled: true,
+          },
+        },
+      })
+      const unknown = await parse(h, accountEvent('acct_unknown_1'))
+      assert.deepEqual(await h.driver.confirmEvent(unknown), {
+        ok: false,
+        reason: 'contradicted',
+        differences: [{ field: 'accountId', event: 'acct_unknown_1', provider: null }],
+      })
+    })
+
+    test('confirmEvent: events nothing acts on come back unchanged', async ({ assert }) => {
+      const events: PaymentsWebhookEvent[] = [
+        { action: 'not_supported', eventId: 'evt_ns', data: { type: 'customer.created' } },
+        {
+          action: 'transfer_created',
+          eventId: 'evt_tr',
+          data: { transferId: 'tr_1', accountId: 'acct_1', amountCents: 100, transferGroup: null },
+        },
+      ]
+      for (const event of events) {
+        assert.deepEqual(await h.driver.confirmEvent(event), { ok: true, event })
       }
     })
 

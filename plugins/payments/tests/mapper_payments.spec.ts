@@ -8,6 +8,7 @@ import {
   toAccountStatus,
   toFailure,
   toPaymentState,
+  toRefundState,
   transferParams,
 } from '#plugins/payments/drivers/stripe_mapper'
 
@@ -49,8 +50,10 @@ test.group('Stripe mapper', () => {
       id: 'pi_3PfailXYZ',
       status: 'failed',
       amountCents: 250000,
+      currency: 'usd',
       chargeId: 'ch_3PfailXYZ',
       failureMessage: 'Your card has insufficient funds.',
+      metadata: { bookingId: '42' },
     })
     assert.deepEqual(normaliseEvent(asEvent(event)!), {
       action: 'payment_failed',
@@ -58,6 +61,7 @@ test.group('Stripe mapper', () => {
       data: {
         paymentId: 'pi_3PfailXYZ',
         amountCents: 250000,
+        currency: 'usd',
         status: 'failed',
         chargeId: 'ch_3PfailXYZ',
         failureMessage: 'Your card has insufficient funds.',
@@ -92,6 +96,14 @@ test.group('Stripe mapper', () => {
         amountCents: 5000,
         status: 'succeeded',
       },
+    })
+    // A refund as refunds.retrieve answers it: the charge's currency, its payment intent.
+    assert.deepEqual(toRefundState((await fixture('refund.updated')).data.object), {
+      id: 're_3RefXYZ',
+      paymentId: 'pi_3PaidXYZ',
+      status: 'succeeded',
+      amountCents: 5000,
+      currency: 'usd',
     })
     const pending = await fixture('refund.updated')
     pending.data.object.status = 'pending'

@@ -151,6 +151,82 @@ test.group('Sandbox payments driver', (group) => {
     assert.deepInclude(retried, { ok: true, status: 'succeeded', failureMessage: null })
   })
 
+  test('the events the card network emits are confirmed from its own records', async ({
+    assert,
+  }) => {
+    const { driver, deliveries } = makeSandbox()
+    const declined = await newPayment(driver)
+    const paid = await newPayment(driver, 7000)
+    if (!declined.ok || !paid.ok) return assert.fail('payment not created')
+    await driver.confirmCard({
+      paymentId: declined.id,
+      clientSecret: declined.clientSecret,
+      ...card('4000 0000 0000 0002'),
+    })
+    await driver.confirmCard({
+      paymentId: paid.id,
+      clientSecret: paid.clientSecret,
+      ...card('4242 4242 4242 4242'),
+    })
+    const confirmed = []
+    for (const delivery of deliveries) {
+      const parsed = await driver.parseWebhook(
+        delivery.payload,
+        delivery.headers['stripe-signature']
+      )
+      if (!parsed.ok) return assert.fail(parsed.message)
+      confirmed.push(await driver.confirmEvent(parsed.event))
+    }
+    const row = await db.from('sandbox_payments').where('id', paid.id).firstOrFail()
+    assert.deepEqual(confirmed, [
+      {
+        ok: true,
+        event: {
+          action: 'payment_failed',
+          eventId: JSON.parse(deliveries[0].payload).id,
+          data: {
+            paymentId: declined.id,
+            amountCents: 5000,
+            currency: 'usd',
+            status: 'failed',
+            chargeId: null,
+            failureMessage: 'Your card was declined.',
+            metadata: { bookingId: '9' },
+          },
+        },
+      },
+      {
+        ok: true,
+        event: {
+          action: 'payment_succeeded',
+          eventId: JSON.parse(deliveries[1].payload).id,
+          data: {
+            paymentId: paid.id,
+            amountCents: 7000,
+            currency: 'usd',
+            status: 'succeeded',
+            chargeId: row.charge_id,
+            failureMessage: null,
+            metadata: { bookingId: '9' },
+          },
+        },
+      },
+    ])
+
+    // Its records changed since (here: by hand): the same signed event is now contradicted.
+    await db.from('sandbox_payments').where('id', paid.id).update({ amount_cents: 6000 })
+    const parsed = await driver.parseWebhook(
+      deliveries[1].payload,
+      deliveries[1].headers['stripe-signature']
+    )
+    if (!parsed.ok) return assert.fail(parsed.message)
+    assert.deepEqual(await driver.confirmEvent(parsed.event), {
+      ok: false,
+      reason: 'contradicted',
+      differences: [{ field: 'amountCents', event: 7000, provider: 6000 }],
+    })
+  })
+
   test('4000 0000 0000 9995 has insufficient funds', async ({ assert }) => {
     const { driver, deliveries } = makeSandbox()
     const payment = await newPayment(driver)

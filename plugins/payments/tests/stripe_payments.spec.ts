@@ -195,6 +195,74 @@ test.group('Stripe payments driver: requests', (group) => {
     assert.deepInclude(await driver.getPayment('pi_1'), { ok: false, code: 'provider_error' })
   })
 
+  test('confirmEvent retrieves the object from Stripe, never trusting the event', async ({
+    assert,
+  }) => {
+    const driver = await makeDriver(standIn)
+    const payment = await driver.createPayment({
+      amountCents: 80_00,
+      currency: 'usd',
+      idempotencyKey: 'confirm-1',
+      metadata: { bookingId: '5' },
+      transferGroup: 'booking_5',
+    })
+    if (!payment.ok) return assert.fail(payment.message)
+    const succeeded = {
+      action: 'payment_succeeded' as const,
+      eventId: 'evt_confirm_1',
+      data: {
+        paymentId: payment.id,
+        amountCents: 8000,
+        currency: 'usd',
+        status: 'succeeded' as const,
+        chargeId: null,
+        failureMessage: null,
+        metadata: { bookingId: '5' },
+      },
+    }
+    // The card was never confirmed: Stripe says requires_payment_method.
+    assert.deepEqual(await driver.confirmEvent(succeeded), {
+      ok: false,
+      reason: 'contradicted',
+      differences: [{ field: 'status', event: 'succeeded', provider: 'requires_payment_method' }],
+    })
+    standIn.succeed(payment.id)
+    const confirmed = await driver.confirmEvent(succeeded)
+    assert.deepInclude(confirmed, { ok: true })
+    const refund = await driver.refund({ paymentId: payment.id, idempotencyKey: 'confirm-r' })
+    if (!refund.ok) return assert.fail(refund.message)
+    await driver.confirmEvent({
+      action: 'refund_succeeded',
+      eventId: 'evt_confirm_2',
+      data: { refundId: refund.id, paymentId: payment.id, amountCents: 8000, status: 'succeeded' },
+    })
+    assert.deepEqual(
+      standIn.requests
+        .filter((r) => r.method === 'GET')
+        .map((r) => ({ call: `${r.method} ${r.path}`, form: r.form, key: r.idempotencyKey })),
+      [
+        { call: `GET /v1/payment_intents/${payment.id}`, form: {}, key: undefined },
+        { call: `GET /v1/payment_intents/${payment.id}`, form: {}, key: undefined },
+        { call: `GET /v1/refunds/${refund.id}`, form: {}, key: undefined },
+      ]
+    )
+  })
+
+  test('a Stripe that cannot be reached leaves the event unconfirmed: unavailable', async ({
+    assert,
+  }) => {
+    const closed = new StripeStandIn()
+    await closed.start()
+    const driver = await makeDriver(closed)
+    await closed.stop()
+    const confirmed = await driver.confirmEvent({
+      action: 'refund_succeeded',
+      eventId: 'evt_down',
+      data: { refundId: 're_1', paymentId: 'pi_1', amountCents: 100, status: 'succeeded' },
+    })
+    assert.deepInclude(confirmed, { ok: false, reason: 'unavailable', code: 'provider_error' })
+  })
+
   test('clientConfig exposes only the publishable key', async ({ assert }) => {
     const driver = await makeDriver(standIn)
     assert.deepEqual(driver.clientConfig(), { driver: 'stripe', publishableKey: 'pk_test_standin' })

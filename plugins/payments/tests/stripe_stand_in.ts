@@ -1,7 +1,8 @@
 /**
  * A local stand-in for the few Stripe API endpoints the driver calls, on node:http. It records
  * every request (method, path, form body, Idempotency-Key) and answers like Stripe, including
- * its idempotency replay and conflict, 404 resource_missing and refund limits.
+ * its idempotency replay and conflict, 404 resource_missing and refund limits. Payment intents,
+ * refunds and accounts can be read back (GET), as confirming a webhook event does.
  */
 import http from 'node:http'
 
@@ -166,11 +167,17 @@ export class StripeStandIn {
         id: this.id('re'),
         object: 'refund',
         amount,
+        currency: pi.currency,
         status: 'succeeded',
         payment_intent: pi.id,
         charge: pi.latest_charge,
       }
+      this.objects.set(refund.id, refund)
       return [200, refund]
+    }
+    if (method === 'GET' && resource === 'refunds') {
+      const refund = this.objects.get(id)
+      return refund?.object === 'refund' ? [200, refund] : this.missing('refund', id)
     }
     if (method === 'POST' && resource === 'accounts' && !id) {
       const account = {

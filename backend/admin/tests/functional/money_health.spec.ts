@@ -56,6 +56,25 @@ async function charge(bookings: Booking[]) {
   return (await db.from('ledger_entries').orderBy('id').select('id')).map((r) => Number(r.id))
 }
 
+/** The booking's card charge as the sandbox payment provider records it, and its intent id. */
+async function providerCharged(booking: Booking, intent: string) {
+  await db.from('bookings').where('id', booking.id).update({ stripe_payment_intent_id: intent })
+  await db.table('sandbox_payments').insert({
+    id: intent,
+    client_secret: `${intent}_secret`,
+    amount_cents: toCents(booking.totalAmount!),
+    amount_refunded_cents: 0,
+    currency: 'usd',
+    status: 'succeeded',
+    charge_id: `ch_${intent}`,
+    metadata: JSON.stringify({ bookingId: String(booking.id) }),
+    idempotency_key: `booking-${booking.id}-payment`,
+    request_hash: 'test',
+    created_at: new Date(),
+    updated_at: new Date(),
+  })
+}
+
 async function verify(client: any, admin: User) {
   const res = await client.get(VERIFY).loginAs(admin)
   res.assertStatus(200)
@@ -191,7 +210,8 @@ test.group('Admin money health: GET /api/admin/payments/reconciliation', (group)
   })
 
   // The reconciliation compares the ledger with the payments rows, and a paid booking with the
-  // card money: without either, each side of the mismatch is a problem.
+  // card money: without either, each side of the mismatch is a problem. Neither booking has a
+  // charge at the payment provider either (docs/decisions/0159).
   test('paid bookings without payments rows are reported', async ({ client, assert }) => {
     const admin = await makeUser('admin')
     const [charged, uncharged] = await paidBookings(2)
@@ -216,6 +236,11 @@ test.group('Admin money health: GET /api/admin/payments/reconciliation', (group)
         reference: bookingReference(uncharged.id),
         problem: `booking total ${usd(toCents(uncharged.totalAmount!))} but charged $0.00`,
       },
+      ...[charged, uncharged].map((booking) => ({
+        bookingId: booking.id,
+        reference: bookingReference(booking.id),
+        problem: 'paid without a provider charge: the booking has no payment intent',
+      })),
     ])
   })
 
@@ -238,6 +263,8 @@ test.group('Admin money health: GET /api/admin/payments/reconciliation', (group)
       amount: booking.totalAmount!,
       status: 'HELD',
     })
+    // and the payment provider holds the charge (the sandbox's record of it)
+    await providerCharged(booking, `pi_test_${booking.id}`)
 
     const clean = await client.get(RECONCILE).loginAs(admin)
     clean.assertStatus(200)
