@@ -14,7 +14,7 @@ export default class BookingChargesController {
     private accessorials: AccessorialService
   ) {}
 
-  /** GET /api/accessorials: the price list the carrier picks from. */
+  /** GET /api/accessorials: the price list the carrier picks from; shippers and admins read it. */
   async accessorialList() {
     return { accessorials: await this.accessorials.list() }
   }

@@ -12,9 +12,14 @@ const FinancePolicy = () => import('#finance/policies/finance_policy')
 const id = router.matchers.number()
 const can = (action: string) => middleware.authorize({ policy: FinancePolicy, action })
 
+// The price list: the carrier picks from it, the shipper asks for it at booking, and the admin's
+// Finance page edits it (POST/PUT /api/admin/finance/accessorials) from what this answers.
+router
+  .get('/api/accessorials', [BookingChargesController, 'accessorialList'])
+  .use([middleware.auth(), middleware.role({ roles: ['shipper', 'carrier', 'admin'] })])
+
 router
   .group(() => {
-    router.get('/accessorials', [BookingChargesController, 'accessorialList'])
     router.get('/advanced-invoices', [AdvancedInvoicesController, 'index'])
     router
       .get('/bookings/:id/charges', [BookingChargesController, 'show'])

@@ -65,7 +65,7 @@ export default class FreightListingService {
   ) {}
 
   async recommend(form: FreightListingForm): Promise<RateRecommendation> {
-    return this.recommendFor(await placeLoad(form))
+    return this.recommendFor(await placeLoad(form, this.clock.now()))
   }
 
   private recommendFor(load: PlacedLoad) {
@@ -85,9 +85,9 @@ export default class FreightListingService {
         },
       ])
     }
-    const load = await placeLoad(form)
-    const recommendation = await this.recommendFor(load)
     const now = this.clock.now()
+    const load = await placeLoad(form, now)
+    const recommendation = await this.recommendFor(load)
     const id = await db.transaction(async (trx) => {
       const listing = await FreightListing.create(
         {

@@ -68,9 +68,15 @@ async function place(
   }
 }
 
+/** The 422 of a pickup before now; search's word for a past pickup day (decision 0165). */
+export const PICKUP_IN_PAST = 'Pickup date cannot be in the past'
+export const DELIVERY_IN_PAST = 'Delivery date cannot be in the past'
+
 function moment(value: string | null | undefined, field: string, errors: FieldError[]) {
   if (!value) return null
-  const parsed = DateTime.fromISO(value, { setZone: true })
+  // A moment without an offset (a datetime-local value) is a business-time one, as every other
+  // date the shipper gives; never the server process's own zone (decision 0165).
+  const parsed = DateTime.fromISO(value, { zone: BUSINESS_TIME_ZONE, setZone: true })
   if (!parsed.isValid) {
     errors.push({ field, message: 'Must be a date and time (ISO 8601)', rule: 'dateTime' })
     return null
@@ -79,8 +85,12 @@ function moment(value: string | null | undefined, field: string, errors: FieldEr
   return parsed.toLocal()
 }
 
-/** Checks what the schema cannot (ZIPs the geocoder knows, dates in order) and fills defaults. */
-export async function placeLoad(form: FreightListingForm): Promise<PlacedLoad> {
+/**
+ * Checks what the schema cannot (ZIPs the geocoder knows, dates in order) and fills defaults.
+ * Given `now` (the injected Clock's), a pickup or delivery before it is refused too: such a load
+ * would be expired before any carrier saw it (decision 0165).
+ */
+export async function placeLoad(form: FreightListingForm, now?: DateTime): Promise<PlacedLoad> {
   const errors: FieldError[] = []
   const [origin, destination] = await Promise.all([
     place(form.origin, 'origin'),
@@ -96,6 +106,19 @@ export async function placeLoad(form: FreightListingForm): Promise<PlacedLoad> {
       message: 'Delivery must be after pickup',
       rule: 'afterPickup',
     })
+  }
+  if (now) {
+    // The shipper's picker has minute precision: a pickup in the current minute is not past.
+    if (pickupEarliest && pickupEarliest < now.startOf('minute')) {
+      errors.push({ field: 'pickup_earliest', message: PICKUP_IN_PAST, rule: 'notInPast' })
+    }
+    if (
+      deliveryLatest &&
+      deliveryLatest <= now &&
+      !errors.some((e) => e.field === 'delivery_latest')
+    ) {
+      errors.push({ field: 'delivery_latest', message: DELIVERY_IN_PAST, rule: 'notInPast' })
+    }
   }
   if (errors.length > 0 || 'field' in origin || 'field' in destination) {
     throw validationError(errors)

@@ -11,9 +11,9 @@ import { readTimestamp } from '#core/timestamps'
 import { Clock } from '#core/clock'
 import { businessDateOf } from '#core/business_time'
 import { money } from '#marketplace/services/carrier_bookings_service'
+import { invoiceDueDate, invoiceIssueDate } from '#marketplace/services/invoice_terms'
 
-/** Days a shipper has to pay an invoice left unpaid at delivery. */
-export const INVOICE_PAYMENT_TERMS_DAYS = 30
+export { INVOICE_PAYMENT_TERMS_DAYS } from '#marketplace/services/invoice_terms'
 
 export type InvoiceView = {
   id: number
@@ -23,6 +23,8 @@ export type InvoiceView = {
   amount: number
   status: string
   dueDate: string | null
+  /** the business day it was issued (America/New_York), the day `dueDate` counts from */
+  issueDate: string
   createdAt: string
   pickupCity: string | null
   pickupState: string | null
@@ -71,8 +73,10 @@ export default class InvoiceService {
 
   /**
    * The invoice of a delivered booking, created on first call: amount = the booking total;
-   * paid when the booking is paid, else pending and due 30 days after delivery. Idempotent:
-   * a second call (or a concurrent one) returns the same invoice.
+   * paid when the booking is paid, else pending. Issued now (the clock's), and due its issue
+   * date plus its terms (`invoiceDueDate`): normally the delivery's moment, later when the
+   * invoice is made afterwards, never due before it was issued. Numbered in the year of
+   * delivery. Idempotent: a second call (or a concurrent one) returns the same invoice.
    */
   async invoiceDelivery(bookingId: number, deliveredAt?: string): Promise<Invoice | null> {
     const existing = await Invoice.findBy('bookingId', bookingId)
@@ -89,10 +93,11 @@ export default class InvoiceService {
     }
     const fromEvent = deliveredAt ? DateTime.fromISO(deliveredAt) : null
     const delivered = fromEvent?.isValid ? fromEvent : readTimestamp(booking.delivered_at)
-    // Invoices are dated by the business day of delivery, like every other calendar date.
-    const deliveryDay = businessDateOf(delivered ?? this.clock.now())
+    // Lucid writes a timestamp in its DateTime's own zone and SQLite reads it back as local time.
+    const issuedAt = this.clock.now().toLocal()
+    // Numbered by the business day of delivery, like every other calendar date.
+    const year = businessDateOf(delivered ?? issuedAt).year
     const paid = booking.payment_status === 'paid'
-    const year = deliveryDay.year
 
     for (let attempt = 1; attempt <= MAX_NUMBER_ATTEMPTS; attempt++) {
       try {
@@ -113,7 +118,9 @@ export default class InvoiceService {
               ),
               amount: money(booking.total_amount)!,
               status: paid ? 'paid' : 'pending',
-              dueDate: paid ? deliveryDay : deliveryDay.plus({ days: INVOICE_PAYMENT_TERMS_DAYS }),
+              dueDate: invoiceDueDate(issuedAt, paid),
+              createdAt: issuedAt,
+              updatedAt: issuedAt,
             },
             { client: trx }
           )
@@ -159,6 +166,7 @@ export default class InvoiceService {
       amount: money(i.amount)!,
       status: i.status,
       dueDate: i.dueDate ? i.dueDate.toISODate() : null,
+      issueDate: invoiceIssueDate(i.createdAt).toISODate()!,
       createdAt: i.createdAt.toUTC().toISO()!,
       pickupCity: i.$extras.booking_pickup_city ?? null,
       pickupState: i.$extras.booking_pickup_state ?? null,

@@ -197,3 +197,90 @@ test.group('Browser: the freight board, from a posted load to a paid booking', (
     }).timeout(120_000)
   }
 })
+
+test.group('Browser: the board’s ZIP filters, refused on their fields', (group) => {
+  group.each.setup(() => resetDatabase())
+  group.teardown(() => closeBrowser())
+
+  for (const { name, viewport } of WIDTHS) {
+    test(`at ${viewport.width} px (${name}): a bad Origin ZIP is refused on its field, with no loads shown, and so is the server's 422`, async ({
+      assert,
+    }) => {
+      const shipper = await makeUser('shipper')
+      await makeUser('carrier', {
+        email: 'ann@haulers.test',
+        password: 'secret123',
+        isApproved: true,
+      })
+      const chicago = await makeFreightListing(shipper)
+      const dallas = await makeFreightListing(shipper, {
+        originPostal: '75201',
+        originCity: 'Dallas',
+        originState: 'TX',
+        originLatitude: 32.7876,
+        originLongitude: -96.7994,
+      })
+
+      const { context, page } = await newPage({ viewport })
+      await signIn(page, 'ann@haulers.test', 'secret123')
+      await page.waitForURL('**/carrier')
+      await page.goto('/freight-board')
+      const card = (id: number) => page.getByRole('listitem', { name: new RegExp(`^Load #${id}:`) })
+      await card(chicago.id).waitFor()
+      await card(dallas.id).waitFor()
+
+      const origin = page.getByRole('form', { name: 'Filter loads' }).getByLabel('Origin ZIP')
+      await origin.fill('752')
+      await card(chicago.id).waitFor({ state: 'detached' })
+      await card(dallas.id).waitFor()
+
+      // A ZIP the server would refuse: the field says why and the Dallas load is not left
+      // standing for a filter it does not match.
+      const asked: string[] = []
+      page.on('request', (request) => {
+        if (request.url().includes('/api/freight-listings?')) asked.push(request.url())
+      })
+      await origin.fill('zzzzz')
+      await page.getByText('Origin ZIP filter must be 1 to 5 digits').waitFor()
+      assert.equal(await origin.getAttribute('aria-invalid'), 'true')
+      await page.getByText('No loads shown for these filters').waitFor()
+      assert.equal(await card(dallas.id).count(), 0)
+      assert.equal(await page.getByRole('list', { name: 'Open loads' }).count(), 0)
+      await page.waitForTimeout(800)
+      assert.deepEqual(
+        asked.filter((url) => url.includes('zzzzz')),
+        []
+      )
+
+      // Fixed, the board answers for the new filter.
+      await origin.fill('606')
+      await card(chicago.id).waitFor()
+      assert.equal(await card(dallas.id).count(), 0)
+      assert.equal(await page.getByText('Origin ZIP filter must be 1 to 5 digits').count(), 0)
+
+      // Whatever the server refuses (here a request rewritten on its way out), its 422 is
+      // shown on the field and the loads shown before go.
+      await page.route('**/api/freight-listings?*dest_zip=482*', (route) =>
+        route.continue({ url: route.request().url().replace('dest_zip=482', 'dest_zip=48x') })
+      )
+      await page
+        .getByRole('form', { name: 'Filter loads' })
+        .getByLabel('Destination ZIP')
+        .fill('482')
+      await page.getByText('Destination ZIP filter must be 1 to 5 digits').waitFor()
+      assert.equal(
+        await page
+          .getByRole('form', { name: 'Filter loads' })
+          .getByLabel('Destination ZIP')
+          .getAttribute('aria-invalid'),
+        'true'
+      )
+      await card(chicago.id).waitFor({ state: 'detached' })
+      await page.getByRole('button', { name: 'Clear filters' }).click()
+      await card(chicago.id).waitFor()
+      await card(dallas.id).waitFor()
+
+      await context.close()
+    }).timeout(120_000)
+  }
+})

@@ -18,6 +18,7 @@ import {
 } from '#tms/services/pdf_renderer'
 import { Clock } from '#core/clock'
 import { businessDateOf } from '#core/business_time'
+import { invoiceIssueDate } from '#marketplace/services/invoice_terms'
 
 /**
  * Document types of the Document Hub (docs/decisions/0084): the platform's BOL and INVOICE, and
@@ -109,7 +110,8 @@ export default class DocumentService {
     const booking = (await this.bookings.facts(bookingId))!
     const pdf = await renderInvoice({
       invoiceNumber: invoice.invoiceNumber,
-      issuedAt: invoice.createdAt.toUTC().toISO()!,
+      // Both business days: the due date counts from the issue date (decision 0165).
+      issueDate: invoiceIssueDate(invoice.createdAt).toISODate()!,
       dueDate: invoice.dueDate?.toISODate() ?? null,
       status: invoice.status,
       amount: invoice.amount,

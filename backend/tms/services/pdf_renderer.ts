@@ -34,7 +34,8 @@ export type ItemisedInvoiceContent = {
 
 export type InvoiceContent = {
   invoiceNumber: string
-  issuedAt: string
+  /** the business day it was issued, `YYYY-MM-DD` */
+  issueDate: string
   dueDate: string | null
   status: string
   amount: number
@@ -181,7 +182,7 @@ export async function renderInvoice(content: InvoiceContent): Promise<Uint8Array
   s.title('Invoice')
   s.row('Invoice number', content.invoiceNumber)
   s.row('Booking', b.reference)
-  s.row('Issued', content.issuedAt)
+  s.row('Issued', content.issueDate)
   s.row('Due', content.dueDate)
   s.row('Status', content.status)
   s.heading('Bill to')

@@ -12,6 +12,7 @@ import Listing from '#fleet/models/listing'
 import Booking from '#marketplace/models/booking'
 import Invoice from '#marketplace/models/invoice'
 import { priceShipment } from '#marketplace/services/pricing'
+import { invoiceIssueDate } from '#marketplace/services/invoice_terms'
 import { ONBOARDING_HOLD_REASON } from '#payments/services/payout_service'
 import AuditService from '#payments/services/audit_service'
 import ReconciliationService from '#payments/services/reconciliation_service'
@@ -249,6 +250,35 @@ test.group('The demo data', (group) => {
       assert.equal(second.status, 200, account.email)
       assert.equal(second.body.role, 'admin')
     }
+  })
+
+  test('no invoice is due before it was issued, in the table or as the carriers see it', async ({
+    assert,
+  }) => {
+    const invoices = await Invoice.all()
+    assert.isAbove(invoices.length, 10)
+    for (const invoice of invoices) {
+      // Both business days (America/New_York): the due date counts from the issue date.
+      const issued = invoiceIssueDate(invoice.createdAt).toISODate()!
+      const due = invoice.dueDate!.toISODate()!
+      assert.isTrue(due >= issued, `${invoice.invoiceNumber} due ${due}, issued ${issued}`)
+    }
+    let shown = 0
+    for (const email of ['carrier@palletline.test', 'carrier2@palletline.test']) {
+      const carrier = new Browserless(baseUrl())
+      await carrier.request('POST', '/api/login', { username: email, password: 'demo1234' })
+      const res = await carrier.request('GET', '/api/carrier/invoices')
+      assert.equal(res.status, 200, res.text)
+      for (const row of res.body as {
+        invoiceNumber: string
+        issueDate: string
+        dueDate: string
+      }[]) {
+        assert.isTrue(row.dueDate >= row.issueDate, `${row.invoiceNumber} as ${email} sees it`)
+        shown += 1
+      }
+    }
+    assert.isAbove(shown, 0)
   })
 
   test('reviews both ways: published ratings of carriers and shippers, on-time records', async ({

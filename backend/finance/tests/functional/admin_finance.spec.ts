@@ -181,6 +181,28 @@ test.group('Admin finance: fuel index, surcharge table, accessorials', (group) =
     assert.equal(await financeRows(), before)
   })
 
+  test('the admin reads the price list the Finance page edits (GET /api/accessorials)', async ({
+    client,
+    assert,
+  }) => {
+    const user = await admin()
+    const res = await client.get('/api/accessorials').loginAs(user)
+    res.assertStatus(200)
+    assert.deepInclude(res.body().accessorials, {
+      code: 'DETENTION_HR',
+      description: 'Detention, per hour after 2 free hours',
+      defaultPrice: 75,
+    })
+    // The same list the shippers and carriers read; a pending carrier still may not.
+    const shipper = await client.get('/api/accessorials').loginAs(await makeUser('shipper'))
+    assert.deepEqual(res.body(), shipper.body())
+    const pending = await client
+      .get('/api/accessorials')
+      .loginAs(await makeUser('carrier', { isApproved: false }))
+    pending.assertStatus(403)
+    ;(await client.get('/api/accessorials')).assertStatus(401)
+  })
+
   test('the admin adds and edits accessorials; the price list follows', async ({
     client,
     assert,

@@ -7,11 +7,18 @@ import { roadMiles } from '#core/geo'
 import { costModelCents } from '#plugins/rate_quoting/drivers/lane_model_math'
 import FreightListing from '#freight_board/models/freight_listing'
 import FreightListingAudit from '#freight_board/models/freight_listing_audit'
-import { inProcessZone, makeUser, resetDatabase } from '#tests/helpers'
+import { businessDayFromToday, inProcessZone, makeUser, resetDatabase } from '#tests/helpers'
 import { makeFreightListing } from '#tests/factories'
 
 const CHICAGO = { latitude: 41.8858, longitude: -87.6181 }
 const DETROIT = { latitude: 42.3478, longitude: -83.0603 }
+
+// The form's moments: a pickup three business days ahead (never in the past, at any hour).
+const PICKUP_DAY = businessDayFromToday(3)
+const PICKUP = `${PICKUP_DAY}T14:00:00.000Z`
+const DELIVERY = `${businessDayFromToday(4)}T22:00:00.000Z`
+const dayOffset = (day: string, days: number) =>
+  DateTime.fromISO(day, { zone: 'utc' }).plus({ days }).toISODate()!
 
 const form = (over: Record<string, unknown> = {}) => ({
   origin: { postal: '60601' },
@@ -21,8 +28,8 @@ const form = (over: Record<string, unknown> = {}) => ({
   pallets: 4,
   weight_lbs: 4000,
   dims: { l: 48, w: 40, h: 60 },
-  pickup_earliest: '2026-03-02T14:00:00Z',
-  delivery_latest: '2026-03-03T22:00:00Z',
+  pickup_earliest: PICKUP,
+  delivery_latest: DELIVERY,
   notes: 'Dock 4',
   target_price: 950,
   ...over,
@@ -63,7 +70,7 @@ test.group('POST /api/freight-listings/recommend', (group) => {
       [{ origin: { postal: '00000' } }, 'origin.postal', 'Origin ZIP not found'],
       [{ destination: { postal: '99999' } }, 'destination.postal', 'Destination ZIP not found'],
       [
-        { pickup_earliest: '2026-03-03T10:00:00Z', delivery_latest: '2026-03-02T10:00:00Z' },
+        { delivery_latest: DateTime.fromISO(PICKUP).minus({ hours: 4 }).toUTC().toISO() },
         'delivery_latest',
         'Delivery must be after pickup',
       ],
@@ -145,8 +152,9 @@ test.group('POST /api/freight-listings/recommend', (group) => {
     assert,
   }) => {
     await laneHistory([2.0, 2.2, 2.4])
-    await fuelRow('2026-02-23', 40, 3.6)
-    await fuelRow('2026-03-09', 45, 3.9)
+    // The week before the pickup is in force on it; the week after is not yet.
+    await fuelRow(dayOffset(PICKUP_DAY, -7), 40, 3.6)
+    await fuelRow(dayOffset(PICKUP_DAY, 7), 45, 3.9)
     const res = await client
       .post('/api/freight-listings/recommend')
       .json(form({ mode: 'LTL' }))
@@ -166,7 +174,7 @@ test.group('POST /api/freight-listings/recommend', (group) => {
     assert.equal(body.low, Math.round(mid * 0.85) / 100)
     assert.equal(body.high, Math.round(mid * 1.15) / 100)
     assert.deepEqual(body.basis.method, 'cost_model')
-    assert.equal(body.basis.fuel_index_date, '2026-02-23')
+    assert.equal(body.basis.fuel_index_date, dayOffset(PICKUP_DAY, -7))
     assert.equal(body.confidence, 'low')
     assert.equal(body.sample_size, 0)
     // LTL at 45 mph plus a day at terminals
@@ -200,7 +208,7 @@ test.group('POST /api/freight-listings', (group) => {
     assert.deepEqual(load.dims, { l: 48, w: 40, h: 60 })
     assert.isNotNull(load.recommendedMid)
     assert.isAbove(load.distanceMiles!, 200)
-    assert.equal(load.expiresAt!.toMillis(), DateTime.fromISO('2026-03-03T22:00:00Z').toMillis())
+    assert.equal(load.expiresAt!.toMillis(), Date.parse(DELIVERY))
     const audits = await FreightListingAudit.query().where('listingId', load.id).orderBy('id')
     assert.deepEqual(
       audits.map((a) => [a.action, a.actorRole, a.actorUserId]),
@@ -236,10 +244,7 @@ test.group('POST /api/freight-listings', (group) => {
         .loginAs(shipper)
         .withCsrfToken()
       const second = await FreightListing.findOrFail(withPickup.body().id)
-      assert.equal(
-        second.expiresAt!.toMillis(),
-        DateTime.fromISO('2026-03-03T14:00:00Z').toMillis()
-      )
+      assert.equal(second.expiresAt!.toMillis(), Date.parse(PICKUP) + 24 * 3600_000)
     } finally {
       app.container.restore(Clock)
     }
@@ -260,10 +265,86 @@ test.group('POST /api/freight-listings', (group) => {
       const load = await FreightListing.findOrFail(res.body().id)
       assert.deepEqual(
         [load.pickupEarliest!.toMillis(), load.deliveryLatest!.toMillis()],
-        [Date.parse('2026-03-02T14:00:00Z'), Date.parse('2026-03-03T22:00:00Z')]
+        [Date.parse(PICKUP), Date.parse(DELIVERY)]
       )
-      assert.equal(load.expiresAt!.toMillis(), Date.parse('2026-03-03T22:00:00Z'))
+      assert.equal(load.expiresAt!.toMillis(), Date.parse(DELIVERY))
     })
+  })
+
+  test('a pickup before now is refused on its field, on the estimate and on publishing, and nothing is posted', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    // 10:30 in New York; the shipper's picker has minute precision.
+    const now = DateTime.fromISO('2026-03-10T14:30:20.000Z')
+    app.container.swap(Clock, () => new FixedClock(now))
+    try {
+      const past = 'Pickup date cannot be in the past'
+      const cases: [Record<string, unknown>, string, string][] = [
+        // The newcomer's load: a datetime-local value from years ago.
+        [{ pickup_earliest: '2020-01-01T08:00', delivery_latest: null }, 'pickup_earliest', past],
+        [{ pickup_earliest: '2026-03-10T14:29:00.000Z' }, 'pickup_earliest', past],
+        // Earlier today in New York is the past too, however it is written.
+        [{ pickup_earliest: '2026-03-10T08:00' }, 'pickup_earliest', past],
+        [
+          { pickup_earliest: null, delivery_latest: '2026-03-10T14:00:00.000Z' },
+          'delivery_latest',
+          'Delivery date cannot be in the past',
+        ],
+      ]
+      for (const [over, field, message] of cases) {
+        for (const url of ['/api/freight-listings/recommend', '/api/freight-listings']) {
+          const res = await client.post(url).json(form(over)).loginAs(shipper).withCsrfToken()
+          res.assertStatus(422)
+          assert.deepInclude(
+            res.body().errors,
+            { field, message, rule: 'notInPast' },
+            `${url} ${JSON.stringify(over)}: ${JSON.stringify(res.body())}`
+          )
+        }
+      }
+      assert.equal(Number((await FreightListing.query().count('* as n'))[0].$extras.n), 0)
+      assert.equal(Number((await FreightListingAudit.query().count('* as n'))[0].$extras.n), 0)
+
+      // The current minute, and any moment after it, publish; the load is on the board.
+      for (const pickup of ['2026-03-10T14:30:00.000Z', '2026-03-10T14:31:00.000Z']) {
+        const res = await client
+          .post('/api/freight-listings')
+          .json(form({ pickup_earliest: pickup, delivery_latest: null }))
+          .loginAs(shipper)
+          .withCsrfToken()
+        res.assertStatus(201)
+        const load = await FreightListing.findOrFail(res.body().id)
+        assert.isAbove(load.expiresAt!.toMillis(), now.toMillis())
+      }
+    } finally {
+      app.container.restore(Clock)
+    }
+  })
+
+  test('a pickup without an offset is a New York time, not the process zone’s', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    app.container.swap(Clock, () => new FixedClock(DateTime.fromISO('2026-03-10T14:30:00.000Z')))
+    try {
+      // Read in the process's zone (Kiritimati, UTC+14), noon on the 10th would be 22:00 UTC
+      // on the 9th: the past. In New York (EDT, UTC-4) it is 16:00 UTC, ahead of now.
+      await inProcessZone('Pacific/Kiritimati', async () => {
+        const res = await client
+          .post('/api/freight-listings')
+          .json(form({ pickup_earliest: '2026-03-10T12:00', delivery_latest: null }))
+          .loginAs(shipper)
+          .withCsrfToken()
+        res.assertStatus(201)
+        const load = await FreightListing.findOrFail(res.body().id)
+        assert.equal(load.pickupEarliest!.toMillis(), Date.parse('2026-03-10T16:00:00.000Z'))
+      })
+    } finally {
+      app.container.restore(Clock)
+    }
   })
 
   test('a target price is required to publish', async ({ client, assert }) => {

@@ -7,23 +7,32 @@ import InvoiceService from '#marketplace/services/invoice_service'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 import { Clock, FixedClock } from '#core/clock'
+import { onTheRoad, uploadProofOfDelivery } from '#tests/deliveries'
 
 const JUNE_15 = DateTime.fromISO('2026-06-15T12:00:00Z')
 
+/** A booking picked up yesterday (by the clock in the container), on the road. */
 async function inTransit(paymentStatus = 'paid') {
   const carrier = await makeUser('carrier', { isApproved: true })
   const shipper = await makeUser('shipper')
   const listing = await makeListing(carrier)
-  const booking = await makeBooking(shipper, listing, { status: 'in_transit', paymentStatus })
+  const booking = await makeBooking(shipper, listing, {
+    status: 'in_transit',
+    paymentStatus,
+    ...onTheRoad(await app.container.make(Clock)),
+  })
   return { carrier, shipper, listing, booking }
 }
 
-const deliver = (client: any, carrier: any, bookingId: number) =>
-  client
+/** The carrier uploads the POD, then marks the booking delivered. */
+async function deliver(client: any, carrier: any, bookingId: number) {
+  await uploadProofOfDelivery(bookingId, carrier.id)
+  return client
     .put(`/api/bookings/${bookingId}/status`)
     .json({ status: 'delivered' })
     .loginAs(carrier)
     .withCsrfToken()
+}
 
 const invoicesOf = (bookingId: number) => Invoice.query().where('bookingId', bookingId)
 
@@ -156,6 +165,64 @@ test.group('Invoices: created on delivery', (group) => {
     )
   })
 
+  test('an invoice made after the delivery is dated and due from its issue, never before it', async ({
+    assert,
+  }) => {
+    // Delivered two days ago; the invoice is made now (a retry, or its PDF asked for later).
+    const carrier = await makeUser('carrier', { isApproved: true })
+    const shipper = await makeUser('shipper')
+    const listing = await makeListing(carrier)
+    const twoDaysAgo = JUNE_15.minus({ days: 2 })
+    const paid = await makeBooking(shipper, listing, {
+      status: 'delivered',
+      paymentStatus: 'paid',
+      deliveredAt: twoDaysAgo,
+    })
+    const unpaid = await makeBooking(shipper, listing, {
+      status: 'delivered',
+      paymentStatus: 'pending',
+      deliveredAt: twoDaysAgo,
+    })
+    const service = await app.container.make(InvoiceService)
+    const paidInvoice = (await service.invoiceDelivery(paid.id, twoDaysAgo.toISO()!))!
+    const unpaidInvoice = (await service.invoiceDelivery(unpaid.id))!
+    assert.equal(paidInvoice.createdAt.toMillis(), JUNE_15.toMillis())
+    assert.equal(paidInvoice.dueDate?.toISODate(), '2026-06-15')
+    assert.equal(unpaidInvoice.createdAt.toMillis(), JUNE_15.toMillis())
+    assert.equal(unpaidInvoice.dueDate?.toISODate(), '2026-07-15')
+  })
+
+  test('issued at 23:30 or 00:30 UTC: issued and due on the New York day, as the list says', async ({
+    client,
+    assert,
+  }) => {
+    // INV-2026-000022 of the demo: issued 22:00 on 25 November in New York (03:00 UTC on the
+    // 26th), due 25 November. The list gives the issue day beside the due day.
+    for (const [at, issueDay, paidDue, unpaidDue] of [
+      ['2026-11-26T04:30:00.000Z', '2026-11-25', '2026-11-25', '2026-12-25'],
+      ['2026-11-26T00:30:00.000Z', '2026-11-25', '2026-11-25', '2026-12-25'],
+      ['2026-10-31T23:30:00.000-04:00', '2026-10-31', '2026-10-31', '2026-11-30'],
+    ]) {
+      clock.set(DateTime.fromISO(at))
+      for (const [payment, due] of [
+        ['paid', paidDue],
+        ['pending', unpaidDue],
+      ]) {
+        const { carrier, booking } = await inTransit(payment)
+        ;(await deliver(client, carrier, booking.id)).assertStatus(200)
+        const res = await client.get('/api/carrier/invoices').loginAs(carrier)
+        res.assertStatus(200)
+        const [shown] = res.body()
+        assert.equal(shown.bookingId, booking.id)
+        assert.deepEqual(
+          { issueDate: shown.issueDate, dueDate: shown.dueDate, createdAt: shown.createdAt },
+          { issueDate: issueDay, dueDate: due, createdAt: DateTime.fromISO(at).toUTC().toISO() },
+          `${payment} at ${at}`
+        )
+      }
+    }
+  })
+
   test('a booking that is not delivered is not invoiced', async ({ assert }) => {
     const { booking } = await inTransit()
     const service = await app.container.make(InvoiceService)
@@ -174,7 +241,10 @@ test.group('Invoices: GET /api/carrier/invoices and /api/shipper/invoices', (gro
     const a = await inTransit()
     const b = await inTransit()
     await deliver(client, a.carrier, a.booking.id)
-    const second = await makeBooking(a.shipper, a.listing, { status: 'in_transit' })
+    const second = await makeBooking(a.shipper, a.listing, {
+      status: 'in_transit',
+      ...onTheRoad(),
+    })
     await deliver(client, a.carrier, second.id)
     await deliver(client, b.carrier, b.booking.id)
 
@@ -193,6 +263,7 @@ test.group('Invoices: GET /api/carrier/invoices and /api/shipper/invoices', (gro
       amount: second.totalAmount,
       status: 'paid',
       dueDate: invoice.dueDate!.toISODate(),
+      issueDate: invoice.dueDate!.toISODate(),
       createdAt: carrierRes.body()[0].createdAt,
       pickupCity: 'Chicago',
       pickupState: 'IL',

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
@@ -17,6 +18,7 @@ import BolFetchService, {
 import partnerCarriers from '#plugins/partner_carriers/services/main'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
+import { onTheRoad, uploadProofOfDelivery } from '#tests/deliveries'
 
 const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')
 const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
@@ -27,6 +29,24 @@ async function world() {
   const carrier = await makeUser('carrier', { isApproved: true })
   const listing = await makeListing(carrier)
   return { shipper, carrier, listing }
+}
+
+/** The strings a pdf-lib PDF draws (its content streams inflated, hex strings decoded). */
+function pdfStrings(bytes: Uint8Array): string {
+  const raw = Buffer.from(bytes).toString('latin1')
+  const shown: string[] = []
+  for (const [, stream] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content = stream
+    try {
+      content = inflateSync(Buffer.from(stream, 'latin1')).toString('latin1')
+    } catch {
+      // not compressed
+    }
+    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) {
+      shown.push(Buffer.from(hex, 'hex').toString('latin1'))
+    }
+  }
+  return shown.join('\n')
 }
 
 /** A booking awaiting payment, then paid the way payments does it: pending -> booked. */
@@ -65,7 +85,11 @@ test.group('Bills of lading and invoice PDFs', (group) => {
 
   test('delivery renders the invoice PDF once', async ({ assert }) => {
     const { shipper, carrier, listing } = await world()
-    const booking = await makeBooking(shipper, listing, { status: 'in_transit' })
+    const booking = await makeBooking(shipper, listing, {
+      status: 'in_transit',
+      ...onTheRoad(await app.container.make(Clock)),
+    })
+    await uploadProofOfDelivery(booking.id, carrier.id)
     const statuses = await app.container.make(BookingStatusService)
     await statuses.change(booking.id, 'delivered', { userId: carrier.id, role: 'carrier' })
     const invoice = await Invoice.findByOrFail('bookingId', booking.id)
@@ -76,6 +100,37 @@ test.group('Bills of lading and invoice PDFs', (group) => {
     assert.lengthOf(docs, 1)
     await booking.refresh()
     assert.equal(booking.invoiceUrl, `/api/tms/documents/${docs[0].id}/download`)
+  })
+})
+
+test.group('The invoice PDF at an off-hour', (group) => {
+  group.each.setup(async () => {
+    await resetDatabase()
+    drive.fake('fs')
+    // 23:30 on 25 November in New York: 04:30 UTC on the 26th.
+    app.container.swap(Clock, () => new FixedClock(DateTime.fromISO('2026-11-26T04:30:00Z')))
+    return () => {
+      drive.restore('fs')
+      app.container.restore(Clock)
+    }
+  })
+
+  test('it is issued and due on the New York day, never due before it was issued', async ({
+    assert,
+  }) => {
+    const { shipper, carrier, listing } = await world()
+    const booking = await makeBooking(shipper, listing, {
+      status: 'in_transit',
+      ...onTheRoad(await app.container.make(Clock)),
+    })
+    await uploadProofOfDelivery(booking.id, carrier.id)
+    const statuses = await app.container.make(BookingStatusService)
+    await statuses.change(booking.id, 'delivered', { userId: carrier.id, role: 'carrier' })
+    const invoice = await Invoice.findByOrFail('bookingId', booking.id)
+    const text = pdfStrings(await drive.use().getBytes(invoice.pdfUrl!))
+    assert.include(text, `Invoice number\n${invoice.invoiceNumber}`)
+    assert.include(text, 'Issued\n2026-11-25\nDue\n2026-11-25')
+    assert.notInclude(text, '2026-11-26')
   })
 })
 

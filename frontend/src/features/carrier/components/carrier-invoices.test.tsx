@@ -15,6 +15,7 @@ describe('carrier invoices and profile', () => {
             amount: 1200,
             status: 'pending',
             dueDate: '2025-04-12',
+            issueDate: '2025-03-13',
             createdAt: '2025-03-13T10:00:00.000Z',
             pickupCity: 'Dallas',
             pickupState: 'TX',
@@ -29,6 +30,7 @@ describe('carrier invoices and profile', () => {
             amount: 1854.09,
             status: 'paid',
             dueDate: null,
+            issueDate: '2025-03-12',
             createdAt: '2025-03-12T10:00:00.000Z',
             pickupCity: 'Chicago',
             pickupState: 'IL',
@@ -48,6 +50,44 @@ describe('carrier invoices and profile', () => {
     expect(within(paid).getByText('Paid')).toBeInTheDocument()
     expect(paid).toHaveTextContent('—')
     expect(screen.getByText(/outstanding/)).toHaveTextContent('2 invoices · outstanding $1,200.00')
+  })
+
+  it('dates an invoice issued late in the New York evening on that New York day, wherever the viewer is', async () => {
+    // INV-2026-000022 of the demo: issued 22:00 on 25 November in New York (03:00 UTC on the
+    // 26th, later still in Berlin) and due that day, paid on delivery.
+    const zone = process.env.TZ
+    process.env.TZ = 'Europe/Berlin'
+    try {
+      renderCarrier('/carrier#invoices', {
+        'GET /api/carrier/invoices': {
+          body: [
+            {
+              id: 22,
+              invoiceNumber: 'INV-2026-000022',
+              bookingId: 40,
+              bookingReference: 'TRT-040',
+              amount: 980,
+              status: 'paid',
+              dueDate: '2026-11-25',
+              issueDate: '2026-11-25',
+              createdAt: '2026-11-26T03:00:00.000Z',
+              pickupCity: 'Chicago',
+              pickupState: 'IL',
+              deliveryCity: 'Detroit',
+              deliveryState: 'MI',
+            },
+          ],
+        },
+      })
+      const row = await screen.findByRole('row', { name: 'Invoice INV-2026-000022' }, FIRST_PAINT)
+      const cells = within(row).getAllByRole('cell')
+      const header = screen.getAllByRole('columnheader').map((h) => h.textContent)
+      expect(cells[header.indexOf('Due Date')]).toHaveTextContent('Nov 25, 2026')
+      expect(cells[header.indexOf('Issued')]).toHaveTextContent('Nov 25, 2026')
+      expect(row).not.toHaveTextContent('Nov 26')
+    } finally {
+      process.env.TZ = zone
+    }
   })
 
   it('shows an empty state without invoices', async () => {

@@ -13,7 +13,7 @@ import { useCarrierInvoices } from '@/features/carrier/api/get-carrier-invoices'
 import { SectionHeader } from '@/features/carrier/components/section-header'
 import { InvoiceStatusBadge } from '@/features/carrier/components/status-badges'
 import { formatRoute } from '@/features/carrier/utils/format-route'
-import { formatCalendarDate, formatCurrency, formatDate } from '@/lib/format'
+import { formatCalendarDate, formatCurrency } from '@/lib/format'
 
 /** Invoices: one per delivered booking, paid or pending with its due date. */
 export function CarrierInvoices() {
@@ -67,7 +67,8 @@ export function CarrierInvoices() {
                           {formatCalendarDate(invoice.dueDate) || '—'}
                         </TableCell>
                         <TableCell className="whitespace-nowrap">
-                          {formatDate(invoice.createdAt)}
+                          {/* The business day, as the due date: never a day after it. */}
+                          {formatCalendarDate(invoice.issueDate)}
                         </TableCell>
                       </TableRow>
                     ))}

@@ -39,8 +39,10 @@ export function isBoardKey(key: unknown): boolean {
   )
 }
 
-export function useBoard(filters: BoardFilters, limit = BOARD_PAGE) {
-  return useSWR<BoardLoad[]>(boardKey(filters, limit), (key: string) => api.get<BoardLoad[]>(key), {
+/** The board for `filters`; asks nothing while `enabled` is false (filters the server refuses). */
+export function useBoard(filters: BoardFilters, limit = BOARD_PAGE, enabled = true) {
+  const key = enabled ? boardKey(filters, limit) : null
+  return useSWR<BoardLoad[]>(key, (key: string) => api.get<BoardLoad[]>(key), {
     refreshInterval: BOARD_REFRESH_MS,
     keepPreviousData: true,
     // Loads come and go by the minute: a filter chosen again loads afresh, never from cache.

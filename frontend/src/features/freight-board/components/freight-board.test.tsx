@@ -88,6 +88,63 @@ describe('freight board', () => {
     )
   })
 
+  it('refuses a ZIP filter that is not 1 to 5 digits on its field, asks nothing, and hides the loads shown before', async () => {
+    const { calls } = await openBoard({
+      'GET /api/freight-listings': { body: [makeBoardLoad({ id: 11 })] },
+    })
+    expect(card(11)).toBeInTheDocument()
+    const origin = screen.getByLabelText('Origin ZIP')
+    fireEvent.change(origin, { target: { value: 'zzzzz' } })
+    expect(await screen.findByText('Origin ZIP filter must be 1 to 5 digits')).toBeInTheDocument()
+    expect(origin).toHaveAttribute('aria-invalid', 'true')
+    expect(origin).toHaveAccessibleDescription('Origin ZIP filter must be 1 to 5 digits')
+    // The earlier results do not pass for this filter's.
+    expect(screen.queryByRole('list', { name: 'Open loads' })).not.toBeInTheDocument()
+    expect(screen.getByText('No loads shown for these filters')).toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(boardUrls(calls).some((url) => url.includes('origin_zip'))).toBe(false)
+
+    fireEvent.change(origin, { target: { value: '606' } })
+    await waitFor(() =>
+      expect(boardUrls(calls).at(-1)).toBe('/api/freight-listings?origin_zip=606')
+    )
+    expect(await screen.findByRole('list', { name: 'Open loads' })).toBeInTheDocument()
+    expect(origin).not.toHaveAttribute('aria-invalid')
+    expect(screen.queryByText('Origin ZIP filter must be 1 to 5 digits')).not.toBeInTheDocument()
+  })
+
+  it('shows the server’s 422 on the filter’s field instead of the loads shown before', async () => {
+    await openBoard({
+      'GET /api/freight-listings': (request) =>
+        request.url.includes('dest_zip=')
+          ? {
+              status: 422,
+              body: {
+                message: 'Validation failed',
+                errors: [
+                  {
+                    field: 'dest_zip',
+                    message: 'Destination ZIP filter must be 1 to 5 digits',
+                    rule: 'regex',
+                  },
+                ],
+              },
+            }
+          : { body: [makeBoardLoad({ id: 11 })] },
+    })
+    const destination = screen.getByLabelText('Destination ZIP')
+    fireEvent.change(destination, { target: { value: '48201' } })
+    expect(
+      await screen.findByText('Destination ZIP filter must be 1 to 5 digits')
+    ).toBeInTheDocument()
+    expect(destination).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.queryByRole('list', { name: 'Open loads' })).not.toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }))
+    expect(await screen.findByRole('list', { name: 'Open loads' })).toBeInTheDocument()
+    expect(destination).toHaveValue('')
+    expect(destination).not.toHaveAttribute('aria-invalid')
+  })
+
   it('shows 25 loads, then 25 more on Show more loads, and no button once all are shown', async () => {
     const loads = Array.from({ length: 30 }, (_, i) => makeBoardLoad({ id: 100 + i }))
     const { calls } = await openBoard({
@@ -276,6 +333,21 @@ describe('freight board', () => {
     expect(boardUrls(calls)).toHaveLength(3)
   })
 
+  it('fetches the board again when its live stream reconnects, for what was pushed meanwhile', async () => {
+    const live = fakeLiveClient()
+    setLiveClientFactory(() => live.client)
+    let loads: BoardLoad[] = [makeBoardLoad(), makeBoardLoad({ id: 12 })]
+    const { calls } = await openBoard({ 'GET /api/freight-listings': () => ({ body: loads }) })
+    await waitFor(() => expect(boardUrls(calls)).toHaveLength(2))
+    // Load 11 was claimed while the stream was away: no message, the refetch shows it.
+    loads = [makeBoardLoad({ id: 12 })]
+    live.reconnect()
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: /^Load #11:/ })).not.toBeInTheDocument()
+    )
+    expect(boardUrls(calls)).toHaveLength(3)
+  })
+
   it('shows a hold placed between its first fetch and its subscription', async () => {
     const live = fakeLiveClient()
     let open: () => void = () => undefined
@@ -317,9 +389,9 @@ describe('Grab & Go Board on the carrier dashboard', () => {
     await screen.findByRole('list', { name: 'Open loads' })
     // Bookings seen once, then back to the board: the cached list must not stay stale.
     const nav = screen.getByRole('navigation', { name: 'Carrier dashboard' })
-    fireEvent.click(within(nav).getByRole('button', { name: 'Bookings' }))
+    fireEvent.click(within(nav).getByRole('link', { name: 'Bookings' }))
     await waitFor(() => expect(bookingsServed).toBe(1))
-    fireEvent.click(within(nav).getByRole('button', { name: 'Grab & Go Board' }))
+    fireEvent.click(within(nav).getByRole('link', { name: 'Grab & Go Board' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Claim Load #11' }))
     expect(
       await screen.findByText('Load claimed successfully! Check your bookings.')

@@ -1,7 +1,8 @@
 import * as React from 'react'
-import { PackageSearch, Radio } from 'lucide-react'
+import { FunnelX, PackageSearch, Radio } from 'lucide-react'
 import { LoadStates } from '@/components/load-states'
 import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
 import { toast } from '@/components/ui/use-toast'
 import { useLiveChannel } from '@/lib/live'
 import { claimLoad } from '@/features/freight-board/api/claim-load'
@@ -23,6 +24,12 @@ import { BoardLoadCard, type LoadAction } from '@/features/freight-board/compone
 import { useDebouncedValue } from '@/features/freight-board/hooks/use-debounced-value'
 import { useNow } from '@/features/freight-board/hooks/use-now'
 import { useRevalidateOnExpiry } from '@/features/freight-board/hooks/use-revalidate-on-expiry'
+import {
+  boardFilterErrorsOf,
+  checkBoardFilters,
+  hasErrors,
+  isRefusedFilter,
+} from '@/features/freight-board/utils/board-filters'
 import { serverMessageOf } from '@/lib/api-errors'
 
 export const BOARD_CHANNEL = 'freight/board'
@@ -50,17 +57,27 @@ export function FreightBoard({
   const [limit, setLimit] = React.useState(BOARD_PAGE)
   const appliedKey = JSON.stringify(applied)
   React.useEffect(() => setLimit(BOARD_PAGE), [appliedKey])
-  const query = useBoard(applied, limit)
+  // A ZIP filter the server would refuse is shown on its field at once and never asked for.
+  const typedErrors = checkBoardFilters(filters)
+  const appliedValid = !hasErrors(checkBoardFilters(applied))
+  const query = useBoard(applied, limit, appliedValid)
   const { mutate } = query
+  // Loads shown before stand for other filters: none while the filters are refused, by this
+  // check or by the server's 422 (its field errors on their fields), or while a fix settles.
+  const refused = isRefusedFilter(query.error)
+  const settling = zips.origin_zip !== filters.origin_zip || zips.dest_zip !== filters.dest_zip
+  const fieldErrors = { ...(settling ? {} : boardFilterErrorsOf(query.error)), ...typedErrors }
+  const showLoads = appliedValid && !refused && !hasErrors(typedErrors)
+  const loads = showLoads ? query.data : undefined
   const [busy, setBusy] = React.useState<{ id: number; action: LoadAction } | null>(null)
-  const anyHeld = (query.data ?? []).some((l) => l.held)
+  const anyHeld = (loads ?? []).some((l) => l.held)
   const now = useNow(anyHeld)
 
   const revalidate = React.useCallback(() => void mutate(), [mutate])
   useLiveChannel<FreightLiveMessage>(BOARD_CHANNEL, revalidate, revalidate)
   const expiries = React.useMemo(
-    () => (query.data ?? []).filter((l) => l.held).map((l) => l.hold_expires_at),
-    [query.data]
+    () => (loads ?? []).filter((l) => l.held).map((l) => l.hold_expires_at),
+    [loads]
   )
   useRevalidateOnExpiry(expiries, now, revalidate)
 
@@ -117,56 +134,79 @@ export function FreightBoard({
 
   return (
     <div className="space-y-4">
-      <BoardFiltersForm idPrefix={idPrefix} value={filters} onChange={setFilters} />
+      <BoardFiltersForm
+        idPrefix={idPrefix}
+        value={filters}
+        onChange={setFilters}
+        errors={fieldErrors}
+      />
       <p className="flex items-center gap-2 text-sm text-slate-600">
         <Radio className="h-4 w-4 text-emerald-700" aria-hidden="true" />
         Updates live · refreshes every 30 seconds
       </p>
-      <LoadStates
-        query={query}
-        loadingLabel="Loading open loads"
-        errorTitle="Could not load the freight board"
-        skeletonRows={3}
-        empty={{
-          icon: PackageSearch,
-          title: 'No open loads match',
-          description: filtered
-            ? 'Try widening the filters: clear a ZIP, choose Any equipment or mode, or include unfunded loads.'
-            : 'New loads appear here the moment shippers post them.',
-          action: filtered ? (
+      {hasErrors(fieldErrors) ? (
+        <EmptyState
+          icon={FunnelX}
+          title="No loads shown for these filters"
+          description="Correct the highlighted filter to see the loads that match it."
+          action={
             <Button variant="outline" size="sm" onClick={() => setFilters(NO_FILTERS)}>
               Clear filters
             </Button>
-          ) : undefined,
-        }}
-      >
-        {(loads) => (
-          <div className="space-y-4">
-            <ul aria-label="Open loads" className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-              {loads.map((load) => (
-                <BoardLoadCard
-                  key={load.id}
-                  load={load}
-                  now={now}
-                  busy={busy?.id === load.id ? busy.action : null}
-                  onAction={(l, a) => void act(l, a)}
-                />
-              ))}
-            </ul>
-            {loads.length >= limit && limit < MAX_BOARD_LOADS ? (
-              <div className="flex justify-center">
-                <Button
-                  variant="outline"
-                  disabled={query.isValidating}
-                  onClick={() => setLimit((n) => Math.min(n + BOARD_PAGE, MAX_BOARD_LOADS))}
-                >
-                  {query.isValidating ? 'Loading more loads...' : 'Show more loads'}
-                </Button>
-              </div>
-            ) : null}
-          </div>
-        )}
-      </LoadStates>
+          }
+        />
+      ) : (
+        <LoadStates
+          query={
+            showLoads
+              ? query
+              : // a refusal with no field to show it on is the error; a fix settling, loading
+                { ...query, data: undefined, isLoading: !refused || settling }
+          }
+          loadingLabel="Loading open loads"
+          errorTitle="Could not load the freight board"
+          skeletonRows={3}
+          empty={{
+            icon: PackageSearch,
+            title: 'No open loads match',
+            description: filtered
+              ? 'Try widening the filters: clear a ZIP, choose Any equipment or mode, or include unfunded loads.'
+              : 'New loads appear here the moment shippers post them.',
+            action: filtered ? (
+              <Button variant="outline" size="sm" onClick={() => setFilters(NO_FILTERS)}>
+                Clear filters
+              </Button>
+            ) : undefined,
+          }}
+        >
+          {(loads) => (
+            <div className="space-y-4">
+              <ul aria-label="Open loads" className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+                {loads.map((load) => (
+                  <BoardLoadCard
+                    key={load.id}
+                    load={load}
+                    now={now}
+                    busy={busy?.id === load.id ? busy.action : null}
+                    onAction={(l, a) => void act(l, a)}
+                  />
+                ))}
+              </ul>
+              {loads.length >= limit && limit < MAX_BOARD_LOADS ? (
+                <div className="flex justify-center">
+                  <Button
+                    variant="outline"
+                    disabled={query.isValidating}
+                    onClick={() => setLimit((n) => Math.min(n + BOARD_PAGE, MAX_BOARD_LOADS))}
+                  >
+                    {query.isValidating ? 'Loading more loads...' : 'Show more loads'}
+                  </Button>
+                </div>
+              ) : null}
+            </div>
+          )}
+        </LoadStates>
+      )}
     </div>
   )
 }

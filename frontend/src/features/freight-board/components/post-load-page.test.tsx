@@ -183,6 +183,41 @@ describe('/post-load', () => {
     expect(field('Origin ZIP')).toHaveValue('60601')
   })
 
+  it('shows a past pickup refused by the server on Pickup Earliest, keeping what was typed', async () => {
+    const { calls } = await openForm({
+      'POST /api/freight-listings': {
+        status: 422,
+        body: {
+          message: 'Validation failed',
+          errors: [
+            {
+              field: 'pickup_earliest',
+              message: 'Pickup date cannot be in the past',
+              rule: 'notInPast',
+            },
+          ],
+        },
+      },
+    })
+    fillLane()
+    type('Pickup Earliest', '2020-01-01T08:00')
+    type('Target Price (USD)', '900')
+    fireEvent.click(screen.getByRole('button', { name: 'Publish Load' }))
+    expect(await screen.findByText('Pickup date cannot be in the past')).toBeInTheDocument()
+    expect(field('Pickup Earliest')).toHaveAttribute('aria-invalid', 'true')
+    expect(field('Pickup Earliest')).toHaveAccessibleDescription(
+      'Pickup date cannot be in the past'
+    )
+    expect(field('Pickup Earliest')).toHaveValue('2020-01-01T08:00')
+    const [sent] = requestsTo(calls, 'POST', '/api/freight-listings')
+    expect((sent.body as FreightListingForm).pickup_earliest).toBe(
+      new Date('2020-01-01T08:00').toISOString()
+    )
+    // Editing the field clears its error.
+    type('Pickup Earliest', '2099-01-01T08:00')
+    expect(field('Pickup Earliest')).not.toHaveAttribute('aria-invalid')
+  })
+
   it('disables Publish while publishing', async () => {
     await openForm({ 'POST /api/freight-listings': () => new Promise(() => undefined) })
     fillLane()

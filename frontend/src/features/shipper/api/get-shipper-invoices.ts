@@ -8,8 +8,10 @@ export type ShipperInvoice = {
   bookingReference: string
   amount: number
   status: string
-  /** `YYYY-MM-DD` */
+  /** `YYYY-MM-DD`: the issue date plus the terms, never before it */
   dueDate: string | null
+  /** `YYYY-MM-DD`: the business day (America/New_York) it was issued */
+  issueDate: string
   createdAt: string
   pickupCity: string | null
   pickupState: string | null
