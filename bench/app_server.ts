@@ -34,6 +34,8 @@ export async function startAppServer(
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         SCHEDULER_ENABLED: 'false',
+        // No balancer to drain for: a stop closes at once (docs/operations.md, "Shutdown").
+        SHUTDOWN_DRAIN_MS: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -110,7 +112,7 @@ export async function signIn(base: string): Promise<{ cookie: string; xsrf: stri
     body: JSON.stringify({
       email,
       username: email,
-      password: 'bench1234',
+      password: 'bench-password-1234',
       role: 'shipper',
       firstName: 'Bench',
       lastName: 'Mark',

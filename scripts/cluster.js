@@ -3,7 +3,9 @@
  * behind nginx from Debian's packages, configured by deploy/nginx/palletline.conf. A local
  * rehearsal of the scaled-out deployment (docs/operations.md, "Deployments"): sessions,
  * throttling and live updates shared through Redis, the scheduler on every instance with one run
- * per tick. Ctrl+C (or SIGTERM) stops nginx and then each instance gracefully.
+ * per tick. A process that exits (an instance, nginx) is started again after a backoff while the
+ * others keep serving (scripts/supervisor.js). Ctrl+C (or SIGTERM) stops nginx and each instance
+ * gracefully, and exits.
  *
  *   CLUSTER_PORT (8080)  where nginx listens; instances on CLUSTER_PORT+1…
  *   CLUSTER_INSTANCES (2), PG_DB_NAME (palletline_cluster), PG_HOST/PG_USER/PG_PASSWORD,
@@ -21,6 +23,7 @@ import {
   startNginx,
   waitReady,
 } from './cluster_setup.js'
+import { stopOnSignals, Supervisor } from './supervisor.js'
 
 process.chdir(root)
 const listen = Number(process.env.CLUSTER_PORT ?? 8080)
@@ -48,44 +51,37 @@ try {
 }
 
 const ports = Array.from({ length: count }, (_, i) => listen + 1 + i)
-const instances = ports.map((port) => startInstance(env, port))
-let nginx
+// Each process is kept running: one that exits is started again after a backoff (0.5 s doubling
+// to 10 s) while the others serve, and nginx skips a dead instance (docs/decisions/0163).
+const supervisor = new Supervisor()
+for (const port of ports) supervisor.add(`instance ${port}`, () => startInstance(env, port))
 try {
   console.log('▸ Checking the nginx configuration, starting nginx')
-  nginx = startNginx({ prefix, listen, ports })
+  // SIGQUIT: nginx's graceful stop (it stops listening, finishes what it is proxying).
+  supervisor.add('nginx', () => startNginx({ prefix, listen, ports }), { stopSignal: 'SIGQUIT' })
 } catch (error) {
-  for (const child of instances) child.kill('SIGTERM')
+  await supervisor.stop()
   fail(error.message)
 }
+stopOnSignals(supervisor)
 
-let stopping = false
-async function stop(code) {
-  if (stopping) return
-  stopping = true
-  nginx.kill('SIGQUIT') // nginx's graceful stop
-  await Promise.all(
-    instances.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null) return resolve()
-          child.once('exit', resolve)
-          child.kill('SIGTERM')
-        })
-    )
-  )
-  process.exit(code)
-}
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0))
-for (const child of [nginx, ...instances]) {
-  child.on('exit', (code) => {
-    if (!stopping) {
-      console.error(`✖ a process of the cluster exited (code ${code}); stopping the rest`)
-      stop(1)
-    }
-  })
-}
+// Until every instance is ready, an exit is a failure to start (a port taken, a bad setting):
+// stop, rather than start it again and again.
+let up = false
+supervisor.on('exit', async ({ name, code, signal, delay }) => {
+  if (up || delay === null) return
+  await supervisor.stop()
+  fail(`${name} exited while the cluster was starting (${signal ?? `code ${code}`})`)
+})
 
 const url = `http://127.0.0.1:${listen}`
-for (const port of ports) await waitReady(port)
+for (const port of ports) {
+  if (!(await waitReady(port))) {
+    await supervisor.stop()
+    fail(`instance ${port} was not ready within a minute`)
+  }
+}
+up = true
 console.log(`\nPalletLine: ${count} instances (ports ${ports.join(', ')}) behind nginx at ${url}`)
-console.log('Readiness per instance: /api/ready on each port. Stop with Ctrl+C.\n')
+console.log('An instance that exits is started again. Readiness per instance: /api/ready on each')
+console.log('port. Stop everything with Ctrl+C.\n')

@@ -15,6 +15,7 @@ export declare function prepareDatabase(
   options?: { fresh?: boolean; seed?: boolean; log?: (line: string) => void }
 ): void
 export declare function startInstance(env: Env, port: number, stdio?: StdioOptions): ChildProcess
+export declare const UPSTREAM_HEALTH: string
 export declare function nginxConfig(options: {
   prefix: string
   listen: number

@@ -37,6 +37,13 @@ env.HOST = host
 // Payout release (every 5 minutes) and the unpaid-booking deadline (every minute) run in the
 // server process; docs/operations.md, "Scheduled work".
 env.SCHEDULER_ENABLED = process.env.SCHEDULER_ENABLED ?? 'true'
+// One instance has no balancer to move traffic away from it: unless .env or the environment
+// says otherwise, a stop skips the drain (docs/operations.md, "Shutdown").
+if (
+  !('SHUTDOWN_DRAIN_MS' in process.env) &&
+  !/^SHUTDOWN_DRAIN_MS=/m.test(readFileSync('.env', 'utf8'))
+)
+  env.SHUTDOWN_DRAIN_MS = '0'
 
 function run(label, command, args) {
   console.log(`▸ ${label}`)

@@ -1,6 +1,7 @@
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import type { ApplicationService } from '@adonisjs/core/types'
+import { drainAndClose, endDrainNow, shutdownTimings } from '#operations/services/graceful_shutdown'
 
 const APP_ROOT = new URL('../../', import.meta.url)
 
@@ -27,26 +28,31 @@ export function ignitor({ sigint }: { sigint: 'always' | 'pm2' }) {
   })
 }
 
-/** How long requests in flight (and server-sent event streams) get before they are cut. */
-const DEFAULT_GRACE_MS = 10_000
+let shuttingDown = false
 
 /**
- * Graceful shutdown (docs/operations.md, "Shutdown"): the listening socket closes first, so new
- * connections are refused while the requests in flight finish; connections still open after
- * SHUTDOWN_GRACE_MS (live-update streams never end by themselves) are cut. Then the app
- * terminates: the scheduler's runs in progress finish, and the database and Redis connections
- * close. ace commands and the test runner have no HTTP server and go straight to terminate.
+ * Graceful shutdown (docs/operations.md, "Shutdown"; docs/decisions/0144, 0163): the web
+ * process drains first (`/api/ready` answers 503 for `SHUTDOWN_DRAIN_MS` while everything else
+ * is served), then ends its live-update streams cleanly, closes its listening socket and lets
+ * the requests in flight finish; what is still open after `SHUTDOWN_GRACE_MS` is cut
+ * (#operations/services/graceful_shutdown). Then the app terminates: the scheduler's runs in
+ * progress finish, and the database and Redis connections close. A second signal ends the
+ * drain at once. ace commands and the test runner have no HTTP server and go straight to
+ * terminate.
  */
 async function shutDown(app: ApplicationService) {
+  if (shuttingDown) return endDrainNow()
   if (app.isTerminating) return
+  shuttingDown = true
   if (app.getEnvironment() === 'web' && app.container.hasBinding('server')) {
     const server = await app.container.make('server')
     const nodeServer = server.getNodeServer()
     if (nodeServer?.listening) {
-      const graceMs = Number(process.env.SHUTDOWN_GRACE_MS) || DEFAULT_GRACE_MS
-      const cut = setTimeout(() => nodeServer.closeAllConnections(), graceMs).unref()
-      await new Promise<void>((resolve) => nodeServer.close(() => resolve()))
-      clearTimeout(cut)
+      const transmit = await app.container.make('transmit')
+      await drainAndClose(nodeServer, {
+        ...shutdownTimings(),
+        liveStreams: () => transmit.getManager().getAllSubscribers().keys(),
+      })
     }
   }
   await app.terminate()
@@ -57,7 +63,7 @@ async function shutDown(app: ApplicationService) {
  * own schema, or the rules across them in backend/config/env_rules.ts) prints one plain line
  * per variable, with no stack, so it reads the same in a terminal and in a service's log.
  */
-export function failed(error: unknown) {
+export function failed(error: unknown): Promise<void> | undefined {
   process.exitCode = 1
   if (error instanceof Error && error.name === 'InvalidEnvironment') {
     console.error(error.message)
@@ -68,5 +74,5 @@ export function failed(error: unknown) {
     console.error(`Invalid environment:\n${envHelp.help}`)
     return
   }
-  prettyPrintError(error)
+  return prettyPrintError(error)
 }

@@ -2,14 +2,25 @@ import type { HttpContext } from '@adonisjs/core/http'
 import env from '#start/env'
 import { metricsRegistry } from '#core/metrics'
 import { readiness } from '#operations/services/readiness'
+import { isDraining } from '#operations/services/graceful_shutdown'
 import { metricsAccess } from '#operations/services/metrics_access'
 
 /** Readiness and Prometheus metrics (docs/operations.md, "Readiness" and "Metrics"). */
 export default class ProbesController {
-  /** GET /api/ready: 200 when every check passes, 503 naming the ones that failed. */
+  /**
+   * GET /api/ready: 200 when every check passes, 503 naming the ones that failed, and 503 from
+   * the first moment of a shutdown, without checking (docs/operations.md, "Shutdown").
+   */
   async ready({ response }: HttpContext) {
-    const { ready, checks } = await readiness()
     response.header('Cache-Control', 'no-store')
+    if (isDraining()) {
+      return response.serviceUnavailable({
+        status: 'unavailable',
+        message: 'Not ready: shutting down',
+        checks: [],
+      })
+    }
+    const { ready, checks } = await readiness()
     if (ready) return response.ok({ status: 'ready', checks })
     const failed = checks.filter((check) => !check.ok).map((check) => check.name)
     return response.serviceUnavailable({

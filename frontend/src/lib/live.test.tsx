@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render, waitFor } from '@testing-library/react'
-import { setLiveClientFactory, useLiveChannel, withXsrfHeader } from '@/lib/live'
+import { setLiveClientFactory, transmitClient, useLiveChannel, withXsrfHeader } from '@/lib/live'
 import { fakeLiveClient } from '@/testing/live'
 import { setXsrfCookie } from '@/testing/test-utils'
 
@@ -17,7 +17,33 @@ function Listener({
   return null
 }
 
-afterEach(() => setLiveClientFactory(null))
+afterEach(() => {
+  setLiveClientFactory(null)
+  vi.unstubAllGlobals()
+})
+
+/** An EventSource the test opens, drops and reopens by hand. */
+class FakeEventSource extends EventTarget {
+  static last: FakeEventSource
+  closed = false
+  constructor(readonly url: string | URL) {
+    super()
+    FakeEventSource.last = this
+  }
+  close() {
+    this.closed = true
+  }
+  open() {
+    this.dispatchEvent(new Event('open'))
+  }
+  /** The stream ended (its instance shut down) or broke: the browser reconnects by itself. */
+  drop() {
+    this.dispatchEvent(new Event('error'))
+  }
+  message(data: unknown) {
+    this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(data) }))
+  }
+}
 
 describe('useLiveChannel', () => {
   it('subscribes, hands over messages, and unsubscribes and closes on unmount', async () => {
@@ -48,6 +74,59 @@ describe('useLiveChannel', () => {
     expect(onSubscribed).not.toHaveBeenCalled()
     open()
     await waitFor(() => expect(onSubscribed).toHaveBeenCalledTimes(1))
+  })
+
+  it('says so again each time the stream reconnects and the subscription is made again', async () => {
+    const fake = fakeLiveClient()
+    setLiveClientFactory(() => fake.client)
+    const onBoard = vi.fn()
+    const onPublic = vi.fn()
+    const board = render(
+      <Listener channel="freight/board" onMessage={vi.fn()} onSubscribed={onBoard} />
+    )
+    render(<Listener channel="freight/public" onMessage={vi.fn()} onSubscribed={onPublic} />)
+    await waitFor(() => expect(onBoard).toHaveBeenCalledTimes(1))
+    fake.reconnect()
+    expect(onBoard).toHaveBeenCalledTimes(2)
+    expect(onPublic).toHaveBeenCalledTimes(2)
+    board.unmount()
+    fake.reconnect()
+    expect(onBoard).toHaveBeenCalledTimes(2)
+    expect(onPublic).toHaveBeenCalledTimes(3)
+  })
+
+  it('with the transmit client: a stream that ends and reconnects subscribes again, and the screen refetches', async () => {
+    const subscribes: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        const { channel } = await request.clone().json()
+        if (request.url.endsWith('/__transmit/subscribe')) subscribes.push(channel)
+        return new Response(null, { status: 204 })
+      })
+    )
+    setLiveClientFactory(() =>
+      transmitClient({
+        baseUrl: 'http://localhost',
+        eventSourceFactory: (url) => new FakeEventSource(url) as unknown as EventSource,
+      })
+    )
+    const onMessage = vi.fn()
+    const onSubscribed = vi.fn()
+    render(<Listener channel="freight/board" onMessage={onMessage} onSubscribed={onSubscribed} />)
+    const stream = FakeEventSource.last
+    stream.open()
+    await waitFor(() => expect(onSubscribed).toHaveBeenCalledTimes(1))
+    expect(subscribes).toEqual(['freight/board'])
+
+    // The instance holding the stream shut down: the browser reconnects (to another one).
+    stream.drop()
+    expect(stream.closed).toBe(false)
+    stream.open()
+    await waitFor(() => expect(onSubscribed).toHaveBeenCalledTimes(2))
+    expect(subscribes).toEqual(['freight/board', 'freight/board'])
+    stream.message({ channel: 'freight/board', payload: { type: 'claimed', id: 7 } })
+    expect(onMessage).toHaveBeenCalledExactlyOnceWith({ type: 'claimed', id: 7 })
   })
 
   it('shares one client between the listeners of a page, created lazily', async () => {

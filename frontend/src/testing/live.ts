@@ -4,6 +4,9 @@ import type { LiveClient, LiveSubscription } from '@/lib/live'
 /** A transmit client without EventSource: tests push messages on a channel by hand. */
 export function fakeLiveClient() {
   const handlers = new Map<string, Set<(message: unknown) => void>>()
+  const resubscribed = new Set<(channel: string) => void>()
+  /** Channels subscribed now (created, not deleted since). */
+  const live = new Set<string>()
   const created: string[] = []
   const deleted: string[] = []
   const state = { closed: 0 }
@@ -19,9 +22,13 @@ export function fakeLiveClient() {
         get handlerCount() {
           return set.size
         },
-        create: async () => void created.push(channel),
+        create: async () => {
+          created.push(channel)
+          live.add(channel)
+        },
         delete: async () => {
           deleted.push(channel)
+          live.delete(channel)
           subscriptions.delete(channel)
         },
         onMessage<T>(handler: (message: T) => void) {
@@ -33,11 +40,18 @@ export function fakeLiveClient() {
       subscriptions.set(channel, subscription)
       return subscription
     },
+    onResubscribed(handler) {
+      resubscribed.add(handler)
+      return () => void resubscribed.delete(handler)
+    },
     close() {
       state.closed += 1
     },
   }
   const push = (channel: string, message: unknown) =>
     act(() => handlers.get(channel)?.forEach((h) => h(message)))
-  return { client, created, deleted, state, push }
+  /** The stream came back (another instance): like transmit, every channel is subscribed again. */
+  const reconnect = () =>
+    act(() => live.forEach((channel) => resubscribed.forEach((h) => h(channel))))
+  return { client, created, deleted, state, push, reconnect }
 }

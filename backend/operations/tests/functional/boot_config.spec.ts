@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { createServer } from 'node:net'
 import { startServer } from '#tests/helpers'
 import { runAce } from '#operations/tests/ace'
 
@@ -79,6 +80,40 @@ test.group('Configuration validated at boot', (group) => {
       )
     } finally {
       await server.stop()
+    }
+  })
+
+  test('the shutdown drain is a number of milliseconds, zero or more', async ({ assert }) => {
+    const wrongType = await ace({ SHUTDOWN_DRAIN_MS: 'soon' })
+    assert.equal(wrongType.code, 1)
+    assert.deepEqual(lines(wrongType.output), [
+      'Invalid environment:',
+      '- "SHUTDOWN_DRAIN_MS" env variable must be a number (Current value: "soon")',
+    ])
+    const negative = await ace({ SHUTDOWN_DRAIN_MS: '-1' })
+    assert.equal(negative.code, 1)
+    assert.deepEqual(lines(negative.output), [
+      'Invalid environment:',
+      '- SHUTDOWN_DRAIN_MS must be zero or a positive number of milliseconds (got -1)',
+    ])
+  })
+
+  test('a server whose port is taken exits 1, so a supervisor can start it again', async ({
+    assert,
+  }) => {
+    const port = Number(process.env.PORT) + 3
+    // Another process on the port, closing every connection it accepts.
+    const squatter = createServer((socket) => socket.destroy())
+    await new Promise<void>((resolve) => squatter.listen(port, process.env.HOST, resolve))
+    try {
+      const error = await startServer(port).then(
+        () => null,
+        (e: Error) => e
+      )
+      assert.match(String(error?.message), /^server exited: /, 'it exited, not lingered')
+      assert.include(String(error?.message), 'EADDRINUSE')
+    } finally {
+      squatter.close()
     }
   })
 })

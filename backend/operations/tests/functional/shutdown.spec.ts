@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
-import { request } from 'node:http'
+import { randomUUID } from 'node:crypto'
+import { get, request } from 'node:http'
 import { connect } from 'node:net'
 import { resetDatabase, startServer } from '#tests/helpers'
 
@@ -55,6 +56,48 @@ function accepts(port: number): Promise<boolean> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/**
+ * A live-update stream (GET /__transmit/events), read raw: `ended` settles when it closes,
+ * with whether it ended cleanly (the whole chunked answer, not a reset connection), when,
+ * and everything it carried.
+ */
+function liveStream(port: number) {
+  let text = ''
+  let opened: (value: void) => void
+  const ready = new Promise<void>((resolve) => (opened = resolve))
+  const ended = new Promise<{ clean: boolean; at: number; text: string }>((resolve, reject) => {
+    const req = get(
+      {
+        host: process.env.HOST,
+        port,
+        path: `/__transmit/events?uid=${randomUUID()}`,
+        agent: false,
+      },
+      (res) => {
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => {
+          text += chunk
+          opened()
+        })
+        res.on('close', () => resolve({ clean: res.complete, at: Date.now(), text }))
+        res.on('error', () => undefined)
+      }
+    )
+    req.on('error', reject)
+  })
+  return { ready, ended }
+}
+
+/** GET `path`'s status, or 'refused' when the connection is not accepted. */
+function statusOf(port: number, path: string): Promise<number | 'refused'> {
+  return fetch(`http://${process.env.HOST}:${port}${path}`, {
+    headers: { accept: 'application/json' },
+  }).then(
+    (res) => res.status,
+    () => 'refused' as const
+  )
+}
+
 test.group('Graceful shutdown on SIGTERM', (group) => {
   group.each.setup(() => resetDatabase())
   group.each.timeout(120_000)
@@ -87,5 +130,46 @@ test.group('Graceful shutdown on SIGTERM', (group) => {
 
     assert.equal(await exited, 0, server.output())
     assert.isFalse(await accepts(PORT))
+  })
+
+  test('drains first: readiness answers 503 at once, the rest is served until the drain ends, live streams end cleanly, then the port closes', async ({
+    assert,
+  }) => {
+    const DRAIN_MS = 2500
+    const server = await startServer(PORT, {
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+      SHUTDOWN_GRACE_MS: '20000',
+    })
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve))
+    const stream = liveStream(PORT)
+    await stream.ready
+    assert.equal(await statusOf(PORT, '/api/ready'), 200)
+
+    const signalled = Date.now()
+    server.child.kill('SIGTERM')
+    await pause(100)
+    assert.equal(await statusOf(PORT, '/api/ready'), 503, 'readiness says no within ~100 ms')
+    const ready = await fetch(`http://${process.env.HOST}:${PORT}/api/ready`)
+    assert.equal(ready.status, 503)
+    assert.equal(((await ready.json()) as { message: string }).message, 'Not ready: shutting down')
+
+    // The drain: everything else is served as before, on new connections too.
+    assert.equal(await statusOf(PORT, '/api/health'), 200)
+    assert.equal(await statusOf(PORT, '/api/freight-listings/featured'), 200)
+    assert.isTrue(await accepts(PORT))
+    assert.isNull(server.child.exitCode)
+    const streamEnd = await stream.ended
+    assert.isAtLeast(
+      streamEnd.at - signalled,
+      DRAIN_MS - 200,
+      'the stream stayed open for the drain'
+    )
+    assert.isTrue(streamEnd.clean, `the stream ended cleanly, not cut: ${streamEnd.text}`)
+    // The client is told to reconnect soon (through the balancer, to another instance).
+    assert.match(streamEnd.text, /\nretry: \d+\n\n$/)
+
+    assert.equal(await exited, 0, server.output())
+    assert.isFalse(await accepts(PORT), 'the port is closed')
+    assert.isBelow(Date.now() - signalled, 20_000, 'the stream was not held to the grace')
   })
 })
