@@ -6,6 +6,7 @@ import Booking from '#marketplace/models/booking'
 import Invoice from '#marketplace/models/invoice'
 import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
+import { onTheRoad, uploadProofOfDelivery } from '#tests/deliveries'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
 
 /** Waits for a toast (its text is also announced, so take the first match). */
@@ -16,7 +17,7 @@ async function toast(page: Page, text: string) {
 async function openSection(page: Page, name: string) {
   await page
     .getByRole('navigation', { name: 'Carrier dashboard' })
-    .getByRole('button', { name })
+    .getByRole('link', { name })
     .click()
 }
 
@@ -126,7 +127,12 @@ test.group('Browser: carrier workspace', (group) => {
     const shipper = await makeUser('shipper')
     const truck = await makeTruck(carrier)
     const listing = await makeListing(carrier, { truck, from: 'chicago', to: 'detroit' })
-    const booking = await makeBooking(shipper, listing, { status: 'confirmed', pallets: 3 })
+    // Picked up yesterday (docs/decisions/0166: no delivery before the pickup day).
+    const booking = await makeBooking(shipper, listing, {
+      status: 'confirmed',
+      pallets: 3,
+      ...onTheRoad(),
+    })
     const ref = reference(booking.id)
 
     const { context, page } = await newPage()
@@ -147,7 +153,12 @@ test.group('Browser: carrier workspace', (group) => {
     await booking.refresh()
     assert.equal(booking.status, 'in_transit')
 
-    // Delivered becomes a choice only once the booking is in transit.
+    // In transit without a proof of delivery, Delivered is not offered, and the card says why.
+    await card.getByText(/^Delivered is not open yet: A proof of delivery is missing/).waitFor()
+    assert.isTrue(await select.locator('option[value="delivered"]').isDisabled())
+    // The driver's POD arrives from the dock; the list shows Delivered as a choice.
+    await uploadProofOfDelivery(booking.id, carrier.id)
+    await page.reload()
     await select.locator('option[value="delivered"]:not([disabled])').waitFor({ state: 'attached' })
     await select.selectOption('delivered')
     await update.click()

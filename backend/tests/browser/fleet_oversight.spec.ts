@@ -35,7 +35,7 @@ for (const viewport of [
       if (viewport.width >= 768) {
         await page
           .getByRole('navigation', { name: 'Admin dashboard' })
-          .getByRole('button', { name: 'Fleet Oversight' })
+          .getByRole('link', { name: 'Fleet Oversight' })
           .click()
       } else {
         await page.getByRole('button', { name: /Admin dashboard section/ }).click()

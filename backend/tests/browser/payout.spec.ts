@@ -5,8 +5,9 @@ import Booking from '#marketplace/models/booking'
 import { ONBOARDING_HOLD_REASON } from '#payments/services/payout_service'
 import { toCents } from '#core/money'
 import { bookingReference as reference } from '#core/reference'
-import { makeUser, resetDatabase } from '#tests/helpers'
+import { businessDateFromToday, makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing } from '#tests/factories'
+import { uploadProofOfDelivery } from '#tests/deliveries'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
 
 const usd = (cents: number) =>
@@ -20,7 +21,7 @@ async function toast(page: Page, text: string) {
 async function openCarrierSection(page: Page, name: string) {
   await page
     .getByRole('navigation', { name: 'Carrier dashboard' })
-    .getByRole('button', { name })
+    .getByRole('link', { name })
     .click()
 }
 
@@ -44,10 +45,12 @@ test.group('Browser: a payout from payment to the carrier', (group) => {
       email: 'sam@shipper.test',
       password: 'secret123',
     })
+    // Picked up today (docs/decisions/0166: no delivery before the pickup day).
     const booking = await makeBooking(shipperUser, listing, {
       pallets: 4,
       status: 'pending',
       paymentStatus: 'pending',
+      pickupDate: businessDateFromToday(0),
     })
     const ref = reference(booking.id)
     const totalCents = toCents(booking.totalAmount!)
@@ -98,6 +101,9 @@ test.group('Browser: a payout from payment to the carrier', (group) => {
     await select.selectOption('in_transit')
     await update.click()
     await toast(page, 'Booking status changed to In Transit')
+    // The driver's proof of delivery arrives from the dock; then Delivered is offered.
+    await uploadProofOfDelivery(booking.id, carrierUser.id)
+    await page.reload()
     await select.locator('option[value="delivered"]:not([disabled])').waitFor({ state: 'attached' })
     await select.selectOption('delivered')
     await update.click()
@@ -110,6 +116,11 @@ test.group('Browser: a payout from payment to the carrier', (group) => {
     assert.include(shipper.page.url(), '/shipper#bookings')
     await shipper.page.reload()
     await shipperRow.getByRole('button', { name: `Complete booking #${booking.id}` }).click()
+    // It asks first: completing releases the payment (docs/decisions/0164).
+    await shipper.page
+      .getByRole('alertdialog', { name: `Complete booking ${ref}?` })
+      .getByRole('button', { name: `Complete and release ${usd(totalCents)}` })
+      .click()
     await toast(shipper.page, 'Shipment Completed')
     await shipperRow.getByText('Completed', { exact: true }).waitFor()
     await booking.refresh()

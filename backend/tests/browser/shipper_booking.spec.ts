@@ -84,7 +84,7 @@ test.group('Browser: a shipper finds a carrier and books', (group) => {
 
     await page
       .getByRole('navigation', { name: 'Shipper dashboard' })
-      .getByRole('button', { name: 'My Bookings' })
+      .getByRole('link', { name: 'My Bookings' })
       .click()
     await page.waitForURL('**/shipper#bookings')
     const bookedColumn = page.getByRole('region', { name: 'Booked' })
@@ -97,7 +97,7 @@ test.group('Browser: a shipper finds a carrier and books', (group) => {
 
     await page
       .getByRole('navigation', { name: 'Shipper dashboard' })
-      .getByRole('button', { name: 'Tracking' })
+      .getByRole('link', { name: 'Tracking' })
       .click()
     const tracking = page.getByRole('article', { name: `Tracking ${reference}` })
     await tracking.getByRole('list', { name: 'Status history' }).getByText('Pending').waitFor()

@@ -1,6 +1,6 @@
 import type * as React from 'react'
-import { Link } from 'react-router-dom'
-import { ChevronDown, Fuel, Route } from 'lucide-react'
+import { ChevronDown } from 'lucide-react'
+import { RoleNavItem } from '@/components/role-nav-item'
 import { Button } from '@/components/ui/button'
 import {
   DropdownMenu,
@@ -8,95 +8,72 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
-import { paths } from '@/config/paths'
+import type { RoleNavEntry } from '@/config/role-nav'
 import { cn } from '@/lib/utils'
-
-export type SectionNavItem<T extends string> = {
-  id: T
-  label: string
-  icon: React.ComponentType<{ className?: string }>
-  disabled?: boolean
-}
-
-/** A link out of the dashboard to another screen of the role (e.g. /tms). */
-export type SectionLink = {
-  label: string
-  to: string
-  icon: React.ComponentType<{ className?: string }>
-}
-
-/** The TMS (rate comparison, milestone tracking, documents, escrow), open to every role. */
-export const TMS_LINK: SectionLink = { label: 'TMS', to: paths.tms.getHref(), icon: Route }
-
-/** The admin's Finance section: fuel index, surcharge table, accessorials, flagged invoices. */
-export const FINANCE_LINK: SectionLink = {
-  label: 'Finance',
-  to: paths.adminFinance.getHref(),
-  icon: Fuel,
-}
 
 type SectionLayoutProps<T extends string> = {
   /** Name of the navigation landmark, e.g. "Carrier dashboard". */
   navLabel: string
   /** Heading of the small-screen header bar. */
   mobileTitle: string
-  items: SectionNavItem<T>[]
+  /**
+   * The role's menu (config/role-nav.ts), the same list the phone drawer shows: its dashboard
+   * sections (`section`) and its other screens (Post a Load, TMS, Finance).
+   */
+  nav: readonly RoleNavEntry[]
   current: T
   onSelect: (id: T) => void
-  /** Other screens of the role, listed under the sections. */
-  links?: SectionLink[]
   children: React.ReactNode
 }
 
+/** A screen of its own (Post a Load, TMS), not a section of the dashboard. */
+const isScreen = (entry: RoleNavEntry) => !entry.section && !entry.unavailable
+
+/** A plain left click, which the page handles; modified clicks open the link as usual. */
+function isPlainClick(event: React.MouseEvent<HTMLAnchorElement>) {
+  return event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+}
+
 /**
- * Dashboard frame: a side menu on large screens; on small ones a header whose section switcher
- * names the current section (the site header already has the one hamburger menu).
+ * Dashboard frame: the role's menu as a sidebar on large screens, its sections as links that
+ * switch the section in place; on small ones a header whose section switcher names the current
+ * section (the site header has the one menu button, which opens the same menu as a drawer).
  */
 export function SectionLayout<T extends string>({
   navLabel,
   mobileTitle,
-  items,
+  nav,
   current,
   onSelect,
-  links = [],
   children,
 }: SectionLayoutProps<T>) {
-  const currentLabel = items.find((item) => item.id === current)?.label ?? mobileTitle
+  const sections = nav.filter((entry) => entry.section)
+  const currentLabel = sections.find((entry) => entry.section === current)?.label ?? mobileTitle
   return (
     <div className="flex min-h-[calc(100vh-4rem)] flex-col bg-slate-50 lg:flex-row">
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
         <nav aria-label={navLabel} className="sticky top-16 space-y-1 p-4">
-          {items.map(({ id, label, icon: Icon, disabled }) => (
-            <button
-              key={id}
-              type="button"
-              disabled={disabled}
-              aria-current={current === id ? 'page' : undefined}
-              onClick={() => onSelect(id)}
+          {nav.map((entry, i) => (
+            <div
+              key={entry.label}
               className={cn(
-                'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium transition-colors',
-                current === id ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
-                disabled && 'cursor-not-allowed opacity-50 hover:bg-transparent'
+                // A rule between the role's other screens and its dashboard's sections.
+                i > 0 &&
+                  isScreen(nav[i - 1]) !== isScreen(entry) &&
+                  'mt-3 border-t border-slate-200 pt-3'
               )}
             >
-              <Icon className="h-4 w-4 shrink-0" />
-              {label}
-            </button>
-          ))}
-          {links.length > 0 ? (
-            <div className="mt-3 space-y-1 border-t border-slate-200 pt-3">
-              {links.map(({ label, to, icon: Icon }) => (
-                <Link
-                  key={to}
-                  to={to}
-                  className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100"
-                >
-                  <Icon className="h-4 w-4 shrink-0" />
-                  {label}
-                </Link>
-              ))}
+              <RoleNavItem
+                entry={entry}
+                current={entry.section != null && entry.section === current}
+                onClick={(event) => {
+                  if (!entry.section || !isPlainClick(event)) return
+                  event.preventDefault()
+                  onSelect(entry.section as T)
+                }}
+              />
             </div>
-          ) : null}
+          ))}
         </nav>
       </aside>
 
@@ -115,14 +92,13 @@ export function SectionLayout<T extends string>({
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            {items.map(({ id, label, icon: Icon, disabled }) => (
+            {sections.map(({ section, label, icon: Icon }) => (
               <DropdownMenuItem
-                key={id}
-                disabled={disabled}
-                onSelect={() => onSelect(id)}
-                className={cn(current === id && 'bg-brand-50 text-brand-700')}
+                key={section}
+                onSelect={() => onSelect(section as T)}
+                className={cn(current === section && 'bg-brand-50 text-brand-700')}
               >
-                <Icon className="h-4 w-4" />
+                <Icon className="h-4 w-4" aria-hidden="true" />
                 {label}
               </DropdownMenuItem>
             ))}

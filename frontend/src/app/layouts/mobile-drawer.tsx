@@ -1,6 +1,6 @@
 import * as React from 'react'
-import { NavLink } from '@/components/ui/link'
 import { LogOut, Menu } from 'lucide-react'
+import { RoleNavItem } from '@/components/role-nav-item'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -12,11 +12,16 @@ import {
 import type { User } from '@/features/auth/api/get-user'
 import { useAuth } from '@/features/auth/hooks/use-auth'
 import { displayName, roleLabel } from '@/app/account'
-import { roleLinks } from '@/app/layouts/role-links'
+import { roleNav } from '@/config/role-nav'
+import { usePageLocation } from '@/lib/navigation'
 
-/** Signed-in side drawer below 768 px: welcome line, the role's links and Sign Out. */
+/**
+ * Signed-in side drawer below 1024 px, where the dashboards have no sidebar: welcome line, the
+ * role's menu (the same list as the sidebar, config/role-nav.ts) and Sign Out.
+ */
 export function MobileDrawer({ user }: { user: User }) {
   const { logout, isLoggingOut } = useAuth()
+  const { pathname, hash } = usePageLocation()
   const [open, setOpen] = React.useState(false)
 
   return (
@@ -34,16 +39,13 @@ export function MobileDrawer({ user }: { user: User }) {
           </DialogDescription>
         </div>
         <nav aria-label="Account" className="flex-1 space-y-1">
-          {roleLinks(user.role).map((link) => (
-            <NavLink
-              key={link.label}
-              to={link.to}
-              end
+          {roleNav(user.role).map((entry) => (
+            <RoleNavItem
+              key={entry.label}
+              entry={entry}
+              current={entry.to === `${pathname}${hash}` || (entry.to === pathname && !hash)}
               onClick={() => setOpen(false)}
-              className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-            >
-              {link.label}
-            </NavLink>
+            />
           ))}
         </nav>
         <Button

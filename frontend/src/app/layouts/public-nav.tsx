@@ -2,7 +2,7 @@ import * as React from 'react'
 import { Link, NavLink } from '@/components/ui/link'
 import { Menu } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { paths } from '@/config/paths'
+import { PUBLIC_NAV } from '@/config/public-nav'
 import { cn } from '@/lib/utils'
 
 // The compact menu's Radix code is not needed to paint the page: it loads beside it.
@@ -21,19 +21,18 @@ const MenuButton = React.forwardRef<HTMLButtonElement, React.ComponentProps<type
   }
 )
 
-const LINKS = [
-  { label: 'Home', to: paths.home.getHref() },
-  { label: 'About', to: paths.about.getHref() },
-  { label: 'Platform', to: paths.overview.getHref() },
-  { label: 'Contact', to: paths.contact.getHref() },
-]
+const PAGES = PUBLIC_NAV.filter((entry) => !entry.account)
+const ACCOUNT = PUBLIC_NAV.filter((entry) => entry.account)
 
-/** Signed-out header: links and Login / Get Started; a compact menu below md. */
+/**
+ * Signed-out header: the page links and Sign In / Get Started; below md a compact menu with the
+ * same places (both from config/public-nav.ts).
+ */
 export function PublicNav() {
   return (
     <>
       <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-        {LINKS.map((link) => (
+        {PAGES.map((link) => (
           <NavLink
             key={link.to}
             to={link.to}
@@ -50,12 +49,15 @@ export function PublicNav() {
         ))}
       </nav>
       <div className="hidden items-center gap-2 md:flex">
-        <Button asChild variant="ghost">
-          <Link to={paths.login.getHref()}>Login</Link>
-        </Button>
-        <Button asChild>
-          <Link to={paths.register.getHref()}>Get Started</Link>
-        </Button>
+        {ACCOUNT.map((entry) => (
+          <Button
+            key={entry.to}
+            asChild
+            variant={entry.account === 'sign-up' ? 'default' : 'ghost'}
+          >
+            <Link to={entry.to}>{entry.label}</Link>
+          </Button>
+        ))}
       </div>
       <div className="md:hidden">
         <React.Suspense fallback={<MenuButton />}>

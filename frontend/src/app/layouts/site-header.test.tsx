@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { mockFetch, type MockRoute } from '@/testing/mock-fetch'
 import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
 import { initials, displayName } from '@/app/account'
+import { roleNav } from '@/config/role-nav'
 
 function setup(
   url: string,
@@ -21,7 +22,7 @@ function setup(
 }
 
 describe('header', () => {
-  it('shows public links and Login / Get Started to visitors', async () => {
+  it('shows public links and Sign In / Get Started to visitors', async () => {
     setup('/about', null)
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     expect(
@@ -35,7 +36,7 @@ describe('header', () => {
       ['Contact', '/contact'],
     ])
     const header = within(screen.getByRole('banner'))
-    expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login')
+    expect(header.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login')
     expect(header.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/register')
     expect(header.getByRole('button', { name: 'Open menu' })).toBeInTheDocument()
   })
@@ -53,7 +54,7 @@ describe('header', () => {
     expect(within(trigger).getByText('Pat Lee')).toBeInTheDocument()
   })
 
-  it('mobile drawer: welcome line, role links, sign out', async () => {
+  it('mobile drawer: welcome line, the menu of the role, sign out', async () => {
     const { router } = setup(
       '/tms',
       makeUser({ role: 'carrier', firstName: 'Casey', lastName: 'Driver' })
@@ -66,16 +67,7 @@ describe('header', () => {
       within(drawer)
         .getAllByRole('link')
         .map((a) => a.textContent)
-    ).toEqual([
-      'Home',
-      'Dashboard',
-      'Freight Board',
-      'My Listings',
-      'Fleet Management',
-      'Company Profile',
-      'Drayage',
-      'TMS',
-    ])
+    ).toEqual(roleNav('carrier').map((entry) => entry.label))
     fireEvent.click(within(drawer).getByRole('button', { name: 'Sign Out' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
   })
@@ -91,15 +83,7 @@ describe('header', () => {
       within(drawer)
         .getAllByRole('link')
         .map((a) => a.textContent)
-    ).toEqual([
-      'Home',
-      'Admin Dashboard',
-      'User Management',
-      'Platform Analytics',
-      'Terminals',
-      'TMS',
-      'Debug Tools',
-    ])
+    ).toEqual(roleNav('admin').map((entry) => entry.label))
     fireEvent.click(within(drawer).getByRole('button', { name: 'Sign Out' }))
     expect((await screen.findAllByText('Logout failed')).length).toBeGreaterThan(0)
     expect(screen.getAllByText('500: Internal server error').length).toBeGreaterThan(0)

@@ -11,7 +11,7 @@ const MobileDrawer = React.lazy(() =>
   import('@/app/layouts/mobile-drawer').then((m) => ({ default: m.MobileDrawer }))
 )
 
-/** Public header for visitors, signed-in top bar (user menu, mobile drawer) for users. */
+/** Public header for visitors, signed-in top bar (user menu, the menu's drawer) for users. */
 export function SiteHeader() {
   const { user } = useAuth()
   return (
@@ -19,7 +19,8 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <div className="flex items-center gap-2">
           {user ? (
-            <div className="md:hidden">
+            // Below lg, where the dashboards have no sidebar, the drawer holds the role's menu.
+            <div className="lg:hidden">
               <React.Suspense fallback={<span className="block h-10 w-10" />}>
                 <MobileDrawer user={user} />
               </React.Suspense>

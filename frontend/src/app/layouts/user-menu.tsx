@@ -11,7 +11,7 @@ import {
 import type { User } from '@/features/auth/api/get-user'
 import { useAuth } from '@/features/auth/hooks/use-auth'
 import { displayName, initials, roleLabel } from '@/app/account'
-import { profileHref } from '@/app/layouts/role-links'
+import { profileHref } from '@/config/role-nav'
 import { paths } from '@/config/paths'
 import { useNavigation } from '@/lib/navigation'
 

@@ -1,12 +1,7 @@
 import * as React from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { Anchor, LayoutDashboard, Truck, Users } from 'lucide-react'
-import {
-  FINANCE_LINK,
-  SectionLayout,
-  TMS_LINK,
-  type SectionNavItem,
-} from '@/components/section-layout'
+import { SectionLayout } from '@/components/section-layout'
+import { roleNav } from '@/config/role-nav'
 import { IdentityRevealLog } from '@/features/admin/components/identity-reveal-log'
 import { MoneyHealth } from '@/features/admin/components/money-health'
 import { PayoutsAttention } from '@/features/admin/components/payouts-attention'
@@ -19,17 +14,11 @@ import { RecentBookings } from '@/features/admin/components/recent-bookings'
 import { ReviewsModeration } from '@/features/admin/components/reviews-moderation'
 import { SummaryCards } from '@/features/admin/components/summary-cards'
 
-type AdminSection = 'dashboard' | 'users' | 'fleet' | 'terminals'
-
-// The console is one page: Fleet Oversight and Terminals are its #fleet and #terminals cards;
-// Finance is a page of its own (the Finance link); User Management stays visibly disabled
-// until it has a screen.
-const NAV: SectionNavItem<AdminSection>[] = [
-  { id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { id: 'users', label: 'User Management', icon: Users, disabled: true },
-  { id: 'fleet', label: 'Fleet Oversight', icon: Truck },
-  { id: 'terminals', label: 'Terminals', icon: Anchor },
-]
+// The console is one page: the menu's sections (config/role-nav.ts) are its cards, #fleet,
+// #analytics and #terminals; Finance is a page of its own; User Management is listed, disabled
+// and marked "Not available yet", until it has a screen.
+const NAV = roleNav('admin')
+const SECTIONS = NAV.flatMap((entry) => (entry.section ? [entry.section] : []))
 
 /** /admin: summary cards, pending approvals, platform analytics, recent bookings and the audit log. */
 /** `accountPanel`: the admin's own account card, composed by the route (app/). */
@@ -43,8 +32,8 @@ export function AdminDashboard({
 }) {
   const { hash } = useLocation()
   const navigate = useNavigate()
-  const current: AdminSection =
-    hash === '#fleet' ? 'fleet' : hash === '#terminals' ? 'terminals' : 'dashboard'
+  const requested = decodeURIComponent(hash.replace(/^#/, ''))
+  const current = SECTIONS.includes(requested) ? requested : 'dashboard'
 
   // /admin#users, /admin#fleet, /admin#analytics and /admin#profile scroll to their panel.
   React.useEffect(() => {
@@ -59,12 +48,11 @@ export function AdminDashboard({
     <SectionLayout
       navLabel="Admin dashboard"
       mobileTitle="Admin Dashboard"
-      items={NAV}
-      links={[FINANCE_LINK, TMS_LINK]}
+      nav={NAV}
       current={current}
       onSelect={(id) => {
-        if (id === 'fleet' || id === 'terminals') navigate({ hash: id })
-        else if (id === 'dashboard') {
+        if (id !== 'dashboard') navigate({ hash: id })
+        else {
           navigate({ hash: '' })
           window.scrollTo?.({ top: 0, behavior: 'smooth' })
         }

@@ -1,19 +1,6 @@
-import {
-  Banknote,
-  Building2,
-  ClipboardList,
-  Container,
-  FileText,
-  LayoutDashboard,
-  List,
-  MapPin,
-  PackageSearch,
-  Truck,
-  Wallet,
-  Zap,
-} from 'lucide-react'
 import type * as React from 'react'
-import { SectionLayout, TMS_LINK, type SectionNavItem } from '@/components/section-layout'
+import { SectionLayout } from '@/components/section-layout'
+import { roleNav } from '@/config/role-nav'
 import { useHashSection } from '@/hooks/use-hash-section'
 import { CarrierBookings } from '@/features/carrier/components/carrier-bookings'
 import { CarrierInvoices } from '@/features/carrier/components/carrier-invoices'
@@ -41,100 +28,75 @@ export type CarrierSection =
   | 'drayage'
   | 'profile'
 
-type SectionInfo = SectionNavItem<CarrierSection> & {
-  title: string
-  description?: string
-}
+type SectionInfo = { id: CarrierSection; title: string; description?: string }
 
-/** Sections and titles of SPEC point 2 ("Carrier dashboard"); profile is reachable by #profile only. */
+/**
+ * Sections and titles of SPEC point 2 ("Carrier dashboard"). The menu (config/role-nav.ts)
+ * lists all but Company Profile, which the account menu leads to.
+ */
 export const CARRIER_SECTIONS: SectionInfo[] = [
   {
     id: 'dashboard',
-    label: 'Dashboard',
     title: 'Carrier Dashboard',
-    icon: LayoutDashboard,
     description: 'An overview of your bookings, listings, fleet and earnings.',
   },
   {
     id: 'trucks',
-    label: 'My Trucks',
     title: 'My Trucks',
-    icon: Truck,
     description: 'Manage the trucks in your fleet.',
   },
   {
     id: 'listings',
-    label: 'My Listings',
     title: 'My Listings',
-    icon: List,
     description: 'Capacity you offer to shippers on your routes.',
   },
   {
     id: 'freight-board',
-    label: 'Grab & Go Board',
     title: 'Grab & Go Board',
-    icon: PackageSearch,
     description: 'Loads posted by shippers, ready to hold or claim.',
   },
   {
     id: 'expedited',
-    label: 'Expedited',
     title: 'Expedited',
-    icon: Zap,
     description:
       'Time-critical jobs for carriers running Expedited (EXP): accept one, then drive it here.',
   },
   {
     id: 'bookings',
-    label: 'Bookings',
     title: 'Bookings',
-    icon: ClipboardList,
     description: 'Shipments booked on your trucks.',
   },
   {
     id: 'invoices',
-    label: 'Invoices',
     title: 'Invoices',
-    icon: FileText,
     description: 'Invoices for delivered shipments.',
   },
   {
     id: 'tracking',
-    label: 'Tracking',
     title: 'Tracking',
-    icon: MapPin,
     description: 'Shipments currently on the road.',
   },
   {
     id: 'payments',
-    label: 'Payment Setup',
     title: 'Payment Setup',
-    icon: Wallet,
     description: 'Set up a bank account to receive payments from shipments',
   },
   {
     id: 'payouts',
-    label: 'Payout History',
     title: 'Payout History',
-    icon: Banknote,
     description: 'Earnings and payouts from completed shipments',
   },
   {
     id: 'drayage',
-    label: 'Drayage',
     title: 'Drayage',
-    icon: Container,
     description: 'Container moves from port and rail terminals, for carriers with DRAY.',
   },
   {
     id: 'profile',
-    label: 'Company Profile',
     title: 'Company Profile',
-    icon: Building2,
   },
 ]
 
-const NAV_ITEMS = CARRIER_SECTIONS.filter((s) => s.id !== 'profile')
 const IDS = CARRIER_SECTIONS.map((s) => s.id)
 
 /** /carrier: in-page section switcher driven by the URL hash (/carrier#listings). */
@@ -213,8 +175,7 @@ export function CarrierDashboard({
     <SectionLayout
       navLabel="Carrier dashboard"
       mobileTitle={section.title}
-      items={NAV_ITEMS}
-      links={[TMS_LINK]}
+      nav={roleNav('carrier')}
       current={current}
       onSelect={select}
     >

@@ -116,7 +116,7 @@ describe('payment setup card', () => {
 
     const openSection = (name: string) =>
       fireEvent.click(
-        within(screen.getByRole('navigation', { name: 'Carrier dashboard' })).getByRole('button', {
+        within(screen.getByRole('navigation', { name: 'Carrier dashboard' })).getByRole('link', {
           name,
         })
       )

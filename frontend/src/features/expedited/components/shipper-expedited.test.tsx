@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { configure, fireEvent, screen, within } from '@testing-library/react'
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
 import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
 import { makeExpeditedJob } from '@/features/expedited/testing/fixtures'
@@ -84,5 +84,35 @@ describe('Shipper Expedited section', () => {
       weightLbs: 500,
       notes: null,
     })
+  })
+
+  it('asks before cancelling a job, and cancels only once confirmed', async () => {
+    let jobs = [makeExpeditedJob({ status: 'ACCEPTED', carrierName: 'Windy City Expedite' })]
+    const fetch = setup({
+      'GET /api/shipper/expedited-jobs': () => ({ body: jobs }),
+      'POST /api/expedited-jobs/7/cancel': () => {
+        jobs = [{ ...jobs[0], status: 'CANCELLED', cancelledAt: '2025-06-10T15:05:00.000Z' }]
+        return { body: jobs[0] }
+      },
+    })
+    const job = await screen.findByRole('listitem', { name: 'EXP-007 Chicago, IL → Detroit, MI' })
+    fireEvent.click(within(job).getByRole('button', { name: 'Cancel' }))
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Cancel expedited job EXP-007?',
+    })
+    expect(confirm).toHaveAccessibleDescription(
+      'It is withdrawn, and Windy City Expedite, who accepted it, is told the job is off. It cannot be undone.'
+    )
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep job' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(requestsTo(fetch.calls, 'POST', '/api/expedited-jobs/7/cancel')).toHaveLength(0)
+
+    fireEvent.click(within(job).getByRole('button', { name: 'Cancel' }))
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel job' })
+    )
+    expect((await screen.findAllByText('EXP-007 cancelled')).length).toBeGreaterThan(0)
+    expect(requestsTo(fetch.calls, 'POST', '/api/expedited-jobs/7/cancel')).toHaveLength(1)
+    await waitFor(() => expect(within(job).queryByRole('button', { name: 'Cancel' })).toBeNull())
   })
 })

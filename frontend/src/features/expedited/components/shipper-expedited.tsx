@@ -3,6 +3,7 @@ import { Zap } from 'lucide-react'
 import { LoadStates } from '@/components/load-states'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/use-toast'
 import { cancelExpeditedJob } from '@/features/expedited/api/cancel-expedited-job'
@@ -30,16 +31,24 @@ export function ShipperExpedited({ shipperId }: { shipperId: number }) {
   const revalidate = React.useCallback(() => void mutate(), [mutate])
   useLiveChannel<ExpeditedLiveMessage>(shipperExpeditedChannel(shipperId), revalidate, revalidate)
   const [shown, setShown] = React.useState<number | null>(null)
+  // Cancelling cannot be undone: the job is asked about first.
+  const [toCancel, setToCancel] = React.useState<ExpeditedJob | null>(null)
+  const [cancelling, setCancelling] = React.useState(false)
   const jobs = query.data ?? []
   const mapped: ExpeditedJob | undefined =
     jobs.find((j) => j.id === shown) ?? jobs.find(isLive) ?? jobs[0]
 
   async function cancel(job: ExpeditedJob) {
+    setCancelling(true)
     try {
       await cancelExpeditedJob(job.id)
       toast({ title: `${job.reference} cancelled` })
     } catch (error) {
       toast({ variant: 'destructive', title: serverMessage(error, 'Could not cancel the job') })
+    } finally {
+      setCancelling(false)
+      setToCancel(null)
+      revalidate()
     }
   }
 
@@ -82,7 +91,7 @@ export function ShipperExpedited({ shipperId }: { shipperId: number }) {
                         Show on map
                       </Button>
                       {job.status === 'REQUESTED' || job.status === 'ACCEPTED' ? (
-                        <Button variant="ghost" size="sm" onClick={() => cancel(job)}>
+                        <Button variant="ghost" size="sm" onClick={() => setToCancel(job)}>
                           Cancel
                         </Button>
                       ) : null}
@@ -106,6 +115,21 @@ export function ShipperExpedited({ shipperId }: { shipperId: number }) {
           )}
         </section>
       </div>
+      <ConfirmDialog
+        open={toCancel != null}
+        title={`Cancel expedited job ${toCancel?.reference ?? ''}?`}
+        description={`It is withdrawn${
+          toCancel?.carrierName
+            ? `, and ${toCancel.carrierName}, who accepted it, is told the job is off`
+            : ' from the carriers it was offered to'
+        }. It cannot be undone.`}
+        confirmLabel="Cancel job"
+        busyLabel="Cancelling..."
+        cancelLabel="Keep job"
+        busy={cancelling}
+        onConfirm={() => toCancel && void cancel(toCancel)}
+        onCancel={() => setToCancel(null)}
+      />
     </div>
   )
 }

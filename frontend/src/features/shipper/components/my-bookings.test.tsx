@@ -187,7 +187,7 @@ describe('My Bookings: Shipment Management', () => {
     expect(within(row(2)).queryByText(/^Pay by/)).toBeNull()
   })
 
-  it('completes a delivered shipment and revalidates bookings and figures', async () => {
+  it('asks before completing (it releases the payment), then completes and revalidates', async () => {
     let bookings = [makeBooking({ id: 3, status: 'delivered', canCancel: false })]
     const { calls } = setup(
       [],
@@ -203,9 +203,29 @@ describe('My Bookings: Shipment Management', () => {
     // The figures of Find Carriers are loaded first, then the shipper opens My Bookings.
     await screen.findByText('No upcoming shipments')
     const metricsBefore = requestsTo(calls, 'GET', '/api/shipper/dashboard-metrics').length
-    fireEvent.click(screen.getByRole('button', { name: 'My Bookings' }))
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Shipper dashboard' })).getByRole('link', {
+        name: 'My Bookings',
+      })
+    )
     await table()
     fireEvent.click(screen.getByRole('button', { name: 'Complete booking #3' }))
+    // Completing releases the payment: it asks first, naming the amount and that it is final.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Complete booking TRT-003?' })
+    expect(confirm).toHaveAccessibleDescription(
+      'This releases your payment of $3,089.06 to Verified carrier #4821. It cannot be undone.'
+    )
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Not yet' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(requestsTo(calls, 'POST', '/api/booking/3/complete')).toHaveLength(0)
+    expect(within(row(3)).getByRole('button', { name: 'Complete booking #3' })).toBeEnabled()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Complete booking #3' }))
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Complete and release $3,089.06',
+      })
+    )
     expect((await screen.findAllByText('Shipment Completed')).length).toBeGreaterThan(0)
     expect(screen.getAllByText('Payment has been released to the carrier.').length).toBeGreaterThan(
       0
@@ -228,6 +248,11 @@ describe('My Bookings: Shipment Management', () => {
     })
     await table()
     fireEvent.click(screen.getByRole('button', { name: 'Complete booking #3' }))
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Complete and release $3,089.06',
+      })
+    )
     expect((await screen.findAllByText('Completion Failed')).length).toBeGreaterThan(0)
     expect(screen.getAllByText('409: This shipment is already completed').length).toBeGreaterThan(0)
   })

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { CheckCircle2, CreditCard, XCircle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import {
   Table,
@@ -44,6 +45,8 @@ export function ShipmentTable({
   const { complete, pendingId: completingId } = useCompleteBooking()
   const { cancel, pendingId: cancellingId } = useCancelBooking()
   const [toCancel, setToCancel] = React.useState<ShipperBooking | null>(null)
+  // Completing releases the shipper's payment to the carrier: it is asked for first.
+  const [toComplete, setToComplete] = React.useState<ShipperBooking | null>(null)
 
   const onComplete = async (booking: ShipperBooking) => {
     try {
@@ -60,6 +63,8 @@ export function ShipmentTable({
         description:
           err instanceof Error && err.message ? err.message : 'Failed to complete shipment',
       })
+    } finally {
+      setToComplete(null)
     }
   }
 
@@ -176,7 +181,7 @@ export function ShipmentTable({
                           variant="success"
                           aria-label={`Complete booking #${b.id}`}
                           disabled={completingId === b.id}
-                          onClick={() => void onComplete(b)}
+                          onClick={() => setToComplete(b)}
                         >
                           <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
                           {completingId === b.id ? 'Completing...' : 'Complete'}
@@ -210,6 +215,20 @@ export function ShipmentTable({
         busy={toCancel != null && cancellingId === toCancel.id}
         onConfirm={(b) => void onCancel(b)}
         onClose={() => setToCancel(null)}
+      />
+      <ConfirmDialog
+        open={toComplete != null}
+        title={`Complete booking ${toComplete?.reference ?? ''}?`}
+        description={`This releases your payment of ${formatCurrency(toComplete?.totalAmount)} to ${
+          (toComplete && carrierDisplayName(toComplete)) || 'the carrier'
+        }. It cannot be undone.`}
+        confirmLabel={`Complete and release ${formatCurrency(toComplete?.totalAmount)}`}
+        busyLabel="Completing..."
+        cancelLabel="Not yet"
+        confirmVariant="success"
+        busy={toComplete != null && completingId === toComplete.id}
+        onConfirm={() => toComplete && void onComplete(toComplete)}
+        onCancel={() => setToComplete(null)}
       />
     </Card>
   )

@@ -1,5 +1,5 @@
-import { ClipboardList, Container, FileText, MapPin, Search, Zap } from 'lucide-react'
-import { SectionLayout, TMS_LINK, type SectionNavItem } from '@/components/section-layout'
+import { SectionLayout } from '@/components/section-layout'
+import { roleNav } from '@/config/role-nav'
 import { useHashSection } from '@/hooks/use-hash-section'
 import { FindCarriersSection } from '@/features/shipper/components/find-carriers-section'
 import { InvoicesSection } from '@/features/shipper/components/invoices-section'
@@ -11,16 +11,10 @@ import type { ReviewSlot } from '@/types/review-slot'
 export type ShipperSection =
   'search' | 'bookings' | 'expedited' | 'invoices' | 'tracking' | 'drayage' | 'profile'
 
-/** Sidebar tabs (SPEC point 2); Profile is reached from the user menu and the mobile drawer. */
-const NAV_ITEMS: SectionNavItem<ShipperSection>[] = [
-  { id: 'search', label: 'Find Carriers', icon: Search },
-  { id: 'bookings', label: 'My Bookings', icon: ClipboardList },
-  { id: 'expedited', label: 'Expedited', icon: Zap },
-  { id: 'invoices', label: 'Invoices', icon: FileText },
-  { id: 'tracking', label: 'Tracking', icon: MapPin },
-  { id: 'drayage', label: 'Drayage', icon: Container },
-]
-
+/**
+ * The sections /shipper#<section> shows. The menu (config/role-nav.ts) lists all but Profile,
+ * which the account menu leads to.
+ */
 const SECTIONS: ShipperSection[] = [
   'search',
   'bookings',
@@ -59,8 +53,7 @@ export function ShipperDashboard({
     <SectionLayout
       navLabel="Shipper dashboard"
       mobileTitle="Shipper Dashboard"
-      items={NAV_ITEMS}
-      links={[TMS_LINK]}
+      nav={roleNav('shipper')}
       current={current}
       onSelect={select}
     >
