@@ -23,6 +23,19 @@ export default class PayoutsRelease extends BaseCommand {
     const { default: PayoutService } = await import('#payments/services/payout_service')
     const payouts = await this.app.container.make(PayoutService)
     if (this.retry !== undefined) {
+      const { default: PayoutAttentionService } =
+        await import('#payments/services/payout_attention_service')
+      const views = await this.app.container.make(PayoutAttentionService)
+      if (
+        !Number.isSafeInteger(this.retry) ||
+        this.retry < 1 ||
+        this.retry > 2_147_483_647 ||
+        !(await views.payoutOf(this.retry))
+      ) {
+        this.logger.error(`booking ${this.retry} does not exist`)
+        this.exitCode = 1
+        return
+      }
       const outcome = await payouts.retry(this.retry)
       if (outcome === 'skipped') {
         this.logger.error(`booking ${this.retry} has no failed payout to retry`)

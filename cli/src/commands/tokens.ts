@@ -3,6 +3,7 @@ import type { AccessTokenSummary } from '../api/client.js'
 import { formatDate, formatDateTime } from '../ui/format.js'
 import { renderTable, type TableColumn } from '../ui/table.js'
 import { renderTasks } from '../ui/tasks.js'
+import { InvalidArgumentError } from 'commander'
 import { parseId, parsePositiveInt } from './arguments.js'
 import type { ContextOf } from './types.js'
 
@@ -35,6 +36,23 @@ function toRow(token: AccessTokenSummary): TokenRow {
   }
 }
 
+/** The server's token lifetime when none is asked for, and the longest it issues. */
+export const DEFAULT_TOKEN_DAYS = 90
+export const MAX_TOKEN_DAYS = 365
+
+function tokenDays(value: string): number {
+  let days: number
+  try {
+    days = parsePositiveInt(value)
+  } catch {
+    days = 0
+  }
+  if (days < 1 || days > MAX_TOKEN_DAYS) {
+    throw new InvalidArgumentError(`expected a whole number of days from 1 to ${MAX_TOKEN_DAYS}.`)
+  }
+  return days
+}
+
 export function registerTokensCommands(program: Command, contextOf: ContextOf): void {
   const tokens = program
     .command('tokens')
@@ -59,7 +77,11 @@ export function registerTokensCommands(program: Command, contextOf: ContextOf): 
     .description('issue an access token for a user; its secret is shown once')
     .requiredOption('--user <id>', 'user id', parseId)
     .requiredOption('--name <name>', 'what the token is for, e.g. "TMS integration"')
-    .option('--days <n>', 'expire after this many days (default: never)', parsePositiveInt)
+    .option(
+      '--days <n>',
+      `expire after this many days, 1 to ${MAX_TOKEN_DAYS} (default ${DEFAULT_TOKEN_DAYS}, the server's)`,
+      tokenDays
+    )
     .option('--json', 'print the raw JSON, secret included')
     .action(
       async (
