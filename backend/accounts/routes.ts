@@ -23,7 +23,13 @@ router
       .use(middleware.auth({ abilities: [], beforeTwoFactor: true }))
     router.put('/account/password', [PasswordController, 'update']).use(ownBrowserSession)
     router.put('/account/profile', [ProfileController, 'update']).use(ownBrowserSession)
+    // The sign-in email (docs/decisions/0167): a new one waits for the link mailed to it.
+    router.get('/account/email', [EmailController, 'show']).use(ownBrowserSession)
     router.put('/account/email', [EmailController, 'update']).use(ownBrowserSession)
+    router.post('/account/email/resend', [EmailController, 'resend']).use(ownBrowserSession)
+    router.delete('/account/email/pending', [EmailController, 'cancel']).use(ownBrowserSession)
+    // Whoever opens the link: the token proves the new address; no sign-in needed.
+    router.post('/account/email/confirm', [EmailController, 'confirm'])
   })
   .prefix('/api')
 

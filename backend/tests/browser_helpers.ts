@@ -69,7 +69,7 @@ export async function closeBrowser() {
  */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login')
-  await page.getByLabel('Username').fill(email)
+  await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign In' }).click()
   const user = await User.query()

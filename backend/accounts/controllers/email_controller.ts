@@ -1,23 +1,51 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
-import { changeEmailValidator } from '#accounts/validators/account'
-import AccountChangeService from '#accounts/services/account_change_service'
+import { changeEmailValidator, confirmEmailChangeValidator } from '#accounts/validators/account'
+import EmailChangeService from '#accounts/services/email_change_service'
 import PasswordCheck from '#accounts/services/password_check'
+import { publicOrigin } from '#core/public_origin'
 
-/** Settings: the signed-in user's sign-in email. */
+/**
+ * Settings: the signed-in user's sign-in email. A new one takes effect when the link mailed to
+ * it is followed (docs/decisions/0167); then the old address gets a notice and a carrier's
+ * payouts are held (docs/decisions/0098).
+ */
 export default class EmailController {
-  /**
-   * PUT /api/account/email with the current password. The old address gets a notice; a
-   * carrier's payouts are held (docs/decisions/0098).
-   */
+  /** GET /api/account/email: the email and the change waiting for its link. */
+  @inject()
+  async show({ auth }: HttpContext, changes: EmailChangeService) {
+    return changes.state(auth.getUserOrFail().id)
+  }
+
+  /** PUT /api/account/email with the current password: 202, the link goes to the new address. */
   @inject()
   async update(
-    { auth, request }: HttpContext,
+    { auth, request, response }: HttpContext,
     check: PasswordCheck,
-    changes: AccountChangeService
+    changes: EmailChangeService
   ) {
     const { email, currentPassword } = await request.validateUsing(changeEmailValidator)
     const user = await check.verify(auth.getUserOrFail().id, currentPassword, request.ip())
-    return changes.changeEmail(user.id, email)
+    return response.accepted(await changes.request(user.id, email, publicOrigin(request)))
+  }
+
+  /** POST /api/account/email/resend: a new link for the waiting change. */
+  @inject()
+  async resend({ auth, request, response }: HttpContext, changes: EmailChangeService) {
+    const state = await changes.resend(auth.getUserOrFail().id, publicOrigin(request))
+    return response.accepted(state)
+  }
+
+  /** DELETE /api/account/email/pending: the waiting change is dropped. */
+  @inject()
+  async cancel({ auth }: HttpContext, changes: EmailChangeService) {
+    return changes.cancel(auth.getUserOrFail().id)
+  }
+
+  /** POST /api/account/email/confirm: whoever holds the link's token (it proves the address). */
+  @inject()
+  async confirm({ request }: HttpContext, changes: EmailChangeService) {
+    const { token } = await request.validateUsing(confirmEmailChangeValidator)
+    return changes.confirm(token)
   }
 }

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import TokenService from '#accounts/services/token_service'
-import { TOKEN_ABILITIES, ownTokenValidator } from '#accounts/validators/account'
+import { DEFAULT_TOKEN_ABILITIES, ownTokenValidator } from '#accounts/validators/account'
 
 /**
  * Settings: a user's own API tokens (for the TMS and scripts). Only a signed-in browser session
@@ -23,7 +23,7 @@ export default class OwnTokensController {
         auth.getUserOrFail().id,
         name,
         expiresInDays,
-        abilities ?? [...TOKEN_ABILITIES]
+        abilities ?? [...DEFAULT_TOKEN_ABILITIES]
       )
     )
   }

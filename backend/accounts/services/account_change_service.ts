@@ -1,10 +1,12 @@
 import { inject } from '@adonisjs/core'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#accounts/models/user'
 import { AccountChangeGuard, type ContactChange } from '#accounts/contracts/account_changes'
 import AccountNoticeService from '#accounts/services/account_notice_service'
 import { Clock } from '#core/clock'
+import { ConflictException } from '#core/exceptions/http_errors'
 import { writeTransaction } from '#core/transactions'
-import { isUniqueViolation, validationError } from '#core/validation'
+import { isUniqueViolation } from '#core/validation'
 
 export const EMAIL_IN_USE = 'An account with this email already exists'
 export const SAME_EMAIL = 'This is already your email address'
@@ -27,7 +29,7 @@ export default class AccountChangeService {
   /** Profile: name and phone. A new phone number holds a carrier's payouts. */
   async updateProfile(userId: number, edit: ProfileEdit): Promise<User> {
     const phone = edit.phone?.trim() || null
-    return this.change(userId, 'phone', (user) => {
+    return this.change(userId, 'phone', async (user) => {
       const changed = (user.phone?.trim() || null) !== phone
       user.merge({ firstName: edit.firstName, lastName: edit.lastName, phone })
       return changed
@@ -35,23 +37,26 @@ export default class AccountChangeService {
   }
 
   /**
-   * Settings: a new sign-in email (the password was checked). The username follows it when it
-   * was the old email, so the old address no longer signs in.
+   * A new sign-in email whose link was followed (`EmailChangeService.confirm`, decision 0167):
+   * `claim` marks the link used in the same transaction, or throws when it is spent. The
+   * username follows the email when it was the old email, so the old address no longer signs
+   * in. An address another account took meanwhile (or the user's own already) is a 409.
    */
-  async changeEmail(userId: number, email: string): Promise<User> {
+  async changeEmail(
+    userId: number,
+    email: string,
+    claim: (trx: TransactionClientContract) => Promise<void>
+  ): Promise<User> {
     try {
-      return await this.change(userId, 'email', (user) => {
-        if (user.email.toLowerCase() === email) {
-          throw validationError([{ field: 'email', message: SAME_EMAIL, rule: 'different' }])
-        }
+      return await this.change(userId, 'email', async (user, trx) => {
+        await claim(trx)
+        if (user.email.toLowerCase() === email) throw new ConflictException(SAME_EMAIL)
         if (user.username.toLowerCase() === user.email.toLowerCase()) user.username = email
         user.email = email
         return true
       })
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw validationError([{ field: 'email', message: EMAIL_IN_USE, rule: 'unique' }])
-      }
+      if (isUniqueViolation(error)) throw new ConflictException(EMAIL_IN_USE)
       throw error
     }
   }
@@ -60,13 +65,13 @@ export default class AccountChangeService {
   private async change(
     userId: number,
     kind: ContactChange['kind'],
-    edit: (user: User) => boolean
+    edit: (user: User, trx: TransactionClientContract) => Promise<boolean>
   ): Promise<User> {
     const at = this.clock.now()
     const result = await writeTransaction(async (trx) => {
       const user = await User.query({ client: trx }).where('id', userId).firstOrFail()
       const noticeTo = user.email
-      const changed = edit(user)
+      const changed = await edit(user, trx)
       if (changed && kind === 'email') await this.assertEmailFree(user, trx)
       await user.save()
       const hold = changed
@@ -87,14 +92,11 @@ export default class AccountChangeService {
   }
 
   /** No other account signs in with this email, as its email or its username. */
-  private async assertEmailFree(
-    user: User,
-    trx: Parameters<Parameters<typeof writeTransaction>[0]>[0]
-  ) {
+  private async assertEmailFree(user: User, trx: TransactionClientContract) {
     const taken = await User.query({ client: trx })
       .whereNot('id', user.id)
       .where((q) => q.where('email', user.email).orWhere('username', user.email))
       .first()
-    if (taken) throw validationError([{ field: 'email', message: EMAIL_IN_USE, rule: 'unique' }])
+    if (taken) throw new ConflictException(EMAIL_IN_USE)
   }
 }

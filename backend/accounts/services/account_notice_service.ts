@@ -6,7 +6,7 @@ import { BUSINESS_TIME_ZONE } from '#core/business_time'
 import { SUPPORT } from '#accounts/services/approval_mail_service'
 
 /** What changed on an account. */
-export type AccountChangeKind = 'email' | 'phone' | 'payout_account'
+export type AccountChangeKind = 'email' | 'phone' | 'payout_account' | 'password'
 
 export type AccountChangeNotice = {
   /** the address on file before the change: a thief who changed the email cannot silence it */
@@ -22,12 +22,19 @@ const WHAT: Record<AccountChangeKind, string> = {
   email: 'The sign-in email address of your PalletLine account was changed',
   phone: 'The phone number on your PalletLine account was changed',
   payout_account: 'The payout account of your PalletLine carrier company was changed',
+  password: 'The password of your PalletLine account was changed',
 }
 
 const SUBJECT: Record<AccountChangeKind, string> = {
   email: 'Your PalletLine email address was changed',
   phone: 'Your PalletLine phone number was changed',
   payout_account: 'Your PalletLine payout account was changed',
+  password: 'Your PalletLine password was changed',
+}
+
+/** What else the owner should know about a change of this kind. */
+const AFTER: Partial<Record<AccountChangeKind, string>> = {
+  password: 'Every other device signed in to your account was signed out.',
 }
 
 /** A moment as the business reads it: "Mar 4, 2026, 9:30 AM EST". */
@@ -51,6 +58,7 @@ export class AccountChangeNoticeMail extends BaseMail {
     const paragraphs = [
       `Hello ${notice.firstName ?? 'there'},`,
       `${WHAT[notice.kind]} on ${businessMoment(notice.at)}.`,
+      ...(AFTER[notice.kind] ? [AFTER[notice.kind]!] : []),
       ...(notice.payoutsHeldUntil
         ? [
             `To protect your earnings, payouts to your company are held until ${businessMoment(notice.payoutsHeldUntil)}. Nothing is lost: held payouts go out when the hold ends.`,
@@ -67,7 +75,8 @@ export class AccountChangeNoticeMail extends BaseMail {
 }
 
 /**
- * Security notices about account changes (docs/decisions/0098). Sent after the change is saved;
+ * Security notices about account changes (docs/decisions/0098; a password change too, decision
+ * 0167). Sent after the change is saved;
  * a mail that cannot be sent is logged and does not undo the change (the payout hold stands).
  */
 export default class AccountNoticeService {

@@ -66,7 +66,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return { status: 422, body: { message: errors[0]?.message ?? 'Validation failed', errors } }
     }
     if (error instanceof authErrors.E_INVALID_CREDENTIALS) {
-      return { status: 401, body: { message: 'Invalid username or password' } }
+      return { status: 401, body: { message: 'Invalid email or password' } }
     }
     if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS) {
       return { status: 401, body: { message: 'Not signed in' } }

@@ -29,7 +29,7 @@ async function signUp(person: {
 }) {
   const input = await registerValidator.validate({
     ...person,
-    password: 'secret123',
+    password: 'long-enough-secret',
     role: 'carrier',
     termsAccepted: true,
     mcNumber: 'MC-100200',

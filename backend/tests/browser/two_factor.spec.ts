@@ -11,7 +11,7 @@ const WIDTHS = [
 
 async function passwordStep(page: Page, email: string) {
   await page.goto('/login')
-  await page.getByLabel('Username').fill(email)
+  await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password').fill('secret123')
   await page.getByRole('button', { name: 'Sign In' }).click()
   return page.getByRole('form', { name: 'Two-factor sign in' })
@@ -38,7 +38,7 @@ test.group('Browser: two-factor sign-in', (group) => {
 
       // Signed in with the password alone, then Settings.
       await page.goto('/login')
-      await page.getByLabel('Username').fill(email)
+      await page.getByLabel('Email', { exact: true }).fill(email)
       await page.getByLabel('Password').fill('secret123')
       await page.getByRole('button', { name: 'Sign In' }).click()
       await page.waitForURL('**/shipper')

@@ -67,6 +67,10 @@ export function createRoutes(): RouteObject[] {
                 { path: paths.register.path, lazy: page(() => import('@/app/routes/register')) },
               ],
             },
+            {
+              path: paths.confirmEmail.path,
+              lazy: page(() => import('@/app/routes/confirm-email')),
+            },
             { path: paths.debug.path, lazy: page(() => import('@/app/routes/debug')) },
             { path: paths.terms.path, lazy: page(() => import('@/app/routes/terms')) },
             { path: paths.agreement.path, lazy: page(() => import('@/app/routes/agreement')) },

@@ -8,8 +8,16 @@ export const paths = {
   register: { path: '/register', getHref: () => '/register' },
   auth: {
     path: '/auth',
-    getHref: (tab?: 'signin' | 'signup') => (tab === 'signup' ? '/auth?tab=signup' : '/auth'),
+    /** `reason`: why a browser that was signed in is not any more (lib/session-end). */
+    getHref: (tab?: 'signin' | 'signup', reason?: string | null) => {
+      const query = new URLSearchParams()
+      if (tab === 'signup') query.set('tab', 'signup')
+      if (reason) query.set('reason', reason)
+      const search = query.toString()
+      return search ? `/auth?${search}` : '/auth'
+    },
   },
+  confirmEmail: { path: '/confirm-email', getHref: () => '/confirm-email' },
   debug: { path: '/debug', getHref: () => '/debug' },
   terms: { path: '/terms', getHref: () => '/terms' },
   agreement: { path: '/agreement', getHref: () => '/agreement' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { api, ApiError, readXsrfToken, swrFetcher } from '@/lib/api-client'
+import { api, ApiError, onUnauthorized, readXsrfToken, swrFetcher } from '@/lib/api-client'
 import { mockFetch } from '@/testing/mock-fetch'
 import { setXsrfCookie } from '@/testing/test-utils'
 
@@ -78,6 +78,27 @@ describe('api client', () => {
       'POST /api/analytics/events',
     ])
     expect(calls[1].headers['x-xsrf-token']).toBe('fresh')
+  })
+
+  it('tells its listeners of a 401, but not of a sign-in refused for its credentials', async () => {
+    setXsrfCookie()
+    const unauthorized = { status: 401, body: { message: 'Not signed in' } }
+    mockFetch({
+      'GET /api/trucks': unauthorized,
+      'POST /api/login': { status: 401, body: { message: 'Invalid email or password' } },
+      'POST /api/login/two-factor': unauthorized,
+      'GET /api/bookings': { status: 403, body: { message: 'Forbidden' } },
+    })
+    const heard: string[] = []
+    const stop = onUnauthorized((url) => heard.push(url))
+    await expect(api.get('/api/trucks?page=2')).rejects.toThrow('401: Not signed in')
+    await expect(api.post('/api/login', {})).rejects.toThrow('401: Invalid email or password')
+    await expect(api.post('/api/login/two-factor', {})).rejects.toThrow('401')
+    await expect(api.get('/api/bookings')).rejects.toThrow('403: Forbidden')
+    expect(heard).toEqual(['/api/trucks?page=2'])
+    stop()
+    await expect(api.get('/api/trucks')).rejects.toThrow('401')
+    expect(heard).toHaveLength(1)
   })
 
   it('SWR fetcher joins key segments with "/"', async () => {

@@ -84,6 +84,27 @@ function messageOf(body: ApiErrorBody | string | null, raw: string, statusText: 
   return statusText || 'Request failed'
 }
 
+/**
+ * Calls whose 401 is about the credentials sent (a wrong password, no first step), not about
+ * a session that ended.
+ */
+const SIGN_IN_CALLS = new Set(['/api/login', '/api/login/two-factor'])
+
+type UnauthorizedListener = (url: string) => void
+const unauthorizedListeners = new Set<UnauthorizedListener>()
+
+/**
+ * Hears every 401 ("not signed in") the API answers, except a sign-in's own: the auth state
+ * uses it to tell a session that ended from a visitor who never signed in (decision 0167).
+ * Returns the unsubscribe.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener)
+  return () => {
+    unauthorizedListeners.delete(listener)
+  }
+}
+
 export type RequestOptions = {
   body?: unknown
   signal?: AbortSignal
@@ -132,6 +153,9 @@ export async function request<T>(
   }
 
   if (!response.ok) {
+    if (response.status === 401 && !SIGN_IN_CALLS.has(url.split('?')[0])) {
+      for (const listener of unauthorizedListeners) listener(url)
+    }
     throw new ApiError(response.status, messageOf(parsed, text, response.statusText), parsed)
   }
   return (parsed ?? null) as T

@@ -42,6 +42,8 @@ afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
+  // A signed-in render leaves the "was signed in" flag (lib/session-end): no test inherits it.
+  window.localStorage.clear()
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim()
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`

@@ -1,5 +1,10 @@
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import mail from '@adonisjs/mail/services/main'
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import { AccountChangeNoticeMail } from '#accounts/services/account_notice_service'
+import { Clock, FixedClock } from '#core/clock'
 import {
   Browserless,
   baseUrl,
@@ -18,8 +23,60 @@ async function signedIn(email: string, password = 'secret123', url = baseUrl()) 
   return browser
 }
 
+/** Any fixed moment: the mail tells it in the business's time. */
+const CHANGED_AT = DateTime.fromISO('2026-02-04T14:30:00Z')
+
 test.group('PUT /api/account/password', (group) => {
   eachTestInTransaction(group)
+  let fake: ReturnType<typeof mail.fake>
+  group.each.setup(() => {
+    fake = mail.fake()
+    app.container.swap(Clock, () => new FixedClock(CHANGED_AT))
+    return () => {
+      fake.mails.clear()
+      mail.restore()
+      app.container.restore(Clock)
+    }
+  })
+
+  test('a password set before the 12-character rule still signs in and can be changed', async ({
+    assert,
+  }) => {
+    await makeUser('shipper', { email: 'old@shipper.test', password: 'abc123' })
+    const browser = await signedIn('old@shipper.test', 'abc123')
+    const res = await browser.request('PUT', CHANGE, {
+      currentPassword: 'abc123',
+      newPassword: 'a much longer one',
+    })
+    assert.equal(res.status, 204)
+    await signedIn('old@shipper.test', 'a much longer one')
+  })
+
+  test('the account’s address is told when, and what to do if it was not its owner', async ({
+    assert,
+  }) => {
+    await makeUser('carrier', { email: 'mail@haulers.test', isApproved: true })
+    const browser = await signedIn('mail@haulers.test')
+    const res = await browser.request('PUT', CHANGE, {
+      currentPassword: 'secret123',
+      newPassword: 'n3w-long-secret',
+    })
+    assert.equal(res.status, 204)
+    const sent = fake.mails.sent((m) => m instanceof AccountChangeNoticeMail)
+    assert.lengthOf(sent, 1)
+    fake.mails.assertSent(AccountChangeNoticeMail, ({ message }) => {
+      message.assertTo('mail@haulers.test')
+      message.assertSubject('Your PalletLine password was changed')
+      message.assertTextIncludes(
+        'The password of your PalletLine account was changed on Feb 4, 2026, 9:30 AM EST.'
+      )
+      message.assertTextIncludes('Every other device signed in to your account was signed out.')
+      message.assertTextIncludes('If you did not, someone else may be using your account')
+      return true
+    })
+    // A password change holds no payouts (docs/decisions/0098 lists what does).
+    assert.lengthOf(await db.from('payout_holds'), 0)
+  })
 
   test('changes the password: the new one signs in, the old one no longer does', async ({
     assert,
@@ -28,7 +85,7 @@ test.group('PUT /api/account/password', (group) => {
     const browser = await signedIn('pat@haulers.test')
     const res = await browser.request('PUT', CHANGE, {
       currentPassword: 'secret123',
-      newPassword: 'n3w-secret',
+      newPassword: 'n3w-long-secret',
     })
     assert.equal(res.status, 204)
     const me = await browser.request('GET', '/api/user')
@@ -40,31 +97,37 @@ test.group('PUT /api/account/password', (group) => {
       password: 'secret123',
     })
     assert.equal(refused.status, 401)
-    await signedIn('pat@haulers.test', 'n3w-secret')
+    await signedIn('pat@haulers.test', 'n3w-long-secret')
   })
 
-  test('a wrong current password or a short new one is a 422 and changes nothing', async ({
+  test('a wrong current password, or a short or common new one, is a 422 and changes nothing', async ({
     assert,
   }) => {
     await makeUser('shipper', { email: 'sam@shipper.test' })
     const browser = await signedIn('sam@shipper.test')
     for (const [body, field, message] of [
       [
-        { currentPassword: 'wrong-one', newPassword: 'n3w-secret' },
+        { currentPassword: 'wrong-one', newPassword: 'n3w-long-secret' },
         'currentPassword',
         'Current password is incorrect',
       ],
       [
-        { currentPassword: 'secret123', newPassword: '12345' },
+        { currentPassword: 'secret123', newPassword: 'n3w-secret1' },
         'newPassword',
-        'Password must be at least 6 characters',
+        'Password must be at least 12 characters',
       ],
+      [
+        { currentPassword: 'secret123', newPassword: 'PasswordPassword' },
+        'newPassword',
+        'This password is too common: choose one that is harder to guess',
+      ],
+      [{ currentPassword: 'secret123' }, 'newPassword', 'Password must be at least 12 characters'],
       [
         { currentPassword: 'secret123', newPassword: 'x'.repeat(201) },
         'newPassword',
         'Password must be at most 200 characters',
       ],
-      [{ newPassword: 'n3w-secret' }, 'currentPassword', 'Current password is required'],
+      [{ newPassword: 'n3w-long-secret' }, 'currentPassword', 'Current password is required'],
     ] as const) {
       const res = await browser.request('PUT', CHANGE, body)
       assert.equal(res.status, 422)
@@ -74,6 +137,7 @@ test.group('PUT /api/account/password', (group) => {
       )
     }
     await signedIn('sam@shipper.test')
+    assert.lengthOf(fake.mails.sent(), 0)
   })
 
   test('guessing the current password here is throttled like signing in', async ({ assert }) => {
@@ -83,7 +147,7 @@ test.group('PUT /api/account/password', (group) => {
     for (let i = 0; i < 7; i++) {
       const res = await browser.request('PUT', CHANGE, {
         currentPassword: `guess-${i}`,
-        newPassword: 'n3w-secret',
+        newPassword: 'n3w-long-secret',
       })
       statuses.push(res.status)
     }
@@ -95,7 +159,7 @@ test.group('PUT /api/account/password', (group) => {
     const anonymous = new Browserless(baseUrl())
     const out = await anonymous.request('PUT', CHANGE, {
       currentPassword: 'secret123',
-      newPassword: 'n3w-secret',
+      newPassword: 'n3w-long-secret',
     })
     assert.equal(out.status, 401)
 
@@ -104,7 +168,7 @@ test.group('PUT /api/account/password', (group) => {
     const forged = await browser.request(
       'PUT',
       CHANGE,
-      { currentPassword: 'secret123', newPassword: 'n3w-secret' },
+      { currentPassword: 'secret123', newPassword: 'n3w-long-secret' },
       { csrf: false }
     )
     assert.equal(forged.status, 403)
@@ -120,7 +184,7 @@ test.group('PUT /api/account/password', (group) => {
     const other = await signedIn(bystander.email)
     const res = await laptop.request('PUT', CHANGE, {
       currentPassword: 'secret123',
-      newPassword: 'n3w-secret',
+      newPassword: 'n3w-long-secret',
     })
     assert.equal(res.status, 204)
     assert.equal((await laptop.request('GET', '/api/user')).status, 200)
@@ -148,7 +212,7 @@ test.group('PUT /api/account/password (database session store)', (group) => {
 
       const res = await owner.request('PUT', CHANGE, {
         currentPassword: 'secret123',
-        newPassword: 'n3w-secret',
+        newPassword: 'n3w-long-secret',
       })
       assert.equal(res.status, 204)
       assert.equal((await owner.request('GET', '/api/user')).status, 200)

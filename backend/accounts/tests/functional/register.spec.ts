@@ -7,7 +7,7 @@ import { Browserless, baseUrl, makeUser, eachTestInTransaction } from '#tests/he
 
 const shipper = () => ({
   email: 'Pat.Shipper@Example.com',
-  password: 'secret123',
+  password: 'long-enough-secret',
   role: 'shipper',
   firstName: 'Pat',
   lastName: 'Shipper',
@@ -89,7 +89,24 @@ test.group('POST /api/register', (group) => {
   const cases: [string, Record<string, unknown>, string, string][] = [
     ['invalid email', { email: 'not-an-email' }, 'email', 'Invalid email address'],
     ['missing email', { email: undefined }, 'email', 'Invalid email address'],
-    ['short password', { password: '12345' }, 'password', 'Password must be at least 6 characters'],
+    [
+      'short password',
+      { password: 'n3w-secret1' },
+      'password',
+      'Password must be at least 12 characters',
+    ],
+    [
+      'missing password',
+      { password: undefined },
+      'password',
+      'Password must be at least 12 characters',
+    ],
+    [
+      'common password',
+      { password: 'QWERTY123456' },
+      'password',
+      'This password is too common: choose one that is harder to guess',
+    ],
     ['short first name', { firstName: 'P' }, 'firstName', 'First name is required'],
     ['missing first name', { firstName: undefined }, 'firstName', 'First name is required'],
     ['short last name', { lastName: 'S' }, 'lastName', 'Last name is required'],

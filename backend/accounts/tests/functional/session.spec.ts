@@ -55,7 +55,7 @@ test.group('POST /api/login, POST /api/logout, GET /api/user', (group) => {
       .json({ username: 'login@example.test', password: 'wrong-pass' })
       .withCsrfToken()
     res.assertStatus(401)
-    assert.equal(res.body().message, 'Invalid username or password')
+    assert.equal(res.body().message, 'Invalid email or password')
   })
 
   test('unknown user is a 401 too', async ({ client }) => {
@@ -72,7 +72,7 @@ test.group('POST /api/login, POST /api/logout, GET /api/user', (group) => {
     assert.deepEqual(
       res.body().errors.map((e: { field: string; message: string }) => [e.field, e.message]),
       [
-        ['username', 'Username is required'],
+        ['username', 'Email is required'],
         ['password', 'Password is required'],
       ]
     )

@@ -134,7 +134,7 @@ test.group('Fuzzing the forms people type into', (group) => {
       as: 'anonymous',
       valid: () => ({
         email: 'new-user@example.test',
-        password: 'secret123',
+        password: 'long-enough-secret',
         role: 'carrier',
         firstName: 'Ada',
         lastName: 'Lovelace',

@@ -5,6 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import User from '#accounts/models/user'
 import { AccountChangeNoticeMail } from '#accounts/services/account_notice_service'
+import { EmailChangeConfirmationMail } from '#accounts/services/email_change_mail'
 import PayoutService, { ONBOARDING_HOLD_REASON } from '#payments/services/payout_service'
 import CarrierPaymentsService from '#payments/services/carrier_payments_service'
 import { PAYOUT_HOLD_HOURS, holdReason } from '#payments/services/payout_hold_service'
@@ -131,7 +132,7 @@ test.group('Payout holds after a change to a carrier account', (group) => {
     )
   })
 
-  test('a new email: confirmed with the password, notice to the OLD address, payouts held', async ({
+  test('a new email: asked with the password, held once its link is followed, notice to the OLD address', async ({
     assert,
     client,
   }) => {
@@ -161,10 +162,21 @@ test.group('Payout holds after a change to a carrier account', (group) => {
     assert.lengthOf(await db.from('payout_holds'), 0)
     assert.equal((await User.findOrFail(carrier.user.id)).email, oldEmail)
 
+    // Asking holds nothing yet: the change waits for the link mailed to the new address
+    // (docs/decisions/0167).
     const res = await change('New-Dispatch@Haulers.test', 'secret123')
-    res.assertStatus(200)
-    assert.equal(res.body().email, 'new-dispatch@haulers.test')
-    assert.equal(res.body().username, 'new-dispatch@haulers.test')
+    res.assertStatus(202)
+    assert.equal(res.body().pending.email, 'new-dispatch@haulers.test')
+    assert.lengthOf(notices(fake), 0)
+    assert.lengthOf(await db.from('payout_holds'), 0)
+    const [link] = fake.mails.sent((m) => m instanceof EmailChangeConfirmationMail)
+    const token = /#token=([\w-]+)/.exec(String(link.message.toJSON().message.text))![1]
+    const confirmed = await client
+      .post('/api/account/email/confirm')
+      .json({ token })
+      .withCsrfToken()
+    confirmed.assertStatus(200)
+    assert.deepEqual(confirmed.body(), { email: 'new-dispatch@haulers.test' })
 
     assert.lengthOf(notices(fake), 1)
     fake.mails.assertSent(AccountChangeNoticeMail, ({ message }) => {

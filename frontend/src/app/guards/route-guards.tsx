@@ -10,12 +10,19 @@ import {
   roleHome,
 } from '@/app/guards/redirects'
 
+/** Where a signed-out browser goes: /auth, saying why when its session ended (decision 0167). */
+function signInHref(reason: string | null) {
+  return paths.auth.getHref('signin', reason)
+}
+
 /** Signed-in users only; an unapproved carrier may only see /carrier-pending. */
 export function RequireAuth() {
-  const { user, isLoading } = useAuth()
+  const { user, isLoading, signedOutReason } = useAuth()
   const location = useLocation()
   if (isLoading) return <PageSpinner />
-  if (!user) return <Navigate to={paths.auth.getHref()} replace state={{ from: location }} />
+  if (!user) {
+    return <Navigate to={signInHref(signedOutReason)} replace state={{ from: location }} />
+  }
   if (isUnapprovedCarrier(user)) return <Navigate to={paths.carrierPending.getHref()} replace />
   return <Outlet />
 }
@@ -25,9 +32,9 @@ export function RequireAuth() {
  * two-factor sign-in is sent to Settings to turn it on (the admin API refuses it until then).
  */
 export function RequireRole({ role }: { role: Role }) {
-  const { user, isLoading } = useAuth()
+  const { user, isLoading, signedOutReason } = useAuth()
   if (isLoading) return <PageSpinner />
-  if (!user) return <Navigate to={paths.auth.getHref()} replace />
+  if (!user) return <Navigate to={signInHref(signedOutReason)} replace />
   if (user.role !== role) return <Navigate to={roleHome(user)} replace />
   if (isUnapprovedCarrier(user)) return <Navigate to={paths.carrierPending.getHref()} replace />
   if (user.role === 'admin' && !user.twoFactorEnabled) {
@@ -38,10 +45,10 @@ export function RequireRole({ role }: { role: Role }) {
 
 /** /dashboard: always forwards to the role's own dashboard, keeping the #section. */
 export function RoleHomeRedirect() {
-  const { user, isLoading } = useAuth()
+  const { user, isLoading, signedOutReason } = useAuth()
   const { hash } = useLocation()
   if (isLoading) return <PageSpinner />
-  if (!user) return <Navigate to={paths.auth.getHref()} replace />
+  if (!user) return <Navigate to={signInHref(signedOutReason)} replace />
   return <Navigate to={`${roleHome(user)}${hasKnownRole(user) ? hash : ''}`} replace />
 }
 
@@ -55,9 +62,10 @@ export function RegisterGate() {
 
 /** /carrier-pending: only for signed-in, unapproved carriers. */
 export function PendingGate() {
-  const { user, isLoading } = useAuth()
+  const { user, isLoading, signedOutReason } = useAuth()
   if (isLoading) return <PageSpinner />
-  if (!user || user.role !== 'carrier') return <Navigate to={paths.auth.getHref()} replace />
+  if (!user) return <Navigate to={signInHref(signedOutReason)} replace />
+  if (user.role !== 'carrier') return <Navigate to={paths.auth.getHref()} replace />
   if (user.isApproved) return <Navigate to={paths.carrier.getHref()} replace />
   return <Outlet />
 }

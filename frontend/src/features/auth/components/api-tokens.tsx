@@ -28,10 +28,12 @@ import { isApiError, type ApiError } from '@/lib/api-client'
 import { formatDate } from '@/lib/format'
 
 const LIFETIMES = [30, 90, 180, 365]
-type Ability = 'tms:read' | 'tms:write'
+type Ability = 'tms:read' | 'tms:write' | 'payments:write'
+/** What each ability lets a token do (docs/decisions/0169); paying is never a default. */
 const ABILITIES: { value: Ability; label: string }[] = [
-  { value: 'tms:read', label: 'tms:read (compare rates, track, documents)' },
+  { value: 'tms:read', label: 'tms:read (compare rates, track, documents, escrow)' },
   { value: 'tms:write', label: 'tms:write (book quotes, alert rules, uploads)' },
+  { value: 'payments:write', label: 'payments:write (pay bookings)' },
 ]
 
 const abilitiesText = (abilities: string[]) =>

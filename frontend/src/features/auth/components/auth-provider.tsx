@@ -1,9 +1,16 @@
 import * as React from 'react'
 import { useSWRConfig } from 'swr'
 import { dismissToast, toast } from '@/components/ui/use-toast'
-import { isApiError } from '@/lib/api-client'
+import { isApiError, onUnauthorized } from '@/lib/api-client'
 import { trackEvent } from '@/lib/analytics'
-import { useUser, type User } from '@/features/auth/api/get-user'
+import {
+  SIGNED_IN_KEY,
+  forgetSignedIn,
+  rememberSignedIn,
+  wasSignedIn,
+  type SignedOutReason,
+} from '@/lib/session-end'
+import { useUser, userKey, type User } from '@/features/auth/api/get-user'
 import {
   isTwoFactorChallenge,
   login as loginRequest,
@@ -34,6 +41,12 @@ export type AuthContextValue = {
   isLoggingIn: boolean
   isRegistering: boolean
   isLoggingOut: boolean
+  /**
+   * Why this browser is signed out when it was signed in without signing out here: the
+   * session ended (a 401 later, or a page load that found it gone) or another tab signed out.
+   * Null after a sign-out here, for a visitor, and once someone signs in (decision 0167).
+   */
+  signedOutReason: SignedOutReason | null
 }
 
 export const AuthContext = React.createContext<AuthContextValue | null>(null)
@@ -52,6 +65,51 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const [isLoggingIn, setLoggingIn] = React.useState(false)
   const [isRegistering, setRegistering] = React.useState(false)
   const [isLoggingOut, setLoggingOut] = React.useState(false)
+  const [signedOutReason, setSignedOutReason] = React.useState<SignedOutReason | null>(null)
+  // What the listeners below need to know now, not as of their last render.
+  const userRef = React.useRef<User | null>(null)
+  const signingOutRef = React.useRef(false)
+
+  React.useEffect(() => {
+    userRef.current = data ?? null
+    if (data) {
+      rememberSignedIn()
+      setSignedOutReason(null)
+    }
+  }, [data])
+
+  /** The session ended without a sign-out here: forget everything of the account and say why. */
+  const sessionEnded = React.useCallback(
+    async (reason: SignedOutReason) => {
+      userRef.current = null
+      forgetSignedIn()
+      setSignedOutReason(reason)
+      await mutate((key) => key !== undefined && key !== userKey, undefined, { revalidate: false })
+      await mutateUser(null, { revalidate: false })
+    },
+    [mutate, mutateUser]
+  )
+
+  // A 401 for a browser that was signed in: the session expired or was ended elsewhere.
+  React.useEffect(
+    () =>
+      onUnauthorized(() => {
+        if (signingOutRef.current) return
+        if (!userRef.current && !wasSignedIn()) return
+        void sessionEnded('session-ended')
+      }),
+    [sessionEnded]
+  )
+
+  // Another tab of this browser signed out (it cleared the shared flag).
+  React.useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== SIGNED_IN_KEY || event.newValue !== null || !userRef.current) return
+      void sessionEnded('signed-out-elsewhere')
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [sessionEnded])
 
   const login = React.useCallback(
     async (input: LoginInput) => {
@@ -116,16 +174,21 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
 
   const logout = React.useCallback(async () => {
     setLoggingOut(true)
+    signingOutRef.current = true
+    forgetSignedIn() // the other tabs hear it and sign out too
     try {
       await logoutRequest()
+      userRef.current = null
       // Drop every cached read so nothing of the previous account survives, then mark signed out.
       await mutate((key) => key !== undefined, undefined, { revalidate: false })
       await mutateUser(null, { revalidate: false })
       return true
     } catch (err) {
+      if (userRef.current) rememberSignedIn()
       toast({ variant: 'destructive', title: 'Logout failed', description: messageOf(err) })
       return false
     } finally {
+      signingOutRef.current = false
       setLoggingOut(false)
     }
   }, [mutate, mutateUser])
@@ -142,6 +205,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       isLoggingIn,
       isRegistering,
       isLoggingOut,
+      signedOutReason,
     }),
     [
       data,
@@ -154,6 +218,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       isLoggingIn,
       isRegistering,
       isLoggingOut,
+      signedOutReason,
     ]
   )
 

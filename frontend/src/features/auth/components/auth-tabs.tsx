@@ -1,16 +1,22 @@
+import { Alert } from '@/components/ui/alert'
 import { Link } from '@/components/ui/link'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { paths } from '@/config/paths'
 import { usePageSearchParams } from '@/lib/navigation'
+import { isSignedOutReason, SIGNED_OUT_MESSAGES } from '@/lib/session-end'
 import { SignInForm } from '@/features/auth/components/sign-in-form'
 import { SignUpForm } from '@/features/auth/components/sign-up-form'
 
 type Tab = 'signin' | 'signup'
 
-/** /auth: Sign In and Sign Up on one page; `?tab=signup` opens the second tab. */
+/**
+ * /auth: Sign In and Sign Up on one page; `?tab=signup` opens the second tab. `?reason=` says
+ * why a browser that was signed in is not any more (the route guards add it, decision 0167).
+ */
 export function AuthTabs() {
   const [params, setParams] = usePageSearchParams()
   const tab: Tab = params.get('tab') === 'signup' ? 'signup' : 'signin'
+  const reason = params.get('reason')
 
   return (
     <Tabs
@@ -27,6 +33,11 @@ export function AuthTabs() {
         <TabsTrigger value="signup">Sign Up</TabsTrigger>
       </TabsList>
       <TabsContent value="signin">
+        {isSignedOutReason(reason) ? (
+          <Alert variant="info" title="Signed out" className="mb-4">
+            {SIGNED_OUT_MESSAGES[reason]}
+          </Alert>
+        ) : null}
         <SignInForm idPrefix="signin-" />
         <p className="mt-4 text-center text-sm text-slate-600">
           Need help?{' '}

@@ -3,12 +3,30 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
 import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
 import { checkChangeEmail } from '@/features/auth/components/change-email-form'
+import type { EmailChangeState } from '@/features/auth/api/change-email'
 import type { User } from '@/features/auth/api/get-user'
+import { formatDateTime } from '@/lib/format'
+
+const SHIPPER = makeUser({ role: 'shipper', email: 'sam@example.com', username: 'sam@example.com' })
+const CARRIER = makeUser({
+  role: 'carrier',
+  email: 'cara@example.com',
+  username: 'cara@example.com',
+})
+
+const SENT_AT = '2030-03-04T05:06:00.000Z'
+const EXPIRES_AT = '2030-03-05T05:06:00.000Z'
+const waiting = (user: User, email = 'new@example.com'): EmailChangeState => ({
+  email: user.email,
+  pending: { email, sentAt: SENT_AT, expiresAt: EXPIRES_AT },
+})
+const nothing = (user: User): EmailChangeState => ({ email: user.email, pending: null })
 
 function setup(user: User, routes: Record<string, MockRoute> = {}) {
   setXsrfCookie()
   const mock = mockFetch({
     'GET /api/user': { body: user },
+    'GET /api/account/email': { body: nothing(user) },
     'GET /api/account/two-factor': {
       body: { enabled: false, required: false, recoveryCodesLeft: 0 },
     },
@@ -19,13 +37,6 @@ function setup(user: User, routes: Record<string, MockRoute> = {}) {
   renderApp('/settings')
   return mock
 }
-
-const SHIPPER = makeUser({ role: 'shipper', email: 'sam@example.com', username: 'sam@example.com' })
-const CARRIER = makeUser({
-  role: 'carrier',
-  email: 'cara@example.com',
-  username: 'cara@example.com',
-})
 
 const fill = (form: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(form).getByLabelText(label), { target: { value } })
@@ -42,6 +53,8 @@ async function submit(email: string, password: string) {
   fireEvent.click(within(form).getByRole('button', { name: 'Change email' }))
   return form
 }
+
+const pendingPanel = () => screen.findByRole('region', { name: 'Email change waiting' })
 
 describe('settings: change email', () => {
   it('checks the form before sending anything and focuses the first wrong field', async () => {
@@ -79,56 +92,92 @@ describe('settings: change email', () => {
     expect(screen.getAllByText('Too many attempts').length).toBeGreaterThan(0)
   })
 
-  it('shows Saving... while the change is sent', async () => {
-    let answer: (value: { body: User }) => void = () => {}
+  it('shows Sending... while the request is sent', async () => {
+    let answer: (value: { status: number; body: EmailChangeState }) => void = () => {}
     setup(SHIPPER, {
       'PUT /api/account/email': () => new Promise((resolve) => (answer = resolve)),
     })
     const form = await submit('new@example.com', 'secret123')
-    expect(await within(form).findByRole('button', { name: 'Saving...' })).toBeDisabled()
-    answer({ body: { ...SHIPPER, email: 'new@example.com' } })
+    expect(await within(form).findByRole('button', { name: 'Sending...' })).toBeDisabled()
+    answer({ status: 202, body: waiting(SHIPPER) })
     expect(await within(form).findByRole('button', { name: 'Change email' })).toBeEnabled()
   })
 
-  it('a shipper: toasts where the notice went and revalidates the signed-in user', async () => {
-    let current = SHIPPER
+  it('says the link went to the new address; the email stays until it is opened', async () => {
     const { calls } = setup(SHIPPER, {
-      'GET /api/user': () => ({ body: current }),
-      'PUT /api/account/email': () => {
-        current = { ...SHIPPER, email: 'new@example.com', username: 'new@example.com' }
-        return { body: current }
-      },
+      'PUT /api/account/email': { status: 202, body: waiting(SHIPPER) },
     })
+    expect(
+      await screen.findByText(/We send a link to the new address: the change applies/)
+    ).toBeInTheDocument()
     const form = await submit('new@example.com', 'secret123')
-    expect((await screen.findAllByText('Email changed')).length).toBeGreaterThan(0)
-    expect(screen.getAllByText('A notice went to sam@example.com.').length).toBeGreaterThan(0)
-    expect(requestsTo(calls, 'GET', '/api/carrier/payout-hold')).toHaveLength(0)
+    expect((await screen.findAllByText('Check your new inbox')).length).toBeGreaterThan(0)
+    expect(
+      screen.getAllByText(
+        'Open the link we sent to new@example.com to finish the change. A notice went to sam@example.com.'
+      ).length
+    ).toBeGreaterThan(0)
+    const panel = await pendingPanel()
+    expect(panel).toHaveTextContent('Waiting for confirmation: new@example.com')
+    expect(panel).toHaveTextContent(`The link works until ${formatDateTime(EXPIRES_AT)}`)
+    expect(screen.getByText(/now sam@example\.com/)).toBeInTheDocument()
     expect(within(form).getByLabelText('New email')).toHaveValue('')
     expect(within(form).getByLabelText('Current password')).toHaveValue('')
-    await waitFor(() => expect(screen.getByText(/now new@example\.com/)).toBeInTheDocument())
+    expect(requestsTo(calls, 'GET', '/api/carrier/payout-hold')).toHaveLength(0)
   })
 
-  it('a carrier: the toast says until when payouts are held', async () => {
-    const endsAt = '2030-03-04T05:06:00.000Z'
-    const { calls } = setup(CARRIER, {
-      'PUT /api/account/email': { body: { ...CARRIER, email: 'new@example.com' } },
-      'GET /api/carrier/payout-hold': {
-        body: {
-          hold: {
-            kind: 'email',
-            reason: 'Email changed: payouts held for 72 hours',
-            noticeSentTo: 'cara@example.com',
-            startsAt: '2030-03-01T05:06:00.000Z',
-            endsAt,
-          },
-        },
+  it('a waiting change can be sent again or cancelled', async () => {
+    let state = waiting(SHIPPER)
+    const { calls } = setup(SHIPPER, {
+      'GET /api/account/email': () => ({ body: state }),
+      'POST /api/account/email/resend': () => {
+        state = waiting(SHIPPER)
+        state.pending!.expiresAt = '2030-03-06T05:06:00.000Z'
+        return { status: 202, body: state }
+      },
+      'DELETE /api/account/email/pending': () => {
+        state = nothing(SHIPPER)
+        return { body: state }
       },
     })
-    expect(await screen.findByText(/payouts are held for 72 hours/)).toBeInTheDocument()
-    await submit('new@example.com', 'secret123')
-    const { formatDateTime } = await import('@/lib/format')
-    const text = `A notice went to cara@example.com. Your payouts are held until ${formatDateTime(endsAt)}.`
-    expect((await screen.findAllByText(text)).length).toBeGreaterThan(0)
-    expect(requestsTo(calls, 'GET', '/api/carrier/payout-hold').length).toBeGreaterThan(0)
+    const panel = await pendingPanel()
+    fireEvent.click(within(panel).getByRole('button', { name: 'Resend link' }))
+    expect((await screen.findAllByText('Link sent again')).length).toBeGreaterThan(0)
+    await waitFor(() => expect(panel).toHaveTextContent(formatDateTime('2030-03-06T05:06:00.000Z')))
+    fireEvent.click(within(panel).getByRole('button', { name: 'Cancel change' }))
+    expect((await screen.findAllByText('Email change cancelled')).length).toBeGreaterThan(0)
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Email change waiting' })).toBeNull()
+    )
+    expect(requestsTo(calls, 'POST', '/api/account/email/resend')).toHaveLength(1)
+    expect(requestsTo(calls, 'DELETE', '/api/account/email/pending')).toHaveLength(1)
+  })
+
+  it('a refused resend is toasted (nothing waits any more)', async () => {
+    setup(SHIPPER, {
+      'GET /api/account/email': { body: waiting(SHIPPER) },
+      'POST /api/account/email/resend': {
+        status: 409,
+        body: { message: 'No email change is waiting for confirmation' },
+      },
+    })
+    const panel = await pendingPanel()
+    fireEvent.click(within(panel).getByRole('button', { name: 'Resend link' }))
+    expect(
+      (await screen.findAllByText('No email change is waiting for confirmation')).length
+    ).toBeGreaterThan(0)
+  })
+
+  it('a carrier is told payouts are held once the change applies', async () => {
+    setup(CARRIER)
+    expect(
+      await screen.findByText(/once the change applies your payouts are held for 72 hours/)
+    ).toBeInTheDocument()
+  })
+
+  it('the email state not loading does not break the form', async () => {
+    setup(SHIPPER, { 'GET /api/account/email': { status: 500, body: { message: 'Boom' } } })
+    expect(await screen.findByRole('form', { name: 'Change email' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Email change waiting' })).toBeNull()
   })
 })

@@ -5,13 +5,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import {
-  carrierPayoutHoldKey,
-  changeNoticeText,
-  payoutHoldAfterChange,
-} from '@/features/auth/api/account-change-hold'
-import { changeEmail } from '@/features/auth/api/change-email'
-import { useUser, userKey } from '@/features/auth/api/get-user'
+  cancelEmailChange,
+  changeEmail,
+  emailChangeKey,
+  resendEmailChange,
+  useEmailChange,
+  type EmailChangeState,
+  type PendingEmailChange,
+} from '@/features/auth/api/change-email'
+import { useUser } from '@/features/auth/api/get-user'
 import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
+import { formatDateTime } from '@/lib/format'
 
 type Field = 'email' | 'currentPassword'
 type Errors = Partial<Record<Field, string>>
@@ -29,16 +33,21 @@ export function checkChangeEmail(email: string, currentPassword: string): Errors
 const focusField = (field: Field) => document.getElementById(`change-email-${field}`)?.focus()
 
 /**
- * Settings: change the sign-in email with the current password. The old address is told, and a
- * carrier's payouts are held for a while (decision 0098), which the confirmation says.
+ * Settings: change the sign-in email with the current password. The new address gets a link
+ * and the change applies when it is opened (decision 0167); the current address is told, and
+ * once the change applies a carrier's payouts are held for a while (decision 0098). A change
+ * waiting for its link is shown with Resend and Cancel.
  */
 export function ChangeEmailForm() {
   const { data: user } = useUser()
+  const { data: state } = useEmailChange()
   const { mutate } = useSWRConfig()
   const [email, setEmail] = React.useState('')
   const [currentPassword, setCurrent] = React.useState('')
   const [errors, setErrors] = React.useState<Errors>({})
   const [saving, setSaving] = React.useState(false)
+
+  const show = (next: EmailChangeState) => mutate(emailChangeKey, next, { revalidate: false })
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -46,20 +55,16 @@ export function ChangeEmailForm() {
     setErrors(found)
     const first = (['email', 'currentPassword'] as const).find((f) => found[f])
     if (first) return focusField(first)
-    const oldEmail = user?.email ?? null
     setSaving(true)
     try {
-      const updated = await changeEmail({ email: email.trim(), currentPassword })
-      const holdState = await payoutHoldAfterChange(updated)
+      const next = await changeEmail({ email: email.trim(), currentPassword })
       setEmail('')
       setCurrent('')
-      void mutate(userKey, updated, { revalidate: true })
-      // Payout History reads the hold from the cache (not revalidated on mount): fill it now.
-      if (holdState) void mutate(carrierPayoutHoldKey, holdState, { revalidate: false })
+      void show(next)
       toast({
         variant: 'success',
-        title: 'Email changed',
-        description: changeNoticeText(oldEmail, holdState?.hold?.endsAt ?? null),
+        title: 'Check your new inbox',
+        description: `Open the link we sent to ${next.pending?.email ?? 'the new address'} to finish the change. A notice went to ${next.email}.`,
       })
     } catch (err) {
       const fields = fieldErrorsOf(err)
@@ -85,12 +90,16 @@ export function ChangeEmailForm() {
       <CardHeader>
         <CardTitle>Change email</CardTitle>
         <CardDescription>
-          You sign in with this email{user ? ` (now ${user.email})` : ''}. A notice of the change
-          goes to the current address
-          {user?.role === 'carrier' ? ', and your payouts are held for 72 hours' : ''}.
+          You sign in with this email{user ? ` (now ${user.email})` : ''}. We send a link to the new
+          address: the change applies when you open it. A notice goes to the current address
+          {user?.role === 'carrier'
+            ? ', and once the change applies your payouts are held for 72 hours'
+            : ''}
+          .
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-4">
+        {state?.pending ? <PendingChange pending={state.pending} onChange={show} /> : null}
         <form noValidate onSubmit={onSubmit} aria-label="Change email" className="space-y-4">
           <TextField
             id="change-email-email"
@@ -111,10 +120,84 @@ export function ChangeEmailForm() {
             error={errors.currentPassword}
           />
           <Button type="submit" disabled={saving}>
-            {saving ? 'Saving...' : 'Change email'}
+            {saving ? 'Sending...' : 'Change email'}
           </Button>
         </form>
       </CardContent>
     </Card>
+  )
+}
+
+/** The change waiting for its link: where it went, until when, and Resend / Cancel. */
+function PendingChange({
+  pending,
+  onChange,
+}: {
+  pending: PendingEmailChange
+  onChange: (next: EmailChangeState) => unknown
+}) {
+  const [busy, setBusy] = React.useState<'resend' | 'cancel' | null>(null)
+
+  const act = async (which: 'resend' | 'cancel') => {
+    setBusy(which)
+    try {
+      const next = which === 'resend' ? await resendEmailChange() : await cancelEmailChange()
+      await onChange(next)
+      toast(
+        which === 'resend'
+          ? {
+              variant: 'success',
+              title: 'Link sent again',
+              description: `We sent a new link to ${pending.email}; the earlier one no longer works.`,
+            }
+          : {
+              variant: 'success',
+              title: 'Email change cancelled',
+              description: `Your sign-in email stays ${next.email}.`,
+            }
+      )
+    } catch (err) {
+      toast({
+        variant: 'destructive',
+        title: which === 'resend' ? 'Link not sent' : 'Change not cancelled',
+        description: serverMessage(err, 'Please try again'),
+      })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <section
+      aria-label="Email change waiting"
+      className="space-y-3 rounded-md border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+    >
+      <p className="break-words font-medium">Waiting for confirmation: {pending.email}</p>
+      <p>
+        We sent a link to this address on {formatDateTime(pending.sentAt)}. The link works until{' '}
+        {formatDateTime(pending.expiresAt)}; until it is opened you keep signing in with your
+        current email.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={busy !== null}
+          onClick={() => void act('resend')}
+        >
+          {busy === 'resend' ? 'Sending...' : 'Resend link'}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={busy !== null}
+          onClick={() => void act('cancel')}
+        >
+          {busy === 'cancel' ? 'Cancelling...' : 'Cancel change'}
+        </Button>
+      </div>
+    </section>
   )
 }

@@ -21,11 +21,14 @@ describe('settings: change password', () => {
   it('checks the form before sending anything', async () => {
     const { calls } = setup()
     const form = await screen.findByRole('form', { name: 'Change password' })
+    expect(
+      within(form).getByText('At least 12 characters, and not a common password.')
+    ).toBeInTheDocument()
     fill(form, 'New password', '12345')
     fill(form, 'Confirm new password', '54321')
     fireEvent.click(within(form).getByRole('button', { name: 'Change password' }))
     expect(await within(form).findByText('Current password is required')).toBeInTheDocument()
-    expect(within(form).getByText('Password must be at least 6 characters')).toBeInTheDocument()
+    expect(within(form).getByText('Password must be at least 12 characters')).toBeInTheDocument()
     expect(within(form).getByText('Passwords do not match')).toBeInTheDocument()
     expect(requestsTo(calls, 'PUT', '/api/account/password')).toHaveLength(0)
     expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute(
@@ -52,13 +55,13 @@ describe('settings: change password', () => {
     })
     const form = await screen.findByRole('form', { name: 'Change password' })
     fill(form, 'Current password', 'not-it')
-    fill(form, 'New password', 'n3w-secret')
-    fill(form, 'Confirm new password', 'n3w-secret')
+    fill(form, 'New password', 'n3w-long-secret')
+    fill(form, 'Confirm new password', 'n3w-long-secret')
     fireEvent.click(within(form).getByRole('button', { name: 'Change password' }))
     expect(await within(form).findByText('Current password is incorrect')).toBeInTheDocument()
     expect(requestsTo(calls, 'PUT', '/api/account/password')[0].body).toEqual({
       currentPassword: 'not-it',
-      newPassword: 'n3w-secret',
+      newPassword: 'n3w-long-secret',
     })
   })
 
@@ -66,10 +69,32 @@ describe('settings: change password', () => {
     setup({ 'PUT /api/account/password': { status: 204 } })
     const form = await screen.findByRole('form', { name: 'Change password' })
     fill(form, 'Current password', 'secret123')
-    fill(form, 'New password', 'n3w-secret')
-    fill(form, 'Confirm new password', 'n3w-secret')
+    fill(form, 'New password', 'n3w-long-secret')
+    fill(form, 'Confirm new password', 'n3w-long-secret')
     fireEvent.click(within(form).getByRole('button', { name: 'Change password' }))
     expect((await screen.findAllByText('Password changed')).length).toBeGreaterThan(0)
+    expect(
+      screen.getAllByText(
+        'A notice went to pat@example.com. Every other device signed in to your account was signed out.'
+      ).length
+    ).toBeGreaterThan(0)
     expect(within(form).getByLabelText('Current password')).toHaveValue('')
+  })
+
+  it('shows the server refusing a common password under the new one', async () => {
+    const message = 'This password is too common: choose one that is harder to guess'
+    setup({
+      'PUT /api/account/password': {
+        status: 422,
+        body: { message, errors: [{ field: 'newPassword', message, rule: 'notCommon' }] },
+      },
+    })
+    const form = await screen.findByRole('form', { name: 'Change password' })
+    fill(form, 'Current password', 'secret123')
+    fill(form, 'New password', 'qwerty123456')
+    fill(form, 'Confirm new password', 'qwerty123456')
+    fireEvent.click(within(form).getByRole('button', { name: 'Change password' }))
+    expect(await within(form).findByText(message)).toBeInTheDocument()
+    expect(within(form).getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true')
   })
 })

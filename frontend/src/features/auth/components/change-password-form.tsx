@@ -4,12 +4,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import { changePassword } from '@/features/auth/api/change-password'
+import { useUser } from '@/features/auth/api/get-user'
+import { MESSAGES, PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '@/features/auth/utils/validation'
 import { isApiError } from '@/lib/api-client'
 
 type Errors = Partial<Record<'currentPassword' | 'newPassword' | 'confirmPassword', string>>
 
-/** Settings: change the password (the current one is required; the server checks it). */
+/**
+ * Settings: change the password (the current one is required; the server checks it, and that
+ * the new one is not a common password). The account's address is told (decision 0167).
+ */
 export function ChangePasswordForm() {
+  const { data: user } = useUser()
   const [currentPassword, setCurrent] = React.useState('')
   const [newPassword, setNew] = React.useState('')
   const [confirmPassword, setConfirm] = React.useState('')
@@ -20,7 +26,7 @@ export function ChangePasswordForm() {
     event.preventDefault()
     const found: Errors = {}
     if (!currentPassword) found.currentPassword = 'Current password is required'
-    if (newPassword.length < 6) found.newPassword = 'Password must be at least 6 characters'
+    if (newPassword.length < PASSWORD_MIN_LENGTH) found.newPassword = MESSAGES.passwordTooShort
     if (confirmPassword !== newPassword) found.confirmPassword = 'Passwords do not match'
     setErrors(found)
     if (Object.keys(found).length > 0) return
@@ -30,7 +36,11 @@ export function ChangePasswordForm() {
       setCurrent('')
       setNew('')
       setConfirm('')
-      toast({ variant: 'success', title: 'Password changed' })
+      toast({
+        variant: 'success',
+        title: 'Password changed',
+        description: `${user ? `A notice went to ${user.email}. ` : ''}Every other device signed in to your account was signed out.`,
+      })
     } catch (err) {
       const fieldErrors: Errors = {}
       if (isApiError(err)) {
@@ -75,6 +85,7 @@ export function ChangePasswordForm() {
             label="New password"
             type="password"
             autoComplete="new-password"
+            hint={PASSWORD_HINT}
             value={newPassword}
             onChange={(e) => setNew(e.target.value)}
             error={errors.newPassword}

@@ -1,5 +1,6 @@
 import { TextField } from '@/components/ui/text-field'
 import type { useRegistrationForm } from '@/features/auth/hooks/use-registration-form'
+import { PASSWORD_HINT } from '@/features/auth/utils/validation'
 
 /** Password and its confirmation, for both sign-up forms. */
 export function PasswordFields({
@@ -14,6 +15,7 @@ export function PasswordFields({
         label="Password"
         type="password"
         autoComplete="new-password"
+        hint={PASSWORD_HINT}
       />
       <TextField
         {...textField('confirmPassword')}

@@ -23,8 +23,8 @@ function fillShipper() {
   type('Last Name', 'Lee')
   type('Email', 'pat@example.com')
   type('Phone', '5551234567')
-  type('Password', 'secret1')
-  type('Confirm Password', 'secret1')
+  type('Password', 'a long pass phrase')
+  type('Confirm Password', 'a long pass phrase')
   fireEvent.click(screen.getByLabelText(/User Agreement/))
 }
 
@@ -48,6 +48,21 @@ describe('register screen', () => {
     expect(screen.getByText(/Effective date of your acceptance/)).toBeInTheDocument()
   })
 
+  it('says the password rule before it is broken, and that the email is the sign-in name', async () => {
+    setup()
+    await screen.findByRole('heading', { name: 'Create your account' })
+    expect(
+      screen.getByText('At least 12 characters, and not a common password.')
+    ).toBeInTheDocument()
+    expect(screen.getByText('You will sign in with this email.')).toBeInTheDocument()
+    // Eleven characters are one short.
+    type('Password', 'elevenchars')
+    type('Confirm Password', 'elevenchars')
+    fireEvent.click(screen.getByLabelText(/User Agreement/))
+    submit()
+    expect(await screen.findByText('Password must be at least 12 characters')).toBeInTheDocument()
+  })
+
   it('shows the exact validation messages', async () => {
     setup()
     await screen.findByRole('heading', { name: 'Create your account' })
@@ -61,7 +76,7 @@ describe('register screen', () => {
     expect(screen.getByText('Last name is required')).toBeInTheDocument()
     expect(screen.getByText('Invalid email address')).toBeInTheDocument()
     expect(screen.getByText('Valid phone number is required')).toBeInTheDocument()
-    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument()
+    expect(screen.getByText('Password must be at least 12 characters')).toBeInTheDocument()
     expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription(
       "Passwords don't match"
     )
@@ -128,7 +143,7 @@ describe('register screen', () => {
     const [request] = requestsTo(calls, 'POST', '/api/register')
     expect(request.body).toEqual({
       email: 'pat@example.com',
-      password: 'secret1',
+      password: 'a long pass phrase',
       role: 'carrier',
       firstName: 'Pat',
       lastName: 'Lee',
@@ -149,6 +164,20 @@ describe('register screen', () => {
       (c) => (c.body as { name: string }).name
     )
     expect(events).toEqual(expect.arrayContaining(['sign_up_attempt', 'sign_up']))
+  })
+
+  it('shows the server refusing a common password under the password', async () => {
+    const message = 'This password is too common: choose one that is harder to guess'
+    setup({
+      status: 422,
+      body: { message, errors: [{ field: 'password', message, rule: 'notCommon' }] },
+    })
+    await screen.findByRole('heading', { name: 'Create your account' })
+    fillShipper()
+    submit()
+    await waitFor(() =>
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(message)
+    )
   })
 
   it('shows server field errors under their fields, the failure banner and a toast', async () => {
@@ -195,18 +224,20 @@ describe('validateRegistration', () => {
       ...emptyRegistration,
       firstName: 'Pat',
       lastName: 'Lee',
-      username: 'pat',
       email: 'pat@example.com',
-      password: 'secret1',
-      confirmPassword: 'secret1',
+      password: 'a long pass phrase',
+      confirmPassword: 'a long pass phrase',
       termsAccepted: true,
     }
-    expect(validateRegistration(base, { phoneOptional: true, requireUsername: true })).toEqual({})
+    expect(validateRegistration(base, { phoneOptional: true })).toEqual({})
     expect(validateRegistration({ ...base, phone: '123' }, { phoneOptional: true }).phone).toBe(
       'Valid phone number is required'
     )
-    expect(
-      validateRegistration({ ...base, username: '' }, { requireUsername: true }).username
-    ).toBe('Username is required')
+  })
+
+  it('needs 12 characters in the password', () => {
+    const base = { ...emptyRegistration, password: 'x'.repeat(11) }
+    expect(validateRegistration(base).password).toBe('Password must be at least 12 characters')
+    expect(validateRegistration({ ...base, password: 'x'.repeat(12) }).password).toBeUndefined()
   })
 })

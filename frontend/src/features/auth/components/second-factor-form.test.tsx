@@ -16,7 +16,7 @@ function setup(routes: Record<string, MockRoute>) {
 
 async function passwordStep() {
   const form = await screen.findByRole('form', { name: 'Sign in' })
-  fireEvent.change(within(form).getByLabelText('Username'), {
+  fireEvent.change(within(form).getByLabelText('Email'), {
     target: { value: 'pat@example.com' },
   })
   fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'secret1' } })

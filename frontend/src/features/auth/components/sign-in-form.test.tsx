@@ -19,10 +19,13 @@ const type = (label: string, value: string, root: HTMLElement = document.body) =
   fireEvent.change(within(root).getByLabelText(label), { target: { value } })
 
 describe('login screen', () => {
-  it('requires username and password', async () => {
+  it('asks for the email and password, and says so', async () => {
     const { calls } = setup('/login', {})
+    const form = await screen.findByRole('form', { name: 'Sign in' })
+    expect(within(form).getByLabelText('Email')).toHaveAttribute('type', 'email')
+    expect(within(form).queryByText(/username/i)).not.toBeInTheDocument()
     fireEvent.click(await screen.findByRole('button', { name: 'Sign In' }))
-    expect(await screen.findByText('Username is required')).toBeInTheDocument()
+    expect(await screen.findByText('Email is required')).toBeInTheDocument()
     expect(screen.getByText('Password is required')).toBeInTheDocument()
     expect(requestsTo(calls, 'POST', '/api/login')).toHaveLength(0)
     expect(screen.getByRole('link', { name: 'Create one' })).toHaveAttribute('href', '/register')
@@ -46,7 +49,7 @@ describe('login screen', () => {
       'POST /api/login': () => new Promise((resolve) => (release = () => resolve({ body: user }))),
       'GET /api/admin/users/pending': { body: [] },
     })
-    type('Username', 'pat@example.com', await screen.findByRole('form', { name: 'Sign in' }))
+    type('Email', 'pat@example.com', await screen.findByRole('form', { name: 'Sign in' }))
     type('Password', 'secret1')
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
     expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled()
@@ -66,41 +69,43 @@ describe('login screen', () => {
   it('shows the failure banner for 5 seconds and a Login failed toast', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     setup('/login', {
-      'POST /api/login': { status: 401, body: { message: 'Invalid username or password' } },
+      'POST /api/login': { status: 401, body: { message: 'Invalid email or password' } },
     })
-    type('Username', 'pat', await screen.findByRole('form', { name: 'Sign in' }))
+    type('Email', 'pat@example.com', await screen.findByRole('form', { name: 'Sign in' }))
     type('Password', 'wrong-password')
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
     expect(
-      await screen.findByText('Invalid username or password. Please try again.')
+      await screen.findByText('Invalid email or password. Please try again.')
     ).toBeInTheDocument()
     expect((await screen.findAllByText('Login failed')).length).toBeGreaterThan(0)
-    expect(screen.getAllByText('401: Invalid username or password').length).toBeGreaterThan(0)
+    expect(screen.getAllByText('401: Invalid email or password').length).toBeGreaterThan(0)
     await act(async () => {
       vi.advanceTimersByTime(4900)
     })
-    expect(screen.getByText('Invalid username or password. Please try again.')).toBeInTheDocument()
+    expect(screen.getByText('Invalid email or password. Please try again.')).toBeInTheDocument()
     await act(async () => {
       vi.advanceTimersByTime(200)
     })
     expect(
-      screen.queryByText('Invalid username or password. Please try again.')
+      screen.queryByText('Invalid email or password. Please try again.')
     ).not.toBeInTheDocument()
   })
 })
 
 describe('auth page', () => {
-  it('has Sign In and Sign Up tabs; sign-up checks the confirmation and sends its own username', async () => {
+  it('has Sign In and Sign Up tabs, both by email; sign-up checks the password and its confirmation', async () => {
     const { calls, router } = setup('/auth', {
       'POST /api/register': {
         status: 201,
-        body: makeUser({ role: 'shipper', username: 'patlee' }),
+        body: makeUser({ role: 'shipper' }),
       },
     })
     expect(await screen.findByRole('tab', { name: 'Sign In' })).toHaveAttribute(
       'aria-selected',
       'true'
     )
+    const signIn = screen.getByRole('form', { name: 'Sign in' })
+    expect(within(signIn).getByLabelText('Email')).toBeInTheDocument()
     const signUpTab = screen.getByRole('tab', { name: 'Sign Up' })
     fireEvent.mouseDown(signUpTab)
     fireEvent.click(signUpTab)
@@ -110,22 +115,27 @@ describe('auth page', () => {
 
     type('First Name', 'Pat', form)
     type('Last Name', 'Lee', form)
-    type('Username', 'patlee', form)
+    // One sign-in name: the email (the server makes it the username).
+    expect(within(form).queryByLabelText('Username')).not.toBeInTheDocument()
+    expect(within(form).getByText('You will sign in with this email.')).toBeInTheDocument()
     type('Email', 'pat@example.com', form)
     type('Password', 'secret1', form)
     type('Confirm Password', 'secret2', form)
     fireEvent.click(within(form).getByLabelText(/User Agreement/))
     fireEvent.click(within(form).getByRole('button', { name: 'Create Account' }))
     expect(await within(form).findByText("Passwords don't match")).toBeInTheDocument()
+    expect(within(form).getByText('Password must be at least 12 characters')).toBeInTheDocument()
     expect(requestsTo(calls, 'POST', '/api/register')).toHaveLength(0)
 
-    type('Confirm Password', 'secret1', form)
+    type('Password', 'a long pass phrase', form)
+    type('Confirm Password', 'a long pass phrase', form)
     fireEvent.click(within(form).getByRole('button', { name: 'Create Account' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/shipper'))
     const body = requestsTo(calls, 'POST', '/api/register')[0].body as Record<string, unknown>
     expect(body).toMatchObject({
-      username: 'patlee',
+      username: 'pat@example.com',
       email: 'pat@example.com',
+      password: 'a long pass phrase',
       role: 'shipper',
       termsAccepted: true,
     })

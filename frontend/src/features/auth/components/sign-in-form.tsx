@@ -8,11 +8,12 @@ import { useAuth } from '@/features/auth/hooks/use-auth'
 import { validateSignIn, type SignInErrors } from '@/features/auth/utils/validation'
 import { SecondFactorForm } from '@/features/auth/components/second-factor-form'
 
-export const SIGN_IN_FAILED_MESSAGE = 'Invalid username or password. Please try again.'
+export const SIGN_IN_FAILED_MESSAGE = 'Invalid email or password. Please try again.'
 const BANNER_MS = 5000
 
 /**
- * Username (or email) and password. On success the auth state changes and the route guard
+ * Email and password (an older account's distinct username also works: the API's `username`
+ * takes either, decision 0167). On success the auth state changes and the route guard
  * sends the user to their home; on failure a banner shows for 5 seconds. An account with
  * two-factor sign-in on is asked for its code next (SecondFactorForm).
  */
@@ -72,8 +73,9 @@ export function SignInForm({ idPrefix = '' }: { idPrefix?: string }) {
       {banner ? <Alert variant="error">{banner}</Alert> : null}
       <TextField
         id={`${idPrefix}username`}
-        label="Username"
-        placeholder="Username or email"
+        label="Email"
+        type="email"
+        placeholder="you@company.com"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}

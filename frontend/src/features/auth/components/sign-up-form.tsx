@@ -12,11 +12,14 @@ import { TermsAcceptance } from '@/features/auth/components/terms-acceptance'
 import { RegistrationFailedBanner } from '@/features/auth/components/registration-failed-banner'
 import type { AccountRole, RegistrationRules } from '@/features/auth/utils/validation'
 
-const RULES: RegistrationRules = { requireUsername: true, phoneOptional: true }
+const RULES: RegistrationRules = { phoneOptional: true }
 const ID_PREFIX = 'signup-'
 const BANNER_MS = 5000
 
-/** The Sign Up tab of /auth: its own username, optional phone, role defaulting to shipper. */
+/**
+ * The Sign Up tab of /auth: optional phone, role defaulting to shipper. Users sign in with
+ * their email (the server makes it the username), so there is no username to choose.
+ */
 export function SignUpForm() {
   const { register, isRegistering } = useAuth()
   const { values, setField, errorFor, textField, validate, applyServerErrors, toPayload } =
@@ -43,13 +46,12 @@ export function SignUpForm() {
         <TextField {...textField('lastName')} label="Last Name" autoComplete="family-name" />
       </div>
       <TextField
-        {...textField('username')}
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...textField('email')}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        hint="You will sign in with this email."
       />
-      <TextField {...textField('email')} label="Email" type="email" autoComplete="email" />
       <TextField
         {...textField('phone')}
         label="Phone"

@@ -17,7 +17,6 @@ const FIELD_ORDER: RegistrationField[] = [
   'role',
   'firstName',
   'lastName',
-  'username',
   'email',
   'phone',
   'companyName',
@@ -78,21 +77,18 @@ export function useRegistrationForm(rules: RegistrationRules, idPrefix: string) 
   }, [values, rules, idPrefix])
 
   /** Show a 422's field errors under their fields; returns messages no field could show. */
-  const applyServerErrors = useCallback(
-    (error: unknown): string[] => {
-      if (!isApiError(error)) return []
-      const mapped: RegistrationErrors = {}
-      const unplaced: string[] = []
-      for (const fieldError of error.fieldErrors) {
-        const field = formFieldForServerField(fieldError.field, rules)
-        if (field && !mapped[field]) mapped[field] = fieldError.message
-        else if (!field) unplaced.push(fieldError.message)
-      }
-      setServerErrors(mapped)
-      return unplaced
-    },
-    [rules]
-  )
+  const applyServerErrors = useCallback((error: unknown): string[] => {
+    if (!isApiError(error)) return []
+    const mapped: RegistrationErrors = {}
+    const unplaced: string[] = []
+    for (const fieldError of error.fieldErrors) {
+      const field = formFieldForServerField(fieldError.field)
+      if (field && !mapped[field]) mapped[field] = fieldError.message
+      else if (!field) unplaced.push(fieldError.message)
+    }
+    setServerErrors(mapped)
+    return unplaced
+  }, [])
 
   const toPayload = useCallback((): RegisterInput => {
     const trim = (v: string) => v.trim()
@@ -103,7 +99,8 @@ export function useRegistrationForm(rules: RegistrationRules, idPrefix: string) 
       role: values.role === 'carrier' ? 'carrier' : 'shipper',
       firstName: trim(values.firstName),
       lastName: trim(values.lastName),
-      username: rules.requireUsername ? trim(values.username) : email,
+      // One sign-in name: the email (the server makes it the username either way).
+      username: email,
       termsAccepted: values.termsAccepted,
       effectiveDateString: todayInLosAngeles(),
     }
@@ -118,7 +115,7 @@ export function useRegistrationForm(rules: RegistrationRules, idPrefix: string) 
       if (trim(values.mcNumber)) payload.mcNumber = trim(values.mcNumber)
     }
     return payload
-  }, [values, rules])
+  }, [values])
 
   /** A text field's wiring: its id, value, change handler and error, for `<TextField {...}>`. */
   const textField = useCallback(

@@ -1,10 +1,18 @@
-/** Client-side rules of SPEC point 5, with its exact messages. */
+/**
+ * Client-side rules of SPEC point 5, with its exact messages; the sign-in name is the email and
+ * a new password has at least 12 characters (decision 0167; the server also refuses common ones).
+ */
+
+export const PASSWORD_MIN_LENGTH = 12
+
+/** Shown beside every new-password field. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`
 
 export const MESSAGES = {
-  usernameRequired: 'Username is required',
+  emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
   invalidEmail: 'Invalid email address',
-  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordsDontMatch: "Passwords don't match",
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -16,12 +24,13 @@ export const MESSAGES = {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
+/** The sign-in form: `username` is the API's name for what users sign in with, their email. */
 export type SignInValues = { username: string; password: string }
 export type SignInErrors = Partial<Record<keyof SignInValues, string>>
 
 export function validateSignIn(values: SignInValues): SignInErrors {
   const errors: SignInErrors = {}
-  if (!values.username.trim()) errors.username = MESSAGES.usernameRequired
+  if (!values.username.trim()) errors.username = MESSAGES.emailRequired
   if (!values.password) errors.password = MESSAGES.passwordRequired
   return errors
 }
@@ -34,7 +43,6 @@ export type RegistrationValues = {
   lastName: string
   email: string
   phone: string
-  username: string
   companyName: string
   dotNumber: string
   mcNumber: string
@@ -56,7 +64,6 @@ export const emptyRegistration: RegistrationValues = {
   lastName: '',
   email: '',
   phone: '',
-  username: '',
   companyName: '',
   dotNumber: '',
   mcNumber: '',
@@ -70,8 +77,6 @@ export const emptyRegistration: RegistrationValues = {
 }
 
 export type RegistrationRules = {
-  /** The /auth sign-up form asks for a username; /register uses the email as username. */
-  requireUsername?: boolean
   /** Phone is optional on the /auth sign-up form (but still at least 10 characters when given). */
   phoneOptional?: boolean
 }
@@ -84,12 +89,11 @@ export function validateRegistration(
   if (values.role !== 'shipper' && values.role !== 'carrier') errors.role = MESSAGES.roleRequired
   if (values.firstName.trim().length < 2) errors.firstName = MESSAGES.firstNameRequired
   if (values.lastName.trim().length < 2) errors.lastName = MESSAGES.lastNameRequired
-  if (rules.requireUsername && !values.username.trim()) errors.username = MESSAGES.usernameRequired
   if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = MESSAGES.invalidEmail
   const phone = values.phone.trim()
   if (!(rules.phoneOptional && phone === '') && phone.length < 10)
     errors.phone = MESSAGES.phoneRequired
-  if (values.password.length < 6) errors.password = MESSAGES.passwordTooShort
+  if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = MESSAGES.passwordTooShort
   if (values.confirmPassword !== values.password)
     errors.confirmPassword = MESSAGES.passwordsDontMatch
   if (!values.termsAccepted) errors.termsAccepted = MESSAGES.termsRequired
@@ -106,18 +110,17 @@ export function validateRegistration(
   return errors
 }
 
-/** Which form field shows a server-side field error (the server names payload keys). */
-export function formFieldForServerField(
-  field: string,
-  rules: RegistrationRules = {}
-): RegistrationField | null {
+/**
+ * Which form field shows a server-side field error (the server names payload keys; the
+ * username is the email, so its errors show there).
+ */
+export function formFieldForServerField(field: string): RegistrationField | null {
   const known: RegistrationField[] = [
     'role',
     'firstName',
     'lastName',
     'email',
     'phone',
-    'username',
     'companyName',
     'dotNumber',
     'mcNumber',
@@ -128,7 +131,7 @@ export function formFieldForServerField(
     'password',
     'termsAccepted',
   ]
-  if (field === 'username' && !rules.requireUsername) return 'email'
+  if (field === 'username') return 'email'
   if (field === 'effectiveDateString' || field === 'termsVersion') return 'termsAccepted'
   return (known as string[]).includes(field) ? (field as RegistrationField) : null
 }
