@@ -1,6 +1,7 @@
 /*
  * Payments routes: the client config, paying a booking, the sandbox card form and
- * the provider's webhook (no session, no CSRF: verified by its signature).
+ * the provider's webhook (no session, no CSRF: verified by its signature). A bearer token needs
+ * `payments:write` to pay (decision 0169).
  */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
@@ -10,25 +11,30 @@ const PaymentPolicy = () => import('#payments/policies/payment_policy')
 const PayoutAccountPolicy = () => import('#payments/policies/payout_account_policy')
 const onboardOwnAccount = middleware.authorize({ policy: PayoutAccountPolicy, action: 'onboard' })
 
-router.get('/api/payments/config', [PaymentsController, 'config']).use(middleware.auth())
+const pays = () => middleware.auth({ abilities: ['payments:write'] })
+
+router.get('/api/payments/config', [PaymentsController, 'config']).use(pays())
 
 router
   .group(() => {
     router
       .post('/create-payment-intent', [PaymentsController, 'createIntent'])
       .use([
+        pays(),
+        middleware.role({ roles: ['shipper'] }),
         middleware.authorize({ policy: PaymentPolicy, action: 'pay' }),
         middleware.idempotent(),
       ])
     router
       .post('/sandbox/payments/confirm', [PaymentsController, 'confirmSandbox'])
       .use([
+        pays(),
+        middleware.role({ roles: ['shipper'] }),
         middleware.authorize({ policy: PaymentPolicy, action: 'confirm' }),
         middleware.idempotent(),
       ])
   })
   .prefix('/api')
-  .use([middleware.auth(), middleware.role({ roles: ['shipper'] })])
 
 router.post('/api/webhooks/payments', [PaymentsController, 'webhook'])
 

@@ -45,13 +45,18 @@ router
   .use([middleware.auth(), middleware.role({ roles: ['shipper'] })])
 
 // Both sides read bookings: a shipper its own, an approved carrier its company's; admins 403.
+// One booking is also what a TMS integration follows: a bearer token with `tms:read` (0169).
+const bothSides = () => middleware.role({ roles: ['shipper', 'carrier'] })
 router
   .group(() => {
-    router.get('/bookings', [BookingsController, 'index'])
+    router.get('/bookings', [BookingsController, 'index']).use([middleware.auth(), bothSides()])
     router
       .get('/bookings/:id', [BookingsController, 'show'])
       .where('id', id.id)
-      .use(middleware.authorize({ policy: BookingPolicy, action: 'view' }))
+      .use([
+        middleware.auth({ abilities: ['tms:read'] }),
+        bothSides(),
+        middleware.authorize({ policy: BookingPolicy, action: 'view' }),
+      ])
   })
   .prefix('/api')
-  .use([middleware.auth(), middleware.role({ roles: ['shipper', 'carrier'] })])

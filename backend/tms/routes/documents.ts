@@ -1,6 +1,7 @@
 /*
  * TMS paperwork and money: the Document Hub, downloads for a booking's parties, a carrier's
- * proof-of-delivery uploads (the one multipart route), and the shipper's escrow.
+ * proof-of-delivery uploads (the one multipart route), and the shipper's escrow. A bearer token
+ * needs `tms:read` to read them and `tms:write` to upload (decision 0169).
  */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
@@ -11,26 +12,30 @@ const EscrowController = async () => ({
 })
 const DocumentPolicy = () => import('#tms/policies/document_policy')
 
+const reads = () => middleware.auth({ abilities: ['tms:read'] })
+const anyParty = () => middleware.role({ roles: ['shipper', 'carrier', 'admin'] })
+
 router
   .group(() => {
-    router
-      .get('/documents', [DocumentsController, 'index'])
-      .use(middleware.role({ roles: ['shipper', 'carrier', 'admin'] }))
+    router.get('/documents', [DocumentsController, 'index']).use([reads(), anyParty()])
     router
       .get('/documents/:id/download', [DocumentsController, 'download'])
       .where('id', router.matchers.number())
       .use([
-        middleware.role({ roles: ['shipper', 'carrier', 'admin'] }),
+        reads(),
+        anyParty(),
         middleware.authorize({ policy: DocumentPolicy, action: 'download' }),
       ])
     router
       .post('/shipments/:id/documents', [DocumentsController, 'upload'])
       .where('id', router.matchers.number())
       .use([
+        middleware.auth({ abilities: ['tms:write'] }),
         middleware.role({ roles: ['carrier'] }),
         middleware.authorize({ policy: DocumentPolicy, action: 'upload' }),
       ])
-    router.get('/escrow', [EscrowController, 'show']).use(middleware.role({ roles: ['shipper'] }))
+    router
+      .get('/escrow', [EscrowController, 'show'])
+      .use([reads(), middleware.role({ roles: ['shipper'] })])
   })
   .prefix('/api/tms')
-  .use(middleware.auth())

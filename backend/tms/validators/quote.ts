@@ -6,6 +6,13 @@ export const MAX_QUOTE_WEIGHT_LBS = 45_000
 export const MISSING_POSTALS =
   'Missing Information: Please enter both origin and destination postal codes'
 const WEIGHT_RANGE = `Weight must be a whole number of pounds from 1 to 45,000`
+/**
+ * A postal code sent as a JSON number (or any non-string) is refused with its type, not taken
+ * for a missing one: a ZIP as a number has lost its leading zeros (02134 → 2134), so it is not
+ * converted either (decision 0169).
+ */
+const notAString = (which: string) =>
+  `${which} postal code must be a string, e.g. "02134" (a number loses its leading zeros)`
 
 const stop = () =>
   vine.object({
@@ -31,13 +38,13 @@ quoteRequestValidator.messagesProvider = new SimpleMessagesProvider({
   'origin.required': MISSING_POSTALS,
   'origin.object': MISSING_POSTALS,
   'origin.postal.required': MISSING_POSTALS,
-  'origin.postal.string': MISSING_POSTALS,
+  'origin.postal.string': notAString('Origin'),
   'origin.postal.minLength': MISSING_POSTALS,
   'origin.postal.maxLength': 'Origin postal code not found',
   'destination.required': MISSING_POSTALS,
   'destination.object': MISSING_POSTALS,
   'destination.postal.required': MISSING_POSTALS,
-  'destination.postal.string': MISSING_POSTALS,
+  'destination.postal.string': notAString('Destination'),
   'destination.postal.minLength': MISSING_POSTALS,
   'destination.postal.maxLength': 'Destination postal code not found',
   'weight_lbs.number': WEIGHT_RANGE,

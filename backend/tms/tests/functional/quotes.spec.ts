@@ -69,6 +69,35 @@ test.group('POST /api/tms/quotes: validation and defaults', (group) => {
     ])
   })
 
+  test('a postal code sent as a JSON number is a 422 naming the field and its type', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const res = await client
+      .post(QUOTES)
+      .json({ origin: { postal: 60601 }, destination: { postal: 48201 } })
+      .loginAs(shipper)
+      .withCsrfToken()
+    res.assertStatus(422)
+    assert.deepEqual(res.body().errors, [
+      {
+        field: 'origin.postal',
+        message:
+          'Origin postal code must be a string, e.g. "02134" (a number loses its leading zeros)',
+        rule: 'string',
+      },
+      {
+        field: 'destination.postal',
+        message:
+          'Destination postal code must be a string, e.g. "02134" (a number loses its leading zeros)',
+        rule: 'string',
+      },
+    ])
+    assert.equal(res.body().message, res.body().errors[0].message)
+    assert.lengthOf(await ExternalQuote.all(), 0)
+  })
+
   test('an unknown postal code is a 422 on its field', async ({ client, assert }) => {
     const shipper = await makeUser('shipper')
     const res = await client

@@ -233,6 +233,17 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     assert.equal(foreign.body().message, 'Quote not found')
     const unknown = await bookQuote(client, shipper, 999999, body)
     unknown.assertStatus(404)
+    assert.equal(unknown.body().message, 'Quote not found')
+    // An id that is not a number names no quote either: the same answer, not the router's.
+    for (const id of ['abc', '0', '1.5', '99999999999999999999']) {
+      const res = await client
+        .post(`${QUOTES}/${id}/book`)
+        .json(body)
+        .loginAs(shipper)
+        .withCsrfToken()
+      res.assertStatus(404)
+      assert.equal(res.body().message, 'Quote not found', id)
+    }
     for (const role of ['carrier', 'admin'] as const) {
       const user = await makeUser(role, { isApproved: true })
       const res = await bookQuote(client, user, quote.id, body)

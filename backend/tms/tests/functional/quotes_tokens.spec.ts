@@ -90,7 +90,10 @@ test.group('TMS endpoints with API tokens', (group) => {
       .loginAs(shipper)
       .withCsrfToken()
     bad.assertStatus(422)
-    assert.equal(bad.body().message, 'abilities must be a list of tms:read, tms:write')
+    assert.equal(
+      bad.body().message,
+      'abilities must be a list of tms:read, tms:write, payments:write'
+    )
   })
 
   test('a revoked or expired token is a 401', async ({ client, assert }) => {
