@@ -1,6 +1,7 @@
 /**
  * The expedited job status machine (docs/decisions/0125). Pure: which status may follow which,
- * and who may make the change. The server enforces it; the screens only offer the choices.
+ * who may make the change, and how soon after its pickup a job can be delivered (decision
+ * 0166). The server enforces it; the screens only offer the choices.
  * At risk and SLA missed are flags beside the status, not states: a late job still gets
  * picked up and delivered.
  */
@@ -91,4 +92,42 @@ export function refusal(from: ExpeditedStatus, to: ExpeditedStatus) {
   }
   const article = /^[aeiou]/.test(words[from]) ? 'An' : 'A'
   return `${article} ${words[from]} job cannot be ${words[to]}`
+}
+
+/**
+ * The fastest a job's road miles are driven, door to door: a 65 mph top highway speed plus a
+ * 5 mph allowance for how distances and clocks are rounded (docs/decisions/0166). A delivery
+ * sooner after the pickup than the job's distance takes at this speed did not happen.
+ */
+export const TOP_SPEED_MPH = 70
+
+/** The least time from pickup to delivery for `distanceMiles`, in whole seconds (as ms). */
+export function leastDriveMs(distanceMiles: number): number {
+  return Math.ceil((Math.max(0, distanceMiles) / TOP_SPEED_MPH) * 3_600) * 1_000
+}
+
+/** When a job picked up at `pickedUpAtMs` can be delivered at the earliest. */
+export function earliestDeliveryMs(pickedUpAtMs: number, distanceMiles: number): number {
+  return pickedUpAtMs + leastDriveMs(distanceMiles)
+}
+
+const duration = (minutes: number) =>
+  minutes < 60
+    ? `${minutes} min`
+    : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`
+
+/** Why a picked-up job may not be delivered at `nowMs` (too soon for its distance), or null. */
+export function deliveryRefusal(
+  job: { pickedUpAtMs: number | null; distanceMiles: number },
+  nowMs: number
+): string | null {
+  if (job.pickedUpAtMs === null) return null
+  const least = leastDriveMs(job.distanceMiles)
+  if (nowMs >= job.pickedUpAtMs + least) return null
+  const since = Math.max(0, Math.floor((nowMs - job.pickedUpAtMs) / 60_000))
+  return (
+    `Too soon to deliver: ${Math.round(job.distanceMiles)} miles take at least ` +
+    `${duration(Math.ceil(least / 60_000))} at ${TOP_SPEED_MPH} mph, and the job was picked up ` +
+    `${duration(since)} ago`
+  )
 }

@@ -1,6 +1,7 @@
 /**
  * The booking status machine (docs/booking-status.md). Pure: which status may follow which,
- * and who may make the change. The server enforces it; the client only offers choices.
+ * who may make the change, and what a delivery needs to have happened first (decision 0166).
+ * The server enforces it; the client only offers choices.
  */
 export const BOOKING_STATUSES = [
   'pending',
@@ -88,4 +89,50 @@ export function checkTransition(
     }
   }
   return { ok: true }
+}
+
+/**
+ * What a delivery reads of a booking (decision 0166): the business day and instant it is
+ * recorded, the booking's pickup day and window, and its paperwork.
+ */
+export type DeliveryFacts = {
+  /** the business day of the change (`YYYY-MM-DD`, `#core/business_time`) */
+  today: string
+  nowMs: number
+  /** the booking's pickup date (`YYYY-MM-DD`), when it has one */
+  pickupDate: string | null
+  /** when the pickup window opens (partner bookings carry one), epoch ms */
+  pickupWindowStartMs: number | null
+  /** a POD document is on the booking (tms) */
+  proofOfDelivery: boolean
+  /** an exception milestone is recorded for the shipment (tms) */
+  exception: boolean
+}
+
+export const DELIVERY_REFUSALS = {
+  beforePickupDay: (pickupDate: string) =>
+    `The pickup date (${pickupDate}) has not come yet: a booking cannot be delivered before its pickup`,
+  beforePickupWindow:
+    'The pickup window has not opened yet: a booking cannot be delivered before its pickup',
+  noProof:
+    'A proof of delivery is missing: upload the POD to the booking (or record an exception) before marking it delivered',
+} as const
+
+/**
+ * Why a booking may not be marked delivered now, or null when it may: not before its pickup
+ * day (business time), not before its pickup window opens, and only with a proof of delivery
+ * on file or a recorded exception. A partner carrier's delivery is its own signed DELIVERED
+ * report (decision 0110): the POD stays with the partner, so only the times apply to it.
+ */
+export function deliveryRefusal(facts: DeliveryFacts, actor: StatusActor): string | null {
+  if (facts.pickupDate !== null && facts.today < facts.pickupDate) {
+    return DELIVERY_REFUSALS.beforePickupDay(facts.pickupDate)
+  }
+  if (facts.pickupWindowStartMs !== null && facts.nowMs < facts.pickupWindowStartMs) {
+    return DELIVERY_REFUSALS.beforePickupWindow
+  }
+  if (actor !== 'partner' && !facts.proofOfDelivery && !facts.exception) {
+    return DELIVERY_REFUSALS.noProof
+  }
+  return null
 }

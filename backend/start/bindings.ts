@@ -7,7 +7,8 @@
  * vetting at dispatch through DispatchVetting and reviews for carriers' records through
  * CarrierRecords, reviews asks tms for DELIVERED milestones through DeliveryMilestones, accounts
  * tells payments about a changed email or phone through AccountChangeGuard, marketplace asks
- * finance to price the accessorials asked for at booking through BookingAccessorials.
+ * finance to price the accessorials asked for at booking through BookingAccessorials, and the
+ * TMS for a booking's proof of delivery and exceptions through DeliveryEvidence.
  */
 import app from '@adonisjs/core/services/app'
 import { FleetBookings } from '#fleet/contracts/fleet_bookings'
@@ -19,6 +20,7 @@ import { DispatchVetting } from '#marketplace/contracts/dispatch_vetting'
 import { CarrierRecords } from '#marketplace/contracts/carrier_records'
 import { DeliveryMilestones } from '#reviews/contracts/delivery_milestones'
 import { BookingAccessorials } from '#marketplace/contracts/booking_accessorials'
+import { DeliveryEvidence } from '#marketplace/contracts/delivery_evidence'
 
 app.container.bind(FleetBookings, async (resolver) => {
   const { default: CarrierBookingsService } =
@@ -72,4 +74,10 @@ app.container.bind(BookingAccessorials, async (resolver) => {
   const { default: BookingAccessorialsProvider } =
     await import('#finance/services/booking_accessorials_provider')
   return resolver.make(BookingAccessorialsProvider)
+})
+
+app.container.bind(DeliveryEvidence, async (resolver) => {
+  const { default: DeliveryEvidenceProvider } =
+    await import('#tms/services/delivery_evidence_provider')
+  return resolver.make(DeliveryEvidenceProvider)
 })

@@ -46,6 +46,7 @@ function acceptEverything() {
   })
   api.replies['POST /api/sandbox/payments/confirm'] = ok({ status: 'succeeded' })
   api.replies['PUT /api/bookings/42/status'] = ok({ id: 42 })
+  api.replies['POST /api/tms/shipments/42/documents'] = { status: 201, body: { id: 5 } }
   api.replies['POST /api/freight-listings'] = ok({ id: 9 })
   api.replies['POST /api/freight-listings/9/claim'] = ok({ load: { id: 9 } })
 }
@@ -87,6 +88,7 @@ describe('palletline seed', () => {
       'POST /api/create-payment-intent',
       'POST /api/sandbox/payments/confirm',
       'PUT /api/bookings/42/status',
+      'POST /api/tms/shipments/42/documents',
       'PUT /api/bookings/42/status',
       'POST /api/freight-listings',
       'POST /api/freight-listings/9/claim',
@@ -101,6 +103,12 @@ describe('palletline seed', () => {
     expect(card).toMatchObject({ clientSecret: 'pi_1_secret', cardNumber: '4242 4242 4242 4242' })
     const moves = api.seen.filter((s) => s.url === '/api/bookings/42/status').map((s) => s.body)
     expect(moves).toEqual(['{"status":"in_transit"}', '{"status":"delivered"}'])
+    // The carrier uploads the proof of delivery before it marks the booking delivered.
+    const pod = api.seen.find((s) => s.url === '/api/tms/shipments/42/documents')!
+    expect(pod.authorization).toBe('Bearer plt_user101')
+    expect(pod.body).toMatch(/name="docType"\r\n\r\nPOD\r\n/)
+    expect(pod.body).toMatch(/name="file"; filename="pod\.pdf"\r\nContent-Type: application\/pdf/)
+    expect(pod.body).toContain('%PDF-')
 
     const lines = stdout.split('\n')
     // Piped: one progress line per finished step, the count, percent and ETA on each.

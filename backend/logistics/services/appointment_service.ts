@@ -9,11 +9,8 @@ import { ConflictException } from '#core/exceptions/http_errors'
 import { validationError, type FieldError } from '#core/validation'
 import { rowCount } from '#core/transactions'
 import { sqlTimestamp } from '#core/timestamps'
-import {
-  ACTIVE_APPOINTMENT,
-  appointmentRefusal,
-  type AppointmentKind,
-} from '#logistics/services/appointment_states'
+import { ACTIVE_APPOINTMENT, type AppointmentKind } from '#logistics/services/appointment_states'
+import { appointmentActionRefusal } from '#logistics/services/drayage_states'
 import { toAppointmentView, type AppointmentView } from '#logistics/services/drayage_view'
 import type {
   appointmentStatusValidator,
@@ -108,19 +105,24 @@ export default class AppointmentService {
     return toAppointmentView(appointment)
   }
 
-  /** The route's AppointmentPolicy checked the appointment's move is the carrier's. */
+  /**
+   * The route's AppointmentPolicy checked the appointment's move is the carrier's. A complete
+   * or cancelled move's appointments are closed (docs/decisions/0166).
+   */
   async transition(
     id: number,
     input: Infer<typeof appointmentStatusValidator>
   ): Promise<AppointmentView> {
     const appointment = await Appointment.findOrFail(id)
-    const refusal = appointmentRefusal(
+    const move = await DrayageMove.findOrFail(appointment.drayageMoveId)
+    const refusal = appointmentActionRefusal(
+      move.status,
       appointment.status,
       input.status,
       { startMs: appointment.windowStart.toMillis(), endMs: appointment.windowEnd.toMillis() },
       this.clock.now().toMillis()
     )
-    if (refusal) throw new ConflictException(refusal.message)
+    if (refusal) throw new ConflictException(refusal)
     const client = db.connection()
     const columns: Record<string, unknown> = {
       status: input.status,

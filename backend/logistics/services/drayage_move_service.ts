@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import emitter from '@adonisjs/core/services/emitter'
 import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { Infer } from '@vinejs/vine/types'
 import DrayageMove from '#logistics/models/drayage_move'
 import Appointment from '#logistics/models/appointment'
@@ -17,7 +18,11 @@ import { sqlTimestamp } from '#core/timestamps'
 import { fromCents } from '#core/money'
 import TerminalService from '#logistics/services/terminal_service'
 import { chargesOf } from '#logistics/services/drayage_charges'
-import { toMoveView, type DrayageMoveView } from '#logistics/services/drayage_view'
+import {
+  toMoveView,
+  toStepAppointment,
+  type DrayageMoveView,
+} from '#logistics/services/drayage_view'
 import {
   DRAYAGE_DEFAULTS,
   isValidContainerNo,
@@ -25,8 +30,11 @@ import {
 } from '#logistics/services/drayage_rules'
 import {
   CANCELLABLE_STATUSES,
+  CANCEL_REFUSALS,
   DRAYAGE_STEPS,
-  type DrayageStatus,
+  STEP_REFUSALS,
+  appointmentsClosedBy,
+  stepRefusal,
   type DrayageStep,
 } from '#logistics/services/drayage_states'
 import type { createDrayageMoveValidator } from '#logistics/validators/drayage'
@@ -40,23 +48,11 @@ export type DrayageViewer = 'shipper' | 'carrier' | 'admin'
 
 export const AVAILABLE_WINDOW = { pastDays: 30, futureDays: 60 }
 export const ALERT_RULE_NAME = 'Drayage free time'
-export const MOVE_TAKEN = 'This move was already accepted by another carrier'
-
-const STEP_REFUSALS: Record<DrayageStep, string> = {
-  accept: MOVE_TAKEN,
-  gateOut: 'Only an accepted move at the terminal can be gated out',
-  emptyReturn: 'Only a gated-out container can be returned empty',
-}
 
 export const REASON_NEEDED = {
   field: 'reason',
   message: 'A carrier accepted this move: give a reason (10 to 500 characters) to cancel it',
   rule: 'required',
-}
-const CANCEL_REFUSALS: Partial<Record<DrayageStatus, string>> = {
-  OUT_GATED: 'The container has left the terminal: the move can no longer be cancelled',
-  EMPTY_RETURNED: 'The move is complete: it can no longer be cancelled',
-  CANCELLED: 'This move is already cancelled',
 }
 
 /** Shippers' drayage moves from creation to the empty's return (docs/decisions/0120-0121). */
@@ -186,16 +182,23 @@ export default class DrayageMoveService {
     return this.show(id, 'carrier')
   }
 
-  /** The container left the terminal now: demurrage stops, per diem's free days start. */
+  /**
+   * The container left the terminal now: demurrage stops, per diem's free days start. Only
+   * with a confirmed pickup window that has opened, which the gate-out keeps (COMPLETED);
+   * docs/decisions/0166.
+   */
   async gateOut(id: number): Promise<DrayageMoveView> {
-    await this.step(id, 'gateOut', { gate_out: this.now() })
+    await this.stepWithAppointments(id, 'gateOut', { gate_out: this.now() })
     await this.record(await DrayageMove.findOrFail(id))
     return this.show(id, 'carrier')
   }
 
-  /** The empty is back now: per diem stops and the move is complete. */
+  /**
+   * The empty is back now: per diem stops and the move is complete; its open windows are
+   * closed with it (docs/decisions/0166).
+   */
   async emptyReturn(id: number): Promise<DrayageMoveView> {
-    await this.step(id, 'emptyReturn', { empty_returned_at: this.now() })
+    await this.stepWithAppointments(id, 'emptyReturn', { empty_returned_at: this.now() })
     await this.record(await DrayageMove.findOrFail(id))
     await emitter.emit('drayage:completed', { drayageMoveId: id })
     return this.show(id, 'carrier')
@@ -247,14 +250,51 @@ export default class DrayageMoveService {
     return sqlTimestamp(this.clock.now(), db.connection())
   }
 
-  private async step(id: number, step: DrayageStep, columns: Record<string, unknown>) {
+  private async step(
+    id: number,
+    step: DrayageStep,
+    columns: Record<string, unknown>,
+    client: QueryClientContract = db.connection()
+  ) {
     const { from, to } = DRAYAGE_STEPS[step]
-    const updated = await db
+    const updated = await client
       .from('drayage_moves')
       .where('id', id)
       .where('status', from)
       .update({ ...columns, status: to, updated_at: this.now() })
     if (rowCount(updated) !== 1) throw new ConflictException(STEP_REFUSALS[step])
+  }
+
+  /**
+   * A carrier step checked against the move's appointments (stepRefusal), then, in one
+   * transaction, the move's conditional update and its windows closed by the step, each a
+   * conditional update from the state read: a window changed meanwhile undoes the step (409).
+   */
+  private async stepWithAppointments(
+    id: number,
+    step: DrayageStep,
+    columns: Record<string, unknown>
+  ) {
+    const move = await DrayageMove.findOrFail(id)
+    const appointments = (await Appointment.query().where('drayageMoveId', id)).map(
+      toStepAppointment
+    )
+    const nowMs = this.clock.nowMillis()
+    const refusal = stepRefusal(step, move.status, appointments, nowMs)
+    if (refusal) throw new ConflictException(refusal)
+    await db.transaction(async (trx) => {
+      await this.step(id, step, columns, trx)
+      for (const close of appointmentsClosedBy(step, appointments, nowMs)) {
+        const updated = await trx
+          .from('appointments')
+          .where('id', close.id)
+          .where('status', close.from)
+          .update({ status: close.to, updated_at: this.now() })
+        if (rowCount(updated) !== 1) {
+          throw new ConflictException('An appointment changed meanwhile; reload and try again')
+        }
+      }
+    })
   }
 
   /**
@@ -273,9 +313,11 @@ export default class DrayageMoveService {
       Appointment.query().whereIn('drayageMoveId', ids).orderBy('windowStart', 'asc'),
     ])
     const today = businessToday(this.clock)
+    const nowMs = this.clock.nowMillis()
     return moves.map((move) =>
       toMoveView(move, {
         today,
+        nowMs,
         terminal: terminals.find((t) => t.code === move.terminalCode) ?? null,
         carrierName: move.carrierId ? (names.get(move.carrierId) ?? null) : null,
         appointments: appointments.filter((a) => a.drayageMoveId === move.id),

@@ -5,7 +5,12 @@ import { fromCents } from '#core/money'
 import { isoDay } from '#core/business_time'
 import { chargesOf } from '#logistics/services/drayage_charges'
 import { daysBetween, type Tier } from '#logistics/services/drayage_rules'
-import { drayageReference, type DrayageStatus } from '#logistics/services/drayage_states'
+import {
+  drayageReference,
+  stepRefusal,
+  type DrayageStatus,
+  type StepAppointment,
+} from '#logistics/services/drayage_states'
 import type { AppointmentKind, AppointmentStatus } from '#logistics/services/appointment_states'
 
 export type AppointmentView = {
@@ -62,6 +67,11 @@ export type DrayageMoveView = {
   cancelReason: string | null
   createdAt: string
   appointments: AppointmentView[]
+  /**
+   * Why the carrier's gate-out would be refused now (no confirmed pickup window, or it has not
+   * opened; docs/decisions/0166); null when it may be recorded or the move is not waiting for it.
+   */
+  gateOutBlockedReason: string | null
 }
 
 export { drayageReference }
@@ -80,11 +90,24 @@ export function toAppointmentView(a: Appointment): AppointmentView {
   }
 }
 
+/** An appointment as the step rules read it (drayage_states.ts). */
+export function toStepAppointment(a: Appointment): StepAppointment {
+  return {
+    id: a.id,
+    kind: a.kind,
+    status: a.status,
+    startMs: a.windowStart.toMillis(),
+    endMs: a.windowEnd.toMillis(),
+  }
+}
+
 /** A move as its shipper, its carrier and the open list see it, charges as of `today`. */
 export function toMoveView(
   move: DrayageMove,
   context: {
     today: string
+    /** the instant the view is made, for the appointment windows */
+    nowMs: number
     terminal: Terminal | null
     carrierName: string | null
     appointments: Appointment[]
@@ -135,5 +158,14 @@ export function toMoveView(
     cancelReason: move.cancelReason ?? null,
     createdAt: iso(move.createdAt)!,
     appointments: context.appointments.map(toAppointmentView),
+    gateOutBlockedReason:
+      move.status === 'ACCEPTED'
+        ? stepRefusal(
+            'gateOut',
+            move.status,
+            context.appointments.map(toStepAppointment),
+            context.nowMs
+          )
+        : null,
   }
 }

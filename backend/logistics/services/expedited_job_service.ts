@@ -19,6 +19,7 @@ import RateRecommendationService from '#freight_board/services/rate_recommendati
 import ExpeditedJob from '#logistics/models/expedited_job'
 import {
   VEHICLES,
+  deliveryRefusal,
   isLive,
   refusal,
   sourcesOf,
@@ -219,8 +220,20 @@ export default class ExpeditedJobService {
     }))
   }
 
-  /** The carrier's driver delivered: the SLA is kept or recorded as missed. */
+  /**
+   * The carrier's driver delivered: the SLA is kept or recorded as missed. Not sooner after the
+   * pickup than the job's distance can be driven (docs/decisions/0166); a job's pickup time
+   * does not change once it is picked up, so the check holds for the update below.
+   */
   async deliver(jobId: number) {
+    const job = await ExpeditedJob.findOrFail(jobId)
+    if (job.status === 'PICKED_UP') {
+      const tooSoon = deliveryRefusal(
+        { pickedUpAtMs: job.pickedUpAt?.toMillis() ?? null, distanceMiles: job.distanceMiles },
+        this.clock.nowMillis()
+      )
+      if (tooSoon) throw new ConflictException(tooSoon)
+    }
     await this.move(jobId, 'DELIVERED', 'carrier', 'delivered', (stamp) => ({
       delivered_at: stamp,
       at_risk: false,

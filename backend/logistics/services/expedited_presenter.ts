@@ -1,7 +1,11 @@
-import type { DateTime } from 'luxon'
+import { DateTime } from 'luxon'
 import type ExpeditedJob from '#logistics/models/expedited_job'
 import type { DriverGeo } from '#logistics/models/expedited_job'
-import type { ExpeditedStatus, VehicleType } from '#logistics/expedited_status'
+import {
+  earliestDeliveryMs,
+  type ExpeditedStatus,
+  type VehicleType,
+} from '#logistics/expedited_status'
 import type { SlaJob } from '#logistics/expedited_sla'
 import { expeditedReference } from '#core/reference'
 
@@ -38,6 +42,11 @@ export type ExpeditedJobView = {
   createdAt: string
   acceptedAt: string | null
   pickedUpAt: string | null
+  /**
+   * The soonest its delivery can be recorded: the pickup plus the distance at the top speed
+   * (docs/decisions/0166); null until it is picked up
+   */
+  earliestDeliveryAt: string | null
   deliveredAt: string | null
   cancelledAt: string | null
 }
@@ -84,6 +93,11 @@ export function presentExpeditedJob(
     createdAt: iso(job.createdAt)!,
     acceptedAt: iso(job.acceptedAt),
     pickedUpAt: iso(job.pickedUpAt),
+    earliestDeliveryAt: job.pickedUpAt
+      ? DateTime.fromMillis(earliestDeliveryMs(job.pickedUpAt.toMillis(), job.distanceMiles))
+          .toUTC()
+          .toISO()!
+      : null,
     deliveredAt: iso(job.deliveredAt),
     cancelledAt: iso(job.cancelledAt),
   }

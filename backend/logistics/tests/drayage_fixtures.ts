@@ -7,6 +7,7 @@ import Carrier from '#fleet/models/carrier'
 import { Clock, FixedClock } from '#core/clock'
 import { businessDay } from '#core/business_time'
 import DrayageMoveService from '#logistics/services/drayage_move_service'
+import AppointmentService from '#logistics/services/appointment_service'
 import type { Tier } from '#logistics/services/drayage_rules'
 
 /** Valid ISO 6346 numbers for tests (each with its check digit). */
@@ -57,4 +58,24 @@ export async function withoutDray(carrierUser: User) {
   const carrier = await Carrier.findByOrFail('userId', carrierUser.id)
   carrier.modeMask = ['LTL', 'TL']
   await carrier.save()
+}
+
+/**
+ * The carrier's pickup window of an accepted move, asked for three hours before `now` (the
+ * app's clock unless given), confirmed by the terminal and open since an hour before `now`:
+ * what a gate-out at `now` needs (docs/decisions/0166). Returns the appointment's id.
+ */
+export async function openPickupWindow(moveId: number, at?: DateTime) {
+  const now = at ?? (await app.container.make(Clock)).now()
+  const service = new AppointmentService(new FixedClock(now.minus({ hours: 3 })))
+  const requested = await service.request(moveId, {
+    kind: 'PICKUP',
+    windowStart: now.minus({ hours: 1 }).toUTC().toISO()!,
+    windowEnd: now.plus({ hours: 1 }).toUTC().toISO()!,
+  })
+  await service.transition(requested.id, {
+    status: 'CONFIRMED',
+    confirmationNumber: `APPT-${moveId}`,
+  })
+  return requested.id
 }

@@ -4,27 +4,37 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Booking from '#marketplace/models/booking'
 import BookingStatusChange from '#marketplace/models/booking_status_change'
-import { checkTransition, type BookingStatus, type StatusActor } from '#marketplace/booking_status'
+import {
+  checkTransition,
+  deliveryRefusal,
+  nextStatuses,
+  type BookingStatus,
+  type StatusActor,
+} from '#marketplace/booking_status'
 import type { BookingStatusChanged } from '#marketplace/events'
 import { Clock } from '#core/clock'
+import { businessToday, isoDay } from '#core/business_time'
 import { rowCount } from '#core/transactions'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { sqlTimestamp } from '#core/timestamps'
 import { PartnerShipments } from '#marketplace/contracts/partner_shipments'
 import { partnerShipment } from '#marketplace/services/booking_presenter'
+import { DeliveryEvidence, NO_EVIDENCE } from '#marketplace/contracts/delivery_evidence'
 
 export type StatusChangeActor = { userId: number | null; role: StatusActor }
 
 /**
  * Changes a booking's status through the status machine, records who and when, stamps the
  * delivery confirmation and cancellation times, and emits events after the commit. The update
- * is conditional on the status read, so two concurrent changes cannot both apply.
+ * is conditional on the status read, so two concurrent changes cannot both apply. A delivery
+ * must follow its pickup and have its paperwork (docs/decisions/0166).
  */
 @inject()
 export default class BookingStatusService {
   constructor(
     private clock: Clock,
-    private partners: PartnerShipments
+    private partners: PartnerShipments,
+    private evidence: DeliveryEvidence
   ) {}
 
   async change(
@@ -40,6 +50,10 @@ export default class BookingStatusService {
       const from = booking.status
       const check = checkTransition(from, to, actor.role)
       if (!check.ok) throw new ConflictException(check.message)
+      if (to === 'delivered') {
+        const refusal = (await this.deliveryRefusals([booking], actor.role, trx)).get(booking.id)
+        if (refusal) throw new ConflictException(refusal)
+      }
 
       const now = this.clock.now()
       // Format as the models do (a JS Date would be stored as epoch ms on SQLite).
@@ -85,6 +99,41 @@ export default class BookingStatusService {
     if (options.trx) options.trx.after('commit', emit)
     else await emit()
     return Booking.findOrFail(bookingId, options.trx ? { client: options.trx } : undefined)
+  }
+
+  /**
+   * Why each booking `actor` could mark delivered by the status machine may not be delivered
+   * now (docs/decisions/0166); bookings that may, or for which delivery is not the next step
+   * anyway, are absent. One read of the evidence for all of them.
+   */
+  async deliveryRefusals(
+    bookings: Booking[],
+    actor: StatusActor,
+    client?: TransactionClientContract
+  ): Promise<Map<number, string>> {
+    const refusals = new Map<number, string>()
+    const candidates = bookings.filter((b) => nextStatuses(b.status, actor).includes('delivered'))
+    if (candidates.length === 0) return refusals
+    const evidence = await this.evidence.forBookings(
+      candidates.map((b) => b.id),
+      client
+    )
+    const today = businessToday(this.clock)
+    const nowMs = this.clock.nowMillis()
+    for (const booking of candidates) {
+      const refusal = deliveryRefusal(
+        {
+          today,
+          nowMs,
+          pickupDate: isoDay(booking.pickupDate),
+          pickupWindowStartMs: booking.pickupWindowStart?.toMillis() ?? null,
+          ...(evidence.get(booking.id) ?? NO_EVIDENCE),
+        },
+        actor
+      )
+      if (refusal) refusals.set(booking.id, refusal)
+    }
+    return refusals
   }
 
   /**

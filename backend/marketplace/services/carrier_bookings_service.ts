@@ -69,7 +69,13 @@ export type CarrierBooking = BookingLane & {
   completedAt: string | null
   cancelledAt: string | null
   createdAt: string
+  /** what the carrier may move it to now (the status machine and the delivery rules) */
   allowedStatuses: BookingStatus[]
+  /**
+   * Why delivery, next by the status machine, would be refused now (no POD yet, before the
+   * pickup day or window; docs/decisions/0166); null otherwise.
+   */
+  deliveryBlockedReason: string | null
 }
 
 /** Statuses of a booking that still needs its truck. */
@@ -157,12 +163,22 @@ export default class CarrierBookingsService implements FleetBookings {
   }
 
   async present(bookings: Booking[]): Promise<CarrierBooking[]> {
-    const contacts = await this.accounts.contactsByIds(bookings.map((b) => b.shipperId))
-    return bookings.map((b) => toCarrierBooking(b, contacts.get(b.shipperId)))
+    const [contacts, refusals] = await Promise.all([
+      this.accounts.contactsByIds(bookings.map((b) => b.shipperId)),
+      this.statuses.deliveryRefusals(bookings, 'carrier'),
+    ])
+    return bookings.map((b) =>
+      toCarrierBooking(b, contacts.get(b.shipperId), refusals.get(b.id) ?? null)
+    )
   }
 }
 
-export function toCarrierBooking(b: Booking, shipper: UserContact | undefined): CarrierBooking {
+export function toCarrierBooking(
+  b: Booking,
+  shipper: UserContact | undefined,
+  deliveryBlockedReason: string | null = null
+): CarrierBooking {
+  const next = nextStatuses(b.status, 'carrier')
   return {
     id: b.id,
     reference: bookingReference(b.id),
@@ -197,6 +213,7 @@ export function toCarrierBooking(b: Booking, shipper: UserContact | undefined): 
     completedAt: iso(b.completedAt),
     cancelledAt: iso(b.cancelledAt),
     createdAt: iso(b.createdAt)!,
-    allowedStatuses: nextStatuses(b.status, 'carrier'),
+    allowedStatuses: deliveryBlockedReason ? next.filter((s) => s !== 'delivered') : next,
+    deliveryBlockedReason,
   }
 }

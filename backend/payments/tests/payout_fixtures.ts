@@ -11,6 +11,8 @@ import LedgerService, { chargeLines } from '#payments/services/ledger_service'
 import { Clock, FixedClock } from '#core/clock'
 import { makeUser } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
+import { uploadProofOfDelivery } from '#tests/deliveries'
+import { businessDateColumn } from '#core/business_time'
 
 export const SUCCESS_CARD = '4242 4242 4242 4242'
 
@@ -45,10 +47,14 @@ export async function makeCarrier(options: { onboarded?: boolean; connected?: bo
  * signed webhook the sandbox posts to the running test server.
  */
 export async function paidBooking(shipper: User, listing: Listing, pallets = 2) {
+  // Picked up today by the app's clock, so the carrier may deliver it once on the road.
+  const clock = await app.container.make(Clock)
   const booking = await makeBooking(shipper, listing, {
     pallets,
     status: 'pending',
     paymentStatus: 'pending',
+    pickupDate: businessDateColumn(clock, 0),
+    deliveryDate: businessDateColumn(clock, 1),
   })
   const payments = await app.container.make(PaymentService)
   const intent = await payments.createIntent(booking.id, booking.totalAmount!)
@@ -65,11 +71,15 @@ export async function paidBooking(shipper: User, listing: Listing, pallets = 2) 
   return booking
 }
 
-/** The carrier drives a paid booking to delivered (delivery confirmed at the clock's now). */
+/**
+ * The carrier drives a paid booking to delivered (delivery confirmed at the clock's now), its
+ * proof of delivery uploaded on arrival.
+ */
 export async function deliver(booking: Booking, carrierUser: User) {
   const statuses = await app.container.make(BookingStatusService)
   const actor = { userId: carrierUser.id, role: 'carrier' as const }
   await statuses.change(booking.id, 'in_transit', actor)
+  await uploadProofOfDelivery(booking.id, carrierUser.id)
   await statuses.change(booking.id, 'delivered', actor)
   await booking.refresh()
   return booking

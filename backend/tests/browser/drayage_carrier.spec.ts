@@ -1,6 +1,8 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import type { Locator, Page } from 'playwright-core'
+import app from '@adonisjs/core/services/app'
+import { Clock, FixedClock } from '#core/clock'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
 import { makeMove, makeTerminal } from '#logistics/tests/drayage_fixtures'
@@ -25,12 +27,16 @@ test.group(
   'Browser: an admin keeps a terminal, a DRAY carrier runs a move to its empty return',
   (group) => {
     group.each.setup(() => resetDatabase())
+    group.each.teardown(() => app.container.restore(Clock))
     group.teardown(() => closeBrowser())
 
     for (const { name, viewport } of WIDTHS) {
       test(`at ${viewport.width} px (${name}): edit a terminal's tier; accept, book and confirm a window, gate out, return the empty`, async ({
         assert,
       }) => {
+        // The server's clock, fixed now and moved on to the window's opening later.
+        const clock = new FixedClock(DateTime.now())
+        app.container.swap(Clock, () => clock)
         await makeTerminal()
         await makeUser('admin', { email: 'ada@palletline.test', password: 'secret123' })
         await makeUser('carrier', {
@@ -76,6 +82,14 @@ test.group(
         await appointments.getByText('Confirmed', { exact: true }).waitFor()
         assert.isAtMost(await pageWidth(page), viewport.width)
 
+        // Gate-out waits for the confirmed window to open (docs/decisions/0166).
+        await card
+          .getByText('The pickup window has not opened yet: record the gate-out once it has')
+          .waitFor()
+        assert.isTrue(await card.getByRole('button', { name: 'Record gate-out' }).isDisabled())
+        clock.set(clock.now().plus({ hours: 20, minutes: 5 }))
+        await page.reload()
+        await card.getByRole('button', { name: 'Record gate-out' }).waitFor()
         await click(card, 'Record gate-out')
         await card.getByText('Out of the terminal').waitFor()
         await card.getByText(/free until/).waitFor()

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
-import { makeMove, makeTerminal } from '#logistics/tests/drayage_fixtures'
+import { makeMove, makeTerminal, openPickupWindow } from '#logistics/tests/drayage_fixtures'
 import DrayageMoveService from '#logistics/services/drayage_move_service'
 
 const WIDTHS = [
@@ -29,6 +29,7 @@ test.group('Browser: a drayage move is invoiced for its demurrage', (group) => {
       const move = await makeMove(shipper, { availableInDays: -12 })
       const moves = await app.container.make(DrayageMoveService)
       await moves.accept(carrier.id, move.id)
+      await openPickupWindow(move.id)
       await moves.gateOut(move.id)
       await moves.emptyReturn(move.id)
 

@@ -10,6 +10,7 @@ import { DateTime } from 'luxon'
 import DocumentService from '#tms/services/document_service'
 import { baseUrl, makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing, makeTruck } from '#tests/factories'
+import { onTheRoad } from '#tests/deliveries'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
 
 const WIDTHS = [
@@ -216,12 +217,17 @@ test.group(
         })
         const truck = await makeTruck(carrierUser)
         const listing = await makeListing(carrierUser, { truck, from: 'chicago', to: 'detroit' })
-        const booking = await makeBooking(shipperUser, listing, { status: 'confirmed', pallets: 2 })
+        // Picked up yesterday (docs/decisions/0166: no delivery before the pickup day).
+        const booking = await makeBooking(shipperUser, listing, {
+          status: 'confirmed',
+          pallets: 2,
+          ...onTheRoad(),
+        })
         // Paid and confirmed: its bill of lading was issued when it was paid.
         await (await app.container.make(DocumentService)).issueBillOfLading(booking.id)
         const ref = reference(booking.id)
 
-        // The carrier moves it: in transit, then delivered.
+        // The carrier moves it in transit; Delivered waits for the proof of delivery.
         const carrier = await newPage({ viewport })
         await signIn(carrier.page, 'dan@haulers.test', 'secret123')
         await carrier.page.waitForURL('**/carrier')
@@ -233,14 +239,9 @@ test.group(
         await select.selectOption('in_transit')
         await update.click()
         await toast(carrier.page, 'Booking status changed to In Transit')
-        await select
-          .locator('option[value="delivered"]:not([disabled])')
-          .waitFor({ state: 'attached' })
-        await select.selectOption('delivered')
-        await update.click()
-        await toast(carrier.page, 'Booking status changed to Delivered')
+        await card.getByText(/^Delivered is not open yet: A proof of delivery is missing/).waitFor()
 
-        // ...and uploads the signed proof of delivery from the TMS's Document Hub.
+        // At the dock it uploads the signed proof of delivery from the TMS's Document Hub...
         await carrier.page.goto('/tms')
         await openTab(carrier.page, 'Document Hub')
         const upload = carrier.page.getByRole('form', { name: 'Upload document' })
@@ -252,6 +253,16 @@ test.group(
           .setInputFiles({ name: 'pod-signed.pdf', mimeType: 'application/pdf', buffer: POD_PDF })
         await upload.getByRole('button', { name: 'Upload' }).click()
         await toast(carrier.page, 'Document uploaded')
+
+        // ...and marks it delivered.
+        await carrier.page.goto('/carrier#bookings')
+        await select.waitFor()
+        await select
+          .locator('option[value="delivered"]:not([disabled])')
+          .waitFor({ state: 'attached' })
+        await select.selectOption('delivered')
+        await update.click()
+        await toast(carrier.page, 'Booking status changed to Delivered')
         await carrier.context.close()
 
         // The shipper follows it: pickup and delivery on the timeline, the route on the map.

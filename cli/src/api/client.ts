@@ -45,7 +45,10 @@ export interface PalletlineApi {
   revokeToken(userId: number, tokenId: number): Promise<void>
   verifyAudit(): Promise<AuditVerification>
   reconcilePayments(): Promise<ReconciliationReport>
-  /** Any other call (the operator reads in operator.ts, the seed's calls as another user). */
+  /**
+   * Any other call (the operator reads in operator.ts, the seed's calls as another user); a
+   * FormData body is sent as multipart (the carrier's proof of delivery).
+   */
   send<T>(method: string, path: string, body?: unknown): Promise<T>
 }
 
@@ -136,17 +139,19 @@ export class PalletlineClient implements PalletlineApi {
     return this.request(method, path, body)
   }
 
+  /** A FormData body goes as multipart (an upload); anything else as JSON. */
   private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' }
     if (this.token) headers.authorization = `Bearer ${this.token}`
-    if (body !== undefined) headers['content-type'] = 'application/json'
+    const multipart = body instanceof FormData
+    if (body !== undefined && !multipart) headers['content-type'] = 'application/json'
 
     let response: Response
     try {
       response = await this.fetchImpl(`${this.baseUrl}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(this.timeoutMs),
       })
     } catch (error) {

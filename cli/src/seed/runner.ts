@@ -12,6 +12,16 @@ import {
 } from './plan.js'
 
 type Schemas = components['schemas']
+
+/** The carrier's proof of delivery as a multipart upload: a one-line PDF naming the booking. */
+function proofOfDelivery(reference: string): FormData {
+  const pdf = `%PDF-1.4\n% Proof of delivery ${reference}: received in good order\n%%EOF\n`
+  const form = new FormData()
+  form.append('docType', 'POD')
+  form.append('stopNumber', '2')
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'pod.pdf')
+  return form
+}
 type User = Schemas['User']
 type Booking = Schemas['ShipperBooking']
 type SearchResult = Schemas['SearchResult']
@@ -237,9 +247,16 @@ export function seedTasks(
       title: `Carrier moves booking ${n + 1} to delivered`,
       run: async () => {
         const { booking, carrier } = bookings[n]!
-        for (const status of ['in_transit', 'delivered']) {
-          await carrier.api.send('PUT', `/api/bookings/${booking.id}/status`, { status })
-        }
+        const move = (status: string) =>
+          carrier.api.send('PUT', `/api/bookings/${booking.id}/status`, { status })
+        // Picked up today; delivered with the signed proof of delivery on file (decision 0166).
+        await move('in_transit')
+        await carrier.api.send(
+          'POST',
+          `/api/tms/shipments/${booking.id}/documents`,
+          proofOfDelivery(booking.reference)
+        )
+        await move('delivered')
         summary.delivered++
       },
     })

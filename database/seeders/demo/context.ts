@@ -25,6 +25,8 @@ import ExpeditedJobService from '#logistics/services/expedited_job_service'
 import ExpeditedSlaService from '#logistics/services/expedited_sla_service'
 import BookingEvidenceService from '#finance/services/booking_evidence_service'
 import AdvancedInvoiceService from '#finance/services/advanced_invoice_service'
+import BookingDocumentsService from '#marketplace/services/booking_documents_service'
+import DocumentHubService from '#tms/services/document_hub_service'
 
 export type DemoServices = Awaited<ReturnType<typeof demoServices>>
 
@@ -52,6 +54,8 @@ export async function demoServices() {
     expeditedSla: await make(ExpeditedSlaService),
     evidence: await make(BookingEvidenceService),
     invoices: await make(AdvancedInvoiceService),
+    bookingDocuments: await make(BookingDocumentsService),
+    documentHub: await make(DocumentHubService),
   }
 }
 

@@ -11,6 +11,7 @@ import type { DemoServices, DemoState } from './context.js'
 import { payByCard, type SeedingSandbox } from './payments.js'
 import { APPROVED_CARRIERS, SHIPPERS } from './people.js'
 import { FREIGHT_LOADS, type FreightLoadPlan } from './freight_plans.js'
+import { uploadProofOfDelivery } from './documents.js'
 
 export function planFreightBoard(
   t: Timeline,
@@ -99,6 +100,10 @@ function planLoad(
     [pickupAt, 'in_transit'],
     [pickupAt.plus({ hours: 14 }), 'delivered'],
   ]
+  const signedAt = pickupAt.plus({ hours: 13, minutes: 50 })
+  t.at(signedAt, `the carrier uploads the POD of ${name}`, () =>
+    uploadProofOfDelivery(services, bookingId, carrierUserId(), signedAt)
+  )
   for (const [at, to] of moves) {
     t.at(at, `the carrier marks ${name} ${to}`, () =>
       services.statuses.change(bookingId, to, { userId: carrierUserId(), role: 'carrier' })

@@ -22,6 +22,7 @@ import { APPROVED_CARRIERS, SHIPPERS } from './people.js'
 import { BOOKINGS, CITIES, LANES, type BookingPlan, type LanePlan } from './plans.js'
 import { planReviews } from './reviews.js'
 import { planFinance } from './finance.js'
+import { uploadProofOfDelivery } from './documents.js'
 
 /** Statuses a booking passes through on its way to each status (after booked). */
 const CARRIER_MOVES: Record<BookingStatus, BookingStatus[]> = {
@@ -169,6 +170,13 @@ function planLife(
     in_transit: pickupAt,
     delayed: pickupAt.plus({ hours: 9 }),
     delivered: deliveredAt,
+  }
+  if (plan.status === 'delivered') {
+    // The driver scans the consignee's signed POD at the dock, then reports the delivery.
+    const signedAt = deliveredAt.minus({ minutes: 10 })
+    t.at(signedAt, `${carrier} uploads the POD of ${name}`, () =>
+      uploadProofOfDelivery(services, id(), state.userId(carrier), signedAt)
+    )
   }
   for (const to of CARRIER_MOVES[plan.status]) {
     t.at(movedAt[to]!, `${carrier} marks ${name} ${to}`, () =>

@@ -30,9 +30,15 @@ test.group('palletline seed against a real server (sandbox payments)', (group) =
     const bookings = await db
       .from('bookings')
       .orderBy('id')
-      .select('status', 'payment_status', 'booking_type')
+      .select('id', 'status', 'payment_status', 'booking_type')
     assert.lengthOf(bookings, 2)
     assert.containsSubset(bookings[0], { status: 'delivered', payment_status: 'paid' })
+    // Delivered with the carrier's proof of delivery on file (docs/decisions/0166).
+    const pods = await db
+      .from('tms_documents')
+      .where('shipment_id', bookings[0].id)
+      .where('doc_type', 'POD')
+    assert.lengthOf(pods, 1)
     // The claimed load's booking waits for the shipper's payment.
     assert.containsSubset(bookings[1], { booking_type: 'freight_board', payment_status: 'pending' })
     const trucks = await db.from('trucks').count('* as n')

@@ -17,6 +17,9 @@ import { ONBOARDING_HOLD_REASON } from '#payments/services/payout_service'
 import AuditService from '#payments/services/audit_service'
 import ReconciliationService from '#payments/services/reconciliation_service'
 import { roadMiles } from '#core/geo'
+import { BUSINESS_TIME_ZONE } from '#core/business_time'
+import { readTimestamp } from '#core/timestamps'
+import { TOP_SPEED_MPH } from '#logistics/expedited_status'
 import { seedDemoReferenceRows } from '#tms/tests/reference_rows'
 import { splitPayout, toCents } from '#core/money'
 import {
@@ -207,6 +210,57 @@ test.group('The demo data', (group) => {
     for (const job of jobs) assert.isAbove(job.price, 0)
     assert.isNotNull(jobs[3].eta)
     assert.isNotNull(jobs[3].driverGeo)
+  })
+
+  test('every status follows what happened: pickups, paperwork, drive times, windows', async ({
+    assert,
+  }) => {
+    // A delivered booking was delivered on or after its pickup day, with its POD on file.
+    const delivered = await Booking.query().where('status', 'delivered')
+    assert.isAbove(delivered.length, 5)
+    for (const booking of delivered) {
+      const day = booking.deliveredAt!.setZone(BUSINESS_TIME_ZONE).toISODate()!
+      const pickupDay = booking.pickupDate!.toISODate()!
+      assert.isTrue(
+        pickupDay <= day,
+        `booking ${booking.id}: picked up ${pickupDay}, delivered ${day}`
+      )
+      const pods = await db
+        .from('tms_documents')
+        .where('shipment_id', booking.id)
+        .where('doc_type', 'POD')
+      assert.lengthOf(pods, 1, `booking ${booking.id} has its POD`)
+      const uploadedAt = readTimestamp(pods[0].uploaded_at)!
+      assert.isAtMost(
+        uploadedAt.toMillis(),
+        booking.deliveredAt!.toMillis(),
+        `booking ${booking.id}`
+      )
+    }
+    // An expedited job took at least its distance at the top speed.
+    for (const job of await ExpeditedJob.query().where('status', 'DELIVERED')) {
+      const hours = job.deliveredAt!.diff(job.pickedUpAt!, 'hours').hours
+      assert.isAtLeast(hours, job.distanceMiles / TOP_SPEED_MPH, `job ${job.id}`)
+    }
+    // A container left with a kept pickup window, and a complete move has no window left open.
+    const moves = await db.from('drayage_moves').whereIn('status', ['OUT_GATED', 'EMPTY_RETURNED'])
+    assert.isAtLeast(moves.length, 2)
+    for (const move of moves) {
+      const windows = await db.from('appointments').where('drayage_move_id', move.id)
+      const kept = windows.find((w) => w.kind === 'PICKUP' && w.status === 'COMPLETED')
+      assert.exists(kept, `move ${move.id} has its kept pickup window`)
+      assert.isAtMost(
+        readTimestamp(kept.window_start)!.toMillis(),
+        readTimestamp(move.gate_out)!.toMillis(),
+        `move ${move.id}`
+      )
+      if (move.status === 'EMPTY_RETURNED') {
+        assert.isFalse(
+          windows.some((w) => w.status === 'REQUESTED' || w.status === 'CONFIRMED'),
+          `move ${move.id} has no open window`
+        )
+      }
+    }
   })
 
   test('the current listings are found by a search for today', async ({ assert }) => {

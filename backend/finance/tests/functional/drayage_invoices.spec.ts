@@ -3,7 +3,12 @@ import app from '@adonisjs/core/services/app'
 import { Clock } from '#core/clock'
 import AdvancedInvoice from '#finance/models/advanced_invoice'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
-import { fixClock, makeMove, makeTerminal } from '#logistics/tests/drayage_fixtures'
+import {
+  fixClock,
+  makeMove,
+  makeTerminal,
+  openPickupWindow,
+} from '#logistics/tests/drayage_fixtures'
 import {
   MOVE_INVOICED,
   NOT_RETURNED,
@@ -25,6 +30,7 @@ async function completedMove(client: any, options: { gateOutAfter?: number } = {
     client.post(`/api/drayage/moves/${move.id}/${path}`).loginAs(carrierUser).withCsrfToken()
   ;(await step('accept')).assertStatus(200)
   clock.set(clock.now().plus({ days: options.gateOutAfter ?? 6 }))
+  await openPickupWindow(move.id, clock.now())
   ;(await step('gate-out')).assertStatus(200)
   clock.set(clock.now().plus({ days: 4 }))
   ;(await step('empty-return')).assertStatus(200)
@@ -155,6 +161,7 @@ test.group('Drayage invoices', (group) => {
     early.assertStatus(409)
     early.assertBodyContains({ message: NOT_RETURNED })
     // Out and back within the free days: no demurrage, no per diem.
+    await openPickupWindow(move.id)
     ;(await post('gate-out')).assertStatus(200)
     ;(await post('empty-return')).assertStatus(200)
     const empty = await post('invoices')

@@ -3,7 +3,7 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#accounts/models/user'
 import { Browserless, baseUrl, makeUser, resetDatabase, startServer } from '#tests/helpers'
-import { makeMove, makeTerminal } from '#logistics/tests/drayage_fixtures'
+import { makeMove, makeTerminal, openPickupWindow } from '#logistics/tests/drayage_fixtures'
 import DrayageMoveService from '#logistics/services/drayage_move_service'
 
 /** A signed-in cookie session of `user` at `url`. */
@@ -33,6 +33,7 @@ test.group('Drayage races at a real server, two processes', (group) => {
     const move = await makeMove(shipper, { availableInDays: -8 })
     const moves = await app.container.make(DrayageMoveService)
     await moves.accept(carrier.id, move.id)
+    await openPickupWindow(move.id)
     await moves.gateOut(move.id)
     await moves.emptyReturn(move.id)
     const sessions = []

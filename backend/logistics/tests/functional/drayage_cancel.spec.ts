@@ -4,7 +4,14 @@ import { Clock } from '#core/clock'
 import DrayageMove from '#logistics/models/drayage_move'
 import Appointment from '#logistics/models/appointment'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
-import { CONTAINERS, fixClock, makeMove, makeTerminal } from '#logistics/tests/drayage_fixtures'
+import {
+  CONTAINERS,
+  NOW,
+  fixClock,
+  makeMove,
+  makeTerminal,
+  openPickupWindow,
+} from '#logistics/tests/drayage_fixtures'
 import { REASON_NEEDED } from '#logistics/services/drayage_move_service'
 
 const REASON = 'The consignee moved the delivery to next week'
@@ -147,6 +154,7 @@ test.group('Drayage moves: the shipper cancels before gate-out', (group) => {
     ;(
       await client.post(`/api/drayage/moves/${move.id}/accept`).loginAs(carrier).withCsrfToken()
     ).assertStatus(200)
+    await openPickupWindow(move.id, NOW)
     ;(
       await client.post(`/api/drayage/moves/${move.id}/gate-out`).loginAs(carrier).withCsrfToken()
     ).assertStatus(200)

@@ -15,6 +15,7 @@ import {
   makeMove,
   makeTerminal,
   NOW,
+  openPickupWindow,
 } from '#logistics/tests/drayage_fixtures'
 
 async function runCommand() {
@@ -90,7 +91,10 @@ test.group('drayage:charges: running totals and the alert before the last free d
     assert.equal(move.lastFreeDay?.toISODate(), '2026-03-07')
 
     // Out of the terminal on March 10; per diem's free days end March 12: told on March 11.
-    await client.post(`/api/drayage/moves/${move.id}/gate-out`).loginAs(carrier).withCsrfToken()
+    await openPickupWindow(move.id, clock.now())
+    ;(
+      await client.post(`/api/drayage/moves/${move.id}/gate-out`).loginAs(carrier).withCsrfToken()
+    ).assertStatus(200)
     clock.set(NOW.plus({ days: 6 }))
     ;(await runCommand()).assertLogMatches(/2 alert\(s\) sent/)
     const empty = await AlertNotification.query().where('dedupeKey', `drayage-empty:${move.id}`)
@@ -116,6 +120,7 @@ test.group('drayage:charges: running totals and the alert before the last free d
     assert.deepEqual(await charges.chargeLines(move.id), [])
     await moves.accept(carrier.id, move.id)
     clock.set(NOW.plus({ days: 3 }))
+    await openPickupWindow(move.id, clock.now())
     await moves.gateOut(move.id)
     clock.set(NOW.plus({ days: 8 }))
     await moves.emptyReturn(move.id)

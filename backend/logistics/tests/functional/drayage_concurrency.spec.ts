@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import DrayageMove from '#logistics/models/drayage_move'
 import { baseUrl, makeUser, resetDatabase, signInSessions, startServer } from '#tests/helpers'
 import { carrierOf } from '#tests/factories'
-import { makeMove, makeTerminal } from '#logistics/tests/drayage_fixtures'
+import { makeMove, makeTerminal, openPickupWindow } from '#logistics/tests/drayage_fixtures'
 
 const CARRIERS = 12
 
@@ -54,6 +54,7 @@ test.group('Drayage acceptance races at a real server, two processes', (group) =
     const [first, other] = await signInSessions([carrier, carrier], [baseUrl(), second.url])
     const accepted = await first.request('POST', `/api/drayage/moves/${move.id}/accept`)
     assert.equal(accepted.status, 200)
+    await openPickupWindow(move.id)
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         (i % 2 ? other : first).request('POST', `/api/drayage/moves/${move.id}/gate-out`)

@@ -11,6 +11,7 @@ import {
   fixClock,
   makeMove,
   makeTerminal,
+  openPickupWindow,
   withoutDray,
 } from '#logistics/tests/drayage_fixtures'
 
@@ -251,6 +252,7 @@ test.group('Drayage moves: a DRAY carrier accepts and moves the container', (gro
 
     // Four days after the last free day (March 7): days 1-2 at 175, 3-4 at the tier's 350.
     clock.set(clock.now().plus({ days: 6 }))
+    await openPickupWindow(move.id, clock.now())
     const out = await post('gate-out')
     out.assertStatus(200)
     assert.containsSubset(out.body(), {

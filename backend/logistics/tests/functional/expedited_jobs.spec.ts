@@ -299,11 +299,48 @@ test.group('Expedited driving: positions, pickup, delivery, cancel', (group) => 
     const seen = await client.get('/api/shipper/expedited-jobs').loginAs(shipper)
     assert.equal(seen.body()[0].eta, nearer.body().eta)
 
+    // At the dock in Detroit three hours later: five hours after the pickup.
+    clock.advance({ hours: 3 })
     const delivered = await post(client, carrier, `/api/expedited-jobs/${job.id}/deliver`)
     delivered.assertStatus(200)
     assert.containsSubset(delivered.body(), { status: 'DELIVERED', slaMissed: false })
     const after = await post(client, carrier, `/api/expedited-jobs/${job.id}/position`, GARY)
     after.assertStatus(409)
+  })
+
+  test('a delivery sooner after pickup than the distance can be driven is a 409', async ({
+    client,
+    assert,
+  }) => {
+    const { carrier, job } = await accepted(client)
+    const picked = await post(client, carrier, `/api/expedited-jobs/${job.id}/pickup`)
+    picked.assertStatus(200)
+    const miles = picked.body().distanceMiles as number
+    // At 70 mph (65 plus the allowance), door to door, to the second.
+    const leastMs = Math.ceil((miles / 70) * 3_600) * 1_000
+    assert.equal(
+      picked.body().earliestDeliveryAt,
+      clock.now().plus({ milliseconds: leastMs }).toUTC().toISO()
+    )
+
+    clock.advance({ minutes: 1 })
+    const early = await post(client, carrier, `/api/expedited-jobs/${job.id}/deliver`)
+    early.assertStatus(409)
+    const least = Math.ceil(leastMs / 60_000)
+    const hours = `${Math.floor(least / 60)} h ${String(least % 60).padStart(2, '0')} min`
+    assert.deepEqual(early.body(), {
+      message: `Too soon to deliver: ${Math.round(miles)} miles take at least ${hours} at 70 mph, and the job was picked up 1 min ago`,
+    })
+    const stored = await ExpeditedJob.findOrFail(job.id)
+    assert.equal(stored.status, 'PICKED_UP')
+    assert.isNull(stored.deliveredAt)
+
+    clock.advance({ milliseconds: leastMs - 60_000 - 1_000 })
+    ;(await post(client, carrier, `/api/expedited-jobs/${job.id}/deliver`)).assertStatus(409)
+    clock.advance({ seconds: 1 })
+    const delivered = await post(client, carrier, `/api/expedited-jobs/${job.id}/deliver`)
+    delivered.assertStatus(200)
+    assert.equal(delivered.body().status, 'DELIVERED')
   })
 
   test('bad positions are 422 and change nothing', async ({ client, assert }) => {

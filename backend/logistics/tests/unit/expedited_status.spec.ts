@@ -1,12 +1,17 @@
 import { test } from '@japa/runner'
 import {
   EXPEDITED_STATUSES,
+  TOP_SPEED_MPH,
   canMove,
+  deliveryRefusal,
+  earliestDeliveryMs,
   isFinal,
   isLive,
   nextStatuses,
   refusal,
   sourcesOf,
+  type ExpeditedActor,
+  type ExpeditedStatus,
 } from '#logistics/expedited_status'
 
 test.group('Expedited status machine', () => {
@@ -44,5 +49,91 @@ test.group('Expedited status machine', () => {
       ['ACCEPTED', 'PICKED_UP']
     )
     assert.equal(refusal('PICKED_UP', 'CANCELLED'), 'A picked up job cannot be cancelled')
+  })
+})
+
+/** Each action: the status it moves to and who takes it. */
+const ACTIONS: Record<string, [ExpeditedStatus, ExpeditedActor]> = {
+  accept: ['ACCEPTED', 'carrier'],
+  pickUp: ['PICKED_UP', 'carrier'],
+  deliver: ['DELIVERED', 'carrier'],
+  cancel: ['CANCELLED', 'shipper'],
+}
+
+/** Every state × every action: `ok`, or the refusal the 409 carries. */
+const TABLE: [ExpeditedStatus, keyof typeof ACTIONS, string][] = [
+  ['REQUESTED', 'accept', 'ok'],
+  ['REQUESTED', 'pickUp', 'A requested job cannot be picked up'],
+  ['REQUESTED', 'deliver', 'A requested job cannot be delivered'],
+  ['REQUESTED', 'cancel', 'ok'],
+  ['ACCEPTED', 'accept', 'An accepted job cannot be accepted'],
+  ['ACCEPTED', 'pickUp', 'ok'],
+  ['ACCEPTED', 'deliver', 'An accepted job cannot be delivered'],
+  ['ACCEPTED', 'cancel', 'ok'],
+  ['PICKED_UP', 'accept', 'A picked up job cannot be accepted'],
+  ['PICKED_UP', 'pickUp', 'A picked up job cannot be picked up'],
+  ['PICKED_UP', 'deliver', 'ok'],
+  ['PICKED_UP', 'cancel', 'A picked up job cannot be cancelled'],
+  ['DELIVERED', 'accept', 'A delivered job cannot be accepted'],
+  ['DELIVERED', 'pickUp', 'A delivered job cannot be picked up'],
+  ['DELIVERED', 'deliver', 'A delivered job cannot be delivered'],
+  ['DELIVERED', 'cancel', 'A delivered job cannot be cancelled'],
+  ['CANCELLED', 'accept', 'A cancelled job cannot be accepted'],
+  ['CANCELLED', 'pickUp', 'A cancelled job cannot be picked up'],
+  ['CANCELLED', 'deliver', 'A cancelled job cannot be delivered'],
+  ['CANCELLED', 'cancel', 'A cancelled job cannot be cancelled'],
+]
+
+const PICKED_UP_AT = Date.parse('2026-03-02T15:00:00Z')
+const MINUTE = 60_000
+
+/** Delivery after pickup: miles, minutes since the pickup, `ok` or the refusal. */
+const DELIVERY_TABLE: [number, number, string][] = [
+  [
+    99,
+    1,
+    'Too soon to deliver: 99 miles take at least 1 h 25 min at 70 mph, and the job was picked up 1 min ago',
+  ],
+  [
+    99,
+    84,
+    'Too soon to deliver: 99 miles take at least 1 h 25 min at 70 mph, and the job was picked up 1 h 24 min ago',
+  ],
+  [99, 85, 'ok'],
+  [
+    283.4,
+    120,
+    'Too soon to deliver: 283 miles take at least 4 h 03 min at 70 mph, and the job was picked up 2 h 00 min ago',
+  ],
+  [283.4, 243, 'ok'],
+  [
+    12,
+    5,
+    'Too soon to deliver: 12 miles take at least 11 min at 70 mph, and the job was picked up 5 min ago',
+  ],
+  [12, 11, 'ok'],
+  [0, 0, 'ok'],
+]
+
+test.group('Expedited status machine as tables', () => {
+  test('every state × every action', ({ assert }) => {
+    assert.lengthOf(TABLE, EXPEDITED_STATUSES.length * Object.keys(ACTIONS).length)
+    for (const [from, action, expected] of TABLE) {
+      const [to, actor] = ACTIONS[action]
+      const result = canMove(from, to, actor) ? 'ok' : refusal(from, to)
+      assert.equal(result, expected, `${from} × ${action}`)
+    }
+  })
+
+  test('a delivery no sooner after pickup than the distance at the top speed', ({ assert }) => {
+    assert.equal(TOP_SPEED_MPH, 70)
+    for (const [miles, minutes, expected] of DELIVERY_TABLE) {
+      const job = { pickedUpAtMs: PICKED_UP_AT, distanceMiles: miles }
+      const result = deliveryRefusal(job, PICKED_UP_AT + minutes * MINUTE) ?? 'ok'
+      assert.equal(result, expected, `${miles} miles after ${minutes} min`)
+    }
+    // 99 miles at 70 mph: 5,091.43 s, rounded up to the second.
+    assert.equal(earliestDeliveryMs(PICKED_UP_AT, 99), PICKED_UP_AT + 5_092_000)
+    assert.isNull(deliveryRefusal({ pickedUpAtMs: null, distanceMiles: 99 }, PICKED_UP_AT))
   })
 })

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
+import { onTheRoad, uploadProofOfDelivery } from '#tests/deliveries'
 
 test.group('Booking history: GET /api/bookings/:id/history', (group) => {
   eachTestInTransaction(group)
@@ -12,8 +13,13 @@ test.group('Booking history: GET /api/bookings/:id/history', (group) => {
       lastName: 'Driver',
     })
     const shipper = await makeUser('shipper')
-    const booking = await makeBooking(shipper, await makeListing(carrier), { status: 'booked' })
+    // Picked up yesterday; the carrier uploads the POD before marking it delivered.
+    const booking = await makeBooking(shipper, await makeListing(carrier), {
+      status: 'booked',
+      ...onTheRoad(),
+    })
     for (const status of ['confirmed', 'in_transit', 'delivered']) {
+      if (status === 'delivered') await uploadProofOfDelivery(booking.id, carrier.id)
       const res = await client
         .put(`/api/bookings/${booking.id}/status`)
         .json({ status })

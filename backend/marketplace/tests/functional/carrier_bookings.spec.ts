@@ -4,6 +4,7 @@ import Booking from '#marketplace/models/booking'
 import BookingStatusChange from '#marketplace/models/booking_status_change'
 import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
+import { onTheRoad, uploadProofOfDelivery } from '#tests/deliveries'
 
 const CHOICES = 'Status must be one of booked, confirmed, in transit, delivered, delayed'
 
@@ -76,6 +77,7 @@ test.group('Carrier bookings: GET /api/carrier/bookings', (group) => {
       cancelledAt: null,
       createdAt: first.createdAt,
       allowedStatuses: ['confirmed', 'in_transit', 'delayed'],
+      deliveryBlockedReason: null,
     })
     // SQLite keeps whole seconds
     assert.isBelow(
@@ -152,16 +154,19 @@ test.group('Carrier bookings: PUT /api/bookings/:id/status', (group) => {
 
   test('moves a booking along the road, recording each change', async ({ client, assert }) => {
     const { carrier, shipper, listing } = await setup()
-    const booking = await makeBooking(shipper, listing, { status: 'booked' })
+    const booking = await makeBooking(shipper, listing, { status: 'booked', ...onTheRoad() })
+    const noPod =
+      'A proof of delivery is missing: upload the POD to the booking (or record an exception) before marking it delivered'
+    // On the road without a POD, delivery waits for one; the delay is a recorded exception.
     const steps = [
-      ['confirmed', ['booked', 'in_transit', 'delayed']],
-      ['booked', ['confirmed', 'in_transit', 'delayed']],
-      ['in_transit', ['delayed', 'delivered']],
-      ['delayed', ['in_transit', 'delivered']],
-      ['in_transit', ['delayed', 'delivered']],
-      ['delivered', []],
+      ['confirmed', ['booked', 'in_transit', 'delayed'], null],
+      ['booked', ['confirmed', 'in_transit', 'delayed'], null],
+      ['in_transit', ['delayed'], noPod],
+      ['delayed', ['in_transit', 'delivered'], null],
+      ['in_transit', ['delayed', 'delivered'], null],
+      ['delivered', [], null],
     ] as const
-    for (const [status, allowed] of steps) {
+    for (const [status, allowed, blocked] of steps) {
       const res = await client
         .put(`/api/bookings/${booking.id}/status`)
         .json({ status })
@@ -170,6 +175,7 @@ test.group('Carrier bookings: PUT /api/bookings/:id/status', (group) => {
       res.assertStatus(200)
       assert.equal(res.body().status, status)
       assert.deepEqual(res.body().allowedStatuses, allowed)
+      assert.equal(res.body().deliveryBlockedReason, blocked)
     }
     await booking.refresh()
     assert.equal(booking.status, 'delivered')
@@ -201,7 +207,8 @@ test.group('Carrier bookings: PUT /api/bookings/:id/status', (group) => {
       ['confirmed', 'delayed'],
       ['delayed', 'delivered'],
     ] as const) {
-      const booking = await makeBooking(shipper, listing, { status: from })
+      const booking = await makeBooking(shipper, listing, { status: from, ...onTheRoad() })
+      if (to === 'delivered') await uploadProofOfDelivery(booking.id, carrier.id)
       const res = await client
         .put(`/api/bookings/${booking.id}/status`)
         .json({ status: to })

@@ -8,6 +8,7 @@ import BookingStatusChange from '#marketplace/models/booking_status_change'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing, type PlaceKey } from '#tests/factories'
 import { Clock, FixedClock } from '#core/clock'
+import { onTheRoad, uploadProofOfDelivery } from '#tests/deliveries'
 
 const NOW = DateTime.fromISO('2026-06-15T12:00:00Z')
 const at = (iso: string) => DateTime.fromISO(iso)
@@ -315,6 +316,9 @@ test.group('Carrier dashboard: GET /api/carrier/dashboard', (group) => {
       total: 321.45,
       rate: 2,
     })
+    // Picked up yesterday; the POD is on file before the carrier marks it delivered.
+    await booking.merge(onTheRoad(new FixedClock(NOW))).save()
+    await uploadProofOfDelivery(booking.id, carrier.id)
     const update = await client
       .put(`/api/bookings/${booking.id}/status`)
       .json({ status: 'delivered' })

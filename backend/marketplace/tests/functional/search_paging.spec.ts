@@ -17,6 +17,7 @@ import { DEFAULT_SEARCH_PAGE_SIZE } from '#marketplace/services/search_service'
 import { searchCache } from '#marketplace/services/search_cache'
 import { makeUser, businessDayFromToday, eachTestInTransaction } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
+import { onTheRoad, uploadProofOfDelivery } from '#tests/deliveries'
 import type User from '#accounts/models/user'
 
 /*
@@ -373,7 +374,12 @@ test.group('POST /api/listings/search: index, summaries and pages', (group) => {
     const van = await makeTruck(carrierUser, { truckType: 'dry_van' })
     const listing = await makeListing(carrierUser, { truck: van, maxPallets: 10 })
     const reefer = await makeTruck(carrierUser, { truckType: 'refrigerated' })
-    const booking = await makeBooking(shipper, listing, { status: 'in_transit', pallets: 1 })
+    // Picked up yesterday, due in three business days.
+    const booking = await makeBooking(shipper, listing, {
+      status: 'in_transit',
+      pallets: 1,
+      pickupDate: onTheRoad().pickupDate,
+    })
     const statuses = await app.container.make(BookingStatusService)
     const profile = async () => {
       const res = await client
@@ -394,6 +400,7 @@ test.group('POST /api/listings/search: index, summaries and pages', (group) => {
       completedLoads: 0,
       onTimeRate: null,
     })
+    await uploadProofOfDelivery(booking.id, carrierUser.id)
     await statuses.change(booking.id, 'delivered', { userId: carrierUser.id, role: 'carrier' })
     await reefer.delete()
     const after = await profile()

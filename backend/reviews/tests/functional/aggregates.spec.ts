@@ -5,6 +5,7 @@ import { Clock, FixedClock } from '#core/clock'
 import { businessDateColumn } from '#core/business_time'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
 import { makeFreightListing } from '#tests/factories'
+import { uploadProofOfDelivery } from '#tests/deliveries'
 import ShipmentEvent from '#tms/models/shipment_event'
 import {
   CARRIER_REVIEW,
@@ -130,8 +131,10 @@ test.group('Ratings on profiles, search, board cards; the measured on-time rate'
       status: 'in_transit',
       deliveredAt: null,
       completedAt: null,
+      pickupDate: businessDateColumn(clock, -2),
       deliveryDate: businessDateColumn(clock, -1),
     })
+    await uploadProofOfDelivery(world.booking.id, world.carrierUser.id)
     const res = await client
       .put(`/api/bookings/${world.booking.id}/status`)
       .json({ status: 'delivered' })

@@ -164,6 +164,8 @@ test.group('POST /api/tms/feeds/:provider', (group) => {
       bookingType: 'partner:lakeshore',
       partnerShipmentId: 'DP-SHP-78',
       status: 'booked',
+      // Picked up on the day of the reports (docs/decisions/0166: no delivery before pickup).
+      pickupDate: DateTime.fromISO('2026-03-02'),
     })
     const status = async () => (await Booking.findOrFail(b.id)).status
     const at = (hhmm: string) => `2026-03-02T${hhmm}:00-06:00`

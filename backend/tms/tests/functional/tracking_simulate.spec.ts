@@ -27,6 +27,7 @@ test.group('tms:simulate', (group) => {
       provider: 'demo_partner',
       // Unknown to the demo partner in this process: the simulator stands in.
       partnerShipmentId: 'DP-NOT-HERE',
+      pickupDate: DateTime.fromISO('2026-03-02'),
       pickupWindowStart: pickup,
     })
     const own = await makeBooking(shipper, listing, {

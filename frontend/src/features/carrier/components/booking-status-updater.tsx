@@ -14,9 +14,11 @@ import { serverMessage } from '@/lib/api-errors'
 const FINAL = new Set(['delivered', 'cancelled'])
 
 /**
- * The carrier's status control: the updater choices, with those the status machine does not
- * allow from here disabled; Update only when the choice differs; on failure the choice reverts.
- * Render it with `key={booking.status}` so a new status from the server resets the choice.
+ * The carrier's status control: the updater choices, with those the server would not take from
+ * here disabled (the status machine, and delivery before its pickup or without a proof of
+ * delivery, with the server's reason shown; docs/decisions/0166); Update only when the choice
+ * differs; on failure the choice reverts. Render it with `key={booking.status}` so a new status
+ * from the server resets the choice.
  */
 export function BookingStatusUpdater({ booking }: { booking: CarrierBooking }) {
   const [selected, setSelected] = React.useState<BookingStatus>(booking.status)
@@ -83,6 +85,11 @@ export function BookingStatusUpdater({ booking }: { booking: CarrierBooking }) {
       >
         {saving ? 'Updating...' : 'Update'}
       </Button>
+      {booking.deliveryBlockedReason ? (
+        <p className="w-full text-xs text-amber-800">
+          {`Delivered is not open yet: ${booking.deliveryBlockedReason}`}
+        </p>
+      ) : null}
       {allowed.size === 0 ? (
         <p className="w-full text-xs text-slate-500">
           {FINAL.has(booking.status)

@@ -29,6 +29,29 @@ describe('carrier bookings', () => {
     expect(update).toBeDisabled()
   })
 
+  it('does not offer Delivered while the server would refuse it, and says why', async () => {
+    const reason =
+      'A proof of delivery is missing: upload the POD to the booking (or record an exception) before marking it delivered'
+    renderCarrier('/carrier#bookings', {
+      'GET /api/carrier/bookings': {
+        body: [
+          makeCarrierBooking({
+            status: 'in_transit',
+            allowedStatuses: ['delayed'],
+            deliveryBlockedReason: reason,
+          }),
+        ],
+      },
+    })
+    const select = await screen.findByLabelText('Status for TRT-007', {}, FIRST_PAINT)
+    expect(options(select).find((o) => o.value === 'delivered')).toEqual({
+      value: 'delivered',
+      disabled: true,
+    })
+    const card = screen.getByRole('listitem', { name: 'TRT-007' })
+    expect(within(card).getByText(`Delivered is not open yet: ${reason}`)).toBeInTheDocument()
+  })
+
   it('reverts the selection and toasts Update Failed when the server refuses', async () => {
     const { calls } = renderCarrier('/carrier#bookings', {
       'GET /api/carrier/bookings': { body: [makeCarrierBooking()] },

@@ -89,6 +89,7 @@ export function makeCarrierBooking(overrides: Partial<CarrierBooking> = {}): Car
     cancelledAt: null,
     createdAt: '2025-03-05T10:00:00.000Z',
     allowedStatuses: ['booked', 'in_transit', 'delayed'],
+    deliveryBlockedReason: null,
     ...overrides,
   }
 }

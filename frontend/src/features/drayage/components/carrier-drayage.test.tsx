@@ -6,8 +6,10 @@ import { CarrierDrayage } from '@/features/drayage/components/carrier-drayage'
 import { FIRST_PAINT, makeMove } from '@/features/drayage/testing/fixtures'
 
 describe('Carrier drayage', () => {
-  it('accepts an open move and records a gate-out on its own', async () => {
+  it('accepts an open move; gate-out waits for the confirmed pickup window, saying why', async () => {
     setXsrfCookie()
+    const waiting =
+      'The pickup appointment is still requested: record the terminal confirmation before the gate-out'
     const mine = makeMove({
       id: 8,
       reference: 'DRY-008',
@@ -22,12 +24,12 @@ describe('Carrier drayage', () => {
           confirmationNumber: null,
         },
       ],
+      gateOutBlockedReason: waiting,
     })
     const { calls } = mockFetch({
       'GET /api/drayage/moves/open': { body: [makeMove()] },
       'GET /api/drayage/moves': { body: [mine] },
       'POST /api/drayage/moves/7/accept': { body: makeMove({ status: 'ACCEPTED' }) },
-      'POST /api/drayage/moves/8/gate-out': { body: { ...mine, status: 'OUT_GATED' } },
       'POST /api/drayage/appointments/5/status': {
         body: { ...mine.appointments[0], status: 'CONFIRMED', confirmationNumber: 'A1' },
       },
@@ -40,6 +42,8 @@ describe('Carrier drayage', () => {
     )
 
     const own = screen.getByRole('article', { name: 'Drayage move DRY-008' })
+    expect(within(own).getByRole('button', { name: 'Record gate-out' })).toBeDisabled()
+    expect(within(own).getByText(waiting)).toBeInTheDocument()
     fireEvent.change(within(own).getByLabelText('Confirmation #'), { target: { value: 'A1' } })
     fireEvent.click(within(own).getByRole('button', { name: 'Confirmed' }))
     await waitFor(() =>
@@ -50,10 +54,73 @@ describe('Carrier drayage', () => {
     )
     // A pickup window is already active: no second request form for it.
     expect(within(own).queryByRole('form', { name: /Request pickup/ })).toBeNull()
+    expect(requestsTo(calls, 'POST', '/api/drayage/moves/8/gate-out')).toHaveLength(0)
+  })
+
+  it('records the gate-out once the confirmed window has opened', async () => {
+    setXsrfCookie()
+    const mine = makeMove({
+      id: 8,
+      reference: 'DRY-008',
+      status: 'ACCEPTED',
+      appointments: [
+        {
+          id: 5,
+          kind: 'PICKUP',
+          windowStart: '2026-03-05T14:00:00.000Z',
+          windowEnd: '2026-03-05T16:00:00.000Z',
+          status: 'CONFIRMED',
+          confirmationNumber: 'A1',
+        },
+      ],
+    })
+    const { calls } = mockFetch({
+      'GET /api/drayage/moves/open': { body: [] },
+      'GET /api/drayage/moves': { body: [mine] },
+      'POST /api/drayage/moves/8/gate-out': { body: { ...mine, status: 'OUT_GATED' } },
+    })
+    renderWithProviders(<CarrierDrayage />)
+    const own = await screen.findByRole('article', { name: 'Drayage move DRY-008' }, FIRST_PAINT)
     fireEvent.click(within(own).getByRole('button', { name: 'Record gate-out' }))
     await waitFor(() =>
       expect(requestsTo(calls, 'POST', '/api/drayage/moves/8/gate-out')).toHaveLength(1)
     )
+  })
+
+  it('offers nothing on a complete or cancelled move: its windows are closed', async () => {
+    const closedWindow = {
+      id: 6,
+      kind: 'RETURN' as const,
+      windowStart: '2026-03-06T15:00:00.000Z',
+      windowEnd: '2026-03-06T17:00:00.000Z',
+      status: 'CANCELLED' as const,
+      confirmationNumber: null,
+    }
+    mockFetch({
+      'GET /api/drayage/moves/open': { body: [] },
+      'GET /api/drayage/moves': {
+        body: [
+          makeMove({
+            id: 8,
+            reference: 'DRY-008',
+            status: 'EMPTY_RETURNED',
+            appointments: [closedWindow],
+          }),
+          makeMove({
+            id: 9,
+            reference: 'DRY-009',
+            status: 'CANCELLED',
+            appointments: [{ ...closedWindow, id: 7, kind: 'PICKUP' }],
+          }),
+        ],
+      },
+    })
+    renderWithProviders(<CarrierDrayage />)
+    for (const name of ['Drayage move DRY-008', 'Drayage move DRY-009']) {
+      const card = await screen.findByRole('article', { name }, FIRST_PAINT)
+      expect(within(card).queryAllByRole('button')).toHaveLength(0)
+      expect(within(card).queryByRole('form')).toBeNull()
+    }
   })
 
   it('tells a carrier without DRAY why the open list is empty', async () => {

@@ -59,10 +59,17 @@ export function CarrierDrayage({
     }
   }
 
-  const button = (move: DrayageMove, which: DrayageStep) => (
-    <Button disabled={busy === move.id} onClick={() => void step(move, which)}>
-      {STEP_TEXT[which].label}
-    </Button>
+  /** A step's button; `blocked` is the server's reason it would be refused now. */
+  const button = (move: DrayageMove, which: DrayageStep, blocked: string | null = null) => (
+    <div className="space-y-1">
+      <Button
+        disabled={busy === move.id || blocked !== null}
+        onClick={() => void step(move, which)}
+      >
+        {STEP_TEXT[which].label}
+      </Button>
+      {blocked ? <p className="text-sm text-slate-600">{blocked}</p> : null}
+    </div>
   )
 
   return (
@@ -128,10 +135,12 @@ function MoveActions({
 }: {
   move: DrayageMove
   onDone: () => void
-  stepButton: (move: DrayageMove, which: DrayageStep) => React.ReactNode
+  stepButton: (move: DrayageMove, which: DrayageStep, blocked?: string | null) => React.ReactNode
   completed?: (moveId: number) => React.ReactNode
 }) {
   if (move.status === 'EMPTY_RETURNED') return completed?.(move.id) ?? null
+  // A cancelled move's windows are closed and it has no step left (docs/decisions/0166).
+  if (move.status !== 'ACCEPTED' && move.status !== 'OUT_GATED') return null
   const kind = move.status === 'ACCEPTED' ? 'PICKUP' : 'RETURN'
   const active = move.appointments.filter(
     (a) => a.status === 'REQUESTED' || a.status === 'CONFIRMED'
@@ -144,7 +153,9 @@ function MoveActions({
       {!active.some((a) => a.kind === kind) ? (
         <RequestWindowForm move={move} kind={kind} onDone={onDone} />
       ) : null}
-      {stepButton(move, move.status === 'ACCEPTED' ? 'gate-out' : 'empty-return')}
+      {move.status === 'ACCEPTED'
+        ? stepButton(move, 'gate-out', move.gateOutBlockedReason)
+        : stepButton(move, 'empty-return')}
     </div>
   )
 }

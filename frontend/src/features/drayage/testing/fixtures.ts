@@ -53,6 +53,7 @@ export function makeMove(overrides: Partial<DrayageMove> = {}): DrayageMove {
     cancelReason: null,
     createdAt: '2026-03-05T15:00:00.000Z',
     appointments: [],
+    gateOutBlockedReason: null,
     ...overrides,
   }
 }

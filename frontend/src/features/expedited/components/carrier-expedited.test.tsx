@@ -3,6 +3,7 @@ import { configure, fireEvent, screen, within } from '@testing-library/react'
 import { mockFetch, requestsTo, type MockRoute } from '@/testing/mock-fetch'
 import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
 import { makeExpeditedJob } from '@/features/expedited/testing/fixtures'
+import { formatDateTime } from '@/lib/format'
 
 configure({ asyncUtilTimeout: 5000 })
 
@@ -58,5 +59,42 @@ describe('Carrier Expedited section', () => {
     expect(position.body).toEqual({ postal: '46402' })
     fireEvent.click(within(mine).getByRole('button', { name: 'Mark picked up' }))
     expect(await screen.findByText('EXP-007 picked up')).toBeInTheDocument()
+  })
+
+  it('offers Mark delivered only once the distance could have been driven, and says when', async () => {
+    const fetch = setup({
+      'GET /api/carrier/expedited-jobs/offers': { body: [] },
+      'GET /api/carrier/expedited-jobs': {
+        body: [
+          makeExpeditedJob({
+            status: 'PICKED_UP',
+            pickedUpAt: '2025-06-10T14:59:00.000Z',
+            earliestDeliveryAt: '2025-06-10T19:02:00.000Z',
+          }),
+          makeExpeditedJob({
+            id: 8,
+            reference: 'EXP-008',
+            status: 'PICKED_UP',
+            pickedUpAt: '2025-06-10T09:00:00.000Z',
+            earliestDeliveryAt: '2025-06-10T13:03:00.000Z',
+          }),
+        ],
+      },
+      'POST /api/expedited-jobs/8/deliver': {
+        body: makeExpeditedJob({ id: 8, reference: 'EXP-008', status: 'DELIVERED' }),
+      },
+    })
+    const mine = await screen.findByRole('list', { name: 'My expedited jobs' })
+    const buttons = within(mine).getAllByRole('button', { name: 'Mark delivered' })
+    expect(buttons[0]).toBeDisabled()
+    expect(
+      within(mine).getByText(
+        `Delivery can be recorded from ${formatDateTime('2025-06-10T19:02:00.000Z')}: 283 miles cannot be driven sooner`
+      )
+    ).toBeInTheDocument()
+    expect(buttons[1]).toBeEnabled()
+    fireEvent.click(buttons[1])
+    expect(await screen.findByText('EXP-008 delivered')).toBeInTheDocument()
+    expect(requestsTo(fetch.calls, 'POST', '/api/expedited-jobs/7/deliver')).toHaveLength(0)
   })
 })

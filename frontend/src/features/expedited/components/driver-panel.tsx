@@ -24,11 +24,32 @@ function currentPosition(): Promise<{ lat: number; lng: number } | null> {
   )
 }
 
+/** Whether the instant `at` (ISO) has come, rendering again when it comes; true for none. */
+function useReached(at: string | null): boolean {
+  const target = at ? Date.parse(at) : Number.NaN
+  const [reached, setReached] = React.useState(() => !(target > Date.now()))
+  React.useEffect(() => {
+    const left = target - Date.now()
+    if (!(left > 0)) {
+      setReached(true)
+      return
+    }
+    setReached(false)
+    // setTimeout holds at most 2^31 - 1 ms; the list refetches long before that anyway.
+    const timer = setTimeout(() => setReached(true), Math.min(left, 2 ** 31 - 1))
+    return () => clearTimeout(timer)
+  }, [target])
+  return reached
+}
+
 /**
  * The driver's panel on an accepted job: send the current position (the browser's location,
- * or a ZIP or coordinates typed by hand), then mark picked up and delivered.
+ * or a ZIP or coordinates typed by hand), then mark picked up and delivered. Delivered waits
+ * for the job's `earliestDeliveryAt` (its distance from the pickup at the top speed the server
+ * accepts, docs/decisions/0166), and says until when.
  */
 export function DriverPanel({ job }: { job: ExpeditedJob }) {
+  const deliverable = useReached(job.earliestDeliveryAt)
   const [manual, setManual] = React.useState({ postal: '', lat: '', lng: '' })
   const [errors, setErrors] = React.useState<Record<string, string>>({})
   const [busy, setBusy] = React.useState(false)
@@ -132,13 +153,20 @@ export function DriverPanel({ job }: { job: ExpeditedJob }) {
           <Button
             size="sm"
             variant="success"
-            disabled={busy}
+            disabled={busy || !deliverable}
             onClick={() => run(() => markDelivered(job.id), `${job.reference} delivered`)}
           >
             Mark delivered
           </Button>
         ) : null}
       </div>
+      {job.status === 'PICKED_UP' && !deliverable && job.earliestDeliveryAt ? (
+        <p className="text-sm text-slate-600">
+          {`Delivery can be recorded from ${formatDateTime(job.earliestDeliveryAt)}: ${Math.round(
+            job.distanceMiles
+          )} miles cannot be driven sooner`}
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -26,6 +26,7 @@ export function makeExpeditedJob(over: Partial<ExpeditedJob> = {}): ExpeditedJob
     createdAt: '2025-06-10T15:00:00.000Z',
     acceptedAt: null,
     pickedUpAt: null,
+    earliestDeliveryAt: null,
     deliveredAt: null,
     cancelledAt: null,
     ...over,
