@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Register a shipper or carrier and sign in
-         * @description Anyone. The username is the lower-cased email (a client `username` is ignored). Carriers also get their company and start `approvalStatus: pending`; shippers start approved. Terms acceptance is recorded with time, version, IP, user agent and the SHA-256 of the agreement text. A duplicate email is a 422 on `email`. A request that carries the session cookie must send `X-XSRF-TOKEN`.
+         * @description Anyone. The username is the lower-cased email (a client `username` is ignored). Carriers also get their company and start `approvalStatus: pending`; shippers start approved. Terms acceptance is recorded with time, version, IP, user agent and the SHA-256 of the agreement text. A duplicate email is a 422 on `email`; a password shorter than 12 characters or on the list of common passwords a 422 on `password` (decision 0167). A request that carries the session cookie must send `X-XSRF-TOKEN`.
          */
         post: operations["register"];
         delete?: never;
@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Anyone. 401 `Invalid username or password`. Failures are throttled per username and IP, per IP and per account (decision 0050): 429 with `Retry-After`. A new session id is issued. With two-factor sign-in on (decision 0097), a right password answers 202 `{ twoFactorRequired: true }` and nobody is signed in until POST /api/login/two-factor.
+         * @description Anyone. `username` is the account’s email (an older account’s distinct username also works). 401 `Invalid email or password`. Passwords set before the 12-character rule still sign in (decision 0167). Failures are throttled per username and IP, per IP and per account (decision 0050): 429 with `Retry-After`. A new session id is issued, and a new `XSRF-TOKEN` cookie bound to it: the token from before sign-in is refused (403) afterwards, so read the cookie again (decision 0169). With two-factor sign-in on (decision 0097), a right password answers 202 `{ twoFactorRequired: true }` and nobody is signed in until POST /api/login/two-factor.
          */
         post: operations["login"];
         delete?: never;
@@ -111,7 +111,7 @@ export interface paths {
         get?: never;
         /**
          * Change one’s own password
-         * @description Browser session only. 422 `Current password is incorrect` on `currentPassword`; wrong current passwords are throttled like sign-ins (429). The session gets a new id and every other session of the user ends (API tokens stay).
+         * @description Browser session only. 422 `Current password is incorrect` on `currentPassword`; wrong current passwords are throttled like sign-ins (429). 422 `Password must be at least 12 characters` or `This password is too common: choose one that is harder to guess` on `newPassword` (decision 0167). The session gets a new id and every other session of the user ends (API tokens stay); a mail to the account’s address says when the password was changed and what to do if it was not its owner.
          */
         put: operations["changePassword"];
         post?: never;
@@ -511,7 +511,7 @@ export interface paths {
         get?: never;
         /**
          * The carrier moves a booking along
-         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. A move the status machine forbids is a 409 with its message (docs/booking-status.md); someone else’s booking 404. Delivery stamps `deliveredAt` and creates the invoice.
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. A move the status machine forbids is a 409 with its message (docs/booking-status.md); someone else’s booking 404. Delivered is also a 409 saying what is missing before the booking’s pickup date (business time) or pickup window, and without a proof of delivery (a POD uploaded to the booking) or a recorded exception (docs/decisions/0166). Delivery stamps `deliveredAt` and creates the invoice.
          */
         put: operations["updateBookingStatus"];
         post?: never;
@@ -1067,7 +1067,7 @@ export interface paths {
         put?: never;
         /**
          * Recommend a price for a load
-         * @description Shippers only (carriers and admins 403). Validates the form like posting (the spec's messages; an unknown ZIP is a 422 `Origin ZIP not found` / `Destination ZIP not found`), geocodes both ZIPs offline and answers the rate_quoting plugin's range.
+         * @description Shippers only (carriers and admins 403). Validates the form like posting (the spec's messages; an unknown ZIP is a 422 `Origin ZIP not found` / `Destination ZIP not found`; a pickup before now a 422 `Pickup date cannot be in the past` on `pickup_earliest`, a delivery before now `Delivery date cannot be in the past` on `delivery_latest`, decision 0165), geocodes both ZIPs offline and answers the rate_quoting plugin's range.
          */
         post: operations["recommendFreightRate"];
         delete?: never;
@@ -1091,7 +1091,7 @@ export interface paths {
         put?: never;
         /**
          * Post a load
-         * @description Shippers only. Validates like the recommendation plus `Target price is required to publish`; stores the recommendation beside the shipper's price, OPEN and UNFUNDED, expiring at delivery_latest, else pickup_earliest + 1 day, else 7 days after posting (docs/decisions/0063). Honours `Idempotency-Key`.
+         * @description Shippers only. Validates like the recommendation (a pickup or delivery before now is a 422 naming its field, so no load is posted already expired) plus `Target price is required to publish`; stores the recommendation beside the shipper's price, OPEN and UNFUNDED, expiring at delivery_latest, else pickup_earliest + 1 day, else 7 days after posting (docs/decisions/0063). Honours `Idempotency-Key`.
          */
         post: operations["postFreightListing"];
         delete?: never;
@@ -1570,7 +1570,7 @@ export interface paths {
         put?: never;
         /**
          * Compare carriers’ quotes for a shipment
-         * @description Any approved signed-in user (session, or a bearer token with `tms:read`: 403 `Token lacks the tms:read ability` otherwise). Geocodes both postal codes offline and asks every comparison provider in parallel, each under a 3 s timeout: a slow or failing provider is listed in `unavailable`. The same user's identical request is answered from the cache for 10 minutes (never past the earliest quote's validity) when every provider answered. docs/decisions/0082.
+         * @description Any approved signed-in user (session, or a bearer token with `tms:read`: 403 `Token lacks the tms:read ability` otherwise). A postal code must be a JSON string: a number is a 422 on its field (`Origin postal code must be a string, e.g. "02134" (a number loses its leading zeros)`, rule `string`). Geocodes both postal codes offline and asks every comparison provider in parallel, each under a 3 s timeout: a slow or failing provider is listed in `unavailable`. The same user's identical request is answered from the cache for 10 minutes (never past the earliest quote's validity) when every provider answered. docs/decisions/0082.
          */
         post: operations["compareTmsQuotes"];
         delete?: never;
@@ -1590,7 +1590,7 @@ export interface paths {
         put?: never;
         /**
          * Book a partner carrier’s quote
-         * @description The shipper who asked for the quote (session, or a bearer token with `tms:write`); someone else's or an unknown quote is a 404, a carrier or admin a 403. A PalletLine Network quote is a 422 (booked from Search). An expired quote is a 409. The partner books the shipment (one idempotency key per quote and shipper; a temporary failure is retried once); a lasting failure is a 502 and nothing is created. Creates a booking awaiting payment (`payment_url`); booking the same quote again answers the same booking with 200.
+         * @description The shipper who asked for the quote (session, or a bearer token with `tms:write`); someone else's or an unknown quote, or an id that is not a quote id at all (`abc`), is a 404 `Quote not found`; a carrier or admin a 403. A PalletLine Network quote is a 422 (booked from Search). An expired quote is a 409. The partner books the shipment (one idempotency key per quote and shipper; a temporary failure is retried once); a lasting failure is a 502 and nothing is created. Creates a booking awaiting payment (`payment_url`); booking the same quote again answers the same booking with 200.
          */
         post: operations["bookTmsQuote"];
         delete?: never;
@@ -1626,13 +1626,77 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
         /**
-         * Change one’s own sign-in email
-         * @description Browser session only, with the current password (422 `Current password is incorrect`, throttled like sign-ins: 429). 422 `An account with this email already exists` or `This is already your email address` on `email`. A notice goes to the old address; a carrier’s payouts are held for 72 hours (decision 0098). The username follows the email when it was the old email.
+         * One’s sign-in email and the change waiting for confirmation
+         * @description Browser session only. `pending` is the new address a link was sent to, until it is followed, cancelled, replaced or expires (24 hours; decision 0167).
+         */
+        get: operations["getEmailChange"];
+        /**
+         * Ask to change one’s own sign-in email
+         * @description Browser session only, with the current password (422 `Current password is incorrect`, throttled like sign-ins: 429). 422 `An account with this email already exists` or `This is already your email address` on `email`. Nothing changes yet (decision 0167): a one-time link, valid for 24 hours, goes to the NEW address and a notice to the current one; the change applies when the link is followed (POST /api/account/email/confirm). A new request replaces a pending one (its link stops working).
          */
         put: operations["changeEmail"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/email/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel the email change waiting for confirmation
+         * @description Browser session only. Its link stops working; the email stays as it is. Nothing pending is not an error (decision 0167).
+         */
+        delete: operations["cancelEmailChange"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the confirmation link to the new address again
+         * @description Browser session only. A new link (the earlier one stops working), valid for 24 hours from now; 409 `No email change is waiting for confirmation` when there is none (decision 0167).
+         */
+        post: operations["resendEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow the link sent to a new sign-in email
+         * @description Anyone holding the link’s token (it proves the new address; the change was asked for with the password). Applies the change once: the email (and the username when it was the old email) becomes the new address, a notice goes to the old address and a carrier’s payouts are held for 72 hours (decision 0098). 404 `This confirmation link is not valid`; 409 `This link has expired, was replaced or was already used`; 409 `An account with this email already exists` when the address was taken meanwhile (decision 0167). 422 on `token`.
+         */
+        post: operations["confirmEmailChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2230,7 +2294,7 @@ export interface paths {
         put?: never;
         /**
          * Record the container's gate-out now (the move's carrier)
-         * @description Stops demurrage and starts per diem's free days. 409 unless the move is ACCEPTED.
+         * @description Stops demurrage and starts per diem's free days. 409 unless the move is ACCEPTED, and 409 saying what is missing without a pickup appointment the terminal confirmed (or that was kept) whose window has opened (docs/decisions/0166); the gate-out keeps that window (COMPLETED).
          */
         post: operations["gateOutDrayageMove"];
         delete?: never;
@@ -2250,7 +2314,7 @@ export interface paths {
         put?: never;
         /**
          * Record the empty container's return now (the move's carrier)
-         * @description Stops per diem, completes the move and emits `drayage:completed`. 409 unless the move is OUT_GATED.
+         * @description Stops per diem, completes the move and emits `drayage:completed`. 409 unless the move is OUT_GATED. No return appointment is needed; the move's open appointments are closed (a confirmed return window that has opened kept as COMPLETED, any other CANCELLED; docs/decisions/0166).
          */
         post: operations["returnDrayageEmpty"];
         delete?: never;
@@ -2290,7 +2354,7 @@ export interface paths {
         put?: never;
         /**
          * Record what became of an appointment (the move's carrier)
-         * @description REQUESTED → CONFIRMED or CANCELLED; CONFIRMED → COMPLETED (once the window started), MISSED (once it ended) or CANCELLED. Anything else is a 409.
+         * @description REQUESTED → CONFIRMED or CANCELLED; CONFIRMED → COMPLETED (once the window started), MISSED (once it ended) or CANCELLED. Anything else is a 409, and so is any change once the move is complete or cancelled (`The move is complete: its appointments are closed`, docs/decisions/0166).
          */
         post: operations["updateDrayageAppointment"];
         delete?: never;
@@ -2470,7 +2534,7 @@ export interface paths {
         put?: never;
         /**
          * Mark an expedited job delivered
-         * @description The carrier on the job, from PICKED_UP; 409 otherwise. A delivery after the deadline is recorded as a missed SLA.
+         * @description The carrier on the job, from PICKED_UP; 409 otherwise, and 409 `Too soon to deliver: …` before `earliestDeliveryAt` (the distance from the pickup cannot be driven faster than 70 mph, docs/decisions/0166). A delivery after the deadline is recorded as a missed SLA.
          */
         post: operations["deliverExpeditedJob"];
         delete?: never;
@@ -2488,7 +2552,7 @@ export interface paths {
         };
         /**
          * The accessorials price list
-         * @description Every signed-in shipper or carrier: the codes, descriptions and default prices the server charges.
+         * @description Every signed-in shipper, approved carrier or admin (the admin's Finance page edits this list): the codes, descriptions and default prices the server charges. A pending carrier 403.
          */
         get: operations["listAccessorials"];
         put?: never;
@@ -2996,7 +3060,7 @@ export interface paths {
         };
         /**
          * Readiness: the database (and Redis, when configured) answer
-         * @description For load balancers: 200 when this instance can serve traffic, 503 naming the dependency that did not answer within 2 seconds. `/api/health` is liveness only.
+         * @description For load balancers: 200 when this instance can serve traffic, 503 naming the dependency that did not answer within 2 seconds, and 503 from the first moment of a shutdown while the instance still serves for its drain (docs/operations.md, "Shutdown"). `/api/health` is liveness only.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -3224,7 +3288,7 @@ export interface components {
             expiresAt: string | null;
             /** Format: date-time */
             createdAt: string;
-            /** @description `*` (admin-issued: everything) or scoped abilities (`tms:read`, `tms:write`) */
+            /** @description `*` (admin-issued: everything) or scoped abilities (`tms:read`, `tms:write`, `payments:write`) */
             abilities: string[];
         };
         /** @description A new API token with its secret, shown once. */
@@ -3240,12 +3304,13 @@ export interface components {
             createdAt: string;
             /** @description The secret (`plt_...`), in this answer only */
             token: string;
-            /** @description `*` (admin-issued: everything) or scoped abilities (`tms:read`, `tms:write`) */
+            /** @description `*` (admin-issued: everything) or scoped abilities (`tms:read`, `tms:write`, `payments:write`) */
             abilities: string[];
         };
         RegisterInput: {
             /** Format: email */
             email: string;
+            /** @description At least 12 characters and not a common password (decision 0167) */
             password: string;
             /** @enum {string} */
             role: "shipper" | "carrier";
@@ -3275,7 +3340,7 @@ export interface components {
             mcNumber?: string;
         };
         LoginInput: {
-            /** @description The username or the email */
+            /** @description The account’s email (an older account’s distinct username also works) */
             username: string;
             password: string;
         };
@@ -3287,14 +3352,15 @@ export interface components {
         };
         PasswordChangeInput: {
             currentPassword: string;
+            /** @description At least 12 characters and not a common password (decision 0167) */
             newPassword: string;
         };
         OwnTokenInput: {
             name: string;
             /** @description Default 90 */
             expiresInDays?: number;
-            /** @description What the token may do; default both (docs/decisions/0082) */
-            abilities?: ("tms:read" | "tms:write")[];
+            /** @description What the token may do: `tms:read` (compare rates, follow shipments, events, documents, escrow, a booking), `tms:write` (book, alert rules, proof of delivery), `payments:write` (pay a booking); default `tms:read` and `tms:write` (docs/decisions/0082, 0169) */
+            abilities?: ("tms:read" | "tms:write" | "payments:write")[];
         };
         AdminTokenInput: {
             /** @description Whose token */
@@ -3654,8 +3720,10 @@ export interface components {
             cancelledAt: string | null;
             /** Format: date-time */
             createdAt: string;
-            /** @description The statuses the carrier may move it to now */
+            /** @description The statuses the carrier may move it to now: the status machine's, without delivered while the delivery rules refuse it (docs/decisions/0166) */
             allowedStatuses: components["schemas"]["BookingStatus"][];
+            /** @description Why delivered, next by the status machine, would be refused now (before the pickup date or window, no proof of delivery or recorded exception); null otherwise */
+            deliveryBlockedReason: string | null;
         };
         CarrierStatusInput: {
             status: components["schemas"]["CarrierStatusChoice"];
@@ -3686,8 +3754,16 @@ export interface components {
             bookingReference: components["schemas"]["BookingReference"];
             amount: components["schemas"]["Dollars"];
             status: components["schemas"]["InvoiceStatus"];
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The issue date plus the terms: that day when paid, 30 days later when not (decision 0165). Never before `issueDate`.
+             */
             dueDate: string | null;
+            /**
+             * Format: date
+             * @description The business day (America/New_York) the invoice was issued, `createdAt`'s day there.
+             */
+            issueDate: string;
             /** Format: date-time */
             createdAt: string;
             pickupCity: string | null;
@@ -4041,9 +4117,15 @@ export interface components {
             pallets?: number;
             weight_lbs?: number;
             dims?: components["schemas"]["Dims"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Not before now (the current minute is allowed): else 422 `Pickup date cannot be in the past`. A date-time without an offset is a New York (America/New_York) time (decision 0165).
+             */
             pickup_earliest?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description After now, else 422 `Delivery date cannot be in the past`, and not before `pickup_earliest`. A date-time without an offset is a New York time.
+             */
             delivery_latest?: string | null;
             notes?: string | null;
             /** @description Dollars; required to publish */
@@ -4486,6 +4568,34 @@ export interface components {
             /** Format: email */
             email: string;
             currentPassword: string;
+        };
+        /** @description The sign-in email and the change to it waiting for its link to be followed (decision 0167). */
+        EmailChangeState: {
+            /** @description The sign-in email now */
+            email: string;
+            pending: components["schemas"]["PendingEmailChange"] | null;
+        };
+        PendingEmailChange: {
+            /** @description The new address the link went to */
+            email: string;
+            /**
+             * Format: date-time
+             * @description When the latest link was sent
+             */
+            sentAt: string;
+            /**
+             * Format: date-time
+             * @description When the latest link stops working
+             */
+            expiresAt: string;
+        };
+        ConfirmEmailChangeInput: {
+            /** @description The token of the link sent to the new address */
+            token: string;
+        };
+        EmailChangeConfirmed: {
+            /** @description The sign-in email now */
+            email: string;
         };
         ReplacePayoutAccountInput: {
             currentPassword: string;
@@ -4959,6 +5069,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             appointments: components["schemas"]["DrayageAppointment"][];
+            /** @description Why the carrier's gate-out would be refused now (no confirmed pickup appointment, or its window has not opened; docs/decisions/0166); null when it may be recorded or the move is not waiting for its gate-out */
+            gateOutBlockedReason: string | null;
             cancelledAt: string | null;
             cancelReason: string | null;
             /** @description The carrier on the move: its anonymous label to the shipper (a drayage move is not paid through the platform: docs/decisions/0157), its company to the carrier and admins; null while open. */
@@ -5048,6 +5160,11 @@ export interface components {
             acceptedAt: string | null;
             /** Format: date-time */
             pickedUpAt: string | null;
+            /**
+             * Format: date-time
+             * @description The soonest the delivery can be recorded: the pickup plus the distance at 70 mph (65 mph top speed plus an allowance, docs/decisions/0166); null until picked up
+             */
+            earliestDeliveryAt: string | null;
             /** Format: date-time */
             deliveredAt: string | null;
             /** Format: date-time */
@@ -5379,7 +5496,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 403: the wrong role, an unapproved carrier (`Account pending approval`), an admin’s browser session without two-factor sign-in (`Two-factor authentication is required for admin accounts: turn it on in Settings`), or a missing or wrong CSRF token */
+        /** @description 403: the wrong role, an unapproved carrier (`Account pending approval`), an admin’s browser session without two-factor sign-in (`Two-factor authentication is required for admin accounts: turn it on in Settings`), a missing or wrong CSRF token, or a bearer token without the operation’s ability (`Token lacks the tms:read ability`, `This token may only be used for its abilities (tms:read, tms:write)`) */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -5575,7 +5692,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 503: a dependency did not answer (`Not ready: redis unreachable`); `checks` says which */
+        /** @description 503: a dependency did not answer (`Not ready: redis unreachable`; `checks` says which), or the instance is shutting down (`Not ready: shutting down`, no checks) */
         NotReady: {
             headers: {
                 [name: string]: unknown;
@@ -6509,6 +6626,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     createPaymentIntent: {
@@ -7800,6 +7918,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -7825,6 +7944,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -7881,6 +8001,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     createAlertRule: {
@@ -7953,6 +8074,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     compareTmsQuotes: {
@@ -8056,6 +8178,28 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email and the pending change, if any */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangeState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     changeEmail: {
         parameters: {
             query?: never;
@@ -8069,13 +8213,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The user */
-            200: {
+            /** @description The change waits for the link sent to the new address */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["EmailChangeState"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8085,6 +8229,88 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cancelEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email, nothing pending */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangeState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    resendEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending change, with its new expiry */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangeState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmEmailChangeInput"];
+            };
+        };
+        responses: {
+            /** @description The new sign-in email */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangeConfirmed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     getTwoFactorStatus: {
@@ -8796,6 +9022,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     createTerminal: {
