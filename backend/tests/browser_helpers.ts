@@ -1,7 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import encryption from '@adonisjs/core/services/encryption'
 import User from '#accounts/models/user'
-import { baseUrl, nextTotpCode } from '#tests/helpers'
+import { baseUrl, nextTotpCode, realClockEnv } from '#tests/helpers'
 
 let browser: Browser | undefined
 
@@ -10,15 +10,7 @@ let browser: Browser | undefined
  * off-hours run fakes a moment on the same New York day, and the browser keeps the process's
  * far-away time zone.
  */
-function browserEnv() {
-  const env: Record<string, string> = {}
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME')) {
-      env[name] = value
-    }
-  }
-  return env
-}
+const browserEnv = realClockEnv
 
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
 export async function launchBrowser() {

@@ -334,3 +334,18 @@ export async function startServer(port: number, env: Record<string, string> = {}
   child.kill('SIGKILL')
   throw new Error(`server did not start: ${output}`)
 }
+
+/**
+ * The environment without libfaketime (.ci/off-hours), for programs that keep the real clock:
+ * Chromium and redis-server do not start under it ("Unexpected recursive calls to
+ * clock_gettime()"), and like the database they keep their own clock anyway.
+ */
+export function realClockEnv() {
+  const env: Record<string, string> = {}
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME')) {
+      env[name] = value
+    }
+  }
+  return env
+}

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { realClockEnv } from '#tests/helpers'
 import { connect } from 'node:net'
 
 /**
@@ -44,7 +45,7 @@ export class RedisServer {
         '--daemonize',
         'no',
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] }
+      { stdio: ['ignore', 'pipe', 'pipe'], env: realClockEnv() }
     )
     child.stdout!.on('data', (chunk) => (this.#output += chunk))
     child.stderr!.on('data', (chunk) => (this.#output += chunk))
