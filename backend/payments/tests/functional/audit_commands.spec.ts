@@ -3,14 +3,13 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import IdentityRevealService from '#payments/services/identity_reveal_service'
 import LedgerService from '#payments/services/ledger_service'
-import { toCents } from '#core/money'
+import { formatUsd, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import AuditVerify from '../../../commands/audit_verify.js'
 import PaymentsReconcile from '../../../commands/payments_reconcile.js'
 import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { makeCarrier, paidBooking } from '#payments/tests/payout_fixtures'
 
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`
 
 /** Runs an ace command in-process, its output captured (raw mode) and fresh for each run. */
 async function runCommand(command: typeof AuditVerify | typeof PaymentsReconcile) {
@@ -133,11 +132,11 @@ test.group('node ace payments:reconcile', (group) => {
     command.assertLogMatches(/2 bookings, 2 ledger transactions/)
     command.assertLogMatches(/Every booking reconciles to the cent/)
     command.assertTableRows([
-      ['Charged', usd(charged)],
+      ['Charged', formatUsd(charged)],
       ['Paid out to carriers', '$0.00'],
       ['Platform share', '$0.00'],
       ['Refunded', '$0.00'],
-      ['Held in escrow', usd(charged)],
+      ['Held in escrow', formatUsd(charged)],
       ['Owed to carriers', '$0.00'],
     ])
   })
