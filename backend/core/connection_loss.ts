@@ -52,3 +52,33 @@ export function markIdempotent(ctx: object) {
 export function isOutcomeUnknown(error: unknown, ctx: object): boolean {
   return keyedRequests.has(ctx) && isConnectionLost(error)
 }
+
+/** Methods that read: sending one again changes nothing. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** Other requests their route declared safe to send again (a sign-in). */
+const repeatableRequests = new WeakSet<object>()
+
+/** Seconds a client waits before sending again a read or sign-in whose connection was lost. */
+export const CONNECTION_LOST_RETRY_AFTER_SECONDS = 1
+export const CONNECTION_LOST_MESSAGE =
+  'The database connection was lost before this request finished. Please try again in a moment.'
+
+/**
+ * Declares the request safe to send again as it is: what it does twice is what it does once
+ * (a sign-in starts one more session). A lost connection under it is then a 503, like a read's.
+ */
+export function markSafeToRepeat(ctx: object) {
+  repeatableRequests.add(ctx)
+}
+
+/**
+ * A lost connection under a request that is safe to send again: a read (GET, HEAD, OPTIONS)
+ * or one its route marked (`markSafeToRepeat`). The error handler answers 503 with
+ * `Retry-After` instead of a 500 (docs/decisions/0168): the client sends it again and it works.
+ */
+export function isRetryableLoss(error: unknown, ctx: { request: { method(): string } }): boolean {
+  return (
+    (SAFE_METHODS.has(ctx.request.method()) || repeatableRequests.has(ctx)) &&
+    isConnectionLost(error)
+  )
+}

@@ -18,6 +18,7 @@ import {
 } from '#accounts/services/pending_sign_in'
 import { Clock } from '#core/clock'
 import { UnauthorizedException } from '#core/exceptions/http_errors'
+import { markSafeToRepeat } from '#core/connection_loss'
 
 // The names this browser has signed in with: the per-account lock never shuts its owner out.
 const KNOWN_DEVICE_COOKIE = 'palletline-known'
@@ -70,6 +71,8 @@ export default class SessionController {
    */
   @inject()
   async login(ctx: HttpContext, throttle: LoginThrottle, clock: Clock) {
+    // Signing in twice is signing in: a lost database connection is a 503 to retry, not a 500.
+    markSafeToRepeat(ctx)
     const { request, response, session } = ctx
     const { username, password } = await request.validateUsing(loginValidator)
     const name = username.toLowerCase()

@@ -6,9 +6,12 @@ import { errors as lucidErrors } from '@adonisjs/lucid'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import { errors as bouncerErrors } from '@adonisjs/bouncer'
 import {
+  CONNECTION_LOST_MESSAGE,
+  CONNECTION_LOST_RETRY_AFTER_SECONDS,
   OUTCOME_UNKNOWN_MESSAGE,
   OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS,
   isOutcomeUnknown,
+  isRetryableLoss,
 } from '#core/connection_loss'
 import { ServiceUnavailableException } from '#core/exceptions/http_errors'
 import { asRedisUnavailable } from '#core/redis_resilience'
@@ -28,6 +31,11 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       // retry with the key, which is released (docs/decisions/0162).
       ctx.response.header('Retry-After', String(OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS))
       return ctx.response.status(503).send({ message: OUTCOME_UNKNOWN_MESSAGE })
+    }
+    if (isRetryableLoss(error, ctx)) {
+      // The same under a read or a sign-in: sending it again is safe (docs/decisions/0168).
+      ctx.response.header('Retry-After', String(CONNECTION_LOST_RETRY_AFTER_SECONDS))
+      return ctx.response.status(503).send({ message: CONNECTION_LOST_MESSAGE })
     }
     // Redis away (a closed connection, a command refused while reconnecting) is a 503 the
     // client may retry, never a 500 (docs/decisions/0160).

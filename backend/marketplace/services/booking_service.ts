@@ -10,7 +10,7 @@ import type { createBookingValidator } from '#marketplace/validators/booking'
 import ListingCapacityService from '#fleet/services/listing_capacity_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { Clock } from '#core/clock'
-import { rowCount } from '#core/transactions'
+import { rowCount, transaction } from '#core/transactions'
 import { invalidationBus } from '#core/invalidation_bus'
 import { roadMiles } from '#core/geo'
 import { fromCents, toCents } from '#core/money'
@@ -91,7 +91,8 @@ export default class BookingService {
       )
     }
 
-    const bookingId = await db.transaction(async (trx) => {
+    // A BEGIN or COMMIT lost with its connection throws (docs/decisions/0168).
+    const bookingId = await transaction(async (trx) => {
       const listing = await this.capacity.lock(input.listingId, trx)
       if (options.idempotencyKey) {
         const earlier = await Booking.query({ client: trx })
@@ -302,7 +303,7 @@ export default class BookingService {
     const booking = await Booking.find(bookingId)
     if (!booking?.listingId) return
     const listingId = booking.listingId
-    await db.transaction(async (trx) => {
+    await transaction(async (trx) => {
       const listing = await this.capacity.lock(listingId, trx)
       if (!listing || listing.status !== 'booked') return
       const booked = (await this.bookedPallets([listingId], trx)).get(listingId) ?? 0

@@ -5617,6 +5617,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 503 with `Retry-After`, to send the request again as it is: the database connection was lost before it finished (`The database connection was lost before this request finished. Please try again in a moment.`; a read or a sign-in, which are safe to repeat: decision 0168), or Redis is away where the deployment keeps sessions (`This service is briefly unavailable. …`, decision 0160) */
+        BrieflyUnavailable: {
+            headers: {
+                /** @description Seconds to wait before sending it again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description 503: the census source did not answer and no fresh vetting exists (`Carrier vetting is unavailable right now: please try again in a few minutes`); or, only with an `Idempotency-Key`, the database connection was lost before the request finished (`The database connection was lost before this request finished, …`, with `Retry-After`): the key is released, and the retry with it returns the booking if it was made, or books (decision 0162) */
         VettingUnavailableOrOutcomeUnknown: {
             headers: {
@@ -5779,6 +5790,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["BrieflyUnavailable"];
         };
     };
     logout: {
@@ -5822,6 +5834,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["BrieflyUnavailable"];
         };
     };
     updateProfile: {

@@ -1,0 +1,145 @@
+import { test } from '@japa/runner'
+import pg from 'pg'
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import { CONNECTION_LOST_MESSAGE } from '#core/connection_loss'
+import { transaction } from '#core/transactions'
+import { Browserless, baseUrl, makeUser, resetDatabase } from '#tests/helpers'
+
+/**
+ * What a database connection lost under a request does, beyond decision 0162's keyed writes
+ * (docs/decisions/0168, found by the chaos test): a read or a sign-in answers 503 with
+ * `Retry-After` (sending it again is safe) instead of a 500, and a transaction whose COMMIT
+ * failed fails instead of looking committed.
+ */
+const onPostgres = process.env.DB_CONNECTION === 'pg'
+const PG_ONLY = 'pg_terminate_backend and deferred constraints: the PostgreSQL leg of npm test'
+
+/** A PostgreSQL connection of the test's own, outside the app's pool. */
+async function sideConnection() {
+  const client = new pg.Client(
+    app.config.get<pg.ClientConfig>('database.connections.pg.connection')
+  )
+  await client.connect()
+  return client
+}
+
+/**
+ * Runs `request` while the users table is locked from another connection, kills the backend
+ * that waits on the lock (the request's), and returns the request's answer.
+ */
+async function killedWhileWaiting<T>(request: () => Promise<T>): Promise<T> {
+  const blocker = await sideConnection()
+  const killer = await sideConnection()
+  try {
+    await blocker.query('BEGIN')
+    await blocker.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE')
+    const blockerPid = (await blocker.query('SELECT pg_backend_pid() AS pid')).rows[0].pid
+    const pending = request()
+    const until = Date.now() + 10_000
+    let pid: number | undefined
+    while (pid === undefined) {
+      if (Date.now() > until) throw new Error('the request never waited on the lock')
+      const { rows } = await killer.query(
+        `SELECT pid FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND pid <> $1
+            AND wait_event_type = 'Lock'`,
+        [blockerPid]
+      )
+      pid = rows[0]?.pid
+      if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    await killer.query('SELECT pg_terminate_backend($1)', [pid])
+    const answer = await pending
+    await blocker.query('ROLLBACK')
+    return answer
+  } finally {
+    await blocker.end().catch(() => {})
+    await killer.end().catch(() => {})
+  }
+}
+
+test.group('A database connection lost under a request', (group) => {
+  group.each.setup(() => resetDatabase())
+  group.each.timeout(60_000)
+
+  test('a sign-in whose connection is killed answers 503 with Retry-After; sent again, it signs in', async ({
+    assert,
+  }) => {
+    const user = await makeUser('shipper', { email: 'lost@example.test' })
+    const browser = new Browserless(baseUrl())
+    const signIn = () =>
+      browser.request('POST', '/api/login', { username: user.email, password: 'secret123' })
+    await browser.request('GET', '/api/user')
+
+    const killed = await killedWhileWaiting(signIn)
+    assert.equal(killed.status, 503, killed.text)
+    assert.equal(killed.headers.get('retry-after'), '1')
+    assert.equal(killed.body.message, CONNECTION_LOST_MESSAGE)
+
+    const again = await signIn()
+    assert.equal(again.status, 200, again.text)
+    assert.equal(again.body.email, user.email)
+  }).skip(!onPostgres, PG_ONLY)
+
+  test('a read whose connection is killed answers 503 with Retry-After', async ({ assert }) => {
+    const user = await makeUser('shipper')
+    const browser = new Browserless(baseUrl())
+    const login = await browser.signIn(user.email)
+    assert.equal(login.status, 200, login.text)
+
+    const killed = await killedWhileWaiting(() => browser.request('GET', '/api/user'))
+    assert.equal(killed.status, 503, killed.text)
+    assert.equal(killed.headers.get('retry-after'), '1')
+    assert.equal(killed.body.message, CONNECTION_LOST_MESSAGE)
+    assert.equal((await browser.request('GET', '/api/user')).status, 200)
+  }).skip(!onPostgres, PG_ONLY)
+})
+
+test.group('transaction(): BEGIN and COMMIT failures are thrown', (group) => {
+  group.each.setup(() => resetDatabase())
+
+  const keyRow = (key: string) => ({
+    user_id: 1,
+    scope: 'POST /test',
+    key,
+    fingerprint: 'f',
+    state: 'done',
+    created_at: new Date(),
+  })
+
+  test('the work is committed and its answer returned; a failing work is rolled back and thrown', async ({
+    assert,
+  }) => {
+    const answer = await transaction(async (trx) => {
+      await trx.table('idempotency_keys').insert(keyRow('kept'))
+      return 'done'
+    })
+    assert.equal(answer, 'done')
+    const failure = await transaction(async (trx) => {
+      await trx.table('idempotency_keys').insert(keyRow('dropped'))
+      throw new Error('the work failed')
+    }).catch((error: Error) => error)
+    assert.equal((failure as Error).message, 'the work failed')
+    const keys = await db.from('idempotency_keys').select('key')
+    assert.deepEqual(
+      keys.map((row) => row.key),
+      ['kept']
+    )
+  })
+
+  test('a COMMIT that fails throws its error instead of looking committed', async ({ assert }) => {
+    // A constraint checked at COMMIT: the only statement that fails is the COMMIT itself.
+    const failure = await transaction(async (trx) => {
+      await trx.rawQuery(
+        'CREATE TEMP TABLE commit_check (id integer, UNIQUE (id) DEFERRABLE INITIALLY DEFERRED) ON COMMIT DROP'
+      )
+      await trx.rawQuery('INSERT INTO commit_check VALUES (1), (1)')
+      await trx.table('idempotency_keys').insert(keyRow('never'))
+      return 'looked committed'
+    }).catch((error: { code?: string }) => error)
+    assert.notEqual(failure, 'looked committed')
+    assert.equal((failure as { code?: string }).code, '23505')
+    assert.lengthOf(await db.from('idempotency_keys'), 0)
+  }).skip(!onPostgres, PG_ONLY)
+})
