@@ -3,6 +3,7 @@ import logger from '@adonisjs/core/services/logger'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import type { Limiter, LimiterResponse } from '@adonisjs/limiter'
 import { asRedisUnavailable } from '#core/redis_resilience'
+import { isConnectionLost } from '#core/connection_loss'
 
 /**
  * Failed sign-ins are counted three ways (docs/decisions/0050):
@@ -56,6 +57,9 @@ export default class LoginThrottle {
       }
       return result
     } catch (error) {
+      // A check that could not run (the database or Redis away) is not a wrong guess: a client
+      // retrying through an outage must not lock its own account out (decision 0168).
+      if (isConnectionLost(error) || asRedisUnavailable(error)) throw error
       for (const [rule, key] of keys) {
         await this.counted(rule, async (counter) => {
           const { consumed, limit } = await counter.increment(key)

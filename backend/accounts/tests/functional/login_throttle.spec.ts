@@ -120,6 +120,19 @@ test.group('LoginThrottle', (group) => {
     }
   })
 
+  test('a sign-in that fails for want of the database or Redis is not a failed guess', async ({
+    assert,
+  }) => {
+    // A client retrying through an outage must not lock its own account out (decision 0168).
+    const throttle = new LoginThrottle()
+    const who = { username: 'z@example.test', ip: '192.0.2.9', knownDevice: false }
+    const lost = () => Promise.reject(new Error('Connection terminated unexpectedly'))
+    for (let i = 0; i < LOGIN_LIMITS.pair.requests + 2; i++) {
+      await assert.rejects(() => throttle.attempt(who, lost), 'Connection terminated unexpectedly')
+    }
+    assert.equal(await throttle.attempt(who, async () => 'ok'), 'ok')
+  })
+
   test('a success clears the username counts but not the IP count', async ({ assert }) => {
     const throttle = new LoginThrottle()
     const who = { username: 'y@example.test', ip: '192.0.2.7', knownDevice: false }
