@@ -10,7 +10,6 @@ import PaymentsReconcile from '../../../commands/payments_reconcile.js'
 import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { makeCarrier, paidBooking } from '#payments/tests/payout_fixtures'
 
-
 /** Runs an ace command in-process, its output captured (raw mode) and fresh for each run. */
 async function runCommand(command: typeof AuditVerify | typeof PaymentsReconcile) {
   const ace = await app.container.make('ace')
