@@ -6,8 +6,8 @@ export { US_STATES } from '#core/us_states'
 export const CARRIER_FIELDS_MESSAGE = 'All carrier information fields are required'
 
 /**
- * SPEC point 5, register screen and auth-page sign-up. confirmPassword is never sent. The
- * password rule is decision 0167's (12 characters, not a common password), not the SPEC's 6.
+ * The register screen and the auth page's sign-up (docs/api.md). confirmPassword is never sent. The
+ * password rule is decision 0167's (12 characters, not a common password), not the original 6.
  */
 export const registerValidator = vine.compile(
   vine.object({
@@ -55,7 +55,7 @@ registerValidator.messagesProvider = new SimpleMessagesProvider({
   'maxLength': 'The {{ field }} field is too long',
 })
 
-/** SPEC point 5, sign in: `username` is the account's email (or an older distinct username). */
+/** Sign in (docs/api.md): `username` is the account's email (or an older distinct username). */
 export const loginValidator = vine.compile(
   vine.object({
     username: vine.string().trim().minLength(1),

@@ -19,7 +19,7 @@ import { asRedisUnavailable } from '#core/redis_resilience'
 type FieldError = { field: string; message: string; rule: string }
 
 /**
- * Every API error is JSON `{ message, errors? }` with the status of ARCHITECTURE.md section 3.
+ * Every API error is JSON `{ message, errors? }` with the statuses of docs/architecture.md (Authorization, errors).
  * Unknown errors are 500 with a generic message (details only in the log).
  */
 export default class HttpExceptionHandler extends ExceptionHandler {

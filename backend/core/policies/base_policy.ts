@@ -10,7 +10,7 @@ export type RouteTarget = { params: Record<string, unknown>; body: Record<string
 export const NO_ACCESS = 'You do not have access to this resource'
 
 /**
- * The rules every policy shares (ARCHITECTURE.md section 2): who is an admin, a shipper, an
+ * The rules every policy shares (docs/architecture.md, Authorization): who is an admin, a shipper, an
  * approved carrier, and how a refusal is answered. Someone else's record is answered like a
  * missing one (404 with the record's own message), so ids do not leak what exists; a wrong role
  * is a 403.

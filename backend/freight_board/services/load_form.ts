@@ -36,7 +36,7 @@ export type PlacedLoad = {
   distanceMiles: number
 }
 
-/** SPEC point 5's post-load defaults. */
+/** The post-load form's defaults (docs/api.md, freight listings). */
 export const LOAD_DEFAULTS = {
   equipment: 'VAN' as Equipment,
   mode: 'TL' as FreightMode,

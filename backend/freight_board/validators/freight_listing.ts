@@ -14,7 +14,7 @@ const place = () =>
 
 const dimension = () => vine.number().withoutDecimals().min(1).max(1000)
 
-/** The Post a Load form (SPEC points 2, 5 and 7), for the estimate and for publishing. */
+/** The Post a Load form (docs/api.md, freight listings), for the estimate and for publishing. */
 export const freightListingFormValidator = vine.compile(
   vine.object({
     origin: place(),
