@@ -41,14 +41,17 @@ if (!onlyBackend) {
     '--config',
     'frontend/vite.config.ts',
   ])
-  run('Frontend build for the browser tests', 'npx', [
-    'vite',
-    'build',
-    '--config',
-    'frontend/vite.config.ts',
-    '--logLevel',
-    'warn',
-  ])
+  // CI builds the frontend once before its two database legs run side by side, so that the
+  // PostgreSQL leg's browser journeys never meet a half-written frontend/dist.
+  if (process.env.TEST_FRONTEND_BUILT !== '1')
+    run('Frontend build for the browser tests', 'npx', [
+      'vite',
+      'build',
+      '--config',
+      'frontend/vite.config.ts',
+      '--logLevel',
+      'warn',
+    ])
   run('CLI tests (Vitest)', 'npx', ['vitest', 'run', '--config', 'cli/vitest.config.ts'])
 }
 run(`Backend tests on ${process.env.DB_CONNECTION ?? 'sqlite'} (Japa)`, 'node', [
