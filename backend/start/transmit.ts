@@ -9,6 +9,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { validateTransmitRequests } from '#core/live_subscription'
 import { BOARD_CHANNEL, PUBLIC_CHANNEL } from '#freight_board/services/live_board'
 import { EXPEDITED_OFFERS_CHANNEL } from '#logistics/services/expedited_live'
+import { ADMIN_CHANNEL, USER_CHANNEL } from '#core/live_notices'
 
 /** One shipper's expedited jobs (`shipperExpeditedChannel` in logistics). */
 const SHIPPER_EXPEDITED_CHANNEL = 'expedited/shipper/:id'
@@ -23,13 +24,18 @@ transmit.registerRoutes(
     PUBLIC_CHANNEL,
     EXPEDITED_OFFERS_CHANNEL,
     SHIPPER_EXPEDITED_CHANNEL,
+    USER_CHANNEL,
+    ADMIN_CHANNEL,
   ])
 )
 
 /** The signed-in user of a subscribe request, or null (no session cookie, no session: decision 0055). */
-async function listener(
-  ctx: HttpContext
-): Promise<{ id: number; role: string; isApproved: boolean } | null> {
+async function listener(ctx: HttpContext): Promise<{
+  id: number
+  role: string
+  isApproved: boolean
+  twoFactorEnabledAt?: unknown
+} | null> {
   if (!ctx.session) return null
   return (await ctx.auth.check()) ? (ctx.auth.user as any) : null
 }
@@ -49,4 +55,22 @@ transmit.authorize(EXPEDITED_OFFERS_CHANNEL, approvedCarrier)
 transmit.authorize<{ id: string }>(SHIPPER_EXPEDITED_CHANNEL, async (ctx: HttpContext, { id }) => {
   const user = await listener(ctx)
   return user?.role === 'shipper' && String(user.id) === id
+})
+
+/**
+ * One user's notices (docs/decisions/0171): that user only, whatever the role or approval (a
+ * pending carrier hears its approval).
+ */
+transmit.authorize<{ id: string }>(USER_CHANNEL, async (ctx: HttpContext, { id }) => {
+  const user = await listener(ctx)
+  return user !== null && String(user.id) === id
+})
+
+/**
+ * The admins' notices: admins whose session passed two-factor sign-in, like every admin route
+ * (decision 0097).
+ */
+transmit.authorize(ADMIN_CHANNEL, async (ctx: HttpContext) => {
+  const user = await listener(ctx)
+  return user?.role === 'admin' && Boolean(user.twoFactorEnabledAt)
 })

@@ -91,6 +91,15 @@ export const MALFORMED_BODIES: readonly MalformedBody[] = [
   json('a shipper channel of a huge id', withUid(`expedited/shipper/${'9'.repeat(40)}`), 'channel'),
   json('a shipper channel with a sub-path', withUid('expedited/shipper/1/2'), 'channel'),
   json('a shipper channel with markup', withUid('expedited/shipper/<b>1</b>'), 'channel'),
+  json('a user channel pattern itself', withUid('users/:id'), 'channel'),
+  json('a user channel without id', withUid('users/'), 'channel'),
+  json('a user channel of a word', withUid('users/me'), 'channel'),
+  json('a user channel of zero', withUid('users/0'), 'channel'),
+  json('a user channel with a leading zero', withUid('users/07'), 'channel'),
+  json('a user channel of a huge id', withUid(`users/${'9'.repeat(40)}`), 'channel'),
+  json('a user channel with a sub-path', withUid('users/1/bookings'), 'channel'),
+  json('the admin channel with an id', withUid('admin/1'), 'channel'),
+  json('the admin channel upper case', withUid('ADMIN'), 'channel'),
 
   // Bodies of the wrong shape.
   json('an array of a subscription', [withUid('freight/public')], 'uid'),

@@ -1,4 +1,7 @@
 import transmit from '@adonisjs/transmit/services/main'
+import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
+import { notifyUsers } from '#core/live_notices'
 
 /** Approved carriers: a job was requested, accepted or cancelled (their offers change). */
 export const EXPEDITED_OFFERS_CHANNEL = 'expedited/offers'
@@ -20,13 +23,26 @@ const OFFER_CHANGES: ExpeditedChangeType[] = ['requested', 'accepted', 'cancelle
 
 /**
  * Tells open screens a job changed: `{ type, id }` only; they refetch (the 10-second poll
- * stays as the fallback, decision 0127).
+ * stays as the fallback, decision 0127). The carrier on the job hears it on its own channel
+ * (`{ kind: 'expedited', id, change }`, docs/decisions/0171): a job it no longer sees among the
+ * offers (cancelled by the shipper, flagged at risk) still changes on its screen.
  */
 export function pushExpeditedChange(
-  job: { id: number; shipperId: number },
+  job: { id: number; shipperId: number; carrierId?: number | null },
   type: ExpeditedChangeType
 ) {
   const payload = { type, id: job.id }
   transmit.broadcast(shipperExpeditedChannel(job.shipperId), payload)
   if (OFFER_CHANGES.includes(type)) transmit.broadcast(EXPEDITED_OFFERS_CHANNEL, payload)
+  if (job.carrierId) void notifyCarrier(job.carrierId, job.id, type)
+}
+
+async function notifyCarrier(carrierId: number, jobId: number, type: ExpeditedChangeType) {
+  try {
+    const carrier = await db.from('carriers').where('id', carrierId).select('user_id').first()
+    if (carrier) notifyUsers([carrier.user_id], { kind: 'expedited', id: jobId, change: type })
+  } catch (error) {
+    // A notice is a hint to fetch again: the screens' poll still finds the change.
+    logger.warn({ err: error, jobId }, 'expedited live notice to the carrier failed')
+  }
 }

@@ -115,7 +115,8 @@ function release(client: LiveClient) {
  * another instance, when the one holding it shut down), for what was pushed while it was away.
  */
 export function useLiveChannel<T>(
-  channel: string,
+  /** `null`: nothing to listen to yet (the user is still loading). */
+  channel: string | null,
   onMessage: (message: T) => void,
   onSubscribed?: () => void
 ) {
@@ -127,6 +128,7 @@ export function useLiveChannel<T>(
   })
 
   useEffect(() => {
+    if (!channel) return undefined
     const client = acquire()
     if (!client) return undefined
     const subscription = client.subscription(channel)

@@ -239,7 +239,12 @@ test.group('Anonymity: one rule, every route and live message a shipper can reac
     const uid = randomUUID()
     const stream = openStream(uid, shipper.cookieHeader())
     await stream.ready
-    const channels = [`expedited/shipper/${shipperUser.id}`, 'freight/public']
+    const channels = [
+      `expedited/shipper/${shipperUser.id}`,
+      'freight/public',
+      // Its own notices (docs/decisions/0171): a hold, a claim, a booking's status.
+      `users/${shipperUser.id}`,
+    ]
     for (const channel of channels) {
       const sub = await shipper.request('POST', '/__transmit/subscribe', { uid, channel })
       assert.equal(sub.status, 204, `${channel}: ${sub.text}`)

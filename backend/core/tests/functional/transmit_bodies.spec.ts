@@ -109,6 +109,8 @@ test.group('Transmit: malformed subscribe and unsubscribe bodies', (group) => {
         'freight/board',
         'expedited/offers',
         `expedited/shipper/${shipper.id}`,
+        `users/${shipper.id}`,
+        'admin',
       ]) {
         const refused = await send(anonymous, ROUTES[0], subscription(uid, channel))
         assert.equal(refused.status, 400, `${channel}: ${refused.text}`)

@@ -24,5 +24,8 @@ export function getCarrierBookings(): Promise<CarrierBooking[]> {
 }
 
 export function useCarrierBookings() {
-  return useSWR<CarrierBooking[]>(carrierBookingsKey, getCarrierBookings)
+  // Live notices refetch it at once (docs/decisions/0171); the 30-second poll is the fallback.
+  return useSWR<CarrierBooking[]>(carrierBookingsKey, getCarrierBookings, {
+    refreshInterval: 30_000,
+  })
 }

@@ -10,7 +10,10 @@ export function getShipperLoads(): Promise<ShipperLoad[]> {
   return api.get<ShipperLoad[]>(shipperLoadsKey)
 }
 
-/** Shippers may not listen on the carriers' channel, so their list polls every 30 seconds. */
+/**
+ * Holds, claims and funding reach the list at once through the shipper's live notices (the app
+ * layout's `LiveUpdates`, docs/decisions/0171); the 30-second poll is the fallback.
+ */
 export function useShipperLoads() {
   return useSWR<ShipperLoad[]>(shipperLoadsKey, getShipperLoads, {
     refreshInterval: BOARD_REFRESH_MS,

@@ -298,7 +298,7 @@ export function MyPostedLoads({ renderFundingForm }: { renderFundingForm?: Rende
     <Card>
       <CardHeader>
         <CardTitle>My Posted Loads</CardTitle>
-        <CardDescription>Refreshes every 30 seconds.</CardDescription>
+        <CardDescription>Updates live as carriers hold and claim your loads.</CardDescription>
       </CardHeader>
       <CardContent>
         <LoadStates

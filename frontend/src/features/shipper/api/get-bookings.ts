@@ -25,6 +25,14 @@ export function getBooking(id: number | string): Promise<ShipperBooking> {
   return api.get<ShipperBooking>(bookingKey(id))
 }
 
+/**
+ * A carrier's status change reaches the list at once through the shipper's live notices (the
+ * app layout's `LiveUpdates`, docs/decisions/0171); the 30-second poll is the fallback.
+ */
+export const BOOKINGS_REFRESH_MS = 30_000
+
 export function useBookings() {
-  return useSWR<ShipperBooking[]>(bookingsKey, getBookings)
+  return useSWR<ShipperBooking[]>(bookingsKey, getBookings, {
+    refreshInterval: BOOKINGS_REFRESH_MS,
+  })
 }

@@ -1,0 +1,18 @@
+/*
+ * Account changes reach the admins' approvals and figures, and the account's own screens, at
+ * once (docs/decisions/0171): `{ kind: 'account', id: <user id>, change }`.
+ */
+import emitter from '@adonisjs/core/services/emitter'
+import { notifyAdmins, notifyUsers } from '#core/live_notices'
+
+emitter.on('account:registered', ({ userId }) => {
+  notifyAdmins({ kind: 'account', id: userId, change: 'registered' })
+})
+
+for (const change of ['approved', 'rejected', 'suspended', 'reinstated'] as const) {
+  emitter.on(`account:${change}`, ({ userId }) => {
+    const notice = { kind: 'account', id: userId, change } as const
+    notifyAdmins(notice)
+    notifyUsers([userId], notice)
+  })
+}
