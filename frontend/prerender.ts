@@ -27,6 +27,9 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/agreement': 'src/app/routes/agreement.tsx',
 }
 
+/** dist/client-routes.json: the router's path patterns, read by the server. */
+export const CLIENT_ROUTES_FILE = 'client-routes.json'
+
 /** dist/prerendered/<name>.html for a path: `/` is index.html, `/auth` auth.html. */
 export function prerenderedFile(pathname: string) {
   return `prerendered/${pathname === '/' ? 'index' : pathname.slice(1)}.html`
@@ -73,8 +76,9 @@ export async function writePrerenderedPages({
   /** the SSR build of src/prerender.tsx */
   ssrEntry: string
 }) {
-  const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as {
+  const { renderPage, CLIENT_ROUTES } = (await import(pathToFileURL(ssrEntry).href)) as {
     renderPage: RenderPage
+    CLIENT_ROUTES: readonly string[]
   }
   const shell = readFileSync(join(outDir, 'index.html'), 'utf8')
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
@@ -96,6 +100,9 @@ export async function writePrerenderedPages({
       .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
     writeFileSync(join(outDir, prerenderedFile(pathname)), html)
   }
+  // The router's path patterns: the server answers 404 for a page path none of them matches
+  // (backend/start/routes.ts, docs/decisions/0174).
+  writeFileSync(join(outDir, CLIENT_ROUTES_FILE), JSON.stringify(CLIENT_ROUTES))
   // The shell starts the app at once: fetch it beside the entry, not after it.
   writeFileSync(
     join(outDir, 'index.html'),

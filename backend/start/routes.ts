@@ -57,6 +57,50 @@ async function prerenderedPage(path: string, hasQuery: boolean) {
   return (await isFile(page)) ? page : null
 }
 
+// The router's path patterns, written by the frontend build (frontend/prerender.ts): a page path
+// none of them matches is a 404, still with the app's HTML, whose router shows its not-found
+// page (docs/decisions/0174). A build without the file (older builds) serves every path.
+type RouteMatcher = (path: string) => boolean
+let clientRoutes: Promise<RouteMatcher | null> | undefined
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+async function loadClientRoutes(): Promise<RouteMatcher | null> {
+  try {
+    const patterns = JSON.parse(
+      await readFile(app.publicPath('client-routes.json'), 'utf8')
+    ) as string[]
+    const regexes = patterns.map(
+      (pattern) =>
+        new RegExp(
+          '^' +
+            pattern
+              .split('/')
+              .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
+              .join('/') +
+            '/?$'
+        )
+    )
+    return (path) => regexes.some((regex) => regex.test(path))
+  } catch {
+    return null
+  }
+}
+
+async function isClientRoute(path: string) {
+  clientRoutes ??= loadClientRoutes()
+  const matches = await clientRoutes
+  return matches === null || matches(decodeURIComponentSafe(path))
+}
+
+function decodeURIComponentSafe(path: string) {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
+}
+
 // A public page's canonical address, for search engines: only from APP_URL, never from the
 // request's Host.
 const APP_URL = env.get('APP_URL')?.replace(/\/$/, '')
@@ -74,6 +118,7 @@ router.get('*', async ({ request, response }) => {
   try {
     const prerendered = await prerenderedPage(path, request.url(true).includes('?'))
     const file = prerendered ?? app.publicPath('index.html')
+    if (!prerendered && !(await isClientRoute(path))) response.status(404)
     const copy = await precompressedCopy(file, request.encodings())
     const html = await readFile(copy ? file + copy.suffix : file)
     if (copy) response.header('content-encoding', copy.encoding)

@@ -9,6 +9,9 @@ import { prerender } from 'react-dom/static'
 import { PUBLIC_PAGES, PublicPage } from '@/app/public-page'
 import { pageMeta, type PageMeta } from '@/config/page-meta'
 
+// The router's paths, for the server's 404 of unknown pages (frontend/prerender.ts).
+export { CLIENT_ROUTES } from '@/config/paths'
+
 export type PrerenderedPage = { markup: string; meta: PageMeta }
 
 const noHandOver = () => {

@@ -16,7 +16,16 @@ export type AuthOptions = {
    * out). Every other route answers such a browser session 403 until it has (decision 0097).
    */
   beforeTwoFactor?: boolean
+  /**
+   * A caller that sends `X-Allow-Anonymous: 1` and is not signed in gets 200 `null` instead of
+   * a 401 (who am I: a signed-out visitor is not an error, decision 0174). Without the header
+   * the route answers 401 as before.
+   */
+  anonymousWhenAsked?: boolean
 }
+
+/** The request header by which a caller asks for 200 `null` rather than 401 (decision 0174). */
+export const ALLOW_ANONYMOUS_HEADER = 'x-allow-anonymous'
 
 /** An admin's browser session without two-factor on may only set it up. */
 export const TWO_FACTOR_REQUIRED =
@@ -31,7 +40,14 @@ export default class AuthMiddleware {
   async handle(ctx: HttpContext, next: NextFn, options: AuthOptions = {}) {
     const guards = options.guards ?? ['web', 'api']
     // Without a session (no session cookie) only the bearer guard can sign the request in.
-    await ctx.auth.authenticateUsing(ctx.session ? guards : guards.filter((g) => g !== 'web'))
+    const usable = ctx.session ? guards : guards.filter((g) => g !== 'web')
+    if (options.anonymousWhenAsked && ctx.request.header(ALLOW_ANONYMOUS_HEADER) === '1') {
+      if (!(await ctx.auth.checkUsing(usable))) {
+        return ctx.response.header('content-type', 'application/json; charset=utf-8').send('null')
+      }
+    } else {
+      await ctx.auth.authenticateUsing(usable)
+    }
     if (ctx.auth.authenticatedViaGuard === 'web' && !options.beforeTwoFactor) {
       const user = ctx.auth.user as TwoFactorSubject
       if (user.role === 'admin' && !user.twoFactorEnabledAt) {

@@ -167,6 +167,17 @@ test.group('Browser: every page fits phones', (group) => {
           .filter({ visible: true })
           .count()
         if (menus !== 1) problems.push(`${path} at 390px shows ${menus} menu buttons`)
+        // Text cut off with an ellipsis hides where a shipment goes (Upcoming Shipments).
+        const cut = await page.evaluate(() =>
+          [
+            ...(globalThis as any).document.querySelectorAll(
+              'ul[aria-label="Upcoming shipments"] p'
+            ),
+          ]
+            .filter((p: any) => p.scrollWidth > p.clientWidth + 1)
+            .map((p: any) => p.textContent)
+        )
+        for (const text of cut) problems.push(`${path} at 390px cuts off "${text}"`)
       }
       assert.deepEqual(problems, [])
       await context.close()
@@ -183,6 +194,14 @@ test.group('Browser: every page fits phones', (group) => {
       await signIn(page, `${role}@palletline.test`, 'demo1234')
       await page.waitForURL(`**/${role}`)
       await page.goto(path)
+      // The link starts where the page's heading does, at every width (it sat 130 px right of
+      // /tms and /freight-board's wider content).
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 })
+        const link = await page.getByRole('link', { name: 'Back to dashboard' }).boundingBox()
+        const heading = await page.getByRole('heading', { level: 1 }).first().boundingBox()
+        assert.approximately(link!.x, heading!.x, 2, `${path} at ${width}px`)
+      }
       await page.getByRole('link', { name: 'Back to dashboard' }).click()
       await page.waitForURL(`**/${role}`)
       assert.isTrue(new URL(page.url()).pathname === `/${role}`, page.url())

@@ -19,7 +19,8 @@ type RequestOf<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] ex
   ? Json<NonNullable<B>>
   : never
 
-export type UserProfile = ResponseOf<'/api/user', 'get'>
+// Never null: the CLI does not send X-Allow-Anonymous, so a bad token is a 401.
+export type UserProfile = NonNullable<ResponseOf<'/api/user', 'get'>>
 export type PendingUser = ResponseOf<'/api/admin/users/pending', 'get'>[number]
 export type AccessTokenSummary = ResponseOf<'/api/admin/tokens', 'get'>[number]
 /** The token with its secret, returned by the issuing call only. */
@@ -39,7 +40,8 @@ export interface PalletlineApi {
   health(): Promise<HealthStatus>
   currentUser(): Promise<UserProfile>
   pendingUsers(): Promise<PendingUser[]>
-  approveUser(userId: number, isApproved: boolean): Promise<UserProfile>
+  /** `reason`: why a carrier whose vetting failed is approved anyway (the API then requires it). */
+  approveUser(userId: number, isApproved: boolean, reason?: string): Promise<UserProfile>
   listTokens(userId?: number): Promise<AccessTokenSummary[]>
   issueToken(input: IssueTokenInput): Promise<IssuedAccessToken>
   revokeToken(userId: number, tokenId: number): Promise<void>
@@ -110,8 +112,9 @@ export class PalletlineClient implements PalletlineApi {
     return this.request('GET', '/api/admin/users/pending')
   }
 
-  approveUser(userId: number, isApproved: boolean): Promise<UserProfile> {
-    return this.request('PUT', `/api/admin/users/${userId}/approve`, { isApproved })
+  approveUser(userId: number, isApproved: boolean, reason?: string): Promise<UserProfile> {
+    const body = reason === undefined ? { isApproved } : { isApproved, reason }
+    return this.request('PUT', `/api/admin/users/${userId}/approve`, body)
   }
 
   listTokens(userId?: number): Promise<AccessTokenSummary[]> {

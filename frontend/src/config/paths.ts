@@ -52,3 +52,10 @@ export const paths = {
       `/payment-success?booking=${encodeURIComponent(String(bookingId))}`,
   },
 } as const
+
+/**
+ * Every path pattern the router serves (src/app/router.tsx builds its table from `paths`). The
+ * build writes them to dist/client-routes.json (frontend/prerender.ts); the server answers any
+ * other page path 404, with the app's not-found page (docs/decisions/0174).
+ */
+export const CLIENT_ROUTES: readonly string[] = Object.values(paths).map((route) => route.path)

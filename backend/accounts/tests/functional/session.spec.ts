@@ -19,6 +19,39 @@ test.group('POST /api/login, POST /api/logout, GET /api/user', (group) => {
     assert.equal(res.body().message, 'Not signed in')
   })
 
+  test('GET /api/user with X-Allow-Anonymous: 1 is 200 null when signed out, the user when signed in', async ({
+    assert,
+  }) => {
+    // A signed-out visitor is not an error (decision 0174): no 401 for the browser to log.
+    const visitor = new Browserless(baseUrl())
+    const anonymous = await visitor.request('GET', '/api/user', undefined, {
+      headers: { 'x-allow-anonymous': '1' },
+    })
+    assert.equal(anonymous.status, 200)
+    assert.isNull(anonymous.body)
+    assert.isFalse(visitor.cookies.has('palletline-session'), 'no session for a visitor')
+    // Without the header the answer is the 401 it always was.
+    assert.equal((await visitor.request('GET', '/api/user')).status, 401)
+    // A bad bearer token with the header is nobody too, never a 500.
+    const badToken = await visitor.request('GET', '/api/user', undefined, {
+      headers: { 'x-allow-anonymous': '1', 'authorization': 'Bearer oat_nonsense.xyz' },
+    })
+    assert.equal(badToken.status, 200)
+    assert.isNull(badToken.body)
+
+    await makeUser('shipper', { email: 'whoami@example.test', password: 'secret123' })
+    const browser = new Browserless(baseUrl())
+    await browser.request('POST', '/api/login', {
+      username: 'whoami@example.test',
+      password: 'secret123',
+    })
+    const me = await browser.request('GET', '/api/user', undefined, {
+      headers: { 'x-allow-anonymous': '1' },
+    })
+    assert.equal(me.status, 200)
+    assert.equal(me.body.email, 'whoami@example.test')
+  })
+
   test('signs in by email or username, without the password hash, with a new session id', async ({
     assert,
   }) => {

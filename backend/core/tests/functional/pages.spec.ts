@@ -47,6 +47,30 @@ test.group('Pages and static files', () => {
     }
   })
 
+  test('an unknown page path is a 404 with the app’s not-found page; the router’s paths are 200', async ({
+    assert,
+  }) => {
+    for (const path of ['/some/unknown/page', '/shipperx', '/payment', '/payment/1/extra']) {
+      const res = await get(path)
+      assert.equal(res.status, 404, path)
+      assert.match(res.headers.get('content-type')!, /^text\/html/, path)
+      // The shell: react-router renders its not-found page (decision 0174).
+      assert.include(await res.text(), '<div id="root"></div>', path)
+    }
+    for (const path of [
+      '/',
+      '/auth?tab=signup',
+      '/shipper',
+      '/shipper/',
+      '/admin/finance',
+      '/payment/42',
+      '/payment-success?booking=42',
+      '/freight-board',
+    ]) {
+      assert.equal((await get(path)).status, 200, path)
+    }
+  })
+
   test('pages and bundles go out compressed to clients that accept it', async ({ assert }) => {
     const page = await get('/auth', { 'accept-encoding': 'br' })
     assert.equal(page.headers.get('content-encoding'), 'br')

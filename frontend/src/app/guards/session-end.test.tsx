@@ -59,6 +59,30 @@ describe('a signed-out browser says why (decision 0167)', () => {
     expect(screen.queryByText(SIGNED_OUT_MESSAGES['session-ended'])).not.toBeInTheDocument()
   })
 
+  // Who am I answers 200 `null` to a request that asks (decision 0174): the browser logs no
+  // error for a visitor, and a browser that was signed in still learns its session ended.
+  const whoAmI = (user: typeof shipper | null) => (req: { headers: Record<string, string> }) =>
+    user ? { body: user } : req.headers['x-allow-anonymous'] === '1' ? { body: null } : notSignedIn
+
+  it('a visitor is asked about without a 401: who am I answers null when asked to', async () => {
+    const { router, calls } = setup('/shipper', { 'GET /api/user': whoAmI(null) })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
+    expect(router.state.location.search).toBe('')
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument()
+    const asked = calls.filter((c) => c.url.endsWith('/api/user'))
+    expect(asked.length).toBeGreaterThan(0)
+    for (const call of asked) expect(call.headers['x-allow-anonymous']).toBe('1')
+    expect(screen.queryByText(SIGNED_OUT_MESSAGES['session-ended'])).not.toBeInTheDocument()
+  })
+
+  it('a page load that finds nobody signed in (null), in a browser that was signed in', async () => {
+    window.localStorage.setItem(SIGNED_IN_KEY, '1')
+    const { router } = setup('/shipper', { 'GET /api/user': whoAmI(null) })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
+    expect(router.state.location.search).toBe('?reason=session-ended')
+    expect(await explanation('session-ended')).toBeInTheDocument()
+  })
+
   it('signing out here says nothing, and tells the other tabs', async () => {
     const { router } = setup('/settings', { 'GET /api/user': { body: shipper } })
     fireEvent.click(await screen.findByRole('button', { name: 'Open navigation menu' }))

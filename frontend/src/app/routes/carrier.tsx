@@ -3,6 +3,7 @@ import { CarrierDashboard } from '@/features/carrier/components/carrier-dashboar
 import { ProfileForm } from '@/features/auth/components/profile-form'
 import { FreightBoard } from '@/features/freight-board/components/freight-board'
 import { BookingReviewsDialog } from '@/features/reviews/components/booking-reviews-dialog'
+import { reviewWindowClosed } from '@/lib/review-window'
 import { CarrierDrayage } from '@/features/drayage/components/carrier-drayage'
 import { CarrierExpedited } from '@/features/expedited/components/carrier-expedited'
 import { DrayageInvoicePanel } from '@/features/finance/components/drayage-invoice-panel'
@@ -29,6 +30,7 @@ export default function CarrierRoute() {
             bookingId={booking.id}
             reference={booking.reference}
             side="carrier"
+            windowClosed={reviewWindowClosed(booking)}
           />
         </>
       )}

@@ -5,7 +5,7 @@ import { FreightBoardPage } from '@/features/freight-board/components/freight-bo
 export default function FreightBoardRoute() {
   const refreshBookings = useRefreshCarrierBookings()
   return (
-    <WithBackToDashboard>
+    <WithBackToDashboard width="wide">
       <FreightBoardPage onClaimed={refreshBookings} />
     </WithBackToDashboard>
   )

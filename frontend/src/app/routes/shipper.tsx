@@ -2,6 +2,7 @@ import { ShipperDashboard } from '@/features/shipper/components/shipper-dashboar
 import { ProfileForm } from '@/features/auth/components/profile-form'
 import { useUser } from '@/features/auth/api/get-user'
 import { BookingReviewsDialog } from '@/features/reviews/components/booking-reviews-dialog'
+import { reviewWindowClosed } from '@/lib/review-window'
 import { ShipperDrayage } from '@/features/drayage/components/shipper-drayage'
 import { todayIso } from '@/features/shipper/utils/dates'
 import { ShipperExpedited } from '@/features/expedited/components/shipper-expedited'
@@ -22,7 +23,12 @@ export default function ShipperRoute() {
       expedited={user ? <ShipperExpedited shipperId={user.id} /> : null}
       freightInvoices={<ShipperFreightInvoices />}
       reviewAction={(booking) => (
-        <BookingReviewsDialog bookingId={booking.id} reference={booking.reference} side="shipper" />
+        <BookingReviewsDialog
+          bookingId={booking.id}
+          reference={booking.reference}
+          side="shipper"
+          windowClosed={reviewWindowClosed(booking)}
+        />
       )}
     />
   )

@@ -8,7 +8,7 @@ export default function TmsRoute() {
   const { user } = useAuth()
   const role = (user && ROLES.includes(user.role) ? user.role : 'shipper') as TmsRole
   return (
-    <WithBackToDashboard>
+    <WithBackToDashboard width="wide">
       <TmsDashboard role={role} />
     </WithBackToDashboard>
   )

@@ -63,7 +63,9 @@ describe('admin console: Money & audit', () => {
       ['Owed to carriers', '$0.66'],
     ])
     const reconciliation = region('Reconciliation')
-    expect(reconciliation).toHaveTextContent('12 bookings, 30 ledger transactions')
+    expect(reconciliation).toHaveTextContent(
+      '12 bookings checked (cancelled ones included), 30 ledger transactions'
+    )
     expect(within(reconciliation).getByRole('status')).toHaveTextContent(
       'Ledger reconciles to the cent'
     )

@@ -65,8 +65,9 @@ function ReconciliationSection({ report }: { report: Reconciliation }) {
         </table>
       </div>
       <p className="text-sm text-slate-600">
-        {formatCount(report.bookings)} {report.bookings === 1 ? 'booking' : 'bookings'},{' '}
-        {formatCount(report.transactions)} ledger{' '}
+        {/* Every booking, where the analytics count leaves cancelled ones out: say which. */}
+        {formatCount(report.bookings)} {report.bookings === 1 ? 'booking' : 'bookings'} checked
+        (cancelled ones included), {formatCount(report.transactions)} ledger{' '}
         {report.transactions === 1 ? 'transaction' : 'transactions'}
       </p>
       {report.problems.length === 0 ? (

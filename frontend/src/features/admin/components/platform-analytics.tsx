@@ -53,10 +53,10 @@ export function PlatformAnalytics() {
               detail="Booked in the last 30 days"
             />
             <StatCard
-              label="Total Bookings"
+              label="Bookings (not cancelled)"
               icon={BarChart3}
               value={formatCount(data.totalBookings)}
-              detail="All bookings on the platform"
+              detail="Cancelled bookings are not counted"
             />
           </div>
         ) : null}

@@ -90,6 +90,13 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     [mutate, mutateUser]
   )
 
+  // Who am I answers a visitor 200 `null` (decision 0174): a browser that was signed in and
+  // finds nobody is, without signing out here, lost its session as a 401 would have said.
+  React.useEffect(() => {
+    if (data !== null || signingOutRef.current || !wasSignedIn()) return
+    void sessionEnded('session-ended')
+  }, [data, sessionEnded])
+
   // A 401 for a browser that was signed in: the session expired or was ended elsewhere.
   React.useEffect(
     () =>

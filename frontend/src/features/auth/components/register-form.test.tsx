@@ -114,12 +114,18 @@ describe('register screen', () => {
     fillShipper()
     type('Company Name', 'Lee Haulage')
     submit()
-    expect(
-      await screen.findByText('All carrier information fields are required')
-    ).toBeInTheDocument()
-    expect(screen.getByLabelText('Company Name')).toHaveAccessibleDescription(
-      'All carrier information fields are required'
+    // Each missing field named on itself (issue 31 item 12), the one filled in left alone.
+    expect(await screen.findByText('Business address is required')).toBeInTheDocument()
+    expect(screen.getByLabelText('Business Address')).toHaveAccessibleDescription(
+      'Business address is required'
     )
+    expect(screen.getByLabelText('City')).toHaveAccessibleDescription('City is required')
+    expect(screen.getByLabelText('State')).toHaveAccessibleDescription('State is required')
+    expect(screen.getByLabelText('ZIP Code')).toHaveAccessibleDescription('ZIP code is required')
+    expect(screen.getByLabelText('Company Name')).not.toHaveAccessibleDescription(
+      'Company name is required'
+    )
+    expect(screen.queryByText('All carrier information fields are required')).toBeNull()
   })
 
   it('sends the registration payload without confirmPassword and lands a new carrier on the pending screen', async () => {

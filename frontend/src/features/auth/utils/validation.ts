@@ -22,6 +22,15 @@ export const MESSAGES = {
   roleRequired: 'Please choose an account type',
 } as const
 
+/** The carrier fields registration needs (DOT and MC numbers are optional), with their messages. */
+const CARRIER_REQUIRED = {
+  companyName: 'Company name is required',
+  businessAddress: 'Business address is required',
+  city: 'City is required',
+  state: 'State is required',
+  zipCode: 'ZIP code is required',
+} as const
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** The sign-in form: `username` is the API's name for what users sign in with, their email. */
@@ -98,14 +107,13 @@ export function validateRegistration(
     errors.confirmPassword = MESSAGES.passwordsDontMatch
   if (!values.termsAccepted) errors.termsAccepted = MESSAGES.termsRequired
   if (values.role === 'carrier') {
-    const required = [
-      values.companyName,
-      values.businessAddress,
-      values.city,
-      values.state,
-      values.zipCode,
-    ]
-    if (required.some((v) => !v.trim())) errors.companyName = MESSAGES.carrierFieldsRequired
+    // Each missing field says so on itself, by name (issue 31 item 12), not one summary.
+    for (const [field, message] of Object.entries(CARRIER_REQUIRED) as [
+      keyof typeof CARRIER_REQUIRED,
+      string,
+    ][]) {
+      if (!values[field].trim()) errors[field] = message
+    }
   }
   return errors
 }

@@ -1,12 +1,9 @@
+import { TRUCK_TYPE_LABELS as SHARED_TRUCK_TYPE_LABELS } from '@/config/freight-labels'
 import type { TruckInput } from '@/features/carrier/api/create-truck'
 import type { Truck, TruckStatus, TruckType } from '@/features/carrier/api/get-trucks'
 
-export const TRUCK_TYPE_LABELS: Record<TruckType, string> = {
-  dry_van: 'Dry Van',
-  flatbed: 'Flatbed',
-  refrigerated: 'Refrigerated',
-  box_truck: 'Box Truck',
-}
+/** The shared display names (docs/decisions/0173). */
+export const TRUCK_TYPE_LABELS: Record<TruckType, string> = SHARED_TRUCK_TYPE_LABELS
 
 export const TRUCK_STATUS_LABELS: Record<TruckStatus, string> = {
   available: 'Available',

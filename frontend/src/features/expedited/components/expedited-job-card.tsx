@@ -10,6 +10,23 @@ import {
 } from '@/features/expedited/utils/format-expedited'
 import { formatCurrency, formatDateTime } from '@/lib/format'
 
+/** What the Live ETA says: a finished job has none to wait for. */
+function etaText(job: ExpeditedJob): string {
+  if (job.status === 'CANCELLED') return 'None: the job was cancelled'
+  if (job.status === 'DELIVERED') {
+    return job.deliveredAt ? `Delivered ${formatDateTime(job.deliveredAt)}` : 'Delivered'
+  }
+  return job.eta ? formatDateTime(job.eta) : 'Waiting for a position'
+}
+
+/** Who carries it: a cancelled job that no carrier took will never be accepted. */
+function carrierText(job: ExpeditedJob): string {
+  if (job.carrierName) return job.carrierName
+  return job.status === 'CANCELLED'
+    ? 'None: cancelled before a carrier accepted'
+    : 'Not accepted yet'
+}
+
 /** One job: lane, load, price, status, SLA deadline, live ETA, flags; actions below. */
 export function ExpeditedJobCard({
   job,
@@ -52,12 +69,12 @@ export function ExpeditedJobCard({
         <div>
           <dt className="text-slate-500">Live ETA</dt>
           <dd className="font-medium text-slate-900" data-testid="expedited-eta">
-            {job.eta ? formatDateTime(job.eta) : 'Waiting for a position'}
+            {etaText(job)}
           </dd>
         </div>
         <div>
           <dt className="text-slate-500">Carrier</dt>
-          <dd className="font-medium text-slate-900">{job.carrierName ?? 'Not accepted yet'}</dd>
+          <dd className="font-medium text-slate-900">{carrierText(job)}</dd>
         </div>
       </dl>
       {children}

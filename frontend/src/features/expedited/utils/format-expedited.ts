@@ -1,13 +1,9 @@
 import type { ExpeditedJob } from '@/features/expedited/api/types'
 import { formatCityState } from '@/lib/format'
+import { EQUIPMENT_LABELS } from '@/config/freight-labels'
 
-export const VEHICLE_LABELS: Record<ExpeditedJob['vehicleType'], string> = {
-  SPRINTER: 'Sprinter',
-  BOX: 'Box truck',
-  VAN: 'Van',
-  REEFER: 'Reefer',
-  FLATBED: 'Flatbed',
-}
+/** The shared display names (docs/decisions/0173): a box truck is "Box Truck" everywhere. */
+export const VEHICLE_LABELS: Record<ExpeditedJob['vehicleType'], string> = EQUIPMENT_LABELS
 
 export const STATUS_LABELS: Record<ExpeditedJob['status'], string> = {
   REQUESTED: 'Requested',

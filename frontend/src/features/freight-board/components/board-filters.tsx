@@ -8,6 +8,7 @@ import {
   type Equipment,
   type ServiceMode,
 } from '@/features/freight-board/api/types'
+import { EQUIPMENT_LABELS, MODE_LABELS } from '@/config/freight-labels'
 import type { BoardFilterErrors } from '@/features/freight-board/utils/board-filters'
 
 /**
@@ -44,7 +45,7 @@ export function BoardFiltersForm({
           <option value="">Any</option>
           {EQUIPMENT.map((v) => (
             <option key={v} value={v}>
-              {v}
+              {EQUIPMENT_LABELS[v]}
             </option>
           ))}
         </NativeSelect>
@@ -59,7 +60,7 @@ export function BoardFiltersForm({
           <option value="">Any</option>
           {SERVICE_MODES.map((v) => (
             <option key={v} value={v}>
-              {v}
+              {MODE_LABELS[v]}
             </option>
           ))}
         </NativeSelect>

@@ -11,7 +11,7 @@ import {
   formatPlace,
   minutesLeft,
 } from '@/features/freight-board/utils/format-load'
-import { MODE_LABELS } from '@/features/freight-board/utils/labels'
+import { EQUIPMENT_LABELS, MODE_LABELS } from '@/config/freight-labels'
 
 export type LoadAction = 'hold' | 'release' | 'claim'
 
@@ -75,7 +75,7 @@ export function BoardLoadCard({
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <Detail label="Pickup">{formatDateTime(load.pickup_earliest) || 'Flexible'}</Detail>
         <Detail label="Delivery">{formatDateTime(load.delivery_latest) || 'Flexible'}</Detail>
-        <Detail label="Equipment">{load.equipment}</Detail>
+        <Detail label="Equipment">{EQUIPMENT_LABELS[load.equipment]}</Detail>
         <Detail label="Mode">{MODE_LABELS[load.mode]}</Detail>
         <Detail label="Pallets">{formatCount(load.pallets)}</Detail>
         <Detail label="Weight">{formatCount(load.weight_lbs)} lbs</Detail>

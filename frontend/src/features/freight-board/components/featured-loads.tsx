@@ -8,7 +8,7 @@ import { formatCityState, formatCount, formatCurrency, formatMiles } from '@/lib
 import { useLiveChannel } from '@/lib/live'
 import { useFeaturedLoads } from '@/features/freight-board/api/get-featured-loads'
 import type { FreightLiveMessage } from '@/features/freight-board/api/types'
-import { EQUIPMENT_LABELS, MODE_LABELS } from '@/features/freight-board/utils/labels'
+import { EQUIPMENT_LABELS, MODE_LABELS } from '@/config/freight-labels'
 
 export const PUBLIC_CHANNEL = 'freight/public'
 

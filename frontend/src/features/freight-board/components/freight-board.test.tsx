@@ -25,7 +25,7 @@ describe('freight board', () => {
     })
     const load = card(11)
     expect(within(load).getByText('Chicago, IL 60601 → Detroit, MI 48201')).toBeInTheDocument()
-    expect(within(load).getByText('VAN')).toBeInTheDocument()
+    expect(within(load).getByText('Dry Van')).toBeInTheDocument()
     expect(within(load).getByText('Truckload')).toBeInTheDocument()
     expect(within(load).getByText('4,200 lbs')).toBeInTheDocument()
     expect(within(load).getByText('48 × 40 × 60 in')).toBeInTheDocument()

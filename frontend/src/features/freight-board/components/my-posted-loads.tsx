@@ -33,7 +33,7 @@ import { useRevalidateUntilFunded } from '@/features/freight-board/hooks/use-rev
 import { serverMessageOf } from '@/lib/api-errors'
 import { formatCountdown, formatPlace } from '@/features/freight-board/utils/format-load'
 import { RatingSummary } from '@/components/ui/rating-summary'
-import { EQUIPMENT_LABELS, MODE_LABELS } from '@/features/freight-board/utils/labels'
+import { EQUIPMENT_LABELS, MODE_LABELS } from '@/config/freight-labels'
 
 const STATUS_VARIANT: Record<ShipperLoadStatus, 'info' | 'success' | 'secondary' | 'warning'> = {
   OPEN: 'info',

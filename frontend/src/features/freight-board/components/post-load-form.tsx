@@ -27,7 +27,7 @@ import {
   type PostLoadField,
   type PostLoadValues,
 } from '@/features/freight-board/utils/post-load-form'
-import { EQUIPMENT_LABELS, MODE_LABELS } from '@/features/freight-board/utils/labels'
+import { EQUIPMENT_LABELS, MODE_LABELS } from '@/config/freight-labels'
 
 type Errors = Partial<Record<PostLoadField, string>>
 

@@ -28,13 +28,13 @@ function fillLane() {
 }
 
 describe('/post-load', () => {
-  it('starts with Van, Truckload and Publish disabled until a target price is set', async () => {
+  it('starts with Dry Van, Truckload and Publish disabled until a target price is set', async () => {
     await openForm()
     expect(field('Equipment')).toHaveValue('VAN')
     expect(field('Service Mode')).toHaveValue('TL')
     expect(
       [...(field('Equipment') as unknown as HTMLSelectElement).options].map((o) => o.text)
-    ).toEqual(['Van', 'Reefer', 'Flatbed', 'Box Truck', 'Sprinter'])
+    ).toEqual(['Dry Van', 'Reefer', 'Flatbed', 'Box Truck', 'Sprinter'])
     expect(
       [...(field('Service Mode') as unknown as HTMLSelectElement).options].map((o) => o.text)
     ).toEqual(['Truckload', 'LTL', 'Expedited'])
@@ -71,7 +71,12 @@ describe('/post-load', () => {
     expect(within(estimate).getByText('283.4 mi')).toBeInTheDocument()
     expect(within(estimate).getByText('5.5 h')).toBeInTheDocument()
     expect(within(estimate).getByText('high confidence')).toBeInTheDocument()
-    expect(within(estimate).getByText('Based on 42 comparable loads')).toBeInTheDocument()
+    expect(
+      within(estimate).getByText(
+        'Based on 42 comparable Dry Van Truckload loads on the same 3-digit ZIP areas'
+      )
+    ).toBeInTheDocument()
+    expect(within(estimate).getByText('Per pallet-mile').nextSibling).toHaveTextContent('$0.73')
     expect(within(estimate).getByText(/Middle half of 42 van truckloads/)).toBeInTheDocument()
     expect(field('Target Price (USD)')).toHaveValue(1235)
     const [sent] = requestsTo(calls, 'POST', '/api/freight-listings/recommend')

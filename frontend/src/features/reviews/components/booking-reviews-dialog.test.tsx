@@ -4,6 +4,7 @@ import { mockFetch, requestsTo } from '@/testing/mock-fetch'
 import { renderWithProviders, setXsrfCookie } from '@/testing/test-utils'
 import type { BookingReviews } from '@/features/reviews/api/booking-reviews'
 import { BookingReviewsDialog } from '@/features/reviews/components/booking-reviews-dialog'
+import { reviewWindowClosed } from '@/lib/review-window'
 
 const URL = '/api/bookings/7/reviews'
 const window = {
@@ -192,5 +193,43 @@ describe('Rate this carrier', () => {
       await screen.findByText('The shipper has written a review. Write yours to read it.')
     ).toBeTruthy()
     expect(screen.getByRole('group', { name: 'Loading time and detention' })).toBeTruthy()
+  })
+})
+
+// Issue 31 item 16: "Rate this carrier" opened only to say the window had closed.
+describe('a closed review window', () => {
+  it('offers the reviews to read, not a rating', async () => {
+    mockFetch({
+      [`GET ${URL}`]: {
+        body: reviews({ window: { ...window, state: 'closed' }, canWrite: false }),
+      },
+    })
+    renderWithProviders(
+      <BookingReviewsDialog bookingId={7} reference="TRT-007" side="shipper" windowClosed />
+    )
+    expect(await screen.findByRole('button', { name: 'Reviews for TRT-007' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /^Rate this/ })).toBeNull()
+  })
+})
+
+describe('reviewWindowClosed (the server’s rule, decision 0094)', () => {
+  const HOUR = 3_600_000
+  const delivered = Date.parse('2030-03-01T12:00:00.000Z')
+  const facts = (completedAt: number | null) => ({
+    deliveredAt: new Date(delivered).toISOString(),
+    completedAt: completedAt === null ? null : new Date(completedAt).toISOString(),
+  })
+
+  it('closes 14 days after completion, or after the 48 hours that complete it', () => {
+    const completed = delivered + 5 * HOUR
+    expect(reviewWindowClosed(facts(completed), completed + 14 * 24 * HOUR - 1)).toBe(false)
+    expect(reviewWindowClosed(facts(completed), completed + 14 * 24 * HOUR)).toBe(true)
+    const due = delivered + 48 * HOUR
+    expect(reviewWindowClosed(facts(null), due + 14 * 24 * HOUR - 1)).toBe(false)
+    expect(reviewWindowClosed(facts(null), due + 14 * 24 * HOUR)).toBe(true)
+  })
+
+  it('is never closed before a delivery', () => {
+    expect(reviewWindowClosed({ deliveredAt: null, completedAt: null })).toBe(false)
   })
 })

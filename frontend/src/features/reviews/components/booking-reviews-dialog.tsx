@@ -36,24 +36,28 @@ export function BookingReviewsDialog({
   bookingId,
   reference,
   side,
+  windowClosed = false,
 }: {
   bookingId: number
   reference: string
   side: 'shipper' | 'carrier'
+  /** The 14-day window has closed: offer the reviews to read, not a rating that would fail. */
+  windowClosed?: boolean
 }) {
   const [open, setOpen] = React.useState(false)
   const other = counterpart(side)
+  const title = windowClosed ? 'Reviews' : `Rate this ${other}`
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" variant="outline" aria-label={`Rate this ${other} for ${reference}`}>
+        <Button size="sm" variant="outline" aria-label={`${title} for ${reference}`}>
           <Star className="h-4 w-4" aria-hidden="true" />
-          Rate this {other}
+          {title}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Rate this {other}</DialogTitle>
+          <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
             {reference}. Reviews are blind: neither side reads the other&apos;s until both have
             written or the 14-day window closes.

@@ -191,7 +191,7 @@ describe('Find Carriers: carrier details and booking', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Carrier Details' })
     expect(await within(dialog).findByText('March 2025')).toBeInTheDocument()
     expect(within(dialog).getByText('96%')).toBeInTheDocument()
-    expect(within(dialog).getByText('Refrigerated')).toBeInTheDocument()
+    expect(within(dialog).getByText('Reefer')).toBeInTheDocument()
     expect(within(dialog).getByText('3')).toBeInTheDocument()
     expect(within(dialog).getByText('Chicago, IL → Detroit, MI')).toBeInTheDocument()
     expect(within(dialog).queryByText(/coming soon/i)).toBeNull()

@@ -188,7 +188,12 @@ export function ShipmentTable({
                         </Button>
                       ) : null}
                       {b.status === 'delivered' && reviewAction
-                        ? reviewAction({ id: b.id, reference: b.reference })
+                        ? reviewAction({
+                            id: b.id,
+                            reference: b.reference,
+                            deliveredAt: b.deliveredAt,
+                            completedAt: b.completedAt,
+                          })
                         : null}
                       {b.canCancel ? (
                         <Button

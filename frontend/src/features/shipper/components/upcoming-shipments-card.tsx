@@ -52,7 +52,8 @@ export function UpcomingShipmentsCard() {
                     {s.reference}{' '}
                     <span className="font-normal text-slate-500">· {s.carrier_name}</span>
                   </p>
-                  <p className="truncate text-sm text-slate-600">
+                  {/* Both places in full: they wrap on a phone rather than trail off. */}
+                  <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">
                     {s.pickup_address} → {s.delivery_address}
                   </p>
                   <p className="text-xs text-slate-500">

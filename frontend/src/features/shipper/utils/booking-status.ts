@@ -49,17 +49,8 @@ export function isActiveShipment(booking: Completable): boolean {
   return booking.status !== 'cancelled' && !booking.completedAt
 }
 
-const EQUIPMENT_LABELS: Record<string, string> = {
-  dry_van: 'Dry Van',
-  flatbed: 'Flatbed',
-  refrigerated: 'Refrigerated',
-  box_truck: 'Box Truck',
-}
-
-export function equipmentLabel(type: string | null | undefined): string {
-  if (!type) return 'Not specified'
-  return EQUIPMENT_LABELS[type] ?? humanize(type)
-}
+/** A carrier's equipment by the shared display names (docs/decisions/0173). */
+export { equipmentLabel } from '@/config/freight-labels'
 
 /** Tracking steps: Booked -> In Transit -> Delivered. */
 export const TRACKING_STEPS = ['Booked', 'In Transit', 'Delivered'] as const

@@ -1,14 +1,12 @@
-/** How the TMS screens name the API's codes (SPEC point 2). */
+/** How the TMS screens name the API's codes; modes by the one shared set (docs/decisions/0173). */
+import { MODE_LABELS } from '@/config/freight-labels'
 
-export const MODE_OPTIONS = [
-  { value: 'LTL', label: 'LTL' },
-  { value: 'TL', label: 'Truckload' },
-  { value: 'EXP', label: 'Expedited' },
-] as const
+export { modeLabel } from '@/config/freight-labels'
 
-export function modeLabel(mode: string): string {
-  return MODE_OPTIONS.find((m) => m.value === mode)?.label ?? mode
-}
+export const MODE_OPTIONS = (['LTL', 'TL', 'EXP'] as const).map((value) => ({
+  value,
+  label: MODE_LABELS[value],
+}))
 
 const SERVICE_LEVELS: Record<string, string> = {
   STANDARD: 'Standard',
