@@ -73,6 +73,17 @@ module.exports = {
       from: { path: '^plugins/' },
       to: { path: `^backend/${MODULES}/` },
     },
+    {
+      name: 'plugins-meet-through-contracts',
+      severity: 'error',
+      comment:
+        'A plugin uses another plugin only through its main.ts or types.ts (its contract and the helpers it exports), never its drivers: docs/plugins.md, rule 5.',
+      from: { path: '^plugins/([^/]+)/', pathNot: '/tests/' },
+      to: {
+        path: '^plugins/[^/]+/',
+        pathNot: ['^plugins/$1/', '^plugins/[^/]+/(main|types)[.]ts$'],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -10,8 +10,13 @@ const tmsConfig = {
    */
   quoteCacheSeconds: 600,
   /**
-   * Which partner_carriers driver books the quotes of a rate_quoting driver. A driver absent
-   * here (lane_model: the marketplace's own carriers) is not booked from the TMS.
+   * Which partner_carriers driver books the quotes of a rate_quoting comparison driver, where
+   * it is not the partner driver of the same name (docs/decisions/0180, docs/plugins.md
+   * "Adding a partner"). `bookingPartnerOf` in #tms/services/quote_math reads it: a rating
+   * driver listed here is booked by the driver named; one that is not is booked by the partner
+   * driver registered under its own name; with neither (lane_model: the marketplace's own
+   * carriers) its quotes are not booked from the TMS. The two simulated rating drivers price
+   * for the demo partner, which books them.
    */
   bookWith: {
     ltl_partner: 'demo_partner',

@@ -7,9 +7,8 @@ export type * from './types.js'
 export type { DemoPartnerOptions } from './drivers/demo_partner.js'
 export type { FakePartnerMethod } from './drivers/fake.js'
 export { FakePartnerCarrier } from './drivers/fake.js'
-export { DEMO_PARTNER_CODES, type DemoPartnerCode } from './drivers/demo_partner/codes.js'
-export { isValidProNumber } from './drivers/demo_partner/pro_number.js'
-export type { DemoPartnerState } from './drivers/demo_partner/state.js'
+export type { PartnerTransport, PartnerHttpRequest, PartnerHttpResponse } from './drivers/http.js'
+export { send, isFailure, failure, DEFAULT_TIMEOUT_MS } from './drivers/http.js'
 
 export type PartnerCarrierDriverFactory = DriverFactory<PartnerCarrierDriver>
 

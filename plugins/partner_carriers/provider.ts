@@ -1,5 +1,5 @@
 import type { ApplicationService } from '@adonisjs/core/types'
-import { PartnerCarriersManager } from './main.js'
+import { PartnerCarriersManager, type PartnerCarrierDriverFactory } from './main.js'
 
 /** Registers the partner carriers manager built from backend/config/partner_carriers.ts. */
 export default class PartnerCarriersProvider {
@@ -14,6 +14,6 @@ export default class PartnerCarriersProvider {
 
 declare module '@adonisjs/core/types' {
   interface ContainerBindings {
-    'partner_carriers.manager': PartnerCarriersManager<any>
+    'partner_carriers.manager': PartnerCarriersManager<Record<string, PartnerCarrierDriverFactory>>
   }
 }

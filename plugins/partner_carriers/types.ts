@@ -24,7 +24,10 @@ export type BookInput = {
   partnerQuoteId: string
   /** one key per booking: a retry with the same key returns the same shipment, never a second */
   idempotencyKey: string
-  /** the shipper's reference printed on the BOL, e.g. the booking reference TRT-042 */
+  /**
+   * the shipper's own reference printed on the BOL: the reference the shipper gave when
+   * booking, else the booking reference (TRT-042)
+   */
   shipperReference: string
   origin: PartnerStop
   destination: PartnerStop
@@ -65,12 +68,30 @@ export type BolDocument =
   | { status: 'ready'; bolNumber: string; pdf: Uint8Array }
   | { status: 'pending'; retryAfterSeconds: number }
 
-/** A tracking event in the partner's own terms; tms_feeds normalises its code. */
+/**
+ * What a tracking event means in the app's terms (tms_feeds' `FeedEventType`): the driver maps
+ * its partner's codes to one of these, so nothing outside the driver needs the partner's code
+ * list. `IN_TRANSIT` is a position on the way; a cancellation, an estimate, an arrival at a
+ * dock and any code the driver does not know are `OTHER`.
+ */
+export type MilestoneType =
+  | 'PU'
+  | 'LINEHAUL_DEPART'
+  | 'IN_TRANSIT'
+  | 'LINEHAUL_ARRIVE'
+  | 'OFD'
+  | 'DELIVERED'
+  | 'EXCEPTION'
+  | 'OTHER'
+
+/** A tracking event: the partner's own code and words, and what it means (`type`). */
 export type PartnerMilestone = {
   /** stable across calls: store each event once by (provider, eventId) */
   eventId: string
   /** the partner's status code, kept raw */
   code: string
+  /** the driver's reading of `code` */
+  type: MilestoneType
   description: string
   /** ISO 8601 */
   eventTime: string
@@ -107,12 +128,15 @@ export type PartnerCarrierError = {
 export type PartnerResult<T> = ({ ok: true } & T) | PartnerCarrierError
 
 export interface PartnerCarrierDriver {
-  /** the name stored in bookings.provider and partner_events.provider */
+  /** the name stored in bookings.provider and partner_events.provider: the registered name */
   readonly provider: string
+  /** the partner's name as shippers and the booking history read it, e.g. "Acme LTL" */
+  readonly displayName: string
   book(input: BookInput): Promise<PartnerResult<BookedShipment>>
   /**
-   * `now` is the app's clock: the demo partner simulates time from it (a shipment already
-   * picked up cannot be cancelled); a real partner keeps its own clock and ignores it.
+   * `now` is the app's clock (the injected Clock's time). A driver that simulates its partner
+   * (demo_partner, the fake) runs its partner's time from it: a shipment already picked up
+   * cannot be cancelled. A driver of a real partner ignores it: the partner keeps its own clock.
    */
   cancel(
     partnerShipmentId: string,

@@ -11,6 +11,8 @@ export type {
   SandboxPaymentsDriver,
 } from './drivers/sandbox.js'
 export type { StripeOptions } from './drivers/stripe.js'
+/** The Stripe-style webhook signature, shared with other plugins that sign pushes (tms_feeds). */
+export { signatureHeader, verifySignature, WEBHOOK_TOLERANCE_SECONDS } from './drivers/signature.js'
 
 export type PaymentsDriverFactory = DriverFactory<PaymentsDriver>
 

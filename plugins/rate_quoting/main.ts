@@ -1,4 +1,9 @@
-import { DriverManager, type DriverConfig, type DriverFactory } from '../driver_manager.js'
+import {
+  DriverManager,
+  type DriverConfig,
+  type DriverFactory,
+  type DriverName,
+} from '../driver_manager.js'
 import type {
   CarrierQuote,
   QuoteInput,
@@ -12,6 +17,8 @@ import type {
 export type * from './types.js'
 export { FakeRateQuotingDriver } from './drivers/fake.js'
 export { assertBalanced, requestHashOf } from './drivers/shipment_math.js'
+/** Transit time under hours of service, shared by every plugin that times a shipment. */
+export { etaHours, MAX_DRIVING_HOURS, REST_HOURS, SPEED_MPH } from './drivers/lane_model_math.js'
 
 export type RateQuotingDriverFactory = DriverFactory<RateQuotingDriver>
 
@@ -58,8 +65,26 @@ export const drivers = {
 export class RateQuotingManager<
   KnownDrivers extends Record<string, RateQuotingDriverFactory>,
 > extends DriverManager<RateQuotingDriver, KnownDrivers> {
+  /** Drivers registered with `extend(..., { comparison: true })`, asked after the config's. */
+  private extraComparison: string[] = []
+
   constructor(protected rateConfig: RateQuotingConfig<KnownDrivers>) {
     super(rateConfig)
+  }
+
+  /**
+   * Registers a driver the config does not list; `comparison: true` adds it to the TMS rate
+   * comparison after the config's `comparison` drivers.
+   */
+  extend(name: string, factory: RateQuotingDriverFactory, options: { comparison?: boolean } = {}) {
+    super.extend(name, factory)
+    if (options.comparison) this.extraComparison.push(name)
+    return this
+  }
+
+  forget(name: string): void {
+    super.forget(name)
+    this.extraComparison = this.extraComparison.filter((driver) => driver !== name)
   }
 
   /** The default driver's low / mid / high range (the freight board's rate estimate). */
@@ -67,26 +92,29 @@ export class RateQuotingManager<
     return (await this.recommender()).quote(input)
   }
 
-  /** Every configured driver's name. */
-  providers(): (keyof KnownDrivers & string)[] {
-    return Object.keys(this.rateConfig.list) as (keyof KnownDrivers & string)[]
+  /** Every driver's name: the config's, then those registered with `extend()`. */
+  providers(): string[] {
+    return this.names()
   }
 
   /** The drivers the TMS rate comparison asks, in order (config `comparison`). */
-  comparison(): (keyof KnownDrivers & string)[] {
-    return this.rateConfig.comparison.map(String) as (keyof KnownDrivers & string)[]
+  comparison(): string[] {
+    return [...this.rateConfig.comparison.map(String), ...this.extraComparison]
   }
 
   /**
    * One driver's carrier quotes. The app asks each comparison driver through this, in
    * parallel and under its own timeout, so one slow or failing partner costs only its quotes.
    */
-  async rateShipment(name: keyof KnownDrivers, input: ShipmentRateInput): Promise<CarrierQuote[]> {
+  async rateShipment(
+    name: DriverName<KnownDrivers>,
+    input: ShipmentRateInput
+  ): Promise<CarrierQuote[]> {
     return (await this.rater(name)).rateShipment(input)
   }
 
   /** A driver that recommends ranges (the default when unnamed); throws for one that does not. */
-  async recommender(name?: keyof KnownDrivers): Promise<RateRecommender> {
+  async recommender(name?: DriverName<KnownDrivers>): Promise<RateRecommender> {
     const driver = await this.use(name)
     if (!('quote' in driver)) {
       throw new Error(
@@ -97,7 +125,7 @@ export class RateQuotingManager<
   }
 
   /** A driver that rates shipments; throws for one that does not. */
-  async rater(name: keyof KnownDrivers): Promise<ShipmentRater> {
+  async rater(name: DriverName<KnownDrivers>): Promise<ShipmentRater> {
     const driver = await this.use(name)
     if (!('rateShipment' in driver)) {
       throw new Error(`Rate quoting driver "${String(name)}" has no rateShipment()`)

@@ -1,4 +1,9 @@
-import { DriverManager, type DriverConfig, type DriverFactory } from '../driver_manager.js'
+import {
+  DriverManager,
+  type DriverConfig,
+  type DriverFactory,
+  type DriverName,
+} from '../driver_manager.js'
 import type {
   FeedGenerator,
   FeedReceiver,
@@ -62,7 +67,7 @@ export class TmsFeedsManager<
 > extends DriverManager<TmsFeedDriver, KnownDrivers> {
   #fakeGenerator: FakeFeedGenerator | null = null
 
-  async generator(name?: keyof KnownDrivers): Promise<FeedGenerator> {
+  async generator(name?: DriverName<KnownDrivers>): Promise<FeedGenerator> {
     if (this.#fakeGenerator) return this.#fakeGenerator
     const driver = await this.use(name)
     if (driver.kind !== 'generator') {
@@ -71,7 +76,7 @@ export class TmsFeedsManager<
     return driver
   }
 
-  async receiver(name: keyof KnownDrivers = 'webhook'): Promise<FeedReceiver> {
+  async receiver(name: DriverName<KnownDrivers> = 'webhook'): Promise<FeedReceiver> {
     const driver = await this.use(name)
     if (driver.kind !== 'receiver') {
       throw new Error(`The TMS feed "${String(name)}" receives no pushes`)

@@ -4,10 +4,6 @@
  * description of its own, so the screens show it in the default look with the source's words.
  */
 import type { PartnerMilestone } from '../partner_carriers/types.js'
-import {
-  DEMO_PARTNER_CODES,
-  type DemoPartnerCode,
-} from '../partner_carriers/drivers/demo_partner/codes.js'
 import type { CodeSet, FeedEvent, FeedEventType, FeedLocation } from './types.js'
 
 export type CodeEntry = { type: FeedEventType; description: string }
@@ -24,16 +20,21 @@ export const SIMULATOR_CODES = {
 
 export type SimulatorCode = keyof typeof SIMULATOR_CODES
 
-/** Typed by the partner's code list, so a new demo partner code fails to compile until mapped. */
-const DEMO_PARTNER_TYPES: Record<DemoPartnerCode, FeedEventType> = {
-  PUP: 'PU',
-  DEP: 'LINEHAUL_DEPART',
-  DLY: 'EXCEPTION',
-  ARR: 'LINEHAUL_ARRIVE',
-  OFD: 'OFD',
-  DEL: 'DELIVERED',
+/**
+ * The codes the demo partner pushes to `POST /api/tms/feeds/demo_partner` (three letters, as
+ * LTL carriers send them). A push code set is this plugin's data, like EDI 214's: it describes
+ * what a source sends; nothing here reads a partner driver. Events the app pulls with a partner
+ * driver's `track()` need no table: the driver says what each means (`PartnerMilestone.type`).
+ */
+export const DEMO_PARTNER_PUSH_CODES: Record<string, CodeEntry> = {
+  PUP: { type: 'PU', description: 'Picked up' },
+  DEP: { type: 'LINEHAUL_DEPART', description: 'Departed origin terminal' },
+  DLY: { type: 'EXCEPTION', description: 'Delayed: weather on the route' },
+  ARR: { type: 'LINEHAUL_ARRIVE', description: 'Arrived at destination terminal' },
+  OFD: { type: 'OFD', description: 'Out for delivery' },
+  DEL: { type: 'DELIVERED', description: 'Delivered' },
   // A cancellation ends tracking; it is no transit exception.
-  CAN: 'OTHER',
+  CAN: { type: 'OTHER', description: 'Shipment cancelled' },
 }
 
 /**
@@ -69,13 +70,10 @@ export const EDI_214_CODES: Record<string, CodeEntry> = {
 
 export const CODE_TABLES: Record<CodeSet, Record<string, CodeEntry>> = {
   simulator: SIMULATOR_CODES,
-  demo_partner: Object.fromEntries(
-    Object.entries(DEMO_PARTNER_TYPES).map(([code, type]) => [
-      code,
-      { type, description: DEMO_PARTNER_CODES[code as DemoPartnerCode] },
-    ])
-  ),
+  demo_partner: DEMO_PARTNER_PUSH_CODES,
   edi214: EDI_214_CODES,
+  // A partner driver's track(): its milestones carry their type, no table reads them.
+  partner: {},
 }
 
 /** The type and standard words of a code; codes are matched trimmed and in capitals. */
@@ -118,17 +116,16 @@ export function normaliseEvent(event: SourceEvent): FeedEvent {
   }
 }
 
-/** A partner carrier's tracking event (plugins/partner_carriers `track()`) as a feed event. */
-export function fromPartnerMilestone(
-  provider: string,
-  codeSet: CodeSet,
-  milestone: PartnerMilestone
-): FeedEvent {
+/**
+ * A partner carrier's tracking event (plugins/partner_carriers `track()`) as a feed event: the
+ * partner's code and words kept, the type the partner's driver read from them.
+ */
+export function fromPartnerMilestone(provider: string, milestone: PartnerMilestone): FeedEvent {
   const hasPoint = milestone.lat !== undefined && milestone.lng !== undefined
-  return normaliseEvent({
+  const event = normaliseEvent({
     source: provider,
     sourceId: milestone.eventId,
-    codeSet,
+    codeSet: 'partner',
     code: milestone.code,
     description: milestone.description,
     time: milestone.eventTime,
@@ -142,4 +139,5 @@ export function fromPartnerMilestone(
       : null,
     raw: milestone,
   })
+  return { ...event, type: milestone.type }
 }

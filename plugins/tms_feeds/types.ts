@@ -23,8 +23,11 @@ export type FeedEventType =
   | 'EXCEPTION'
   | 'OTHER'
 
-/** The code tables the normaliser knows: whose codes a source sends. */
-export type CodeSet = 'simulator' | 'demo_partner' | 'edi214'
+/**
+ * The code tables the normaliser knows: whose codes a source sends. `partner` is a partner
+ * carrier driver's `track()`, whose milestones carry their own type.
+ */
+export type CodeSet = 'simulator' | 'demo_partner' | 'edi214' | 'partner'
 
 export type FeedLocation = { lat: number; lng: number; city: string | null; state: string | null }
 

@@ -22,6 +22,8 @@ type Stop = {
 export type PartnerShipment = {
   /** the partner_carriers driver's name: bookings.provider */
   provider: string
+  /** the carrier by name, as the shipper chose it (the history says who booked it) */
+  carrierName: string
   partnerQuoteId: string
   partnerShipmentId: string
   proNumber: string
@@ -125,7 +127,7 @@ export default class PartnerBookingService {
         await recordBookingCreated(trx, booking.id, {
           by: input.shipperId,
           at: now,
-          note: `Booked with ${shipment.provider} (PRO ${shipment.proNumber})`,
+          note: `Booked with ${shipment.carrierName} (PRO ${shipment.proNumber})`,
         })
         return booking.id
       })

@@ -21,6 +21,8 @@ export type TrackedShipment = {
   provider: string
   partnerShipmentId: string | null
   partnerProNumber: string | null
+  /** the carrier of a partner booking's quote as the shipper chose it; null when unrecorded */
+  partnerCarrier: string | null
   origin: ShipmentStop
   destination: ShipmentStop
   distanceMiles: number | null
@@ -33,6 +35,11 @@ export type TrackedShipment = {
 
 const FOLLOWED_STATUSES: BookingStatus[] = ['booked', 'confirmed', 'in_transit', 'delayed']
 
+function quotedCarrier(payload: Booking['partnerPayload']): string | null {
+  const quote = (payload?.quote ?? null) as Record<string, unknown> | null
+  return typeof quote?.carrier === 'string' && quote.carrier ? quote.carrier : null
+}
+
 function toTracked(b: Booking): TrackedShipment {
   return {
     id: b.id,
@@ -43,6 +50,7 @@ function toTracked(b: Booking): TrackedShipment {
     provider: b.provider ?? 'internal',
     partnerShipmentId: b.partnerShipmentId,
     partnerProNumber: b.partnerProNumber,
+    partnerCarrier: quotedCarrier(b.partnerPayload),
     origin: {
       lat: b.pickupLatitude,
       lng: b.pickupLongitude,

@@ -127,9 +127,14 @@ export default class PayoutAttentionService {
     return row ? (await this.present([row]))[0] : null
   }
 
+  /**
+   * Bookings with a carrier payout: a partner booking has no carrier here (its partner is paid
+   * on its own terms, through its invoice: docs/decisions/0182), so it has no payout to list.
+   */
   private query() {
     return db
       .from('bookings')
+      .whereNotNull('carrier_id')
       .select(
         'id',
         'carrier_id',

@@ -40,6 +40,13 @@ export default class ExternalQuote extends BaseModel {
   @column()
   declare partnerQuoteId: string | null
 
+  /**
+   * the partner_carriers driver that books it, decided when quoted (migration 0790,
+   * docs/decisions/0180); null: the network's quote, booked from Search
+   */
+  @column()
+  declare bookedBy: string | null
+
   /** the quote is bookable until then */
   @column.dateTime()
   declare validUntil: DateTime | null

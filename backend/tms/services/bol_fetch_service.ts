@@ -112,7 +112,7 @@ export default class BolFetchService {
     const attempts = item.attempts + 1
     let answer
     try {
-      const driver = await partnerCarriers.use(booking.provider as never)
+      const driver = await partnerCarriers.use(booking.provider)
       answer = await driver.fetchBol(booking.partnerShipmentId)
     } catch (error) {
       answer = {

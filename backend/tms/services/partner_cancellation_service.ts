@@ -18,7 +18,7 @@ export default class PartnerCancellationService extends PartnerShipments {
   }
 
   async cancel(shipment: PartnerShipmentRef): Promise<void> {
-    const partner = await partnerCarriers.use(shipment.provider as any)
+    const partner = await partnerCarriers.use(shipment.provider)
     const result = await partner.cancel(
       shipment.partnerShipmentId,
       `booking-${shipment.bookingId}-cancel`,

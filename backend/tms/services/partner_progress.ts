@@ -4,6 +4,7 @@ import BookingStatusService from '#marketplace/services/booking_status_service'
 import type { TrackedShipment } from '#marketplace/services/tracked_shipments_service'
 import { ConflictException } from '#core/exceptions/http_errors'
 import ShipmentEvent from '#tms/models/shipment_event'
+import partnerCarriers from '#plugins/partner_carriers/services/main'
 
 /** Milestones that say the freight is moving. */
 const MOVING = new Set(['PU', 'LINEHAUL_DEPART', 'IN_TRANSIT', 'LINEHAUL_ARRIVE', 'OFD'])
@@ -47,15 +48,12 @@ export default class PartnerProgressService {
       .where('shipmentId', shipment.id)
       .select('eventType', 'eventTime', 'code', 'source')
     const steps = partnerStatusSteps(shipment.status, events)
+    if (steps.length === 0) return []
+    const note = `Reported by ${await this.reporterOf(shipment)}`
     const applied: BookingStatus[] = []
     for (const to of steps) {
       try {
-        await this.statuses.change(
-          shipment.id,
-          to,
-          { userId: null, role: 'partner' },
-          { note: `Reported by the partner carrier (${shipment.provider})` }
-        )
+        await this.statuses.change(shipment.id, to, { userId: null, role: 'partner' }, { note })
         applied.push(to)
       } catch (error) {
         // Another push moved it meanwhile: its own follow-up applies the rest.
@@ -64,5 +62,15 @@ export default class PartnerProgressService {
       }
     }
     return applied
+  }
+
+  /**
+   * Who reported, by name (docs/decisions/0181): the carrier the shipper booked, else the
+   * partner driver's display name; never the driver's key.
+   */
+  private async reporterOf(shipment: TrackedShipment): Promise<string> {
+    if (shipment.partnerCarrier) return shipment.partnerCarrier
+    const driver = await partnerCarriers.use(shipment.provider).catch(() => null)
+    return driver?.displayName ?? 'the partner carrier'
   }
 }

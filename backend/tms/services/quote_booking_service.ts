@@ -1,5 +1,4 @@
 import { inject } from '@adonisjs/core'
-import app from '@adonisjs/core/services/app'
 import { Exception } from '@adonisjs/core/exceptions'
 import type { Infer } from '@vinejs/vine/types'
 import { DateTime } from 'luxon'
@@ -13,7 +12,6 @@ import { validationError } from '#core/validation'
 import PartnerBookingService from '#marketplace/services/partner_booking_service'
 import ExternalQuote from '#tms/models/external_quote'
 import type { bookQuoteValidator } from '#tms/validators/quote'
-import type { TmsConfig } from '#config/tms'
 import type { StoredQuote } from '#tms/services/quote_service'
 import { bookingKeyOf } from '#tms/services/quote_math'
 
@@ -55,7 +53,8 @@ export default class QuoteBookingService {
     const row = await ExternalQuote.find(quoteId)
     if (!row) throw new NotFoundException(QUOTE_NOT_FOUND)
     const { quote, shipment } = row.response as StoredQuote
-    const bookWith = app.config.get<TmsConfig>('tms').bookWith[row.provider]
+    // The partner that books it was decided when it was quoted (docs/decisions/0180).
+    const bookWith = row.bookedBy
     if (!bookWith) {
       throw validationError([{ field: 'id', message: NETWORK_QUOTE, rule: 'partnerQuote' }])
     }
@@ -74,7 +73,9 @@ export default class QuoteBookingService {
     const input: BookInput = {
       partnerQuoteId: quote.partnerQuoteId,
       idempotencyKey: key,
-      shipperReference: `PL-Q${row.id}`,
+      // The shipper's own reference when given (docs/decisions/0181); else the quote they
+      // booked, in the form they book it by.
+      shipperReference: form.shipper_reference || `PL-Q${row.id}`,
       origin: stopOf(shipment.origin),
       destination: stopOf(shipment.destination),
       pallets,
@@ -101,7 +102,9 @@ export default class QuoteBookingService {
       specialInstructions: form.special_instructions || null,
       idempotencyKey: key,
       shipment: {
-        provider: partner.provider,
+        // The registered name: tracking, cancellation and the BOL ask this driver again.
+        provider: bookWith,
+        carrierName: quote.carrier,
         partnerQuoteId: quote.partnerQuoteId,
         partnerShipmentId: shipped.partnerShipmentId,
         proNumber: shipped.proNumber,

@@ -104,3 +104,18 @@ export function cacheUntil(
 export function bookingKeyOf(quoteId: number, userId: number): string {
   return `tms-quote-${quoteId}-user-${userId}`
 }
+
+/**
+ * The one rule that says which partner_carriers driver books a comparison driver's quotes
+ * (docs/decisions/0180): the driver `bookWith` names for it (backend/config/tms.ts), else the
+ * partner driver registered under the rating driver's own name, else none (the network's own
+ * quotes, booked from Search). The answer is stored with each quote when it is made.
+ */
+export function bookingPartnerOf(
+  ratingDriver: string,
+  bookWith: Record<string, string>,
+  isPartnerDriver: (name: string) => boolean
+): string | null {
+  if (Object.hasOwn(bookWith, ratingDriver)) return bookWith[ratingDriver]
+  return isPartnerDriver(ratingDriver) ? ratingDriver : null
+}

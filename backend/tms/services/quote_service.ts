@@ -5,6 +5,7 @@ import type { Infer } from '@vinejs/vine/types'
 import { DateTime } from 'luxon'
 import geocoding from '#plugins/geocoding/services/main'
 import rateQuoting from '#plugins/rate_quoting/services/main'
+import partnerCarriers from '#plugins/partner_carriers/services/main'
 import {
   assertBalanced,
   requestHashOf,
@@ -29,6 +30,7 @@ import type { TmsConfig } from '#config/tms'
 import {
   askWithTimeout,
   baseTotalCents,
+  bookingPartnerOf,
   cacheUntil,
   wireQuote,
   type ComparisonAnswer,
@@ -150,6 +152,7 @@ export default class QuoteService {
     shipment: StoredQuote['shipment']
   ): Promise<ComparisonAnswer> {
     const answer: ComparisonAnswer = { quotes: [], unavailable: [] }
+    const { bookWith } = this.config()
     await db.transaction(async (trx) => {
       for (const outcome of outcomes) {
         if (!outcome.ok) {
@@ -170,6 +173,9 @@ export default class QuoteService {
             reason: 'The provider answered a quote whose line items do not add up',
           })
         }
+        const bookedBy = bookingPartnerOf(outcome.provider, bookWith, (name) =>
+          partnerCarriers.has(name)
+        )
         for (const quote of balanced) {
           const stored: StoredQuote = { quote, shipment }
           const row = await ExternalQuote.create(
@@ -180,6 +186,7 @@ export default class QuoteService {
               carrierKey: quote.carrierKey,
               serviceLevel: quote.serviceLevel,
               partnerQuoteId: quote.partnerQuoteId,
+              bookedBy,
               validUntil: DateTime.fromISO(quote.validUntil),
               response: stored,
               baseTotal: baseTotalCents(quote) / 100,

@@ -10,6 +10,8 @@ import ShipmentEventsService, {
 } from '#tms/services/shipment_events_service'
 import { estimatedArrival } from '#tms/services/alert_notifier'
 import { milestonesOfStatusChange } from '#tms/services/status_milestones'
+import Document from '#tms/models/document'
+import { downloadUrl } from '#tms/services/document_service'
 
 export const SHIPMENT_NOT_FOUND = 'Shipment not found'
 
@@ -25,6 +27,10 @@ export type ShipmentView = {
   estimatedArrival: string | null
   /** every located event, oldest first: the line the map draws */
   positions: (EventLocation & { eventType: string; eventTime: string })[]
+  /** the BOL's download, once there is one (docs/api.md's names since decision 0084) */
+  bol_url: string | null
+  /** the invoice PDF's download, once the shipment is delivered and invoiced */
+  invoice_url: string | null
 }
 
 /**
@@ -61,7 +67,23 @@ export default class TrackingService {
       positions: events
         .filter((e) => e.location !== null)
         .map((e) => ({ ...e.location!, eventType: e.eventType, eventTime: e.eventTime })),
+      ...(await this.documentUrls(shipment.id)),
     }
+  }
+
+  /** The newest BOL and invoice in the documents index, as download URLs. */
+  private async documentUrls(bookingId: number) {
+    const docs = await Document.query()
+      .where('bookingId', bookingId)
+      .whereIn('type', ['BOL', 'INVOICE'])
+      .orderBy('id', 'desc')
+      .select('id', 'type')
+    const newest = (type: string) => docs.find((doc) => doc.type === type)
+    const urlOf = (type: string) => {
+      const doc = newest(type)
+      return doc ? downloadUrl(doc.id) : null
+    }
+    return { bol_url: urlOf('BOL'), invoice_url: urlOf('INVOICE') }
   }
 
   /** The milestones of a carrier's status change in the app (listener of booking:status_changed). */

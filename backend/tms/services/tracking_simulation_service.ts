@@ -3,13 +3,7 @@ import logger from '@adonisjs/core/services/logger'
 import { DateTime } from 'luxon'
 import tmsFeeds from '#plugins/tms_feeds/services/main'
 import partnerCarriers from '#plugins/partner_carriers/services/main'
-import {
-  CODE_TABLES,
-  fromPartnerMilestone,
-  type CodeSet,
-  type FeedEvent,
-  type FeedShipment,
-} from '#plugins/tms_feeds/main'
+import { fromPartnerMilestone, type FeedEvent, type FeedShipment } from '#plugins/tms_feeds/main'
 import TrackedShipmentsService, {
   type TrackedShipment,
 } from '#marketplace/services/tracked_shipments_service'
@@ -103,12 +97,9 @@ export default class TrackingSimulationService {
       if (partner) {
         const tracking = await partner.track(shipment.partnerShipmentId, now)
         if (tracking.ok) {
-          const codeSet: CodeSet = Object.hasOwn(CODE_TABLES, shipment.provider)
-            ? (shipment.provider as CodeSet)
-            : 'edi214'
           return {
             ok: true,
-            events: tracking.events.map((m) => fromPartnerMilestone(shipment.provider, codeSet, m)),
+            events: tracking.events.map((m) => fromPartnerMilestone(shipment.provider, m)),
           }
         }
         if (tracking.code !== 'not_found') return { ok: false, message: tracking.message }

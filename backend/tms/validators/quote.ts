@@ -58,6 +58,9 @@ quoteRequestValidator.messagesProvider = new SimpleMessagesProvider({
 export const MAX_BOOK_PALLETS = 26
 
 /** POST /api/tms/quotes/:id/book: what the quote does not already say. */
+/** A shipper's reference is printed on a partner's BOL: partners take up to 35 characters. */
+export const MAX_SHIPPER_REFERENCE = 35
+
 export const bookQuoteValidator = vine.compile(
   vine.object({
     pickup_date: vine
@@ -68,12 +71,25 @@ export const bookQuoteValidator = vine.compile(
     pickup_address: vine.string().trim().maxLength(255).nullable().optional(),
     delivery_address: vine.string().trim().maxLength(255).nullable().optional(),
     special_instructions: vine.string().trim().maxLength(2000).nullable().optional(),
+    /** the shipper's own reference (a PO number), printed on the partner's BOL */
+    shipper_reference: vine
+      .string()
+      .trim()
+      .minLength(1)
+      .maxLength(MAX_SHIPPER_REFERENCE)
+      .regex(/^[\x20-\x7E]+$/)
+      .nullable()
+      .optional(),
   })
 )
 bookQuoteValidator.messagesProvider = new SimpleMessagesProvider({
   'pickup_date.required': 'Pickup date is required',
   'pickup_date.string': 'Pickup date is required',
   'pickup_date.regex': 'Pickup date must be a date, YYYY-MM-DD',
+  'shipper_reference.string': `Shipper reference must be 1 to ${MAX_SHIPPER_REFERENCE} printable characters`,
+  'shipper_reference.minLength': `Shipper reference must be 1 to ${MAX_SHIPPER_REFERENCE} printable characters`,
+  'shipper_reference.maxLength': `Shipper reference must be 1 to ${MAX_SHIPPER_REFERENCE} printable characters`,
+  'shipper_reference.regex': `Shipper reference must be 1 to ${MAX_SHIPPER_REFERENCE} printable characters`,
   'pallets.number': 'Pallets must be a whole number from 1 to 26',
   'pallets.withoutDecimals': 'Pallets must be a whole number from 1 to 26',
   'pallets.min': 'Pallets must be a whole number from 1 to 26',

@@ -33,6 +33,7 @@ export type DemoPartnerOptions = DemoPartnerServerOptions & {
 
 export class DemoPartnerDriver implements PartnerCarrierDriver {
   readonly provider = 'demo_partner'
+  readonly displayName = 'PalletLine demo partner'
 
   constructor(
     private transport: PartnerTransport,

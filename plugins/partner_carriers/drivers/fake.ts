@@ -44,6 +44,7 @@ const HOUR = 3_600_000
 
 export class FakePartnerCarrier implements PartnerCarrierDriver {
   readonly provider = 'fake'
+  readonly displayName = 'Fake partner carrier'
   /** every call in order, with its arguments */
   readonly calls: { method: FakePartnerMethod; args: unknown[] }[] = []
   #failures = new Map<FakePartnerMethod, Planned[]>()
@@ -202,6 +203,7 @@ export class FakePartnerCarrier implements PartnerCarrierDriver {
       {
         eventId: `${id}-PUP`,
         code: 'PUP',
+        type: 'PU',
         description: DEMO_PARTNER_CODES.PUP,
         eventTime: new Date(pickedUp).toISOString(),
         ...at(origin),
@@ -209,6 +211,7 @@ export class FakePartnerCarrier implements PartnerCarrierDriver {
       {
         eventId: `${id}-DEL`,
         code: 'DEL',
+        type: 'DELIVERED',
         description: DEMO_PARTNER_CODES.DEL,
         eventTime: new Date(pickedUp + 48 * HOUR).toISOString(),
         ...at(destination),
@@ -225,6 +228,7 @@ export class FakePartnerCarrier implements PartnerCarrierDriver {
       events.push({
         eventId: `${id}-${code}`,
         code,
+        type: 'OTHER',
         description: DEMO_PARTNER_CODES[code],
         eventTime: cancelledAt,
         ...at(origin),

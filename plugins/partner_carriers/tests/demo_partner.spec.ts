@@ -15,6 +15,8 @@ partnerCarrierContract('demo_partner', async () => ({
   driver: createDemoPartner(instant).driver,
   expiredQuoteId: 'dpq_test_expired',
   unavailable: () => createDemoPartner({ ...instant, failureRate: 1 }).driver,
+  // The demo (and the fake) simulate their partner from `now`: a week on, it is picked up.
+  pickUp: async (shipment) => new Date(Date.parse(shipment.pickupWindowStart) + 7 * 86_400_000),
 }))
 
 const HOUR = 3_600_000
@@ -29,6 +31,14 @@ test.group('Demo partner: numbers and windows', () => {
     assert.isFalse(isValidProNumber('1243567891'))
     assert.isFalse(isValidProNumber('123456789'))
     assert.throws(() => proNumber(1_000_000_000))
+  })
+
+  test("a booked shipment carries a valid PRO number (the demo partner's format)", async ({
+    assert,
+  }) => {
+    const booked = await createDemoPartner(instant).driver.book(bookInput())
+    if (!booked.ok) return assert.fail(booked.message)
+    assert.isTrue(isValidProNumber(booked.proNumber), booked.proNumber)
   })
 
   test('the pickup window is 09:00-17:00 where the freight is, daylight saving included', async ({
@@ -114,6 +124,7 @@ test.group('Demo partner: tracking timeline', () => {
     assert.deepEqual(all.events[0], {
       eventId: `${booked.partnerShipmentId}-PUP`,
       code: 'PUP',
+      type: 'PU',
       description: 'Picked up',
       eventTime: pickedUp,
       lat: 41.8858,

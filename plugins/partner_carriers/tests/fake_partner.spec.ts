@@ -18,6 +18,8 @@ partnerCarrierContract('fake', async () => ({
     }
     return fake
   },
+  // The demo (and the fake) simulate their partner from `now`: a week on, it is picked up.
+  pickUp: async (shipment) => new Date(Date.parse(shipment.pickupWindowStart) + 7 * 86_400_000),
 }))
 
 test.group('FakePartnerCarrier controls', () => {
@@ -61,8 +63,20 @@ test.group('FakePartnerCarrier controls', () => {
     const booked = await fake.book(bookInput())
     if (!booked.ok) return assert.fail(booked.message)
     fake.setTracking(booked.partnerShipmentId, [
-      { eventId: 'e2', code: 'XYZ', description: 'Unheard of', eventTime: '2026-03-03T10:00:00Z' },
-      { eventId: 'e1', code: 'PUP', description: 'Picked up', eventTime: '2026-03-02T15:00:00Z' },
+      {
+        eventId: 'e2',
+        code: 'XYZ',
+        type: 'OTHER',
+        description: 'Unheard of',
+        eventTime: '2026-03-03T10:00:00Z',
+      },
+      {
+        eventId: 'e1',
+        code: 'PUP',
+        type: 'PU',
+        description: 'Picked up',
+        eventTime: '2026-03-02T15:00:00Z',
+      },
     ])
     const tracking = await fake.track(booked.partnerShipmentId, new Date('2026-03-03T00:00:00Z'))
     assert.deepEqual(tracking.ok && tracking.events.map((e) => e.eventId), ['e1'])

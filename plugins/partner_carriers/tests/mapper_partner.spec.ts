@@ -144,6 +144,7 @@ test.group('Demo partner mapper: responses', () => {
       {
         eventId: 'dps_5f0c2a9e61b3d4c7a8e9-PUP',
         code: 'PUP',
+        type: 'PU',
         description: 'Picked up',
         eventTime: '2026-03-02T17:00:00.000Z',
         lat: 41.8858,
@@ -154,6 +155,7 @@ test.group('Demo partner mapper: responses', () => {
       {
         eventId: 'dps_5f0c2a9e61b3d4c7a8e9-DEP',
         code: 'DEP',
+        type: 'LINEHAUL_DEPART',
         description: 'Departed origin terminal',
         eventTime: '2026-03-02T20:00:00.000Z',
         lat: 41.8858,
@@ -164,15 +166,17 @@ test.group('Demo partner mapper: responses', () => {
       {
         eventId: 'dps_5f0c2a9e61b3d4c7a8e9-DLY',
         code: 'DLY',
+        type: 'EXCEPTION',
         description: 'Delayed: weather on the route',
         eventTime: '2026-03-03T08:00:00.000Z',
         lat: 42.1168,
         lng: -85.3392,
       },
       {
-        // An unknown code and an empty description pass through: tms_feeds decides their look.
+        // An unknown code is OTHER and an empty description passes through as the code.
         eventId: 'dps_5f0c2a9e61b3d4c7a8e9-XYZ',
         code: 'XYZ',
+        type: 'OTHER',
         description: 'XYZ',
         eventTime: '2026-03-03T09:00:00.000Z',
       },

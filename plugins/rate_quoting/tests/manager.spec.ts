@@ -78,8 +78,24 @@ test.group('RateQuotingManager', () => {
   test('the container serves the configured manager', async ({ assert }) => {
     const manager = await app.container.make('rate_quoting.manager')
     assert.instanceOf(manager, RateQuotingManager)
-    assert.equal(manager.providers()[0], 'lane_model')
-    assert.deepEqual(manager.comparison(), ['lane_model', 'ltl_partner', 'expedite_partner'])
+    // What the config says, not a list of today's drivers: adding a partner adds to both.
+    const config = app.config.get<{ list: object; comparison: string[] }>('rate_quoting')
+    assert.deepEqual(manager.providers(), Object.keys(config.list))
+    assert.deepEqual(manager.comparison(), config.comparison)
+    assert.includeMembers(manager.comparison(), ['lane_model', 'ltl_partner', 'expedite_partner'])
+  })
+
+  test("a driver registered with extend joins the comparison after the config's", async ({
+    assert,
+  }) => {
+    const manager = makeManager()
+    const before = manager.comparison()
+    manager.extend('acme', () => new FakeRateQuotingDriver(250, 'acme'), { comparison: true })
+    assert.deepEqual(manager.comparison(), [...before, 'acme'])
+    const [quote] = await manager.rateShipment('acme', CHICAGO_TO_DETROIT_SHIPMENT)
+    assert.equal(quote.carrierKey, 'acme')
+    manager.forget('acme')
+    assert.deepEqual(manager.comparison(), before)
   })
 })
 

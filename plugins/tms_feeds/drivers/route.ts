@@ -3,7 +3,7 @@
  * destination, and how many driving hours it has done under hours of service (at most 11
  * hours of driving, then a 10-hour break; expedited team drivers swap instead of stopping).
  */
-import { MAX_DRIVING_HOURS, REST_HOURS } from '../../rate_quoting/drivers/lane_model_math.js'
+import { MAX_DRIVING_HOURS, REST_HOURS } from '../../rate_quoting/main.js'
 
 export type LatLng = { lat: number; lng: number }
 

@@ -2,7 +2,7 @@
  * The push signature, Stripe's scheme shared with the payments plugin:
  * `X-PalletLine-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`.
  */
-import { signatureHeader } from '../../payments/drivers/signature.js'
+import { signatureHeader } from '../../payments/main.js'
 
 export const SIGNATURE_HEADER = 'x-palletline-signature'
 

@@ -13,7 +13,7 @@
  * share of road miles driven. Event ids are `sim:<shipment id>:<code>[:<n>]`, so a re-run
  * yields the same ids; changing `positionEveryHours` renumbers the positions.
  */
-import { REST_HOURS, SPEED_MPH } from '../../rate_quoting/drivers/lane_model_math.js'
+import { REST_HOURS, SPEED_MPH } from '../../rate_quoting/main.js'
 import { normaliseEvent, type SimulatorCode } from '../normaliser.js'
 import type { FeedEvent, FeedGenerator, FeedShipment, FeedStop, GenerateResult } from '../types.js'
 import { hosProgress, interpolate, restBreaks } from './route.js'

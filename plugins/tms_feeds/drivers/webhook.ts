@@ -4,7 +4,7 @@
  * way, is refused as stale, so a captured push cannot be replayed later. Within the window a
  * replay yields the same event ids, which the app stores once.
  */
-import { verifySignature, WEBHOOK_TOLERANCE_SECONDS } from '../../payments/drivers/signature.js'
+import { verifySignature, WEBHOOK_TOLERANCE_SECONDS } from '../../payments/main.js'
 import type { CodeSet, FeedReceiver, ParsedPush, PushInput } from '../types.js'
 import { parsePushBody } from './push_payload.js'
 import { SIGNATURE_HEADER } from './signing.js'

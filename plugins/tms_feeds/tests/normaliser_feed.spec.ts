@@ -1,8 +1,33 @@
 import { test } from '@japa/runner'
-import { DEMO_PARTNER_CODES } from '../../partner_carriers/drivers/demo_partner/codes.js'
+import { drivers } from '../../partner_carriers/main.js'
 import { CODE_TABLES, fromPartnerMilestone, normaliseCode, normaliseEvent } from '../normaliser.js'
 
 test.group('Normaliser', () => {
+  test('a demo partner push means what the demo driver reads from the same codes', async ({
+    assert,
+  }) => {
+    // Through the partner contract only: tms_feeds keeps no copy of the driver's code list.
+    const partner = await drivers.demo_partner({ latencyMs: [0, 0], failureRate: 0 })()
+    const booked = await partner.book({
+      partnerQuoteId: 'dpq_push_codes',
+      idempotencyKey: `push-codes-${process.pid}-${Date.now()}`,
+      shipperReference: 'TRT-042',
+      origin: { postal: '60601', city: 'Chicago', state: 'IL', lat: 41.8858, lng: -87.6181 },
+      destination: { postal: '48201', city: 'Detroit', state: 'MI', lat: 42.3478, lng: -83.0603 },
+      pallets: 4,
+      weightLbs: 4000,
+      mode: 'LTL',
+      pickupDate: '2026-03-02',
+    })
+    if (!booked.ok) return assert.fail(booked.message)
+    const tracking = await partner.track(booked.partnerShipmentId, new Date('2026-03-20T00:00:00Z'))
+    if (!tracking.ok) return assert.fail(tracking.message)
+    assert.isAbove(tracking.events.length, 3)
+    for (const milestone of tracking.events) {
+      assert.equal(normaliseCode('demo_partner', milestone.code).type, milestone.type)
+    }
+  })
+
   test('EDI 214 status codes map as documented', ({ assert }) => {
     const table: [string, string][] = [
       ['X3', 'OTHER'],
@@ -35,9 +60,12 @@ test.group('Normaliser', () => {
     )
   })
 
-  test("every demo partner code and the simulator's own map to a type", ({ assert }) => {
+  test("the demo partner's push codes and the simulator's own map to a type", ({ assert }) => {
     assert.deepEqual(
-      Object.keys(DEMO_PARTNER_CODES).map((code) => [code, normaliseCode('demo_partner', code)]),
+      Object.keys(CODE_TABLES.demo_partner).map((code) => [
+        code,
+        normaliseCode('demo_partner', code),
+      ]),
       [
         ['PUP', { type: 'PU', description: 'Picked up' }],
         ['DEP', { type: 'LINEHAUL_DEPART', description: 'Departed origin terminal' }],
@@ -102,10 +130,13 @@ test.group('Normaliser', () => {
     assert.deepInclude(event, { type: 'EXCEPTION', description: 'Snow on I-65' })
   })
 
-  test('a partner carrier milestone becomes a feed event', ({ assert }) => {
+  test('a partner carrier milestone becomes a feed event of the type its driver read', ({
+    assert,
+  }) => {
     const milestone = {
       eventId: 'dps_1-PUP',
       code: 'PUP',
+      type: 'PU' as const,
       description: 'Picked up',
       eventTime: '2026-03-02T17:00:00.000Z',
       lat: 41.8858,
@@ -113,19 +144,29 @@ test.group('Normaliser', () => {
       city: 'Chicago',
       state: 'IL',
     }
-    assert.deepEqual(fromPartnerMilestone('demo_partner', 'demo_partner', milestone), {
+    assert.deepEqual(fromPartnerMilestone('demo_partner', milestone), {
       id: 'demo_partner:dps_1-PUP',
       type: 'PU',
       code: 'PUP',
-      codeSet: 'demo_partner',
+      codeSet: 'partner',
       description: 'Picked up',
       eventTime: '2026-03-02T17:00:00.000Z',
       location: { lat: 41.8858, lng: -87.6181, city: 'Chicago', state: 'IL' },
       raw: milestone,
     })
-    const bare = { eventId: 'x', code: 'XYZ', description: 'XYZ', eventTime: milestone.eventTime }
-    assert.deepInclude(fromPartnerMilestone('demo_partner', 'demo_partner', bare), {
-      type: 'OTHER',
+    // No code table is read: a code of another partner means what its driver says it means.
+    const bare = {
+      eventId: 'x',
+      code: 'D1X',
+      type: 'DELIVERED' as const,
+      description: 'Livré',
+      eventTime: milestone.eventTime,
+    }
+    assert.deepInclude(fromPartnerMilestone('acme_ltl', bare), {
+      id: 'acme_ltl:x',
+      type: 'DELIVERED',
+      code: 'D1X',
+      description: 'Livré',
       location: null,
     })
   })

@@ -161,7 +161,16 @@ test.group('Operator reads: GET /api/admin/payouts and /api/admin/deployment', (
       payoutFailureReason: 'card_declined',
     })
     await db.from('bookings').where('id', failed.id).update({ payout_attempts: 2 })
-    return { admin, pending, released, held, paid, failed }
+    // A partner booking: the partner is paid on its own terms, no carrier payout (decision 0182).
+    const partner = await make({
+      carrierId: null,
+      truckId: null,
+      listingId: null,
+      provider: 'demo_partner',
+      bookingType: 'partner:lakeshore',
+      payoutStatus: 'pending',
+    })
+    return { admin, pending, released, held, paid, failed, partner }
   }
 
   test('every payout newest first, or one state, or one booking', async ({ client, assert }) => {
@@ -179,6 +188,7 @@ test.group('Operator reads: GET /api/admin/payouts and /api/admin/deployment', (
     assert.deepEqual(await ids({ state: 'failed' }), [f.failed.id])
     assert.deepEqual(await ids({ booking: bookingReference(f.held.id) }), [f.held.id])
     assert.deepEqual(await ids({ booking: f.held.id, state: 'failed' }), [])
+    assert.deepEqual(await ids({ booking: f.partner.id }), [])
 
     const res = await client.get(PAYOUTS).qs({ state: 'failed' }).loginAs(f.admin)
     assert.containsSubset(res.body(), {

@@ -73,7 +73,8 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     const booking = await Booking.findOrFail(id)
     assert.equal(booking.shipperId, shipper.id)
     assert.isNull(booking.carrierId)
-    assert.equal(booking.provider, 'fake')
+    // The driver the quote named when it was made (docs/decisions/0180), faked here.
+    assert.equal(booking.provider, 'demo_partner')
     assert.equal(booking.bookingType, 'partner:lakeshore')
     assert.equal(booking.partnerQuoteId, input.partnerQuoteId)
     assert.equal(booking.partnerShipmentId, 'fake_shp_1')

@@ -202,9 +202,10 @@ test.group('POST /api/tms/feeds/:provider', (group) => {
     assert.deepEqual(
       history.body().map((h: any) => [h.fromStatus, h.toStatus, h.changedBy, h.note]),
       [
-        ['booked', 'in_transit', null, 'Reported by the partner carrier (demo_partner)'],
-        ['in_transit', 'delayed', null, 'Reported by the partner carrier (demo_partner)'],
-        ['delayed', 'delivered', null, 'Reported by the partner carrier (demo_partner)'],
+        // The partner by its name (docs/decisions/0181), never the driver's key.
+        ['booked', 'in_transit', null, 'Reported by PalletLine demo partner'],
+        ['in_transit', 'delayed', null, 'Reported by PalletLine demo partner'],
+        ['delayed', 'delivered', null, 'Reported by PalletLine demo partner'],
       ]
     )
     // Its milestones are the partner's only (no second set from the status changes).

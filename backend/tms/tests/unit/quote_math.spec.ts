@@ -4,6 +4,7 @@ import {
   askWithTimeout,
   baseTotalCents,
   bookingKeyOf,
+  bookingPartnerOf,
   cacheUntil,
   durationText,
   wireQuote,
@@ -103,5 +104,23 @@ test.group('TMS quote helpers', () => {
     assert.equal(carrierKeyOf('internal', 'listing'), 'palletline')
     assert.equal(carrierKeyOf('demo_partner', 'partner:lakeshore'), 'lakeshore')
     assert.isNull(carrierKeyOf('demo_partner', null))
+  })
+})
+
+test.group('bookingPartnerOf: which partner driver books a comparison driver’s quotes', () => {
+  const partners = new Set(['demo_partner', 'acme_ltl'])
+  const isPartner = (name: string) => partners.has(name)
+  const bookWith = { ltl_partner: 'demo_partner', expedite_partner: 'demo_partner' }
+
+  test('the config’s entry, else the partner of the same name, else none', ({ assert }) => {
+    assert.equal(bookingPartnerOf('ltl_partner', bookWith, isPartner), 'demo_partner')
+    assert.equal(bookingPartnerOf('acme_ltl', bookWith, isPartner), 'acme_ltl')
+    assert.isNull(bookingPartnerOf('lane_model', bookWith, isPartner))
+    // An entry wins over a partner of the same name; `toString` is no entry.
+    assert.equal(
+      bookingPartnerOf('acme_ltl', { acme_ltl: 'demo_partner' }, isPartner),
+      'demo_partner'
+    )
+    assert.isNull(bookingPartnerOf('toString', bookWith, isPartner))
   })
 })

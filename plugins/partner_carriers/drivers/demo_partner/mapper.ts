@@ -19,6 +19,7 @@ import type {
   ShipmentMode,
   Tracking,
 } from '../../types.js'
+import { demoMilestoneType } from './codes.js'
 import { failure, retryAfter, type PartnerHttpRequest, type PartnerHttpResponse } from '../http.js'
 
 export type DemoLocationJson = {
@@ -243,6 +244,7 @@ function milestone(event: unknown): PartnerMilestone | null {
   return {
     eventId: event.id,
     code: event.status_code,
+    type: demoMilestoneType(event.status_code),
     description: isStr(event.status_description) ? event.status_description : event.status_code,
     eventTime: new Date(event.occurred_at).toISOString(),
     ...(place && isNum(place.latitude) && isNum(place.longitude)

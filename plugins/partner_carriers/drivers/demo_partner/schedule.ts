@@ -9,7 +9,7 @@
  * ARR, OFD and DEL come 6 h later.
  */
 import { createHash } from 'node:crypto'
-import { etaHours } from '../../../rate_quoting/drivers/lane_model_math.js'
+import { etaHours } from '../../../rate_quoting/main.js'
 import type { ShipmentMode } from '../../types.js'
 import { DEMO_PARTNER_CODES, type DemoPartnerCode } from './codes.js'
 
