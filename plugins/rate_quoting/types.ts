@@ -21,6 +21,11 @@ export type LaneSample = {
   mode: FreightMode | null
   /** dollars per pallet per mile */
   pricePerPalletMile: number
+  /**
+   * the sample's pallets, when the history says: the model restates the price for the quoted
+   * load's pallets (docs/decisions/0176)
+   */
+  pallets?: number | null
 }
 
 /** A weekly fuel index row: the surcharge percent in force from `indexDate`. */

@@ -233,6 +233,7 @@ export default class FreightBoardService {
             load.destLongitude
           ),
           pallets: load.pallets ?? 1,
+          weightLbs: load.weightLbs,
           distanceMiles: load.distanceMiles ?? 0,
           totalCents: load.priceCents ?? 0,
           pickupDate: load.pickupEarliest ? businessDateOf(load.pickupEarliest) : null,

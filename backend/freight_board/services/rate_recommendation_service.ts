@@ -2,7 +2,11 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import rateQuoting from '#plugins/rate_quoting/services/main'
 import type { FuelRow, LaneSample, QuoteResult } from '#plugins/rate_quoting/main'
-import { CENSUS_REGIONS, regionOf } from '#plugins/rate_quoting/drivers/lane_model_math'
+import {
+  CENSUS_REGIONS,
+  perPalletMileCents,
+  regionOf,
+} from '#plugins/rate_quoting/drivers/lane_model_math'
 import LaneHistoryService from '#marketplace/services/lane_history_service'
 import { fromCents } from '#core/money'
 import FreightListing from '#freight_board/models/freight_listing'
@@ -14,6 +18,11 @@ export type RateRecommendation = {
   high: number
   distance_miles: number
   eta_hours: number
+  /** the mid per pallet per mile, the figure that compares loads of any size and length */
+  per_pallet_mile: number
+  pallets: number
+  equipment: PlacedLoad['equipment']
+  mode: PlacedLoad['mode']
   sample_size: number
   confidence: QuoteResult['confidence']
   basis: {
@@ -69,6 +78,12 @@ export default class RateRecommendationService {
       mid: fromCents(result.midCents),
       high: fromCents(result.highCents),
       distance_miles: load.distanceMiles,
+      per_pallet_mile: fromCents(
+        perPalletMileCents(result.midCents, load.pallets, load.distanceMiles)
+      ),
+      pallets: load.pallets,
+      equipment: load.equipment,
+      mode: load.mode,
       eta_hours: result.etaHours,
       sample_size: result.sampleSize,
       confidence: result.confidence,
@@ -81,7 +96,7 @@ export default class RateRecommendationService {
     }
   }
 
-  /** Claimed loads between the regions, newest first, as prices per pallet-mile. */
+  /** Claimed loads between the regions, newest first, as prices per pallet-mile with their pallets. */
   private async claimedLoads(originStates: string[], destStates: string[]): Promise<LaneSample[]> {
     const rows = await FreightListing.query()
       .where('status', 'CLAIMED')
@@ -99,6 +114,7 @@ export default class RateRecommendationService {
       equipment: row.equipment,
       mode: row.mode,
       pricePerPalletMile: row.priceCents! / 100 / ((row.pallets ?? 1) * row.distanceMiles!),
+      pallets: row.pallets ?? 1,
     }))
   }
 

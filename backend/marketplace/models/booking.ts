@@ -90,6 +90,10 @@ export default class Booking extends BaseModel {
   @column(decimal)
   declare distance: number | null
 
+  /** the freight's declared weight in pounds, null when not declared (docs/decisions/0177) */
+  @column()
+  declare weightLbs: number | null
+
   @column(decimal)
   declare ratePerMilePerPallet: number | null
 

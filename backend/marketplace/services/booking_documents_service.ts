@@ -27,7 +27,7 @@ export type BookingDocumentFacts = {
     zip: string | null
   }
   pallets: number
-  /** declared weight when the booking carries one (partner bookings), else null */
+  /** the booking's declared weight (a claimed load's, a partner's payload), else null */
   weightLbs: number | null
   distanceMiles: number | null
   totalAmount: number | null
@@ -99,7 +99,7 @@ export default class BookingDocumentsService {
         zip: b.deliveryZip ?? null,
       },
       pallets: b.numberOfPallets,
-      weightLbs: Number.isFinite(weight) && weight > 0 ? weight : null,
+      weightLbs: b.weightLbs ?? (Number.isFinite(weight) && weight > 0 ? weight : null),
       distanceMiles: b.distance === null || b.distance === undefined ? null : Number(b.distance),
       totalAmount: money(b.totalAmount),
       proNumber: b.partnerProNumber ?? null,

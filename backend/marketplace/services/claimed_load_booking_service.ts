@@ -24,6 +24,8 @@ export type ClaimedLoadBooking = {
   pickup: Stop
   delivery: Stop
   pallets: number
+  /** the load's declared weight, printed on its bill of lading */
+  weightLbs: number | null
   distanceMiles: number
   totalCents: number
   pickupDate: DateTime | null
@@ -75,6 +77,7 @@ export default class ClaimedLoadBookingService {
         deliveryLatitude: load.delivery.latitude,
         deliveryLongitude: load.delivery.longitude,
         numberOfPallets: load.pallets,
+        weightLbs: load.weightLbs,
         distance: load.distanceMiles,
         ratePerMilePerPallet: fromCents(rateCents),
         totalAmount: fromCents(load.totalCents),

@@ -9,6 +9,8 @@ export type BookingLaneSample = {
   /** the truck's type as freight-board equipment; null when unknown */
   equipment: 'VAN' | 'REEFER' | 'FLATBED' | 'BOX' | null
   pricePerPalletMile: number
+  /** the booking's pallets (the model restates the price for a load's pallets, decision 0176) */
+  pallets: number
 }
 
 const EQUIPMENT_OF_TRUCK: Record<string, BookingLaneSample['equipment']> = {
@@ -70,6 +72,7 @@ export default class LaneHistoryService {
       equipment: EQUIPMENT_OF_TRUCK[row.truck_type] ?? null,
       pricePerPalletMile:
         Number(row.total_amount) / (Number(row.number_of_pallets) * Number(row.distance)),
+      pallets: Number(row.number_of_pallets),
     }))
   }
 }

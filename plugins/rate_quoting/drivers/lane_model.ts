@@ -63,7 +63,7 @@ export class LaneModelDriver implements RateRecommender, ShipmentRater {
       originState: input.origin.state,
       destState: input.destination.state,
     }
-    const found = widen(lane, input.equipment, input.mode, input.history)
+    const found = widen(lane, input.equipment, input.mode, input.history, input.pallets)
     if (found) {
       const palletMiles = input.pallets * input.distanceMiles
       const cents = (p: number) => Math.round(percentile(found.prices, p) * palletMiles * 100)

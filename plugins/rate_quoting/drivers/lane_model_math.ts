@@ -82,6 +82,36 @@ function sameLane(scope: QuoteScope, lane: Lane, sample: LaneSample) {
 }
 
 /**
+ * The share of a truck's price a load of `pallets` pays: a single pallet still costs 40 percent
+ * of a truck, a full trailer (26 pallets) all of it (docs/decisions/0176).
+ */
+export function palletShare(pallets: number): number {
+  return 0.4 + (0.6 * Math.min(pallets, FULL_TRUCK_PALLETS)) / FULL_TRUCK_PALLETS
+}
+
+/**
+ * A sample's price per pallet-mile restated for a load of `pallets`: what the sample paid per
+ * truck-mile share (its price over its pallets' share of a truck), times this load's share,
+ * per pallet. A price per pallet-mile does not carry from a 6-pallet load to a 20-pallet one
+ * (a truck's cost is mostly the truck), so without this a 20-pallet load would be priced at
+ * more than three 6-pallet loads (docs/decisions/0176). A sample that does not say its pallets
+ * is taken as it is.
+ */
+function restated(sample: LaneSample, pallets: number | undefined): number {
+  if (!pallets || pallets <= 0 || !sample.pallets || sample.pallets <= 0) {
+    return sample.pricePerPalletMile
+  }
+  const perTruckMile = (sample.pricePerPalletMile * sample.pallets) / palletShare(sample.pallets)
+  return (perTruckMile * palletShare(pallets)) / pallets
+}
+
+/** A total restated per pallet-mile, in whole cents (what the rate estimate shows). */
+export function perPalletMileCents(totalCents: number, pallets: number, miles: number): number {
+  if (pallets <= 0 || miles <= 0) return 0
+  return Math.round(totalCents / (pallets * miles))
+}
+
+/**
  * The narrowest scope with enough comparable samples (same equipment and mode where the sample
  * says), and those samples' prices per pallet-mile; null when even the region is thin.
  */
@@ -89,7 +119,8 @@ export function widen(
   lane: Lane,
   equipment: Equipment,
   mode: FreightMode,
-  history: LaneSample[]
+  history: LaneSample[],
+  pallets?: number
 ): { scope: QuoteScope; prices: number[] } | null {
   const comparable = history.filter(
     (s) =>
@@ -101,7 +132,7 @@ export function widen(
   for (const scope of ['zip3', 'state', 'region'] as const) {
     const prices = comparable
       .filter((s) => sameLane(scope, lane, s))
-      .map((s) => s.pricePerPalletMile)
+      .map((s) => restated(s, pallets))
     if (prices.length >= MIN_SAMPLES[scope]) return { scope, prices }
   }
   return null
@@ -179,8 +210,7 @@ export function costModelCents(input: {
   weightLbs: number
   fscPct: number
 }): number {
-  const palletFactor =
-    0.4 + (0.6 * Math.min(input.pallets, FULL_TRUCK_PALLETS)) / FULL_TRUCK_PALLETS
+  const palletFactor = palletShare(input.pallets)
   const weightFactor = 1 + (0.1 * Math.min(input.weightLbs, FULL_WEIGHT_LBS)) / FULL_WEIGHT_LBS
   const dollars =
     input.distanceMiles *
@@ -215,7 +245,7 @@ export function networkLineHaul(input: {
   fscPct: number
   history: LaneSample[]
 }): { cents: number; scope: QuoteScope | null; samples: number } {
-  const found = widen(input.lane, input.equipment, input.mode, input.history)
+  const found = widen(input.lane, input.equipment, input.mode, input.history, input.pallets)
   if (found) {
     const allInDollars = percentile(found.prices, 0.5) * input.pallets * input.distanceMiles
     return {

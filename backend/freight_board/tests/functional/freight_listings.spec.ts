@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { Clock, FixedClock } from '#core/clock'
 import { roadMiles } from '#core/geo'
-import { costModelCents } from '#plugins/rate_quoting/drivers/lane_model_math'
+import { costModelCents, palletShare } from '#plugins/rate_quoting/drivers/lane_model_math'
 import FreightListing from '#freight_board/models/freight_listing'
 import FreightListingAudit from '#freight_board/models/freight_listing_audit'
 import { businessDayFromToday, inProcessZone, makeUser, resetDatabase } from '#tests/helpers'
@@ -127,11 +127,18 @@ test.group('POST /api/freight-listings/recommend', (group) => {
     const distance = roadMiles(CHICAGO, DETROIT)
     const body = res.body()
     assert.closeTo(body.distance_miles, distance, 1)
-    // p25 2.35, p50 2.70, p75 3.05 per pallet-mile x 4 pallets x the distance
+    // p25 2.35, p50 2.70, p75 3.05 per pallet-mile of 1-pallet loads, restated for this load's
+    // 4 pallets on the cost model's pallet curve (decision 0176), x 4 pallets x the distance
+    const restated = palletShare(4) / 4 / palletShare(1)
     const palletMiles = 4 * body.distance_miles
-    assert.equal(body.low, Math.round(2.35 * palletMiles * 100) / 100)
-    assert.equal(body.mid, Math.round(2.7 * palletMiles * 100) / 100)
-    assert.equal(body.high, Math.round(3.05 * palletMiles * 100) / 100)
+    const dollars = (p: number) => Math.round(p * restated * palletMiles * 100) / 100
+    assert.equal(body.low, dollars(2.35))
+    assert.equal(body.mid, dollars(2.7))
+    assert.equal(body.high, dollars(3.05))
+    assert.equal(body.per_pallet_mile, Math.round(2.7 * restated * 100) / 100)
+    assert.equal(body.pallets, 4)
+    assert.equal(body.equipment, 'VAN')
+    assert.equal(body.mode, 'TL')
     assert.equal(body.sample_size, 8)
     assert.equal(body.confidence, 'high')
     assert.equal(body.basis.method, 'lane_history')

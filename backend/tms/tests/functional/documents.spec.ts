@@ -129,8 +129,8 @@ test.group('The invoice PDF at an off-hour', (group) => {
     const invoice = await Invoice.findByOrFail('bookingId', booking.id)
     const text = pdfStrings(await drive.use().getBytes(invoice.pdfUrl!))
     assert.include(text, `Invoice number\n${invoice.invoiceNumber}`)
-    assert.include(text, 'Issued\n2026-11-25\nDue\n2026-11-25')
-    assert.notInclude(text, '2026-11-26')
+    assert.include(text, 'Issued\n25 Nov 2026\nDue\n25 Nov 2026')
+    assert.notInclude(text, '26 Nov 2026')
   })
 })
 

@@ -183,7 +183,8 @@ test.group('Re-check at dispatch: the bill of lading', (group) => {
     const bol = await BillOfLading.findByOrFail('bookingId', booking.id)
     const text = pdfText(await drive.use().getBytes(bol.pdfUrl!))
     assert.include(text, 'Carrier vetting at booking')
-    assert.include(text, '2026-11-20T15:00:00.000Z (census_file): PASS')
+    // 15:00 UTC is 10:00 in New York, the business time zone
+    assert.include(text, '20 Nov 2026, 10:00 ET (census_file): PASS')
     assert.include(text, 'PASS: No out-of-service order on record')
   })
 })

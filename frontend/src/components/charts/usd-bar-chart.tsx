@@ -53,6 +53,8 @@ export function UsdBarChart({
         initialDimension={{ width: 600, height: 288 }}
       >
         <BarChart
+          // Hidden from assistive tech (the figures are in text beside it): no tab stop either.
+          accessibilityLayer={false}
           data={bars}
           layout={rows ? 'vertical' : 'horizontal'}
           margin={{ top: 8, right: rows ? 16 : 8, bottom: 0, left: rows ? 0 : 8 }}

@@ -48,8 +48,9 @@ const variants = {
     'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 focus-visible:ring-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100 focus-visible:ring-slate-400',
   destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:ring-red-500',
+  // emerald-700 keeps white text at 5.5:1 (WCAG AA); emerald-600 was 3.8:1.
   success:
-    'bg-emerald-600 text-white shadow-sm hover:bg-emerald-700 focus-visible:ring-emerald-500',
+    'bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 focus-visible:ring-emerald-500',
   link: 'text-brand-700 underline-offset-4 hover:underline focus-visible:ring-brand-500',
 } as const
 

@@ -7,7 +7,11 @@ export const Table = React.forwardRef<HTMLTableElement, React.HTMLAttributes<HTM
     return (
       // relative: absolutely positioned cells' content (sr-only labels) stays inside the
       // scrolling box instead of widening the page.
-      <div className="relative w-full overflow-x-auto">
+      // tabIndex: a table that scrolls sideways can be scrolled from the keyboard (WCAG 2.1.1).
+      <div
+        tabIndex={0}
+        className="relative w-full overflow-x-auto rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
         <table ref={ref} className={cn('w-full caption-bottom text-sm', className)} {...props} />
       </div>
     )

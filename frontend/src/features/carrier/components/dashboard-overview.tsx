@@ -208,17 +208,15 @@ function FleetPanel({ fleet }: { fleet: CarrierDashboard['fleet'] }) {
         ) : (
           <dl className="space-y-3" aria-label="Fleet by status">
             {rows.map(([label, count, colour]) => (
-              <div key={label}>
-                <div className="flex items-center justify-between text-sm">
-                  <dt className="text-slate-600">{label}</dt>
-                  <dd className="font-semibold text-slate-900">{formatCount(count)}</dd>
-                </div>
-                <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
+              <div key={label} className="flex flex-wrap items-center justify-between text-sm">
+                <dt className="text-slate-600">{label}</dt>
+                <dd className="font-semibold text-slate-900">{formatCount(count)}</dd>
+                <dd className="mt-1 h-2 w-full rounded-full bg-slate-100" aria-hidden="true">
                   <div
                     className={`h-2 rounded-full ${colour}`}
                     style={{ width: `${fleet.total ? (count / fleet.total) * 100 : 0}%` }}
                   />
-                </div>
+                </dd>
               </div>
             ))}
           </dl>

@@ -22,7 +22,11 @@ export default function FuelChart({ weeks }: { weeks: FuelWeek[] }) {
         height="100%"
         initialDimension={{ width: 600, height: 288 }}
       >
-        <LineChart data={weeks} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <LineChart
+          accessibilityLayer={false}
+          data={weeks}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        >
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis
             dataKey="indexDate"

@@ -1,14 +1,37 @@
 import { Badge } from '@/components/ui/badge'
+import { equipmentLabel, modeLabel } from '@/config/freight-labels'
 import { formatCount, formatCurrency, formatMiles } from '@/lib/format'
 import type { RateRecommendation } from '@/features/freight-board/api/types'
 import { formatHours } from '@/features/freight-board/utils/format-load'
 
 const CONFIDENCE_VARIANT = { high: 'success', medium: 'info', low: 'warning' } as const
 
+const SCOPE_WORDS = {
+  zip3: 'same 3-digit ZIP areas',
+  state: 'same states',
+  region: 'same census regions',
+} as const
+
+/**
+ * What the range rests on, in one line: the comparable loads (how many, which equipment and
+ * mode, how wide a lane) or the cost model, so two estimates can be compared (decision 0176).
+ */
+function basisLine(recommendation: RateRecommendation): string {
+  const { sample_size, equipment, mode, basis } = recommendation
+  const kind = `${equipmentLabel(equipment)} ${modeLabel(mode)}`
+  if (basis.method === 'lane_history') {
+    const loads = `${formatCount(sample_size)} comparable ${kind} ${sample_size === 1 ? 'load' : 'loads'}`
+    return basis.scope
+      ? `Based on ${loads} on the ${SCOPE_WORDS[basis.scope]}`
+      : `Based on ${loads}`
+  }
+  return `Based on the ${kind} cost model: fewer comparable loads than the lane needs`
+}
+
 /** The suggested price range and what it rests on, so the shipper sees why. */
 export function RateEstimate({ recommendation }: { recommendation: RateRecommendation }) {
-  const { low, mid, high, distance_miles, eta_hours, sample_size, confidence, basis } =
-    recommendation
+  const { low, mid, high, distance_miles, eta_hours, confidence, basis } = recommendation
+  const { pallets, per_pallet_mile } = recommendation
   return (
     <section
       aria-label="Rate estimate"
@@ -20,10 +43,14 @@ export function RateEstimate({ recommendation }: { recommendation: RateRecommend
           {formatCurrency(low)} – {formatCurrency(high)}
         </p>
       </div>
-      <dl className="grid grid-cols-3 gap-3 text-sm">
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-slate-600">Mid</dt>
           <dd className="font-semibold text-slate-900">{formatCurrency(mid)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Per pallet-mile</dt>
+          <dd className="font-semibold text-slate-900">{formatCurrency(per_pallet_mile)}</dd>
         </div>
         <div>
           <dt className="text-slate-600">Distance</dt>
@@ -37,11 +64,12 @@ export function RateEstimate({ recommendation }: { recommendation: RateRecommend
       <div className="space-y-1 border-t border-brand-200 pt-3 text-sm text-slate-700">
         <p className="flex flex-wrap items-center gap-2">
           <Badge variant={CONFIDENCE_VARIANT[confidence]}>{confidence} confidence</Badge>
-          <span>
-            {basis.method === 'lane_history'
-              ? `Based on ${formatCount(sample_size)} comparable ${sample_size === 1 ? 'load' : 'loads'}`
-              : 'Based on the cost model'}
-          </span>
+          <span>{basisLine(recommendation)}</span>
+        </p>
+        <p>
+          Mid of {formatCurrency(mid)} for {formatCount(pallets)}{' '}
+          {pallets === 1 ? 'pallet' : 'pallets'} over {formatMiles(distance_miles)}. A truck&apos;s
+          cost is mostly the truck, so a larger load pays less per pallet-mile.
         </p>
         <p>{basis.description}</p>
       </div>

@@ -53,7 +53,7 @@ export function TrackingProgress({ status }: { status: string | null }) {
             key={step}
             className={cn(
               'flex items-center gap-1',
-              i < reached ? 'font-semibold text-slate-900' : 'text-slate-400'
+              i < reached ? 'font-semibold text-slate-900' : 'text-slate-500'
             )}
           >
             {i < reached ? <Check className="h-3.5 w-3.5" aria-hidden="true" /> : null}

@@ -1,0 +1,111 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { resetDatabase } from '#tests/helpers'
+import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { seedDemoReferenceRows } from '#tms/tests/reference_rows'
+
+/**
+ * axe-core on every page of every role, at 1280 and 390 px, with the demo data: no serious or
+ * critical violation of WCAG 2.1 A/AA. The pages are read from the menus the app draws
+ * (frontend/src/config/public-nav.ts for a visitor, role-nav.ts for each role, plus the
+ * account menu's Profile and Settings), so a page added to a menu is checked without a change
+ * here. A failure names the page, the width, the rule and the first offending elements.
+ */
+const WIDTHS = [1280, 390]
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+const SERIOUS = new Set(['serious', 'critical'])
+
+/** Same-origin links of the page's navigation landmarks (and any extra selector), in order. */
+async function menuLinks(page: Page, selector = 'nav a[href]'): Promise<string[]> {
+  const hrefs = await page
+    .locator(selector)
+    .evaluateAll((links) => links.map((link) => (link as unknown as { href: string }).href))
+  const origin = new URL(page.url()).origin
+  const paths = hrefs
+    .map((href) => new URL(href))
+    .filter((url) => url.origin === origin && !url.pathname.startsWith('/api/'))
+    .map((url) => `${url.pathname}${url.hash}`)
+  return [...new Set(paths)]
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle')
+  // Lazy sections and charts render after their data arrives.
+  await page.waitForTimeout(250)
+}
+
+/** The serious and critical violations of the page as it is, one line each. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+  return result.violations
+    .filter((violation) => SERIOUS.has(violation.impact ?? ''))
+    .map(
+      (violation) =>
+        `${where}: ${violation.id} (${violation.impact}) ${violation.help}: ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`
+    )
+}
+
+/** Each page at each width: load it wide, check, narrow the window, check again. */
+async function checkPages(page: Page, paths: string[]): Promise<string[]> {
+  const problems: string[] = []
+  for (const path of paths) {
+    await page.setViewportSize({ width: WIDTHS[0], height: 900 })
+    await page.goto(path)
+    await settle(page)
+    for (const width of WIDTHS) {
+      if (width !== WIDTHS[0]) {
+        await page.setViewportSize({ width, height: 844 })
+        await page.waitForTimeout(150)
+      }
+      problems.push(...(await violations(page, `${path} @${width}px`)))
+    }
+  }
+  return problems
+}
+
+test.group('Browser: accessibility (axe-core, WCAG 2.1 AA)', (group) => {
+  group.setup(async () => {
+    await resetDatabase()
+    // The demo reads what the migrations ship, which a reset empties.
+    await seedDemoReferenceRows()
+    const ace = await app.container.make('ace')
+    const seed = await ace.exec('db:seed', ['--files', 'database/seeders/demo_seeder.ts'])
+    if (seed.exitCode) throw seed.error ?? new Error('demo seed failed')
+  })
+  group.teardown(() => closeBrowser())
+  group.each.timeout(180_000)
+
+  test('a visitor’s pages', async ({ assert }) => {
+    const { context, page } = await newPage()
+    await page.goto('/')
+    await settle(page)
+    const paths = await menuLinks(page, 'header a[href]')
+    assert.includeMembers(paths, ['/', '/login', '/register'])
+    assert.deepEqual(await checkPages(page, [...paths, '/no-such-page']), [])
+    await context.close()
+  })
+
+  for (const role of ['shipper', 'carrier', 'admin'] as const) {
+    test(`the ${role}’s pages`, async ({ assert }) => {
+      const { context, page } = await newPage()
+      await signIn(page, `${role}@palletline.test`, 'demo1234')
+      await page.waitForURL(`**/${role}`)
+      await settle(page)
+      const paths = await menuLinks(page)
+      // The account menu's Profile and Settings.
+      // An admin's sign-in may wait for the next two-factor code window.
+      await page.getByRole('button', { name: /^Account menu for/ }).click({ timeout: 60_000 })
+      paths.push(...(await menuLinks(page, '[role="menu"] a[href]')))
+      await page.keyboard.press('Escape')
+      const pages = [...new Set([`/${role}`, ...paths])]
+      assert.isAbove(pages.length, 4, pages.join(', '))
+      assert.deepEqual(await checkPages(page, pages), [])
+      await context.close()
+    })
+  }
+})
