@@ -13,6 +13,7 @@ emitter.onError((event, error) => {
 
 await import('#marketplace/listeners/invoicing')
 await import('#marketplace/listeners/capacity')
+await import('#marketplace/listeners/cancellation_mail')
 await import('#payments/listeners/payments')
 await import('#accounts/listeners/approval_mail')
 await import('#freight_board/listeners/reopen_load')

@@ -42,6 +42,11 @@ export default class BookingsController {
     return this.bookings.complete(auth.getUserOrFail().id, Number(params.id))
   }
 
+  /** GET /api/bookings/:id/cancellation: the cancellation policy's outcome (decision 0178). */
+  async cancellation({ params }: HttpContext) {
+    return this.bookings.cancellationQuote(Number(params.id))
+  }
+
   /** POST /api/bookings/:id/cancel */
   async cancel({ auth, params }: HttpContext) {
     return this.bookings.cancel(auth.getUserOrFail().id, Number(params.id))

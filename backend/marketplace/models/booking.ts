@@ -188,6 +188,10 @@ export default class Booking extends BaseModel {
   @column.dateTime()
   declare cancelledAt: DateTime | null
 
+  /** The late-cancel fee kept for the carrier, cents (null until cancelled; docs/decisions/0178). */
+  @column()
+  declare cancellationFeeCents: number | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -33,7 +33,10 @@ export default class BookingPolicy extends BasePolicy {
     return this.view(user, target)
   }
 
-  /** POST /api/booking/:id/complete, /api/bookings/:id/cancel: its shipper. */
+  /**
+   * POST /api/booking/:id/complete, /api/bookings/:id/cancel, GET /api/bookings/:id/cancellation:
+   * its shipper. A carrier does not cancel in the app (docs/decisions/0178).
+   */
   async manageAsShipper(user: Actor, target: RouteTarget) {
     if (!this.isShipper(user)) return this.forbidden()
     const booking = await this.booking(target)

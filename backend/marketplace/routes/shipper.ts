@@ -39,6 +39,10 @@ router
       .post('/bookings/:id/cancel', [BookingsController, 'cancel'])
       .where('id', id.id)
       .use(asShipper)
+    router
+      .get('/bookings/:id/cancellation', [BookingsController, 'cancellation'])
+      .where('id', id.id)
+      .use(asShipper)
     router.get('/shipper/dashboard-metrics', [ShipperDashboardController, 'show'])
   })
   .prefix('/api')

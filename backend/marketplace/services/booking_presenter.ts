@@ -57,6 +57,8 @@ export type ShipperBooking = BookingLane & {
   deliveredAt: string | null
   completedAt: string | null
   cancelledAt: string | null
+  /** the late-cancel fee kept from a cancelled booking's total, cents (docs/decisions/0178) */
+  cancellationFeeCents: number | null
   canCancel: boolean
   canComplete: boolean
   /** who moves a partner booking and how to follow it there; null for the network's bookings */
@@ -159,6 +161,7 @@ export function presentBooking(booking: Booking, view: Presentation): ShipperBoo
     deliveredAt: booking.deliveredAt?.toISO() ?? null,
     completedAt: booking.completedAt?.toISO() ?? null,
     cancelledAt: booking.cancelledAt?.toISO() ?? null,
+    cancellationFeeCents: booking.cancellationFeeCents ?? null,
     canCancel: isShipper && nextStatuses(booking.status, 'shipper').includes('cancelled'),
     canComplete: isShipper && booking.status === 'delivered' && !booking.completedAt,
     partner: partnerShipment(booking),

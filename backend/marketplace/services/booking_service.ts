@@ -19,7 +19,13 @@ import { validationError } from '#core/validation'
 import { priceShipment } from '#marketplace/services/pricing'
 import { availablePallets, matchShipment } from '#marketplace/services/search_match'
 import { placeShipment } from '#marketplace/services/search_places'
-import { toDateColumn } from '#core/business_time'
+import { businessToday, isoDay, toDateColumn } from '#core/business_time'
+import { bookingReference } from '#core/reference'
+import {
+  cancellationQuote,
+  LATE_CANCEL_WINDOW_HOURS,
+  type CancellationFacts,
+} from '#marketplace/cancellation_policy'
 import { sqlTimestamp } from '#core/timestamps'
 import CarrierIdentityService, {
   type CarrierProfile,
@@ -291,8 +297,48 @@ export default class BookingService {
   async cancel(shipperId: number, bookingId: number): Promise<ShipperBooking> {
     const requester = { id: shipperId, role: 'shipper' }
     const booking = await this.find(bookingId)
-    await this.statuses.change(booking.id, 'cancelled', { userId: shipperId, role: 'shipper' })
+    // The policy's outcome is computed again from the booking as the change reads it, so
+    // what is applied is the server's own figure at this moment (docs/decisions/0178).
+    await this.statuses.change(
+      booking.id,
+      'cancelled',
+      { userId: shipperId, role: 'shipper' },
+      {
+        also: (current) => ({
+          cancellation_fee_cents: cancellationQuote(this.cancellationFacts(current), 'shipper')
+            .feeCents,
+        }),
+      }
+    )
     return this.findFor(requester, booking.id)
+  }
+
+  /**
+   * GET /api/bookings/:id/cancellation: what cancelling the booking now would do (the refund
+   * and when it lands, the late-cancel fee and its split, the load). BookingPolicy has already
+   * checked the booking is this shipper's.
+   */
+  async cancellationQuote(bookingId: number) {
+    const booking = await this.find(bookingId)
+    return {
+      bookingId: booking.id,
+      reference: bookingReference(booking.id),
+      lateCancelWindowHours: LATE_CANCEL_WINDOW_HOURS,
+      ...cancellationQuote(this.cancellationFacts(booking), 'shipper'),
+    }
+  }
+
+  private cancellationFacts(booking: Booking): CancellationFacts {
+    return {
+      status: booking.status,
+      paymentStatus: booking.paymentStatus,
+      totalCents: toCents(booking.totalAmount ?? 0),
+      pickupDate: isoDay(booking.pickupDate),
+      pickupWindowStartMs: booking.pickupWindowStart?.toMillis() ?? null,
+      freightBoard: booking.bookingType === 'freight_board',
+      today: businessToday(this.clock),
+      nowMs: this.clock.nowMillis(),
+    }
   }
 
   /**

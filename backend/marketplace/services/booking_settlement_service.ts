@@ -27,6 +27,8 @@ export type ClaimedPayout = {
   bookingId: number
   carrierId: number
   totalAmount: string | number | null
+  /** a cancelled booking's late-cancel fee, cents: what its payout is a share of (0178) */
+  cancellationFeeCents: number | null
   /** attempts so far, this one included */
   attempts: number
 }
@@ -83,6 +85,32 @@ export default class BookingSettlementService {
       .where('id', bookingId)
       .where('payment_status', 'paid')
       .update({ payment_status: 'refunded', updated_at: stamp(trx, at) })
+    return rowCount(updated) === 1
+  }
+
+  /**
+   * Payout pending -> released for a cancelled, refunded booking that kept a late-cancel fee
+   * for its carrier (docs/decisions/0178). Answers whether this call released it.
+   */
+  async releaseCancellationFee(
+    trx: TransactionClientContract,
+    bookingId: number,
+    at: DateTime
+  ): Promise<boolean> {
+    const when = stamp(trx, at)
+    const updated = await trx
+      .from('bookings')
+      .where('id', bookingId)
+      .where('status', 'cancelled')
+      .where('payment_status', 'refunded')
+      .where('cancellation_fee_cents', '>', 0)
+      .where('payout_status', 'pending')
+      .update({
+        payout_status: 'released',
+        payout_released_at: when,
+        payout_failure_reason: null,
+        updated_at: when,
+      })
     return rowCount(updated) === 1
   }
 
@@ -187,12 +215,16 @@ export default class BookingSettlementService {
           payout_claimed_at: stamp(client, rule.now),
           payout_attempts: client.knexRawQuery('payout_attempts + 1'),
         },
-        ['id', 'carrier_id', 'total_amount', 'payout_attempts']
+        ['id', 'carrier_id', 'total_amount', 'cancellation_fee_cents', 'payout_attempts']
       )
     return (rows as Record<string, unknown>[]).map((row) => ({
       bookingId: Number(row.id),
       carrierId: Number(row.carrier_id),
       totalAmount: row.total_amount as string | number | null,
+      cancellationFeeCents:
+        row.cancellation_fee_cents === null || row.cancellation_fee_cents === undefined
+          ? null
+          : Number(row.cancellation_fee_cents),
       attempts: Number(row.payout_attempts),
     }))
   }

@@ -41,7 +41,12 @@ export default class BookingStatusService {
     bookingId: number,
     to: BookingStatus,
     actor: StatusChangeActor,
-    options: { note?: string; trx?: TransactionClientContract } = {}
+    options: {
+      note?: string
+      trx?: TransactionClientContract
+      /** more columns to write with the change, from the booking as read in its transaction */
+      also?: (booking: Booking) => Record<string, unknown>
+    } = {}
   ): Promise<Booking> {
     if (to === 'cancelled') await this.cancelAtPartner(bookingId, actor)
     const run = async (trx: TransactionClientContract) => {
@@ -61,6 +66,7 @@ export default class BookingStatusService {
       const changes: Record<string, unknown> = { status: to, updated_at: stamp }
       if (to === 'delivered') changes.delivered_at = stamp
       if (to === 'cancelled') changes.cancelled_at = stamp
+      if (options.also) Object.assign(changes, options.also(booking))
       const updated = await trx
         .from('bookings')
         .where('id', bookingId)

@@ -10,7 +10,7 @@ import {
 } from '#marketplace/booking_status'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import AccountStatsService, { type UserContact } from '#accounts/services/account_stats_service'
-import { fromCents, toCents } from '#core/money'
+import { fromCents, splitPayout, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import type { FleetBookings } from '#fleet/contracts/fleet_bookings'
 import type { BookingLane } from '#marketplace/services/booking_presenter'
@@ -68,6 +68,9 @@ export type CarrierBooking = BookingLane & {
   deliveredAt: string | null
   completedAt: string | null
   cancelledAt: string | null
+  /** the late-cancel fee the shipper paid on cancelling, and the carrier's share (0178) */
+  cancellationFeeCents: number | null
+  cancellationFeeShareCents: number | null
   createdAt: string
   /** what the carrier may move it to now (the status machine and the delivery rules) */
   allowedStatuses: BookingStatus[]
@@ -212,6 +215,9 @@ export function toCarrierBooking(
     deliveredAt: iso(b.deliveredAt),
     completedAt: iso(b.completedAt),
     cancelledAt: iso(b.cancelledAt),
+    cancellationFeeCents: b.cancellationFeeCents ?? null,
+    cancellationFeeShareCents:
+      b.cancellationFeeCents === null ? null : splitPayout(b.cancellationFeeCents).payoutCents,
     createdAt: iso(b.createdAt)!,
     allowedStatuses: deliveryBlockedReason ? next.filter((s) => s !== 'delivered') : next,
     deliveryBlockedReason,

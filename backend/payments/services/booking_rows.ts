@@ -8,6 +8,9 @@ export type BookingRow = {
   payment_status: string
   total_amount: string | number | null
   stripe_payment_intent_id: string | null
+  carrier_id: number | null
+  /** the late-cancel fee a cancelled booking kept for its carrier (docs/decisions/0178) */
+  cancellation_fee_cents: number | null
 }
 
 export const BOOKING_COLUMNS = [
@@ -17,6 +20,8 @@ export const BOOKING_COLUMNS = [
   'payment_status',
   'total_amount',
   'stripe_payment_intent_id',
+  'carrier_id',
+  'cancellation_fee_cents',
 ]
 
 /** The booking row, locked for the rest of the transaction (FOR UPDATE on PostgreSQL). */

@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import payments from '#plugins/payments/services/main'
-import type { AccountStatus, PaymentFailure } from '#plugins/payments/main'
+import type { AccountStatus, PaymentFailure, PayoutDestination } from '#plugins/payments/main'
 import CarrierProfileService, {
   type CarrierPaymentAccount,
 } from '#fleet/services/carrier_profile_service'
@@ -34,6 +34,8 @@ export type PayoutHistoryEntry = {
   payoutStatus: string
   payoutReleasedAt: string | null
   payoutFailureReason: string | null
+  /** the carrier's share of a cancelled booking's late-cancel fee (docs/decisions/0178) */
+  lateCancelFee: boolean
 }
 
 type PayoutRow = {
@@ -46,12 +48,18 @@ type PayoutRow = {
   payout_status: string
   payout_released_at: Date | string | null
   payout_failure_reason: string | null
+  status: string
+  cancellation_fee_cents: string | number | null
 }
 
-const NOT_CONNECTED: AccountStatus = {
+/** The account as Payment Setup shows it: its state and where its payouts land. */
+export type PayoutAccountView = AccountStatus & { payoutDestination: PayoutDestination | null }
+
+const NOT_CONNECTED: PayoutAccountView = {
   connected: false,
   onboardingComplete: false,
   payoutsEnabled: false,
+  payoutDestination: null,
 }
 
 /**
@@ -67,7 +75,7 @@ export default class CarrierPaymentsService {
   ) {}
 
   /** GET /api/carrier/stripe-status; remembers a completed onboarding on the carrier. */
-  async status(userId: number): Promise<AccountStatus> {
+  async status(userId: number): Promise<PayoutAccountView> {
     const account = await this.account(userId)
     if (!account.stripeAccountId) return NOT_CONNECTED
     const driver = await payments.use()
@@ -76,10 +84,11 @@ export default class CarrierPaymentsService {
       if (status.code === 'not_found') return NOT_CONNECTED
       throw providerFailure(status)
     }
-    const result: AccountStatus = {
+    const result: PayoutAccountView = {
       connected: status.connected,
       onboardingComplete: status.onboardingComplete,
       payoutsEnabled: status.payoutsEnabled,
+      payoutDestination: await this.destination(account.stripeAccountId),
     }
     if (result.onboardingComplete && !account.stripeOnboardingCompleted) {
       // Recorded on the carrier; once it can receive transfers, payouts held for the
@@ -88,6 +97,21 @@ export default class CarrierPaymentsService {
       else await this.carriers.markStripeOnboardingCompleted(account.carrierId)
     }
     return result
+  }
+
+  /**
+   * Where the account's payouts land (bank name, last four), when the provider tells; null
+   * otherwise. A provider that cannot answer now costs Payment Setup the line, not the page.
+   */
+  private async destination(accountId: string): Promise<PayoutDestination | null> {
+    const driver = await payments.use()
+    if (!driver.getPayoutDestination) return null
+    const found = await driver.getPayoutDestination(accountId)
+    if (!found.ok) {
+      logger.warn({ accountId, code: found.code }, 'payout destination unavailable')
+      return null
+    }
+    return found.destination
   }
 
   /**
@@ -129,7 +153,7 @@ export default class CarrierPaymentsService {
    * POST /api/sandbox/onboarding/:accountId/complete: the carrier finished the form.
    * PayoutAccountPolicy has already checked `accountId` is this carrier's own account.
    */
-  async completeSandboxOnboarding(userId: number, accountId: string): Promise<AccountStatus> {
+  async completeSandboxOnboarding(userId: number, accountId: string): Promise<PayoutAccountView> {
     const sandbox = await payments.sandbox()
     if (!sandbox) throw new NotFoundException(ACCOUNT_NOT_FOUND)
     const completed = await sandbox.completeOnboarding(accountId)
@@ -140,13 +164,26 @@ export default class CarrierPaymentsService {
     return this.status(userId)
   }
 
-  /** GET /api/carrier/payouts: the carrier's bookings with their payout, newest first. */
+  /**
+   * GET /api/carrier/payouts: the carrier's bookings with their payout, newest first. A
+   * cancelled booking is owed nothing and is not listed, unless it kept a late-cancel fee for
+   * the carrier: then the entry is that fee's payout, once released (docs/decisions/0178).
+   */
   async payouts(userId: number): Promise<PayoutHistoryEntry[]> {
     const account = await this.account(userId)
     const rows: PayoutRow[] = await db
       .from('bookings')
       .where('carrier_id', account.carrierId)
+      .where((q) =>
+        q
+          .whereNot('status', 'cancelled')
+          .orWhere((fee) =>
+            fee.where('cancellation_fee_cents', '>', 0).whereNot('payout_status', 'pending')
+          )
+      )
       .select(
+        'status',
+        'cancellation_fee_cents',
         'id',
         'pickup_address',
         'delivery_address',
@@ -161,7 +198,10 @@ export default class CarrierPaymentsService {
       .orderBy('id', 'desc')
       .limit(PAYOUT_HISTORY_LIMIT)
     return rows.map((row) => {
-      const totalCents = toCents(row.total_amount ?? 0)
+      const lateCancelFee = row.status === 'cancelled'
+      const totalCents = lateCancelFee
+        ? Number(row.cancellation_fee_cents)
+        : toCents(row.total_amount ?? 0)
       return {
         id: row.id,
         reference: bookingReference(row.id),
@@ -174,6 +214,7 @@ export default class CarrierPaymentsService {
         payoutStatus: row.payout_status,
         payoutReleasedAt: isoUtc(row.payout_released_at),
         payoutFailureReason: row.payout_failure_reason,
+        lateCancelFee,
       }
     })
   }

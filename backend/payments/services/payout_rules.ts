@@ -1,4 +1,5 @@
 /** The payout policy of decision 0043, shared by the release run and its transfers. */
+import { toCents } from '#core/money'
 
 /** A delivered, paid booking the shipper has not completed is released this long after delivery. */
 export const AUTO_RELEASE_HOURS = 48
@@ -34,4 +35,15 @@ export type ReleaseRunSummary = {
   paid: number[]
   held: number[]
   failed: number[]
+}
+
+/**
+ * What a payout is the carrier's share of: the booking's total, or for a cancelled booking the
+ * late-cancel fee it kept (docs/decisions/0178).
+ */
+export function payoutBaseCents(payout: {
+  totalAmount: string | number | null
+  cancellationFeeCents: number | null
+}): number {
+  return payout.cancellationFeeCents ?? toCents(payout.totalAmount ?? 0)
 }

@@ -14,12 +14,13 @@ import {
   MAX_PAYOUT_ATTEMPTS,
   STALE_CLAIM_MINUTES,
   TRANSFER_CONCURRENCY,
+  payoutBaseCents,
   retryDelayMinutes,
   type BatchOutcome,
 } from '#payments/services/payout_rules'
 import { Clock } from '#core/clock'
 import { writeTransaction } from '#core/transactions'
-import { splitPayout, toCents } from '#core/money'
+import { splitPayout } from '#core/money'
 import { caseById, mapWithConcurrency } from '#core/batches'
 import { payoutCentsTotal, payoutsTotal } from '#core/metrics'
 
@@ -129,7 +130,7 @@ export default class PayoutTransferService {
         const transfer = await driver
           .transfer({
             accountId,
-            amountCents: splitPayout(toCents(payout.totalAmount ?? 0)).payoutCents,
+            amountCents: splitPayout(payoutBaseCents(payout)).payoutCents,
             idempotencyKey: `booking-${bookingId}-payout`,
             transferGroup: `booking_${bookingId}`,
             sourceTransaction: charge?.chargeId ?? undefined,
@@ -225,7 +226,8 @@ export default class PayoutTransferService {
   private async chargesOf(bookingIds: number[]) {
     const rows = await Payment.query()
       .whereIn('shipmentId', bookingIds)
-      .where('status', 'SUCCEEDED')
+      // A late-cancel fee is paid out of a charge that was refunded in part (0178).
+      .whereIn('status', ['SUCCEEDED', 'REFUNDED'])
       .orderBy('id')
       .select('id', 'shipmentId', 'stripeChargeId')
     const charges = new Map<number, { paymentId: number; chargeId: string | null }>()

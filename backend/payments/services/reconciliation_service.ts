@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import payments from '#plugins/payments/services/main'
 import type { PaymentsDriver } from '#plugins/payments/main'
 import { ACCOUNTS } from '#payments/services/ledger_service'
-import { splitPayout, toCents } from '#core/money'
+import { formatUsd, splitPayout, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 
 /** One booking's money as the ledger tells it, in cents. */
@@ -12,6 +12,8 @@ export type BookingMoney = {
   totalCents: number
   paymentStatus: string
   payoutStatus: string
+  /** the late-cancel fee a cancelled booking kept for its carrier (docs/decisions/0178) */
+  feeCents: number
   chargedCents: number
   payoutCents: number
   platformShareCents: number
@@ -29,7 +31,7 @@ export type ReconciliationReport = {
   transactions: number
   totals: Omit<
     BookingMoney,
-    'bookingId' | 'reference' | 'totalCents' | 'paymentStatus' | 'payoutStatus'
+    'bookingId' | 'reference' | 'totalCents' | 'paymentStatus' | 'payoutStatus' | 'feeCents'
   >
   /** every problem found; `problems` lists the first MAX_LISTED_PROBLEMS of them */
   problemCount: number
@@ -49,12 +51,14 @@ type BookingRow = {
   total_amount: string | number | null
   payment_status: string
   payout_status: string
+  cancellation_fee_cents?: string | number | null
 }
 
 /** A booking as the reconciliation reads it: with the provider's intent id. */
 type ChargedBookingRow = BookingRow & { stripe_payment_intent_id: string | null }
 
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`
+/** `$1,234.56`: problem lines read as money, separators and all (never `-$0.00`). */
+const usd = (cents: number) => formatUsd(cents === 0 ? 0 : cents)
 
 /** Bookings read per page: memory stays flat however large the ledger grows. */
 export const RECONCILE_BATCH = 1000
@@ -67,7 +71,8 @@ export const PROVIDER_CONCURRENCY = 8
  * The reconciliation (`node ace payments:reconcile`, docs/decisions/0044): every ledger
  * transaction balances, and for every booking charged = payout + platform share + refunds +
  * what is still held, to the cent, with each part matching the booking's own state (a paid
- * payout is 91 percent of the total, a refund returns all of it, a pending payout is all
+ * payout is 91 percent of the total, a refund returns all of it but a late-cancel fee (whose
+ * payout is 91 percent of the fee, docs/decisions/0178), a pending payout is all
  * in escrow) and the payments rows. Balances are summed in the database and bookings are
  * walked in id order a page at a time, so the verdict is exact and the memory bounded.
  * Every booking marked paid (or refunded) is also checked against the payment provider's own
@@ -121,7 +126,8 @@ export default class ReconciliationService {
           'total_amount',
           'payment_status',
           'payout_status',
-          'stripe_payment_intent_id'
+          'stripe_payment_intent_id',
+          'cancellation_fee_cents'
         )) as ChargedBookingRow[]
       if (bookings.length === 0) break
       const [first, last] = [Number(bookings[0].id), Number(bookings[bookings.length - 1].id)]
@@ -243,6 +249,7 @@ export function bookingMoney(booking: BookingRow, lines: LedgerRow[]): BookingMo
     totalCents: toCents(booking.total_amount ?? 0),
     paymentStatus: booking.payment_status,
     payoutStatus: booking.payout_status,
+    feeCents: Number(booking.cancellation_fee_cents ?? 0),
     chargedCents: sum(cash('charge')),
     payoutCents: -sum(cash('payout')),
     refundedCents: -sum(cash('refund')),
@@ -278,18 +285,24 @@ export function checkBooking(money: BookingMoney, paymentRowsCents: number): str
   if (charged !== paymentRowsCents) {
     problems.push(`ledger charged ${usd(charged)} but payments record ${usd(paymentRowsCents)}`)
   }
-  if (money.paymentStatus === 'refunded' && money.refundedCents !== charged) {
-    problems.push(`refunded booking: refunded ${usd(money.refundedCents)} of ${usd(charged)}`)
+  // A cancelled booking's refund is its charge less the late-cancel fee it kept (0178).
+  const fee = money.paymentStatus === 'refunded' ? money.feeCents : 0
+  if (money.paymentStatus === 'refunded' && money.refundedCents !== charged - fee) {
+    problems.push(
+      fee > 0
+        ? `refunded booking: refunded ${usd(money.refundedCents)} of ${usd(charged)} less a ${usd(fee)} late-cancel fee`
+        : `refunded booking: refunded ${usd(money.refundedCents)} of ${usd(charged)}`
+    )
   }
-  if (money.paymentStatus === 'paid') {
-    const split = splitPayout(total)
+  // The carrier is owed 91 % of the total, or of the fee a cancellation kept.
+  if (money.paymentStatus === 'paid' || fee > 0) {
+    const split = splitPayout(fee > 0 ? fee : total)
     const released =
       money.platformShareCents !== 0 || money.payableCents !== 0 || money.payoutCents !== 0
     if (money.payoutStatus === 'pending') {
-      if (released || money.escrowCents !== charged) {
-        problems.push(
-          `payout pending but escrow holds ${usd(money.escrowCents)} of ${usd(charged)}`
-        )
+      const held = fee > 0 ? fee : charged
+      if (released || money.escrowCents !== held) {
+        problems.push(`payout pending but escrow holds ${usd(money.escrowCents)} of ${usd(held)}`)
       }
     } else {
       if (money.platformShareCents !== split.platformCents) {

@@ -12,19 +12,26 @@ import { Clock } from '#core/clock'
 import { writeTransaction } from '#core/transactions'
 import { toCents } from '#core/money'
 import { BOOKING_COLUMNS, lockBooking, type BookingRow } from '#payments/services/payment_service'
+import PayoutService from '#payments/services/payout_service'
 
-/** A paid booking cancelled before pickup goes back to the card, in full and once. */
+/**
+ * A paid booking cancelled before pickup goes back to the card, once: in full, or less the
+ * late-cancel fee it kept for its carrier (docs/decisions/0042, 0178). The fee is released to
+ * the carrier in the same transaction and paid out through the normal payout path.
+ */
 @inject()
 export default class RefundService {
   constructor(
     private clock: Clock,
     private ledger: LedgerService,
-    private settlement: BookingSettlementService
+    private settlement: BookingSettlementService,
+    private payouts: PayoutService
   ) {}
 
   /**
    * A paid booking cancelled (before pickup: the status machine allows nothing later) is
-   * refunded in full through the provider, once (idempotency key `booking-<id>-refund`).
+   * refunded through the provider, once (idempotency key `booking-<id>-refund`): its total
+   * less the late-cancel fee the cancellation kept. The fee's payout goes out right after.
    */
   async refundCancelled(bookingId: number): Promise<void> {
     const booking = (await db
@@ -37,35 +44,51 @@ export default class RefundService {
       logger.warn({ bookingId }, 'paid booking cancelled without a payment intent: not refunded')
       return
     }
-    const driver = await payments.use()
-    const refund = await driver.refund({
+    const refundCents = refundDue(booking)
+    let data: RefundEventData = {
+      refundId: 'none',
       paymentId: booking.stripe_payment_intent_id,
-      idempotencyKey: `booking-${booking.id}-refund`,
-    })
-    if (!refund.ok) {
-      logger.error({ bookingId, code: refund.code, message: refund.message }, 'refund failed')
-      return
+      amountCents: 0,
+      status: 'succeeded',
     }
-    await writeTransaction((trx) =>
-      this.markRefunded(
-        booking.id,
-        {
-          refundId: refund.id,
-          paymentId: booking.stripe_payment_intent_id,
-          amountCents: refund.amountCents,
-          status: refund.status,
-        },
-        trx
-      )
-    )
+    if (refundCents > 0) {
+      const driver = await payments.use()
+      const refund = await driver.refund({
+        paymentId: booking.stripe_payment_intent_id,
+        amountCents: refundCents,
+        idempotencyKey: `booking-${booking.id}-refund`,
+      })
+      if (!refund.ok) {
+        logger.error({ bookingId, code: refund.code, message: refund.message }, 'refund failed')
+        return
+      }
+      data = {
+        ...data,
+        refundId: refund.id,
+        amountCents: refund.amountCents,
+        status: refund.status,
+      }
+    }
+    await writeTransaction((trx) => this.markRefunded(booking.id, data, trx))
+    // The refund's webhook may have recorded it (and released the fee) first: pay it either way.
+    if (feeOf(booking) > 0) await this.payFee(booking.id)
   }
-  async markRefunded(bookingId: number, data: RefundEventData, trx: TransactionClientContract) {
+
+  /**
+   * Records the refund (its webhook or the call's answer; whichever comes second changes
+   * nothing) and releases a late-cancel fee. Answers whether it released one now.
+   */
+  async markRefunded(
+    bookingId: number,
+    data: RefundEventData,
+    trx: TransactionClientContract
+  ): Promise<boolean> {
     const booking = await lockBooking(bookingId, trx)
-    if (!booking || booking.payment_status !== 'paid' || data.status !== 'succeeded') return
-    // A partial refund leaves the booking paid; this path only ever refunds in full.
-    if (data.amountCents < toCents(booking.total_amount ?? 0)) return
+    if (!booking || booking.payment_status !== 'paid' || data.status !== 'succeeded') return false
+    // Anything less than what is due leaves the booking paid.
+    if (data.amountCents < refundDue(booking)) return false
     const now = this.clock.now()
-    if (!(await this.settlement.markRefunded(trx, bookingId, now))) return
+    if (!(await this.settlement.markRefunded(trx, bookingId, now))) return false
     const stamp = now.toFormat(trx.dialect.dateTimeFormat)
     await Payment.query({ client: trx })
       .where('shipmentId', bookingId)
@@ -75,6 +98,33 @@ export default class RefundService {
       .where('shipmentId', bookingId)
       .where('status', 'HELD')
       .update({ status: 'REFUNDED', updated_at: stamp })
-    await this.ledger.recordRefund(trx, bookingId, data.amountCents, data.refundId)
+    if (data.amountCents > 0) {
+      await this.ledger.recordRefund(trx, bookingId, data.amountCents, data.refundId)
+    }
+    const fee = feeOf(booking)
+    if (fee === 0 || booking.carrier_id === null) return false
+    if (!(await this.settlement.releaseCancellationFee(trx, bookingId, now))) return false
+    // The fee leaves escrow like a release: 91 % payable to the carrier, 9 % the platform's.
+    await this.ledger.recordRelease(trx, bookingId, booking.carrier_id, fee)
+    return true
   }
+
+  /** Pays a released late-cancel fee now; a failure is retried by the payout run. */
+  private async payFee(bookingId: number) {
+    try {
+      await this.payouts.payOut(bookingId)
+    } catch (error) {
+      logger.error({ err: error, bookingId }, 'late-cancel fee payout failed; the run retries it')
+    }
+  }
+}
+
+/** A cancelled booking's late-cancel fee, cents (0 when none). */
+function feeOf(booking: BookingRow): number {
+  return booking.status === 'cancelled' ? Number(booking.cancellation_fee_cents ?? 0) : 0
+}
+
+/** What goes back to the card: the total less the fee. */
+function refundDue(booking: BookingRow): number {
+  return toCents(booking.total_amount ?? 0) - feeOf(booking)
 }

@@ -36,6 +36,7 @@ export function makeBooking(overrides: Partial<ShipperBooking> = {}): ShipperBoo
     deliveredAt: null,
     completedAt: null,
     cancelledAt: null,
+    cancellationFeeCents: null,
     canCancel: true,
     canComplete: false,
     partner: null,

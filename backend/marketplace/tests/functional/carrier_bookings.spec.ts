@@ -75,6 +75,8 @@ test.group('Carrier bookings: GET /api/carrier/bookings', (group) => {
       deliveredAt: null,
       completedAt: null,
       cancelledAt: null,
+      cancellationFeeCents: null,
+      cancellationFeeShareCents: null,
       createdAt: first.createdAt,
       allowedStatuses: ['confirmed', 'in_transit', 'delayed'],
       deliveryBlockedReason: null,

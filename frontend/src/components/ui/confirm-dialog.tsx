@@ -23,6 +23,8 @@ type ConfirmDialogProps = {
   cancelLabel: string
   /** The action is running: both buttons wait, and the dialog stays open. */
   busy?: boolean
+  /** The action cannot be taken yet (its terms are loading, or it is refused); the way out stays. */
+  confirmDisabled?: boolean
   /** The confirm button's look; red unless the action is not a loss (completing pays out). */
   confirmVariant?: NonNullable<ButtonProps['variant']>
   onConfirm: () => void
@@ -44,6 +46,7 @@ export function ConfirmDialog({
   busyLabel,
   cancelLabel,
   busy = false,
+  confirmDisabled = false,
   confirmVariant = 'destructive',
   onConfirm,
   onCancel,
@@ -72,7 +75,7 @@ export function ConfirmDialog({
           <Button
             variant={confirmVariant}
             onClick={onConfirm}
-            disabled={busy}
+            disabled={busy || confirmDisabled}
             aria-busy={busy || undefined}
           >
             {busy && busyLabel ? busyLabel : confirmLabel}

@@ -13,6 +13,8 @@ export type CarrierPayout = {
   payoutStatus: string
   payoutReleasedAt: string | null
   payoutFailureReason: string | null
+  /** the carrier's share of a cancelled booking's late-cancel fee (docs/decisions/0178) */
+  lateCancelFee: boolean
 }
 
 export const carrierPayoutsKey = '/api/carrier/payouts'

@@ -95,10 +95,17 @@ function BookingRow({
           </p>
         ) : null}
 
+        {booking.status === 'cancelled' ? <CancellationNote booking={booking} /> : null}
+
         <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-end sm:justify-between">
           <BookingStatusUpdater key={booking.status} booking={booking} />
           {booking.status === 'delivered' && reviewAction
-            ? reviewAction({ id: booking.id, reference: booking.reference })
+            ? reviewAction({
+                id: booking.id,
+                reference: booking.reference,
+                deliveredAt: booking.deliveredAt,
+                completedAt: booking.completedAt,
+              })
             : null}
           <Button
             variant="ghost"
@@ -122,6 +129,26 @@ function BookingRow({
         ) : null}
       </Card>
     </li>
+  )
+}
+
+/**
+ * A cancelled booking tells the carrier when it was cancelled and what it earns: the late-cancel
+ * fee's share, paid out like any payout, or nothing (docs/decisions/0178).
+ */
+function CancellationNote({ booking }: { booking: CarrierBooking }) {
+  const when = booking.cancelledAt ? ` on ${formatDate(booking.cancelledAt)}` : ''
+  const share = booking.cancellationFeeShareCents ?? 0
+  return (
+    <p
+      className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700"
+      data-testid="cancellation-note"
+    >
+      <span className="font-medium text-slate-900">Cancelled by the shipper{when}.</span>{' '}
+      {share > 0
+        ? `It was cancelled close to its pickup: you earn ${formatCurrency(share / 100)} of the ${formatCurrency((booking.cancellationFeeCents ?? 0) / 100)} late-cancel fee, paid out like any payout (see Payout History).`
+        : 'No truck is needed and nothing is owed for it.'}
+    </p>
   )
 }
 

@@ -98,6 +98,17 @@ describe('payment setup card', () => {
     expect(await screen.findByText('Payment Setup Complete', {}, FIRST_PAINT)).toBeInTheDocument()
   })
 
+  it('shows where payouts land: the bank and the last four digits', async () => {
+    renderCarrier('/carrier#payments', {
+      'GET /api/carrier/stripe-status': {
+        body: { ...COMPLETE, payoutDestination: { bankName: 'Sandbox Test Bank', last4: '6789' } },
+      },
+    })
+    expect(await screen.findByTestId('payout-destination', {}, FIRST_PAINT)).toHaveTextContent(
+      'Sandbox Test Bank ending in 6789'
+    )
+  })
+
   describe('payout history after onboarding', () => {
     const HELD = 'Carrier payout account onboarding is not complete'
     const payout = (payoutStatus: string, reason: string | null): CarrierPayout => ({
@@ -112,6 +123,7 @@ describe('payment setup card', () => {
       payoutStatus,
       payoutReleasedAt: '2025-03-14T10:00:00.000Z',
       payoutFailureReason: reason,
+      lateCancelFee: false,
     })
 
     const openSection = (name: string) =>

@@ -17,6 +17,7 @@ function makePayout(overrides: Partial<CarrierPayout> = {}): CarrierPayout {
     payoutStatus: 'released',
     payoutReleasedAt: '2025-03-14T10:00:00.000Z',
     payoutFailureReason: null,
+    lateCancelFee: false,
     ...overrides,
   }
 }
@@ -26,12 +27,39 @@ describe('payout history', () => {
     const label = (paymentStatus: string, payoutStatus: string) =>
       payoutBadge({ paymentStatus, payoutStatus }).label
     expect(label('pending', 'pending')).toBe('Payment Pending')
-    expect(label('refunded', 'paid')).toBe('Payment Pending')
+    // a refunded booking owes nothing; one that kept a late-cancel fee shows the fee's payout
+    expect(label('refunded', 'pending')).toBe('Refunded')
+    expect(label('refunded', 'released')).toBe('Released')
+    expect(label('refunded', 'paid')).toBe('Paid')
     expect(label('paid', 'pending')).toBe('Awaiting Release')
     expect(label('paid', 'released')).toBe('Released')
     expect(label('paid', 'paid')).toBe('Paid')
     expect(label('paid', 'failed')).toBe('Failed')
     expect(label('paid', 'on_hold')).toBe('Unknown')
+  })
+
+  it('shows a late-cancel fee as the fee and the carrier share, never as pending', async () => {
+    renderCarrier('/carrier#payouts', {
+      'GET /api/carrier/payouts': {
+        body: [
+          makePayout({
+            id: 31,
+            reference: 'TRT-031',
+            paymentStatus: 'refunded',
+            payoutStatus: 'paid',
+            totalAmount: 150,
+            payoutAmount: 136.5,
+            lateCancelFee: true,
+          }),
+        ],
+      },
+    })
+    const row = await screen.findByRole('row', { name: 'Payout TRT-031' }, FIRST_PAINT)
+    expect(row).toHaveTextContent('Cancelled late: your share of the fee')
+    expect(row).toHaveTextContent('$150.00')
+    expect(row).toHaveTextContent('$136.50')
+    expect(within(row).getByText('Paid')).toBeInTheDocument()
+    expect(row).not.toHaveTextContent('Payment Pending')
   })
 
   it('lists each booking with reference, route, date, amounts and badge', async () => {

@@ -26,7 +26,9 @@ export function PayoutStatusBadge(props: { paymentStatus: string; payoutStatus: 
 /**
  * Payout History: each booking with its total, the carrier's 91 percent payout and where it
  * stands, with the release date and, when the server gives one, why the payout waits or failed
- * (a released payout is held until the carrier finishes payout onboarding).
+ * (a released payout is held until the carrier finishes payout onboarding). A cancelled booking
+ * is owed nothing and is not listed, unless it kept a late-cancel fee: then the row is that
+ * fee and the carrier's 91 percent of it (docs/decisions/0178).
  */
 export function PayoutHistory() {
   const { data, error, isLoading, isValidating, mutate } = useCarrierPayouts()
@@ -67,6 +69,11 @@ export function PayoutHistory() {
                     <TableRow key={payout.id} aria-label={`Payout ${payout.reference}`}>
                       <TableCell className="whitespace-nowrap font-medium text-slate-900">
                         {payout.reference}
+                        {payout.lateCancelFee ? (
+                          <span className="block max-w-32 whitespace-normal text-xs font-normal text-slate-500">
+                            Cancelled late: your share of the fee
+                          </span>
+                        ) : null}
                       </TableCell>
                       <TableCell className="min-w-48">{formatRoute(payout)}</TableCell>
                       <TableCell className="whitespace-nowrap">
@@ -74,6 +81,11 @@ export function PayoutHistory() {
                       </TableCell>
                       <TableCell className="text-right">
                         {formatCurrency(payout.totalAmount)}
+                        {payout.lateCancelFee ? (
+                          <span className="block whitespace-nowrap text-xs text-slate-500">
+                            late-cancel fee
+                          </span>
+                        ) : null}
                       </TableCell>
                       <TableCell className="text-right font-medium text-slate-900">
                         {formatCurrency(payout.payoutAmount)}

@@ -87,6 +87,8 @@ export function makeCarrierBooking(overrides: Partial<CarrierBooking> = {}): Car
     deliveredAt: null,
     completedAt: null,
     cancelledAt: null,
+    cancellationFeeCents: null,
+    cancellationFeeShareCents: null,
     createdAt: '2025-03-05T10:00:00.000Z',
     allowedStatuses: ['booked', 'in_transit', 'delayed'],
     deliveryBlockedReason: null,

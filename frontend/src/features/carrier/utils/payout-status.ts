@@ -13,9 +13,14 @@ const BY_PAYOUT_STATUS: Record<string, PayoutBadge> = {
 
 /**
  * The payout badge of a booking (SPEC point 7): an unpaid booking has no payout yet; a paid
- * one shows where its payout stands.
+ * one shows where its payout stands. A refunded (cancelled) booking owes nothing, unless it
+ * kept a late-cancel fee whose payout is released (docs/decisions/0178): that payout's state.
  */
 export function payoutBadge(booking: { paymentStatus: string; payoutStatus: string }): PayoutBadge {
+  if (booking.paymentStatus === 'refunded') {
+    if (booking.payoutStatus === 'pending') return { label: 'Refunded', variant: 'secondary' }
+    return BY_PAYOUT_STATUS[booking.payoutStatus] ?? { label: 'Unknown', variant: 'outline' }
+  }
   if (booking.paymentStatus !== 'paid') return { label: 'Payment Pending', variant: 'secondary' }
   return BY_PAYOUT_STATUS[booking.payoutStatus] ?? { label: 'Unknown', variant: 'outline' }
 }

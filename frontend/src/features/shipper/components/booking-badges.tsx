@@ -1,6 +1,7 @@
 import { Badge } from '@/components/ui/badge'
 import { BookingStatusBadge } from '@/components/ui/booking-status-badge'
-import { paymentLabel, paymentVariant } from '@/features/shipper/utils/booking-status'
+import { paymentLabel, paymentVariant, showsPayment } from '@/features/shipper/utils/booking-status'
+import { formatCurrency } from '@/lib/format'
 
 /** A booking's status; a delivered shipment the shipper completed reads Completed. */
 export function StatusBadge({
@@ -14,6 +15,28 @@ export function StatusBadge({
   return <BookingStatusBadge status={status || 'booked'} />
 }
 
-export function PaymentBadge({ paymentStatus }: { paymentStatus: string | null }) {
-  return <Badge variant={paymentVariant(paymentStatus)}>{paymentLabel(paymentStatus)}</Badge>
+/**
+ * A booking's payment; none for a cancelled booking never charged, and a refunded one names the
+ * late-cancel fee it kept (docs/decisions/0178).
+ */
+export function PaymentBadge({
+  paymentStatus,
+  status = null,
+  cancellationFeeCents = null,
+}: {
+  paymentStatus: string | null
+  status?: string | null
+  cancellationFeeCents?: number | null
+}) {
+  if (!showsPayment({ status, paymentStatus })) return null
+  return (
+    <>
+      <Badge variant={paymentVariant(paymentStatus)}>{paymentLabel(paymentStatus)}</Badge>
+      {status === 'cancelled' && cancellationFeeCents ? (
+        <span className="text-xs text-slate-500">
+          Late-cancel fee {formatCurrency(cancellationFeeCents / 100)}
+        </span>
+      ) : null}
+    </>
+  )
 }

@@ -257,30 +257,96 @@ describe('My Bookings: Shipment Management', () => {
     expect(screen.getAllByText('409: This shipment is already completed').length).toBeGreaterThan(0)
   })
 
-  it('cancels after confirmation', async () => {
+  it('cancels after confirmation, showing the refund and the late-cancel fee first', async () => {
     let bookings = [makeBooking({ id: 1, status: 'booked', canCancel: true })]
+    const quote = {
+      bookingId: 1,
+      reference: 'TRT-001',
+      cancellable: true,
+      refusal: null,
+      paid: true,
+      late: true,
+      lateCancelWindowHours: 24,
+      pickupStartsAt: '2025-06-12T04:00:00.000Z',
+      totalCents: 308906,
+      refundCents: 293906,
+      feeCents: 15000,
+      carrierFeeCents: 13650,
+      platformFeeCents: 1350,
+      refundArrivesBy: '2025-06-25',
+      load: 'none',
+    }
     const { calls } = setup([], {
       'GET /api/bookings': () => ({ body: bookings }),
+      'GET /api/bookings/1/cancellation': { body: quote },
       'POST /api/bookings/1/cancel': () => {
-        bookings = [{ ...bookings[0], status: 'cancelled', canCancel: false }]
+        bookings = [
+          {
+            ...bookings[0],
+            status: 'cancelled',
+            paymentStatus: 'refunded',
+            cancellationFeeCents: 15000,
+            canCancel: false,
+          },
+        ]
         return { body: bookings[0] }
       },
     })
     await table()
     fireEvent.click(screen.getByRole('button', { name: 'Cancel booking #1' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel booking TRT-001?' })
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel booking TRT-001?' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep booking' }))
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(requestsTo(calls, 'POST', '/api/bookings/1/cancel')).toHaveLength(0)
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel booking #1' }))
-    fireEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel booking' })
-    )
+    const asked = await screen.findByRole('alertdialog')
+    const terms = await within(asked).findByText('Late-cancel fee')
+    expect(terms).toBeInTheDocument()
+    expect(asked).toHaveTextContent('$2,939.06')
+    expect(asked).toHaveTextContent('$150.00')
+    expect(asked).toHaveTextContent('$136.50 of it is paid to the carrier')
+    expect(asked).toHaveTextContent('reaches your card by Jun 25, 2025')
+    fireEvent.click(within(asked).getByRole('button', { name: 'Cancel and refund $2,939.06' }))
     expect((await screen.findAllByText('Booking cancelled')).length).toBeGreaterThan(0)
     await waitFor(() => expect(within(row(1)).getByText('Cancelled')).toBeInTheDocument())
+    expect(within(row(1)).getByText('Refunded')).toBeInTheDocument()
+    expect(within(row(1)).getByText('Late-cancel fee $150.00')).toBeInTheDocument()
     expect(within(row(1)).queryByRole('button', { name: 'Cancel booking #1' })).toBeNull()
     expect(requestsTo(calls, 'POST', '/api/bookings/1/cancel')).toHaveLength(1)
+  })
+
+  it('keeps Cancel disabled until the terms load, and says when they cannot', async () => {
+    const bookings = [makeBooking({ id: 1, status: 'booked', canCancel: true })]
+    setup(bookings, {
+      'GET /api/bookings/1/cancellation': {
+        status: 500,
+        body: { message: 'Internal server error' },
+      },
+    })
+    await table()
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel booking #1' }))
+    const asked = await screen.findByRole('alertdialog')
+    expect(
+      await within(asked).findByText(/The cancellation terms could not be loaded/)
+    ).toBeInTheDocument()
+    expect(within(asked).getByRole('button', { name: 'Cancel booking' })).toBeDisabled()
+    expect(within(asked).getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+
+  it('an unpaid cancelled booking reads Cancelled, not Awaiting payment', async () => {
+    setup([
+      makeBooking({
+        id: 38,
+        status: 'cancelled',
+        paymentStatus: 'pending',
+        cancellationFeeCents: 0,
+        canCancel: false,
+      }),
+    ])
+    await table()
+    expect(within(row(38)).getByText('Cancelled')).toBeInTheDocument()
+    expect(within(row(38)).queryByText('Awaiting payment')).toBeNull()
   })
 
   it('shows skeletons while loading and an error with a retry when loading fails', async () => {

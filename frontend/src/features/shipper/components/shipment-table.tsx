@@ -148,7 +148,11 @@ export function ShipmentTable({
                   <TableCell>
                     <div className="flex flex-col items-start gap-1">
                       <StatusBadge status={b.status} completedAt={b.completedAt} />
-                      <PaymentBadge paymentStatus={b.paymentStatus} />
+                      <PaymentBadge
+                        paymentStatus={b.paymentStatus}
+                        status={b.status}
+                        cancellationFeeCents={b.cancellationFeeCents}
+                      />
                     </div>
                   </TableCell>
                   <TableCell className="whitespace-nowrap text-right font-medium text-slate-900">

@@ -15,6 +15,21 @@ const PAYMENT_LABELS: Record<string, string> = {
   refunded: 'Refunded',
 }
 
+/**
+ * Whether a booking's payment badge says anything: a cancelled booking that was never charged
+ * reads just Cancelled (docs/decisions/0178), not "Awaiting payment".
+ */
+export function showsPayment(booking: {
+  status: string | null
+  paymentStatus: string | null | undefined
+}): boolean {
+  return !(
+    booking.status === 'cancelled' &&
+    booking.paymentStatus !== 'paid' &&
+    booking.paymentStatus !== 'refunded'
+  )
+}
+
 export function paymentLabel(paymentStatus: string | null | undefined): string {
   if (!paymentStatus) return PAYMENT_LABELS.pending
   return PAYMENT_LABELS[paymentStatus] ?? humanize(paymentStatus)
