@@ -11,48 +11,25 @@ import type User from '#accounts/models/user'
 import { SUCCESS_CARD } from '#payments/tests/payout_fixtures'
 import { baseUrl, businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
 import { seedReferenceRows } from '#tms/tests/reference_rows'
+import createClient from 'openapi-fetch'
 import type { paths } from '../../../../cli/src/api/schema.js'
 
 /*
  * A TMS integrator's whole job with one token issued in Settings (not an admin's `*` token):
  * quote, book, pay in the sandbox, follow the shipment's events, list and download its
- * documents, read the escrow. Plain fetch, typed by the types generated from docs/openapi.json
- * (what a client generated from the contract would see). docs/decisions/0169.
+ * documents, read the escrow. The calls go through a third party's client: openapi-fetch,
+ * typed by what openapi-typescript generates from docs/openapi.json (cli/src/api/schema.d.ts),
+ * so a path, parameter, body or answer the contract does not describe fails to compile, and
+ * every answer is also checked against the contract at run time (backend/tests/openapi_contract.ts).
+ * docs/decisions/0169, 0192.
  */
 
-type Method = 'get' | 'post'
-type Op<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>
-type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never
-type Ok<P extends keyof paths, M extends Method> =
-  Op<P, M> extends { responses: infer R } ? JsonOf<R[Extract<keyof R, 200 | 201>]> : never
-type Body<P extends keyof paths, M extends Method> =
-  Op<P, M> extends {
-    requestBody?: { content: { 'application/json': infer B } }
-  }
-    ? B
-    : never
-
-/** One bearer call, as the integration makes it: no session cookie, no CSRF token. */
-async function call<P extends keyof paths, M extends Method>(
-  token: string,
-  method: M,
-  path: P,
-  options: { params?: Record<string, string | number>; body?: Body<P, M> } = {}
-): Promise<{ status: number; json: Ok<P, M>; bytes: Buffer; type: string }> {
-  const url = String(path).replace(/\{(\w+)\}/g, (_, name) => String(options.params![name]))
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method: method.toUpperCase(),
-    headers: {
-      authorization: `Bearer ${token}`,
-      accept: 'application/json, application/pdf',
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+/** The integration's client: a bearer token, no session cookie, no CSRF token. */
+function integration(token: string) {
+  return createClient<paths>({
+    baseUrl: baseUrl(),
+    headers: { authorization: `Bearer ${token}` },
   })
-  const bytes = Buffer.from(await res.arrayBuffer())
-  const type = res.headers.get('content-type') ?? ''
-  const json = type.includes('application/json') ? JSON.parse(bytes.toString('utf8')) : undefined
-  return { status: res.status, json, bytes, type }
 }
 
 /** The partner reports the pickup on its signed feed, as a partner booking's milestones come. */
@@ -106,75 +83,78 @@ test.group('A TMS integrator with a Settings-issued token', (group) => {
     const shipper = await makeUser('shipper')
     const issued = await settingsToken(client, shipper, ['tms:read', 'tms:write', 'payments:write'])
     assert.notInclude(issued.abilities, '*')
-    const token = issued.token
+    const api = integration(issued.token)
 
-    const quoted = await call(token, 'post', '/api/tms/quotes', {
+    const quoted = await api.POST('/api/tms/quotes', {
       body: { origin: { postal: '60601' }, destination: { postal: '48201' } },
     })
-    assert.equal(quoted.status, 200)
-    const quote = quoted.json.quotes.find((q) => q.provider === 'ltl_partner')!
+    assert.equal(quoted.response.status, 200)
+    const quote = quoted.data!.quotes.find((q) => q.provider === 'ltl_partner')!
 
-    const booked = await call(token, 'post', '/api/tms/quotes/{id}/book', {
-      params: { id: quote.id },
+    const booked = await api.POST('/api/tms/quotes/{id}/book', {
+      params: { path: { id: quote.id } },
       body: { pickup_date: businessDayFromToday(1) },
     })
-    assert.equal(booked.status, 201)
-    const bookingId = booked.json.booking_id
+    assert.equal(booked.response.status, 201)
+    const bookingId = booked.data!.booking_id
 
-    const before = await call(token, 'get', '/api/bookings/{id}', { params: { id: bookingId } })
-    assert.equal(before.status, 200)
-    assert.equal(before.json.paymentStatus, 'pending')
+    const byId = { params: { path: { id: bookingId } } }
+    const before = await api.GET('/api/bookings/{id}', byId)
+    assert.equal(before.response.status, 200)
+    assert.equal(before.data!.paymentStatus, 'pending')
 
-    const intent = await call(token, 'post', '/api/create-payment-intent', {
+    const intent = await api.POST('/api/create-payment-intent', {
       body: { bookingId, amount: quote.total },
     })
-    assert.equal(intent.status, 200)
-    const paid = await call(token, 'post', '/api/sandbox/payments/confirm', {
+    assert.equal(intent.response.status, 200)
+    const paid = await api.POST('/api/sandbox/payments/confirm', {
       body: {
-        clientSecret: intent.json.clientSecret,
+        clientSecret: intent.data!.clientSecret,
         cardNumber: SUCCESS_CARD,
         expMonth: 12,
         expYear: Number(businessDayFromToday(0).slice(0, 4)) + 2,
         cvc: '123',
       },
     })
-    assert.equal(paid.status, 200)
-    assert.equal(paid.json.status, 'succeeded')
+    assert.equal(paid.response.status, 200)
+    assert.equal(paid.data!.status, 'succeeded')
 
-    const after = await call(token, 'get', '/api/bookings/{id}', { params: { id: bookingId } })
-    assert.equal(after.json.paymentStatus, 'paid')
-    assert.equal(after.json.status, 'booked')
+    const after = await api.GET('/api/bookings/{id}', byId)
+    assert.equal(after.data!.paymentStatus, 'paid')
+    assert.equal(after.data!.status, 'booked')
 
-    const shipment = await call(token, 'get', '/api/tms/shipments/{id}', {
-      params: { id: booked.json.reference },
+    const shipment = await api.GET('/api/tms/shipments/{id}', {
+      params: { path: { id: booked.data!.reference } },
     })
-    assert.equal(shipment.status, 200)
+    assert.equal(shipment.response.status, 200)
+    assert.equal(shipment.data!.reference, booked.data!.reference)
     await partnerReportsPickup(bookingId)
-    const events = await call(token, 'get', '/api/tms/shipments/{id}/events', {
-      params: { id: bookingId },
+    const events = await api.GET('/api/tms/shipments/{id}/events', {
+      params: { path: { id: String(bookingId) } },
     })
-    assert.equal(events.status, 200)
+    assert.equal(events.response.status, 200)
     assert.deepEqual(
-      events.json.map((e) => e.eventType),
+      events.data!.map((e) => e.eventType),
       ['PU']
     )
 
     // The partner's bill of lading, fetched once the booking is paid.
     await (await app.container.make(BolFetchService)).run()
-    const documents = await call(token, 'get', '/api/tms/documents')
-    assert.equal(documents.status, 200)
-    const bol = documents.json.data.find((d) => d.shipmentId === bookingId && d.type === 'BOL')!
+    const documents = await api.GET('/api/tms/documents')
+    assert.equal(documents.response.status, 200)
+    const bol = documents.data!.data.find((d) => d.shipmentId === bookingId && d.type === 'BOL')!
     assert.exists(bol, 'the booking’s BOL is listed')
-    const download = await call(token, 'get', '/api/tms/documents/{id}/download', {
-      params: { id: bol.id },
+    const download = await api.GET('/api/tms/documents/{id}/download', {
+      params: { path: { id: bol.id } },
+      parseAs: 'arrayBuffer',
     })
-    assert.equal(download.status, 200)
-    assert.equal(download.type, 'application/pdf')
-    assert.equal(download.bytes.subarray(0, 5).toString('latin1'), '%PDF-')
+    assert.equal(download.response.status, 200)
+    assert.equal(download.response.headers.get('content-type'), 'application/pdf')
+    assert.equal(Buffer.from(download.data!).subarray(0, 5).toString('latin1'), '%PDF-')
 
-    const escrow = await call(token, 'get', '/api/tms/escrow')
-    assert.equal(escrow.status, 200)
-    assert.isAbove(escrow.json.totals.held, 0)
+    const escrow = await api.GET('/api/tms/escrow')
+    assert.equal(escrow.response.status, 200)
+    assert.isAbove(escrow.data!.totals.held, 0)
   }).timeout(60_000)
 
   test('the default Settings token (tms:read, tms:write) follows but does not pay', async ({
@@ -190,30 +170,38 @@ test.group('A TMS integrator with a Settings-issued token', (group) => {
     res.assertStatus(201)
     const { token, abilities } = res.body() as { token: string; abilities: string[] }
     assert.deepEqual(abilities, ['tms:read', 'tms:write'])
-    const quoted = await call(token, 'post', '/api/tms/quotes', {
+    const api = integration(token)
+    const quoted = await api.POST('/api/tms/quotes', {
       body: { origin: { postal: '60601' }, destination: { postal: '48201' } },
     })
-    const quote = quoted.json.quotes.find((q) => q.provider === 'ltl_partner')!
-    const booked = await call(token, 'post', '/api/tms/quotes/{id}/book', {
-      params: { id: quote.id },
+    const quote = quoted.data!.quotes.find((q) => q.provider === 'ltl_partner')!
+    const booked = await api.POST('/api/tms/quotes/{id}/book', {
+      params: { path: { id: quote.id } },
       body: { pickup_date: businessDayFromToday(1) },
     })
-    assert.equal(booked.status, 201)
-    const bookingId = booked.json.booking_id
-    for (const [path, params] of [
-      ['/api/bookings/{id}', { id: bookingId }],
-      ['/api/tms/shipments/{id}', { id: bookingId }],
-      ['/api/tms/shipments/{id}/events', { id: bookingId }],
-      ['/api/tms/documents', {}],
-      ['/api/tms/escrow', {}],
-    ] as const) {
-      const followed = await call(token, 'get', path, { params })
-      assert.equal(followed.status, 200, path)
+    assert.equal(booked.response.status, 201)
+    const bookingId = booked.data!.booking_id
+    const shipment = { params: { path: { id: String(bookingId) } } }
+    const followed = {
+      'GET /api/bookings/{id}': await api.GET('/api/bookings/{id}', {
+        params: { path: { id: bookingId } },
+      }),
+      'GET /api/tms/shipments/{id}': await api.GET('/api/tms/shipments/{id}', shipment),
+      'GET /api/tms/shipments/{id}/events': await api.GET(
+        '/api/tms/shipments/{id}/events',
+        shipment
+      ),
+      'GET /api/tms/documents': await api.GET('/api/tms/documents'),
+      'GET /api/tms/escrow': await api.GET('/api/tms/escrow'),
     }
-    const pay = await call(token, 'post', '/api/create-payment-intent', {
+    for (const [route, answer] of Object.entries(followed)) {
+      assert.equal(answer.response.status, 200, route)
+    }
+    const pay = await api.POST('/api/create-payment-intent', {
       body: { bookingId, amount: quote.total },
     })
-    assert.equal(pay.status, 403)
-    assert.deepEqual(pay.json as unknown, { message: 'Token lacks the payments:write ability' })
+    assert.equal(pay.response.status, 403)
+    assert.isUndefined(pay.data)
+    assert.deepEqual(pay.error, { message: 'Token lacks the payments:write ability' })
   }).timeout(60_000)
 })
