@@ -10,13 +10,13 @@ import DrayageChargesService, {
 import AdvancedInvoice from '#finance/models/advanced_invoice'
 import { FRESH, LIST_LIMIT } from '#finance/services/invoice_issuing'
 import { invoiceView } from '#finance/services/invoice_presenter'
-import { invoiceTotalCents, makeLine, type InvoiceLine } from '#finance/invoice_rules'
+import { LINEHAUL, invoiceTotalCents, makeLine, type InvoiceLine } from '#finance/invoice_rules'
 import type { InvoiceSubject } from '#tms/services/pdf_renderer'
 
 export const MOVE_NOT_FOUND = 'Drayage move not found'
 export const NOT_RETURNED = 'A drayage move is invoiced once its empty is returned'
 export const MOVE_INVOICED = 'This drayage move already has an issued invoice'
-export const NOTHING_TO_BILL = 'This move has no demurrage or per diem to bill'
+export const NOTHING_TO_BILL = 'This move has no line haul, demurrage or per diem to bill'
 
 /** The advisory lock class of one move's invoice writes (PostgreSQL's two-key form). */
 const MOVE_LOCK_CLASS = 73_110_642
@@ -51,9 +51,22 @@ export function drayageLine(line: Pick<ChargeLine, 'code' | 'days' | 'unitCents'
 }
 
 /**
+ * The move's line haul as an invoice line: the price fixed when the move was requested
+ * (docs/decisions/0187), never typed; none on a move requested before drayage was priced.
+ */
+export function lineHaulLine(
+  move: Pick<DrayageMoveFacts, 'lineHaulCents' | 'distanceMiles' | 'terminalCode'>
+): InvoiceLine[] {
+  if (move.lineHaulCents === null) return []
+  const miles = move.distanceMiles === null ? '' : `, ${move.distanceMiles} mi`
+  return [makeLine(LINEHAUL, `Line haul from ${move.terminalCode}${miles}`, 1, move.lineHaulCents)]
+}
+
+/**
  * Advanced invoices for completed drayage moves (docs/decisions/0146): the move's carrier bills
- * its demurrage and per diem, computed by logistics from the move's dates unless the carrier
- * gives its own day counts, which the audit then checks against the recomputed charges.
+ * its line haul (the move's price, docs/decisions/0187) beside its demurrage and per diem,
+ * computed by logistics from the move's dates unless the carrier gives its own day counts,
+ * which the audit then checks against the recomputed charges.
  */
 @inject()
 export default class DrayageInvoiceService {
@@ -72,7 +85,9 @@ export default class DrayageInvoiceService {
   /** The move's carrier drafts (or refreshes) the one open invoice of its completed move. */
   async draft(moveId: number, userId: number, billed: BilledDays[] | null) {
     const move = await this.completed(moveId)
-    const lines = billed ? billed.map(typedLine) : await this.expectedLines(moveId)
+    const lines = billed
+      ? [...lineHaulLine(move), ...billed.map(typedLine)]
+      : await this.expectedLines(moveId)
     if (lines.length === 0) throw new ConflictException(NOTHING_TO_BILL)
     const id = await writeTransaction(async (trx) => {
       if (trx.dialect.name === 'postgres') {
@@ -105,9 +120,11 @@ export default class DrayageInvoiceService {
     return invoiceView(invoice)
   }
 
-  /** What the rules give: the move's recomputed demurrage and per-diem lines. */
+  /** What the rules give: the move's line haul and its recomputed demurrage and per-diem lines. */
   async expectedLines(moveId: number): Promise<InvoiceLine[]> {
-    return (await this.charges.chargeLines(moveId)).map(drayageLine)
+    const move = await this.charges.facts(moveId)
+    if (!move) throw new NotFoundException(MOVE_NOT_FOUND)
+    return [...lineHaulLine(move), ...(await this.charges.chargeLines(moveId)).map(drayageLine)]
   }
 
   /** The move, which must be complete (its charges final) to be billed. */
@@ -130,6 +147,7 @@ export default class DrayageInvoiceService {
           ['Container', move.containerNo],
           ['Terminal', move.terminalCode],
           ['Delivered to', move.deliveryAddress],
+          ['Distance', move.distanceMiles === null ? null : `${move.distanceMiles} road miles`],
           ['Gate-out', move.gateOut],
           ['Empty returned', move.emptyReturnedOn],
         ],

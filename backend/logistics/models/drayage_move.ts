@@ -72,6 +72,14 @@ export default class DrayageMove extends BaseModel {
   @column.date()
   declare lastFreeDay: DateTime | null
 
+  /** road miles from the terminal to the delivery, fixed at request (docs/decisions/0187) */
+  @column(decimal)
+  declare distanceMiles: number | null
+
+  /** the shipper's line-haul price in dollars, fixed at request; null on unpriced old moves */
+  @column(decimal)
+  declare lineHaul: number | null
+
   @column(decimal)
   declare totalDemurrage: number
 

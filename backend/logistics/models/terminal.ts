@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { tiersColumn, type Tier } from '#logistics/services/drayage_rules'
+import { bandsColumn, type LineHaulBand } from '#logistics/services/drayage_tariff'
 
 /** A port or rail terminal where drayage moves start or end; admins keep the list. */
 export default class Terminal extends BaseModel {
@@ -30,6 +31,10 @@ export default class Terminal extends BaseModel {
 
   @column(tiersColumn)
   declare perDiemTiers: Tier[]
+
+  /** its own line-haul tariff (docs/decisions/0187); empty prices by the default bands */
+  @column(bandsColumn)
+  declare lineHaulBands: LineHaulBand[]
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime | null

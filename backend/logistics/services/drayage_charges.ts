@@ -29,6 +29,9 @@ export type DrayageMoveFacts = {
   deliveryAddress: string | null
   gateOut: string | null
   emptyReturnedOn: string | null
+  /** the line haul the shipper is billed, in cents (docs/decisions/0187); null on unpriced old moves */
+  lineHaulCents: number | null
+  distanceMiles: number | null
 }
 
 export type MoveCharges = FreeTime & {
@@ -105,6 +108,8 @@ export default class DrayageChargesService {
       deliveryAddress: move.deliveryAddress,
       gateOut: businessDayOf(move.gateOut),
       emptyReturnedOn: businessDayOf(move.emptyReturnedAt),
+      lineHaulCents: move.lineHaul === null ? null : toCents(move.lineHaul),
+      distanceMiles: move.distanceMiles ?? null,
     }
   }
 

@@ -16,6 +16,9 @@ import { validationError } from '#core/validation'
 import { rowCount } from '#core/transactions'
 import { sqlTimestamp } from '#core/timestamps'
 import { fromCents } from '#core/money'
+import { roadMiles } from '#core/geo'
+import geocoding from '#plugins/geocoding/services/main'
+import { bandsOf, lineHaulFor } from '#logistics/services/drayage_tariff'
 import TerminalService from '#logistics/services/terminal_service'
 import { chargesOf } from '#logistics/services/drayage_charges'
 import {
@@ -99,6 +102,8 @@ export default class DrayageMoveService {
         rule: 'range',
       })
     }
+    const priced = terminal ? await this.price(terminal, input.deliveryAddress) : null
+    if (priced && !priced.ok) errors.push(priced.error)
     if (errors.length === 0) {
       const open = await DrayageMove.query()
         .where('containerNo', containerNo)
@@ -127,12 +132,61 @@ export default class DrayageMoveService {
       perDiemPerDay: DRAYAGE_DEFAULTS.perDiemPerDay,
       demurrageTiers: terminal!.demurrageTiers,
       perDiemTiers: terminal!.perDiemTiers,
+      distanceMiles: priced!.ok ? priced!.miles : null,
+      lineHaul: priced!.ok ? fromCents(priced!.lineHaulCents) : null,
       totalDemurrage: 0,
       totalPerDiem: 0,
     })
     await this.record(move)
     await this.alertRules.ensureRule(shipperId, ALERT_RULE_NAME, 'last_free_day')
     return this.show(move.id, 'shipper')
+  }
+
+  /**
+   * The move's line haul (docs/decisions/0187): road miles from the terminal's address to the
+   * delivery, priced by the terminal's bands (or the defaults). A delivery the geocoder cannot
+   * place, or beyond the last band, is refused on its field.
+   */
+  private async price(
+    terminal: Terminal,
+    deliveryAddress: string
+  ): Promise<
+    | { ok: true; miles: number; lineHaulCents: number }
+    | { ok: false; error: { field: string; message: string; rule: string } }
+  > {
+    const [from, to] = await Promise.all([
+      geocoding.geocode(terminal.address ?? ''),
+      geocoding.geocode(deliveryAddress),
+    ])
+    if (!to.ok) {
+      return {
+        ok: false,
+        error: { field: 'deliveryAddress', message: to.message, rule: 'geocode' },
+      }
+    }
+    if (!from.ok) {
+      return {
+        ok: false,
+        error: {
+          field: 'terminalCode',
+          message: 'This terminal has no address we can place, so its moves cannot be priced',
+          rule: 'priceable',
+        },
+      }
+    }
+    const miles = roadMiles(from.place, to.place)
+    const quote = lineHaulFor(bandsOf(terminal.lineHaulBands), miles)
+    if (!quote.ok) {
+      return {
+        ok: false,
+        error: {
+          field: 'deliveryAddress',
+          message: `This delivery is about ${Math.round(miles)} road miles from the terminal; drayage from it goes at most ${quote.maxMiles} miles`,
+          rule: 'tariffRange',
+        },
+      }
+    }
+    return { ok: true, miles, lineHaulCents: quote.lineHaulCents }
   }
 
   /** The shipper's moves, newest first. */
@@ -316,6 +370,7 @@ export default class DrayageMoveService {
     const nowMs = this.clock.nowMillis()
     return moves.map((move) =>
       toMoveView(move, {
+        viewer,
         today,
         nowMs,
         terminal: terminals.find((t) => t.code === move.terminalCode) ?? null,

@@ -1,7 +1,8 @@
 import type DrayageMove from '#logistics/models/drayage_move'
 import type Appointment from '#logistics/models/appointment'
 import type Terminal from '#logistics/models/terminal'
-import { fromCents } from '#core/money'
+import { fromCents, toCents } from '#core/money'
+import { lineHaulSplit } from '#logistics/services/drayage_tariff'
 import { isoDay } from '#core/business_time'
 import { chargesOf } from '#logistics/services/drayage_charges'
 import { daysBetween, type Tier } from '#logistics/services/drayage_rules'
@@ -38,6 +39,15 @@ export type DrayageMoveView = {
   containerNo: string
   terminal: { code: string; name: string | null; unLocode: string | null; kind: string | null }
   deliveryAddress: string | null
+  /** road miles from the terminal to the delivery, fixed at request (docs/decisions/0187) */
+  distanceMiles: number | null
+  /**
+   * The shipper's line-haul price in dollars, to the shipper and admins; null to carriers, who
+   * see their pay, and on moves requested before drayage was priced (docs/decisions/0187).
+   */
+  lineHaul: number | null
+  /** The carrier's pay of the line haul (the payout split), to carriers and admins; null to the shipper. */
+  carrierPay: number | null
   status: DrayageStatus
   /**
    * The carrier on the move: its anonymous label to the shipper (docs/decisions/0157), its
@@ -105,6 +115,8 @@ export function toStepAppointment(a: Appointment): StepAppointment {
 export function toMoveView(
   move: DrayageMove,
   context: {
+    /** who reads it: the price to the shipper, the pay to carriers, both to admins */
+    viewer: 'shipper' | 'carrier' | 'admin'
     today: string
     /** the instant the view is made, for the appointment windows */
     nowMs: number
@@ -115,6 +127,8 @@ export function toMoveView(
 ): DrayageMoveView {
   const charges = chargesOf(move, context.today)
   const atTerminal = move.status === 'OPEN' || move.status === 'ACCEPTED'
+  const split = move.lineHaul === null ? null : lineHaulSplit(toCents(move.lineHaul))
+  const { viewer } = context
   return {
     id: move.id,
     reference: drayageReference(move.id),
@@ -126,6 +140,9 @@ export function toMoveView(
       kind: context.terminal?.kind ?? null,
     },
     deliveryAddress: move.deliveryAddress,
+    distanceMiles: move.distanceMiles ?? null,
+    lineHaul: split && viewer !== 'carrier' ? fromCents(split.lineHaulCents) : null,
+    carrierPay: split && viewer !== 'shipper' ? fromCents(split.carrierPayCents) : null,
     status: move.status,
     carrierName: move.carrierId !== null ? (context.carrierName ?? null) : null,
     availableOn: isoDay(move.availableOn) ?? charges.lastFreeDay,

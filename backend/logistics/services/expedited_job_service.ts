@@ -331,7 +331,11 @@ export default class ExpeditedJobService {
         ? await this.shown.unpaidLabels(carrierIds)
         : await this.carriers.companyNamesByIds(carrierIds)
     return jobs.map((job) =>
-      presentExpeditedJob(job, job.carrierId === null ? null : (names.get(job.carrierId) ?? null))
+      presentExpeditedJob(
+        job,
+        job.carrierId === null ? null : (names.get(job.carrierId) ?? null),
+        viewer
+      )
     )
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '#logistics/expedited_status'
 import type { SlaJob } from '#logistics/expedited_sla'
 import { expeditedReference } from '#core/reference'
+import { fromCents, splitPayout, toCents } from '#core/money'
 
 export type ExpeditedStop = {
   postal: string
@@ -29,7 +30,10 @@ export type ExpeditedJobView = {
   pallets: number
   weightLbs: number
   distanceMiles: number
-  price: number
+  /** the shipper's price, to the shipper only; null to carriers (docs/decisions/0188) */
+  price: number | null
+  /** the carrier's share of the price (the payout split), to carriers only; null to the shipper */
+  carrierPay: number | null
   notes: string | null
   carrierName: string | null
   driverGeo: DriverGeo | null
@@ -55,7 +59,8 @@ const iso = (at: DateTime | null | undefined) => (at ? at.toUTC().toISO()! : nul
 
 export function presentExpeditedJob(
   job: ExpeditedJob,
-  carrierName: string | null
+  carrierName: string | null,
+  viewer: 'shipper' | 'carrier'
 ): ExpeditedJobView {
   return {
     id: job.id,
@@ -80,7 +85,9 @@ export function presentExpeditedJob(
     pallets: job.pallets,
     weightLbs: job.weightLbs,
     distanceMiles: job.distanceMiles,
-    price: job.price,
+    price: viewer === 'shipper' ? job.price : null,
+    carrierPay:
+      viewer === 'carrier' ? fromCents(splitPayout(toCents(job.price)).payoutCents) : null,
     notes: job.notes ?? null,
     carrierName,
     driverGeo: job.driverGeo ?? null,

@@ -3,6 +3,7 @@ import Terminal from '#logistics/models/terminal'
 import type { terminalValidator } from '#logistics/validators/terminal'
 import { isUniqueViolation, validationError } from '#core/validation'
 import type { Tier } from '#logistics/services/drayage_rules'
+import { bandsOf, sortBands, type LineHaulBand } from '#logistics/services/drayage_tariff'
 
 export type TerminalView = {
   id: number
@@ -13,6 +14,10 @@ export type TerminalView = {
   kind: 'PORT' | 'RAIL'
   demurrageTiers: Tier[]
   perDiemTiers: Tier[]
+  /** the terminal's own line-haul bands (cents); empty when it prices by the defaults */
+  lineHaulBands: LineHaulBand[]
+  /** the bands its moves are priced by: its own, or the defaults (docs/decisions/0187) */
+  effectiveLineHaulBands: LineHaulBand[]
 }
 
 export type TerminalInput = Infer<typeof terminalValidator>
@@ -26,6 +31,8 @@ export const toTerminalView = (t: Terminal): TerminalView => ({
   kind: t.kind,
   demurrageTiers: t.demurrageTiers,
   perDiemTiers: t.perDiemTiers,
+  lineHaulBands: t.lineHaulBands ?? [],
+  effectiveLineHaulBands: bandsOf(t.lineHaulBands),
 })
 
 /** Bounded: the US has a few dozen container terminals and ramps. */
@@ -88,6 +95,7 @@ export default class TerminalService {
       kind: input.kind,
       demurrageTiers: input.demurrageTiers ?? [],
       perDiemTiers: input.perDiemTiers ?? [],
+      lineHaulBands: sortBands(input.lineHaulBands ?? []),
     }
   }
 }

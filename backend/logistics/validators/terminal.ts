@@ -31,6 +31,17 @@ export const terminalValidator = vine.compile(
     kind: vine.enum(['PORT', 'RAIL'] as const),
     demurrageTiers: tiers(),
     perDiemTiers: tiers(),
+    /** the line-haul tariff (docs/decisions/0187): a price in cents per distance band */
+    lineHaulBands: vine
+      .array(
+        vine.object({
+          upToMiles: vine.number().withoutDecimals().min(1).max(500),
+          cents: vine.number().withoutDecimals().min(100).max(10_000_000),
+        })
+      )
+      .maxLength(10)
+      .distinct('upToMiles')
+      .optional(),
   })
 )
 terminalValidator.messagesProvider = new SimpleMessagesProvider({
@@ -49,4 +60,14 @@ terminalValidator.messagesProvider = new SimpleMessagesProvider({
   'perDiemTiers.*.perDay.min': 'A tier rate must be greater than 0',
   'demurrageTiers.distinct': 'Each tier starts on a different day',
   'perDiemTiers.distinct': 'Each tier starts on a different day',
+  'lineHaulBands.*.upToMiles.min': 'A band reaches 1 to 500 miles',
+  'lineHaulBands.*.upToMiles.max': 'A band reaches 1 to 500 miles',
+  'lineHaulBands.*.upToMiles.withoutDecimals': 'A band reaches a whole number of miles',
+  'lineHaulBands.*.upToMiles.required': 'A band reaches 1 to 500 miles',
+  'lineHaulBands.*.cents.min': 'A band price is $1.00 to $100,000.00 (in cents)',
+  'lineHaulBands.*.cents.max': 'A band price is $1.00 to $100,000.00 (in cents)',
+  'lineHaulBands.*.cents.withoutDecimals': 'A band price is a whole number of cents',
+  'lineHaulBands.*.cents.required': 'A band price is $1.00 to $100,000.00 (in cents)',
+  'lineHaulBands.maxLength': 'At most 10 distance bands',
+  'lineHaulBands.distinct': 'Each band reaches a different distance',
 })

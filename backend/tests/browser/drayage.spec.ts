@@ -26,7 +26,7 @@ test.group('Browser: a shipper requests a drayage move and watches its free time
   group.teardown(() => closeBrowser())
 
   for (const { name, viewport } of WIDTHS) {
-    test(`at ${viewport.width} px (${name}): create a move, see the last free day, then the demurrage once it passed`, async ({
+    test(`at ${viewport.width} px (${name}): create a move, see its price and the last free day, then the demurrage once it passed`, async ({
       assert,
     }) => {
       // The server's clock, fixed now and moved on later; the browser's today is the same day.
@@ -60,6 +60,10 @@ test.group('Browser: a shipper requests a drayage move and watches its free time
       assert.include(text, shown(lastFree))
       assert.include(text, '2 days left')
       await card.getByText('Waiting for a carrier').waitFor()
+      // The server priced the move: 7.7 road miles, the first band's $450 (docs/decisions/0187).
+      assert.match(text, /price/i)
+      assert.include(text, '$450.00')
+      assert.include(text, '7.7 mi line haul')
       assert.isAtMost(await pageWidth(page), viewport.width)
 
       // Five days on, the container is still at the terminal: three demurrage days, the third

@@ -31,7 +31,7 @@ test.group(
     group.teardown(() => closeBrowser())
 
     for (const { name, viewport } of WIDTHS) {
-      test(`at ${viewport.width} px (${name}): edit a terminal's tier; accept, book and confirm a window, gate out, return the empty`, async ({
+      test(`at ${viewport.width} px (${name}): edit a terminal's tier and line haul; see the pay, accept, book and confirm a window, gate out, return the empty`, async ({
         assert,
       }) => {
         // The server's clock, fixed now and moved on to the window's opening later.
@@ -54,11 +54,13 @@ test.group(
         await admin.page.getByRole('button', { name: 'Edit LBCT' }).click()
         await admin.page.getByLabel('Higher demurrage from day').fill('4')
         await admin.page.getByLabel('Higher rate per day ($)').fill('300')
+        // And its own line-haul tariff (docs/decisions/0187): new moves are priced by it, the
+        // move already requested keeps its price.
+        await admin.page.getByLabel('Line-haul bands (miles: $)').fill('20: 500, 60: 750')
         await admin.page.getByRole('button', { name: 'Save terminal' }).click()
-        await admin.page
-          .getByRole('list', { name: 'Terminals' })
-          .getByText(/day 4\+: \$300\.00/)
-          .waitFor()
+        const terminals = admin.page.getByRole('list', { name: 'Terminals' })
+        await terminals.getByText(/day 4\+: \$300\.00/).waitFor()
+        await terminals.getByText('Line haul: ≤20 mi $500.00, ≤60 mi $750.00').waitFor()
         assert.isAtMost(await pageWidth(admin.page), viewport.width)
         await admin.context.close()
 
@@ -67,6 +69,11 @@ test.group(
         await page.waitForURL('**/carrier')
         await page.goto('/carrier#drayage')
         const card = page.getByRole('article', { name: 'Drayage move DRY-001' })
+        // The carrier sees its pay before accepting: 91 percent of the $450 line haul, never
+        // the shipper's price.
+        await card.getByText('$409.50').waitFor()
+        assert.match(await card.innerText(), /your pay/i)
+        assert.notInclude(await card.innerText(), '$450.00')
         await click(card, 'Accept move')
         await page.getByText('No open drayage moves right now').waitFor()
         await card.getByText('Accepted', { exact: true }).waitFor()

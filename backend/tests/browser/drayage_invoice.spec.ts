@@ -10,7 +10,7 @@ const WIDTHS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ]
 
-test.group('Browser: a drayage move is invoiced for its demurrage', (group) => {
+test.group('Browser: a drayage move is invoiced for its line haul and demurrage', (group) => {
   group.each.setup(() => resetDatabase())
   group.teardown(() => closeBrowser())
 
@@ -41,6 +41,7 @@ test.group('Browser: a drayage move is invoiced for its demurrage', (group) => {
       await card.getByText('Not invoiced yet').waitFor()
       await card.getByRole('button', { name: 'Draft invoice' }).click()
       await card.getByText(/Demurrage, 10 days from/).waitFor()
+      await card.getByText('Line haul from LBCT, 7.7 mi').waitFor()
       await card.getByRole('button', { name: 'Issue invoice' }).click()
       await card.getByText(/Audit PASS/).waitFor()
       const pdf = card.getByRole('link', { name: /Download PDF AINV-/ })
@@ -57,7 +58,8 @@ test.group('Browser: a drayage move is invoiced for its demurrage', (group) => {
       await shipperPage.page.goto('/shipper#drayage')
       const seen = shipperPage.page.getByRole('article', { name: 'Drayage move DRY-001' })
       await seen.getByText(/Audit PASS/).waitFor()
-      await seen.getByText('$1,750.00').first().waitFor()
+      // $1,750 of demurrage beside the $450 line haul.
+      await seen.getByText('$2,200.00').first().waitFor()
       assert.equal(await seen.getByRole('button', { name: 'Issue invoice' }).count(), 0)
       await shipperPage.context.close()
     })

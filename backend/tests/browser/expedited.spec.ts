@@ -3,6 +3,7 @@ import ExpeditedJob from '#logistics/models/expedited_job'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeTruck } from '#tests/factories'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { formatUsd, splitPayout, toCents } from '#core/money'
 
 const WIDTHS = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
@@ -54,6 +55,13 @@ test.group('Browser: an expedited job, requested, accepted and driven', (group) 
       await signIn(driver.page, 'eve@express.test', 'secret123')
       await driver.page.waitForURL('**/carrier')
       await driver.page.goto('/carrier#expedited')
+      // Its pay, the payout split of the price; never the shipper's price (decision 0188).
+      const offer = driver.page
+        .getByRole('list', { name: 'Offered expedited jobs' })
+        .getByRole('listitem', { name: new RegExp(`^${ref} `) })
+      const pay = formatUsd(splitPayout(toCents(job.price)).payoutCents)
+      await offer.getByText(pay).waitFor()
+      assert.notInclude(await offer.innerText(), formatUsd(toCents(job.price)))
       await driver.page.getByRole('button', { name: `Accept ${ref}` }).click()
       await driver.page.getByText(`${ref} accepted`).first().waitFor()
       const mine = driver.page

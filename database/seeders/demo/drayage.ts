@@ -2,8 +2,10 @@
  * The demo's drayage (decisions 0120-0123): the terminal list, and moves of two shippers in
  * every state, run through the drayage services at their moments: one long complete (with
  * demurrage and per diem), one out of the terminal, one accepted with a confirmed pickup window
- * and its last free day tomorrow (the complete one invoiced for its demurrage and per diem), one accruing demurrage, one waiting for a carrier. The last
+ * and its last free day tomorrow (the complete one invoiced for its line haul, demurrage and per diem), one accruing demurrage, one waiting for a carrier. The last
  * step is the daily `drayage:charges` run, so totals and the free-time alerts are today's.
+ * Each goes from its terminal to a plausible inland warehouse, priced by the line-haul tariff
+ * (decision 0187): Long Beach to Ontario CA, Savannah to Atlanta, Port Newark to Edison NJ.
  */
 import app from '@adonisjs/core/services/app'
 import type { DateTime } from 'luxon'
@@ -23,6 +25,8 @@ type MovePlan = {
   carrier: string | null
   containerNo: string
   terminalCode: string
+  /** where the container goes: an inland warehouse or distribution centre near the terminal */
+  deliveryAddress: string
   /** days before today the container became available */
   availableDaysAgo: number
   /** what happened, in days before today (fractions are hours) */
@@ -40,6 +44,7 @@ const MOVES: MovePlan[] = [
     carrier: 'carrier@palletline.test',
     containerNo: 'MSKU9070323',
     terminalCode: 'LBCT',
+    deliveryAddress: '4100 E Mission Blvd, Ontario, CA 91761',
     availableDaysAgo: 14,
     acceptedDaysAgo: 13.8,
     pickupWindowDaysAgo: 10,
@@ -52,6 +57,7 @@ const MOVES: MovePlan[] = [
     carrier: 'carrier@palletline.test',
     containerNo: 'TGHU8789572',
     terminalCode: 'GCT',
+    deliveryAddress: '3000 Camp Creek Pkwy, Atlanta, GA 30344',
     availableDaysAgo: 3,
     acceptedDaysAgo: 2.9,
     pickupWindowDaysAgo: 1,
@@ -62,6 +68,7 @@ const MOVES: MovePlan[] = [
     carrier: 'carrier2@palletline.test',
     containerNo: 'MAEU1234567',
     terminalCode: 'BNSFLPC',
+    deliveryAddress: '1200 Remington Blvd, Bolingbrook, IL 60440',
     availableDaysAgo: 1,
     acceptedDaysAgo: 0.8,
   },
@@ -70,6 +77,7 @@ const MOVES: MovePlan[] = [
     carrier: 'carrier2@palletline.test',
     containerNo: 'OOLU1800330',
     terminalCode: 'APMLA',
+    deliveryAddress: '5600 Sheila St, Commerce, CA 90040',
     availableDaysAgo: 6,
     acceptedDaysAgo: 5.5,
   },
@@ -78,6 +86,7 @@ const MOVES: MovePlan[] = [
     carrier: null,
     containerNo: 'CSQU3054383',
     terminalCode: 'PNCT',
+    deliveryAddress: '100 Distribution Blvd, Edison, NJ 08817',
     availableDaysAgo: 0,
   },
 ]
@@ -112,7 +121,7 @@ export function planDrayage(t: Timeline, state: DemoState) {
         containerNo: plan.containerNo,
         terminalCode: plan.terminalCode,
         availableOn: businessDayOf(ago(plan.availableDaysAgo))!,
-        deliveryAddress: '2400 E Artesia Blvd, Long Beach, CA 90805',
+        deliveryAddress: plan.deliveryAddress,
       })
       ids.set(plan.containerNo, move.id)
     })

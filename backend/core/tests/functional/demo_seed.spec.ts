@@ -245,6 +245,11 @@ test.group('The demo data', (group) => {
     // A container left with a kept pickup window, and a complete move has no window left open.
     const moves = await db.from('drayage_moves').whereIn('status', ['OUT_GATED', 'EMPTY_RETURNED'])
     assert.isAtLeast(moves.length, 2)
+    // Every demo move goes from its terminal to an inland warehouse, priced (decision 0187).
+    for (const move of await db.from('drayage_moves')) {
+      assert.isAbove(Number(move.line_haul), 0, `move ${move.id} is priced`)
+      assert.isAbove(Number(move.distance_miles), 10, `move ${move.id} goes inland`)
+    }
     for (const move of moves) {
       const windows = await db.from('appointments').where('drayage_move_id', move.id)
       const kept = windows.find((w) => w.kind === 'PICKUP' && w.status === 'COMPLETED')

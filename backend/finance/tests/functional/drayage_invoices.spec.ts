@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { Clock } from '#core/clock'
 import AdvancedInvoice from '#finance/models/advanced_invoice'
+import DrayageMove from '#logistics/models/drayage_move'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
 import {
   fixClock,
@@ -18,7 +19,8 @@ import {
 /**
  * A move available on Thursday 2026-03-05 (last free day March 7), gated out March 11 (4
  * demurrage days: 2 at $175, 2 at the terminal's $350 from day 3) and returned empty March 15
- * (per diem free through March 13: 2 days at $95). Total $1,240.
+ * (per diem free through March 13: 2 days at $95): $1,240, beside its line haul of $450 (7.7
+ * road miles from the terminal, the default first band; docs/decisions/0187). Total $1,690.
  */
 async function completedMove(client: any, options: { gateOutAfter?: number } = {}) {
   await makeTerminal({ demurrageTiers: [{ fromDay: 3, perDay: 350 }] })
@@ -38,6 +40,7 @@ async function completedMove(client: any, options: { gateOutAfter?: number } = {
 }
 
 const EXPECTED = [
+  ['LINEHAUL', 1, 450, 450, null],
   ['DEMURRAGE', 2, 175, 350, '2 days, 2026-03-08 to 2026-03-09'],
   ['DEMURRAGE', 2, 350, 700, '2 days, 2026-03-10 to 2026-03-11'],
   ['PER_DIEM', 2, 95, 190, '2 days, 2026-03-14 to 2026-03-15'],
@@ -53,7 +56,7 @@ test.group('Drayage invoices', (group) => {
     return () => app.container.restore(Clock)
   })
 
-  test('the carrier drafts its demurrage and per diem with their days, issues, the shipper reads the audit and the PDF', async ({
+  test('the carrier drafts its line haul, demurrage and per diem with their days, issues, the shipper reads the audit and the PDF', async ({
     client,
     assert,
   }) => {
@@ -67,7 +70,7 @@ test.group('Drayage invoices', (group) => {
       bookingId: null,
       bookingReference: null,
       drayageMoveId: move.id,
-      amount: 1240,
+      amount: 1690,
       number: null,
       pdfUrl: null,
     })
@@ -89,7 +92,7 @@ test.group('Drayage invoices', (group) => {
     assert.containsSubset(issued.body(), {
       status: 'ISSUED',
       flagged: false,
-      audit: { result: 'PASS', billed: 1240, expected: 1240, variance: 0 },
+      audit: { result: 'PASS', billed: 1690, expected: 1690, variance: 0 },
     })
     const seen = await client.get(url).loginAs(shipper)
     assert.equal(seen.body().invoices[0].audit.result, 'PASS')
@@ -120,18 +123,20 @@ test.group('Drayage invoices', (group) => {
       .loginAs(carrierUser)
       .withCsrfToken()
     draft.assertStatus(201)
-    assert.equal(draft.body().amount, 1590)
+    // The line haul is the move's price, never typed: it is billed beside the typed days.
+    assert.equal(draft.body().amount, 2040)
     const issued = await client
       .post(`/api/advanced-invoices/${draft.body().id}/issue`)
       .loginAs(carrierUser)
       .withCsrfToken()
     assert.containsSubset(issued.body(), {
       flagged: true,
-      audit: { result: 'FLAGGED', billed: 1590, expected: 1240, variance: 350 },
+      audit: { result: 'FLAGGED', billed: 2040, expected: 1690, variance: 350 },
     })
     assert.deepEqual(
       issued.body().audit.lines.map((l: any) => [l.code, l.variance]),
       [
+        ['LINEHAUL', 0],
         ['DEMURRAGE', 0],
         ['DEMURRAGE', 350],
         ['PER_DIEM', 0],
@@ -146,7 +151,7 @@ test.group('Drayage invoices', (group) => {
     dispute.assertStatus(200)
   })
 
-  test('a move not yet complete is a 409, and a move with nothing to bill too', async ({
+  test('a move not yet complete is a 409, an unpriced one with nothing to bill too; the line haul alone is billed', async ({
     client,
     assert,
   }) => {
@@ -160,14 +165,21 @@ test.group('Drayage invoices', (group) => {
     const early = await post('invoices')
     early.assertStatus(409)
     early.assertBodyContains({ message: NOT_RETURNED })
-    // Out and back within the free days: no demurrage, no per diem.
+    // Out and back within the free days: no demurrage, no per diem, only the line haul.
     await openPickupWindow(move.id)
     ;(await post('gate-out')).assertStatus(200)
     ;(await post('empty-return')).assertStatus(200)
+    // A move requested before drayage was priced (no line haul) has nothing to bill.
+    await DrayageMove.query().where('id', move.id).update({ lineHaul: null })
     const empty = await post('invoices')
     empty.assertStatus(409)
     empty.assertBodyContains({ message: NOTHING_TO_BILL })
     assert.lengthOf(await AdvancedInvoice.query().where('drayageMoveId', move.id), 0)
+    await DrayageMove.query().where('id', move.id).update({ lineHaul: 450 })
+    const lineHaulOnly = await post('invoices')
+    lineHaulOnly.assertStatus(201)
+    assert.deepEqual(shape(lineHaulOnly.body().lines), [EXPECTED[0]])
+    assert.equal(lineHaulOnly.body().amount, 450)
   })
 
   test('bad lines are a 422 naming the field, and nothing is stored', async ({

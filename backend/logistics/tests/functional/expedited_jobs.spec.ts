@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
 import { Clock, FixedClock } from '#core/clock'
+import { splitPayout, toCents } from '#core/money'
 import Carrier from '#fleet/models/carrier'
 import ExpeditedJob from '#logistics/models/expedited_job'
 import { liveEta } from '#logistics/expedited_sla'
@@ -82,6 +83,31 @@ test.group('POST /api/expedited-jobs', (group) => {
     const stored = await ExpeditedJob.findOrFail(job.id)
     assert.equal(stored.shipperId, shipper.id)
     assert.equal(stored.price, job.price)
+  })
+
+  test('carriers see their share of the price, never the shipper’s price (docs/decisions/0188)', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const van = await expCarrier()
+    const job = await requestJob(client, shipper)
+    assert.isAbove(job.price, 100)
+    assert.isNull((job as any).carrierPay)
+    const share = splitPayout(toCents(job.price)).payoutCents / 100
+    const offered = (await client.get('/api/carrier/expedited-jobs/offers').loginAs(van)).body()
+    assert.containsSubset(offered, [{ id: job.id, price: null, carrierPay: share }])
+    const accepted = await client
+      .post(`/api/expedited-jobs/${job.id}/accept`)
+      .loginAs(van)
+      .withCsrfToken()
+    accepted.assertStatus(200)
+    assert.containsSubset(accepted.body(), { price: null, carrierPay: share })
+    assert.notInclude(JSON.stringify(accepted.body()), String(job.price))
+    const mine = (await client.get('/api/carrier/expedited-jobs').loginAs(van)).body()
+    assert.containsSubset(mine, [{ id: job.id, price: null, carrierPay: share }])
+    const shippers = (await client.get('/api/shipper/expedited-jobs').loginAs(shipper)).body()
+    assert.containsSubset(shippers, [{ id: job.id, price: job.price, carrierPay: null }])
   })
 
   test('bad input is a 422 naming the field, and nothing is stored', async ({ client, assert }) => {

@@ -27,7 +27,9 @@ describe('Carrier drayage', () => {
       gateOutBlockedReason: waiting,
     })
     const { calls } = mockFetch({
-      'GET /api/drayage/moves/open': { body: [makeMove()] },
+      'GET /api/drayage/moves/open': {
+        body: [makeMove({ lineHaul: null, carrierPay: 409.5 })],
+      },
       'GET /api/drayage/moves': { body: [mine] },
       'POST /api/drayage/moves/7/accept': { body: makeMove({ status: 'ACCEPTED' }) },
       'POST /api/drayage/appointments/5/status': {
@@ -36,6 +38,8 @@ describe('Carrier drayage', () => {
     })
     renderWithProviders(<CarrierDrayage />)
     const open = await screen.findByRole('article', { name: 'Drayage move DRY-007' }, FIRST_PAINT)
+    // The carrier sees its pay before accepting (docs/decisions/0187).
+    expect(open).toHaveTextContent('Your pay$409.507.7 mi line haul')
     fireEvent.click(within(open).getByRole('button', { name: 'Accept move' }))
     await waitFor(() =>
       expect(requestsTo(calls, 'POST', '/api/drayage/moves/7/accept')).toHaveLength(1)

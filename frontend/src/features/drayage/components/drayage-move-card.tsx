@@ -39,7 +39,8 @@ export function DrayageMoveCard({
         </p>
       </CardHeader>
       <CardContent className="space-y-4">
-        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-5">
+          <PriceFact move={move} />
           <Fact label="Available">{formatCalendarDate(move.availableOn)}</Fact>
           <Fact label="Last free day">
             {formatCalendarDate(move.lastFreeDay)}
@@ -107,6 +108,36 @@ export function DrayageMoveCard({
         {actions}
       </CardContent>
     </Card>
+  )
+}
+
+/**
+ * The move's money as this reader sees it (docs/decisions/0187): the shipper its line-haul
+ * price, a carrier its pay; the server sends only the reader's figure.
+ */
+function PriceFact({ move }: { move: DrayageMove }) {
+  const miles = move.distanceMiles !== null ? `${move.distanceMiles} mi line haul` : 'line haul'
+  if (move.carrierPay !== null) {
+    return (
+      <Fact label="Your pay">
+        {formatCurrency(move.carrierPay)}
+        <span className="block text-xs text-slate-600">{miles}</span>
+      </Fact>
+    )
+  }
+  if (move.lineHaul !== null) {
+    return (
+      <Fact label="Price">
+        {formatCurrency(move.lineHaul)}
+        <span className="block text-xs text-slate-600">{miles}</span>
+      </Fact>
+    )
+  }
+  return (
+    <Fact label="Price">
+      <span className="text-slate-600">Not priced</span>
+      <span className="block text-xs text-slate-600">requested before drayage was priced</span>
+    </Fact>
   )
 }
 

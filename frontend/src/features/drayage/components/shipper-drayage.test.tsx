@@ -38,6 +38,8 @@ describe('Shipper drayage', () => {
     expect(card).toHaveTextContent('Mar 7, 2026')
     expect(card).toHaveTextContent('2 days past the last free day')
     expect(card).toHaveTextContent('Verified carrier #4821')
+    // The shipper sees the line-haul price the server computed (docs/decisions/0187).
+    expect(card).toHaveTextContent('Price$450.007.7 mi line haul')
     expect(within(card).getByRole('list', { name: 'Charges' })).toHaveTextContent('$350.00')
     expect(
       within(card).getByRole('img', { name: /Free at the terminal: 2 days, Demurrage: 2 days/ })

@@ -6,7 +6,7 @@ import { TerminalsAdmin } from '@/features/drayage/components/terminals-admin'
 import { FIRST_PAINT, makeTerminal } from '@/features/drayage/testing/fixtures'
 
 describe('Terminals admin', () => {
-  it('lists terminals with their tiers and edits one', async () => {
+  it('lists terminals with their tiers and line haul, and edits one’s bands', async () => {
     setXsrfCookie()
     const { calls } = mockFetch({
       'GET /api/drayage/terminals': { body: [makeTerminal()] },
@@ -15,8 +15,17 @@ describe('Terminals admin', () => {
     renderWithProviders(<TerminalsAdmin />)
     const list = await screen.findByRole('list', { name: 'Terminals' }, FIRST_PAINT)
     expect(list).toHaveTextContent('day 5+: $350.00')
+    expect(list).toHaveTextContent('≤25 mi $450.00, ≤50 mi $600.00 (default)')
     fireEvent.click(screen.getByRole('button', { name: 'Edit LBCT' }))
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'LBCT Pier E' } })
+    const bands = screen.getByLabelText('Line-haul bands (miles: $)')
+    fireEvent.change(bands, { target: { value: '20 450' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save terminal' }))
+    expect(
+      await screen.findByText('Write each band as miles: dollars, e.g. 25: 450, 50: 600')
+    ).toBeInTheDocument()
+    expect(requestsTo(calls, 'PUT', '/api/admin/terminals/1')).toHaveLength(0)
+    fireEvent.change(bands, { target: { value: '20: 399.50, 60: 725' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save terminal' }))
     await waitFor(() =>
       expect(requestsTo(calls, 'PUT', '/api/admin/terminals/1')[0]?.body).toEqual({
@@ -27,6 +36,10 @@ describe('Terminals admin', () => {
         kind: 'PORT',
         demurrageTiers: [{ fromDay: 5, perDay: 350 }],
         perDiemTiers: [],
+        lineHaulBands: [
+          { upToMiles: 20, cents: 39_950 },
+          { upToMiles: 60, cents: 72_500 },
+        ],
       })
     )
   })

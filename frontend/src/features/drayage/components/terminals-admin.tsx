@@ -12,6 +12,7 @@ import { useTerminals, type Terminal } from '@/features/drayage/api/get-terminal
 import { saveTerminal, type TerminalInput } from '@/features/drayage/api/save-terminal'
 import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
 import { formatCurrency } from '@/lib/format'
+import { parseBands } from '@/features/drayage/utils/line-haul'
 
 type Form = {
   code: string
@@ -21,6 +22,8 @@ type Form = {
   kind: 'PORT' | 'RAIL'
   tierFrom: string
   tierRate: string
+  /** the line-haul bands as "miles: dollars" pairs, e.g. "25: 450, 50: 600"; empty = defaults */
+  bands: string
 }
 
 const EMPTY: Form = {
@@ -31,6 +34,7 @@ const EMPTY: Form = {
   kind: 'PORT',
   tierFrom: '',
   tierRate: '',
+  bands: '',
 }
 
 const formOf = (t: Terminal): Form => ({
@@ -41,7 +45,13 @@ const formOf = (t: Terminal): Form => ({
   kind: t.kind,
   tierFrom: t.demurrageTiers[0] ? String(t.demurrageTiers[0].fromDay) : '',
   tierRate: t.demurrageTiers[0] ? String(t.demurrageTiers[0].perDay) : '',
+  bands: t.lineHaulBands.map((b) => `${b.upToMiles}: ${b.cents / 100}`).join(', '),
 })
+
+const bandText = (t: Terminal) =>
+  t.effectiveLineHaulBands
+    .map((b) => `≤${b.upToMiles} mi ${formatCurrency(b.cents / 100)}`)
+    .join(', ') + (t.lineHaulBands.length === 0 ? ' (default)' : '')
 
 const tierText = (t: Terminal) =>
   t.demurrageTiers.length === 0
@@ -50,7 +60,7 @@ const tierText = (t: Terminal) =>
         .map((tier) => `day ${tier.fromDay}+: ${formatCurrency(tier.perDay)}`)
         .join(', ')
 
-/** Admins' terminal list: add a terminal, or edit one's name, address, UN/LOCODE and demurrage tier. */
+/** Admins' terminal list: add a terminal, or edit one's name, address, UN/LOCODE, demurrage tier and line-haul bands. */
 export function TerminalsAdmin() {
   const query = useTerminals()
   const [form, setForm] = React.useState<Form>(EMPTY)
@@ -63,6 +73,11 @@ export function TerminalsAdmin() {
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (saving) return
+    const bands = parseBands(form.bands)
+    if (bands === null) {
+      setErrors({ bands: 'Write each band as miles: dollars, e.g. 25: 450, 50: 600' })
+      return
+    }
     const input: TerminalInput = {
       code: form.code.trim(),
       name: form.name.trim(),
@@ -74,6 +89,7 @@ export function TerminalsAdmin() {
           ? [{ fromDay: Number(form.tierFrom), perDay: Number(form.tierRate) }]
           : [],
       perDiemTiers: editing?.perDiemTiers ?? [],
+      lineHaulBands: bands,
     }
     setSaving(true)
     try {
@@ -90,7 +106,9 @@ export function TerminalsAdmin() {
     } catch (error) {
       const fields = fieldErrorsOf(error)
       const tier = Object.entries(fields).find(([k]) => k.startsWith('demurrageTiers'))
-      if (Object.keys(fields).length > 0) setErrors({ ...fields, tier: tier?.[1] ?? '' })
+      const band = Object.entries(fields).find(([k]) => k.startsWith('lineHaulBands'))
+      if (Object.keys(fields).length > 0)
+        setErrors({ ...fields, tier: tier?.[1] ?? '', bands: band?.[1] ?? '' })
       else
         toast({
           variant: 'destructive',
@@ -108,7 +126,7 @@ export function TerminalsAdmin() {
         <CardTitle>Terminals</CardTitle>
         <CardDescription>
           Container terminals and rail ramps shippers request drayage from, with their demurrage
-          tiers.
+          tiers and line-haul tariff (a price per distance band; empty uses the defaults).
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
@@ -172,6 +190,15 @@ export function TerminalsAdmin() {
             value={form.tierRate}
             onChange={set('tierRate')}
           />
+          <TextField
+            id="terminal-bands"
+            label="Line-haul bands (miles: $)"
+            placeholder="25: 450, 50: 600, 100: 850"
+            value={form.bands}
+            onChange={set('bands')}
+            error={errors.bands || undefined}
+            containerClassName="sm:col-span-2"
+          />
           <div className="flex items-end gap-2">
             <Button type="submit" disabled={saving}>
               {saving ? 'Saving...' : editing ? 'Save terminal' : 'Add terminal'}
@@ -212,6 +239,7 @@ export function TerminalsAdmin() {
                     <p className="text-slate-600">
                       {t.unLocode ?? '—'} · {t.address} · {tierText(t)}
                     </p>
+                    <p className="text-slate-600">Line haul: {bandText(t)}</p>
                   </div>
                   <Button
                     size="sm"

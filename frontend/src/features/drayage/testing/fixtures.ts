@@ -13,6 +13,11 @@ export function makeTerminal(overrides: Partial<Terminal> = {}): Terminal {
     kind: 'PORT',
     demurrageTiers: [{ fromDay: 5, perDay: 350 }],
     perDiemTiers: [],
+    lineHaulBands: [],
+    effectiveLineHaulBands: [
+      { upToMiles: 25, cents: 45_000 },
+      { upToMiles: 50, cents: 60_000 },
+    ],
     ...overrides,
   }
 }
@@ -29,6 +34,9 @@ export function makeMove(overrides: Partial<DrayageMove> = {}): DrayageMove {
       kind: 'PORT',
     },
     deliveryAddress: '2400 E Artesia Blvd, Long Beach, CA 90805',
+    distanceMiles: 7.7,
+    lineHaul: 450,
+    carrierPay: null,
     status: 'OPEN',
     carrierName: null,
     availableOn: '2026-03-05',

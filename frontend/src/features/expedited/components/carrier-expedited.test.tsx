@@ -23,7 +23,9 @@ function setup(routes: Record<string, MockRoute>) {
 describe('Carrier Expedited section', () => {
   it('accepts an offered job; a lost race shows the server’s message', async () => {
     setup({
-      'GET /api/carrier/expedited-jobs/offers': { body: [makeExpeditedJob()] },
+      'GET /api/carrier/expedited-jobs/offers': {
+        body: [makeExpeditedJob({ price: null, carrierPay: 557.38 })],
+      },
       'GET /api/carrier/expedited-jobs': { body: [] },
       'POST /api/expedited-jobs/7/accept': {
         status: 409,
@@ -31,6 +33,9 @@ describe('Carrier Expedited section', () => {
       },
     })
     const offers = await screen.findByRole('list', { name: 'Offered expedited jobs' })
+    // The carrier sees its share, never the shipper's price (docs/decisions/0188).
+    expect(offers).toHaveTextContent('Your pay $557.38')
+    expect(offers).not.toHaveTextContent('$612.50')
     fireEvent.click(within(offers).getByRole('button', { name: 'Accept EXP-007' }))
     expect(await screen.findByText('Job may have already been accepted')).toBeInTheDocument()
     expect(screen.getByText('You have not accepted an expedited job yet')).toBeInTheDocument()

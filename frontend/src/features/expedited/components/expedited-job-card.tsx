@@ -55,7 +55,14 @@ export function ExpeditedJobCard({
               At risk
             </Badge>
           ) : null}
-          <span className="font-semibold text-slate-900">{formatCurrency(job.price)}</span>
+          {job.carrierPay !== null ? (
+            <span className="font-semibold text-slate-900">
+              <span className="font-normal text-slate-600">Your pay </span>
+              {formatCurrency(job.carrierPay)}
+            </span>
+          ) : job.price !== null ? (
+            <span className="font-semibold text-slate-900">{formatCurrency(job.price)}</span>
+          ) : null}
         </div>
       </div>
       <dl className="grid gap-2 text-sm sm:grid-cols-3">

@@ -54,7 +54,7 @@ export function ExpeditedRequestForm({ onRequested }: { onRequested?: (id: numbe
       toast({
         variant: 'success',
         title: `Expedited job ${job.reference} requested`,
-        description: `Price ${job.price.toFixed(2)} USD; offered to ${offeredTo} ${offeredTo === 1 ? 'carrier' : 'carriers'}.`,
+        description: `${job.price !== null ? `Price ${job.price.toFixed(2)} USD; offered` : 'Offered'} to ${offeredTo} ${offeredTo === 1 ? 'carrier' : 'carriers'}.`,
       })
       setDraft(EMPTY)
       onRequested?.(job.id)

@@ -14,6 +14,7 @@ export function makeExpeditedJob(over: Partial<ExpeditedJob> = {}): ExpeditedJob
     weightLbs: 1500,
     distanceMiles: 283.4,
     price: 612.5,
+    carrierPay: null,
     notes: null,
     carrierName: null,
     driverGeo: null,
