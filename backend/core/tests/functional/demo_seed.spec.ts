@@ -97,11 +97,15 @@ test.group('The demo data', (group) => {
     const released = await Booking.query().whereIn('payoutStatus', ['released', 'paid'])
     assert.isAbove(released.length, 5)
     for (const booking of released) {
-      const totalCents = toCents(booking.totalAmount!)
+      // A booking cancelled late released only its late-cancel fee (docs/decisions/0178).
+      const releasedCents =
+        booking.status === 'cancelled'
+          ? booking.cancellationFeeCents!
+          : toCents(booking.totalAmount!)
       const platformCents = -(await ledgerCents(booking.id, 'platform_share'))
       const payoutCents = -(await ledgerCents(booking.id, 'carrier_payable'))
-      assert.equal(payoutCents + platformCents, totalCents, `booking ${booking.id}`)
-      assert.equal(payoutCents, splitPayout(totalCents).payoutCents, `booking ${booking.id}`)
+      assert.equal(payoutCents + platformCents, releasedCents, `booking ${booking.id}`)
+      assert.equal(payoutCents, splitPayout(releasedCents).payoutCents, `booking ${booking.id}`)
       if (booking.payoutStatus === 'paid') {
         const transferred = await ledgerCents(booking.id, 'payout', 'provider_cash')
         assert.equal(-transferred, payoutCents, `booking ${booking.id} transfer`)
