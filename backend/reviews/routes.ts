@@ -1,14 +1,19 @@
 /*
- * Reviews routes: each side of a completed booking reviews the other; admins moderate.
+ * Reviews routes: each side of a completed booking reviews the other; admins moderate; the
+ * public figures of the platform's delivery record.
  */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
 const BookingReviewsController = () => import('#reviews/controllers/booking_reviews_controller')
 const ReviewModerationController = () => import('#reviews/controllers/review_moderation_controller')
+const PlatformFiguresController = () => import('#reviews/controllers/platform_figures_controller')
 const ReviewPolicy = () => import('#reviews/policies/review_policy')
 const id = router.matchers.number()
 const party = middleware.authorize({ policy: ReviewPolicy, action: 'reviewBooking' })
+
+// Public: the figures of the landing and about pages, counts only (docs/decisions/0190).
+router.get('/api/platform/figures', [PlatformFiguresController, 'show'])
 
 router
   .group(() => {

@@ -87,6 +87,21 @@ describe('prerendered public pages', () => {
     expect(markup).toContain('aria-label="Loading featured loads"')
   })
 
+  it.each(['/', '/about'])(
+    '%s prints no figure the platform has not measured (decision 0190)',
+    async (pathname) => {
+      const { markup } = await renderPage(pathname)
+      const page = document.createElement('div')
+      page.innerHTML = markup
+      const strip = page.querySelector('[aria-label="PalletLine at a glance"]')
+      expect(strip?.textContent).toContain('Vetted')
+      expect(strip?.textContent).not.toMatch(/\d/)
+      for (const invented of ['500+', '10,000+', '99.5%', '24/7']) {
+        expect(page.textContent).not.toContain(invented)
+      }
+    }
+  )
+
   it('keeps forms inert until hydrated (React would drop what was typed before)', async () => {
     const { markup } = await renderPage('/auth')
     expect(markup).toMatch(/<form[^>]*aria-label="Sign in"[^>]*inert=""/)

@@ -1,7 +1,10 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 
-/** One suspension or reinstatement of an account, with its reason (decision 0116). Append-only. */
+/**
+ * One suspension or reinstatement of an account, with its reason (decision 0116), or an
+ * approval an admin gave a reason for (decision 0189). Append-only.
+ */
 export default class AccountStandingChange extends BaseModel {
   static table = 'account_standing_changes'
 
@@ -16,7 +19,7 @@ export default class AccountStandingChange extends BaseModel {
   declare adminUserId: number | null
 
   @column()
-  declare action: 'suspended' | 'reinstated'
+  declare action: 'suspended' | 'reinstated' | 'approved'
 
   @column()
   declare reason: string | null

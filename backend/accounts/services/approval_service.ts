@@ -33,6 +33,9 @@ export type StandingChange = {
   adminUserId: number | null
 }
 
+/** The rows of `account_standing_changes` that are a suspension or a reinstatement. */
+const STANDING_ACTIONS = ['suspended', 'reinstated']
+
 /** Admin review of new accounts: who decided, and when. */
 @inject()
 export default class ApprovalService {
@@ -64,17 +67,38 @@ export default class ApprovalService {
     })
   }
 
-  async decide(userId: number, approve: boolean, reviewer: User): Promise<User> {
-    const user = await User.find(userId)
-    if (!user) throw new NotFoundException('User not found')
-    if (user.role === 'admin') throw new ConflictException('Admin accounts are not reviewed')
-    user.merge({
-      isApproved: approve,
-      approvalStatus: approve ? 'approved' : 'rejected',
-      reviewedBy: reviewer.id,
-      reviewedAt: DateTime.now(),
+  /**
+   * An admin's decision on an account. An approval given with a reason (required by admin when
+   * the carrier's newest vetting failed, docs/decisions/0189) is kept in
+   * `account_standing_changes` as `approved`, with the admin, in the same transaction.
+   */
+  async decide(
+    userId: number,
+    approve: boolean,
+    reviewer: User,
+    reason: string | null = null
+  ): Promise<User> {
+    const user = await db.transaction(async (trx) => {
+      await takeWriteLock(trx)
+      const found = await User.find(userId, { client: trx })
+      if (!found) throw new NotFoundException('User not found')
+      if (found.role === 'admin') throw new ConflictException('Admin accounts are not reviewed')
+      const now = DateTime.now()
+      found.merge({
+        isApproved: approve,
+        approvalStatus: approve ? 'approved' : 'rejected',
+        reviewedBy: reviewer.id,
+        reviewedAt: now,
+      })
+      await found.save()
+      if (approve && reason) {
+        await AccountStandingChange.create(
+          { userId, adminUserId: reviewer.id, action: 'approved', reason, createdAt: now },
+          { client: trx }
+        )
+      }
+      return found
     })
-    await user.save()
     await emitter.emit(approve ? 'account:approved' : 'account:rejected', {
       userId: user.id,
       reviewerId: reviewer.id,
@@ -108,6 +132,7 @@ export default class ApprovalService {
     const newest = db
       .from('account_standing_changes')
       .whereIn('user_id', ids)
+      .whereIn('action', STANDING_ACTIONS)
       .groupBy('user_id')
       .max('id as id')
     const rows = await AccountStandingChange.query().whereIn('id', newest)
@@ -115,13 +140,37 @@ export default class ApprovalService {
       rows.map((row) => [
         row.userId,
         {
-          action: row.action,
+          action: row.action as StandingChange['action'],
           reason: row.reason,
           at: row.createdAt.toUTC().toISO()!,
           adminUserId: row.adminUserId,
         },
       ])
     )
+  }
+
+  /**
+   * Every suspension and reinstatement of each of these accounts, newest first (decision 0186):
+   * the history stays when a carrier is reinstated.
+   */
+  async standingHistories(userIds: number[]): Promise<Map<number, StandingChange[]>> {
+    const ids = [...new Set(userIds)]
+    const histories = new Map<number, StandingChange[]>(ids.map((id) => [id, []]))
+    if (ids.length === 0) return histories
+    const rows = await AccountStandingChange.query()
+      .whereIn('userId', ids)
+      .whereIn('action', STANDING_ACTIONS)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+    for (const row of rows) {
+      histories.get(row.userId)!.push({
+        action: row.action as StandingChange['action'],
+        reason: row.reason,
+        at: row.createdAt.toUTC().toISO()!,
+        adminUserId: row.adminUserId,
+      })
+    }
+    return histories
   }
 
   private async changeStanding(

@@ -85,14 +85,6 @@ changePasswordValidator.messagesProvider = new SimpleMessagesProvider({
   ...newPasswordMessages('newPassword'),
 })
 
-export const approvalValidator = vine.compile(
-  vine.object({ isApproved: vine.boolean({ strict: true }) })
-)
-approvalValidator.messagesProvider = new SimpleMessagesProvider({
-  'isApproved.required': 'isApproved must be true or false',
-  'isApproved.boolean': 'isApproved must be true or false',
-})
-
 export const createTokenValidator = vine.compile(
   vine.object({
     userId: vine.number().withoutDecimals().positive(),

@@ -63,6 +63,12 @@ export default class BookingFactsService {
     }))
   }
 
+  /** How many bookings were delivered, on the whole platform (its public figures). */
+  async deliveredCount(): Promise<number> {
+    const [row] = await Booking.query().where('status', 'delivered').count('* as total')
+    return Number(row.$extras.total)
+  }
+
   /** Carriers with at least one delivered booking (for a full rebuild of their records). */
   async deliveringCarriers(): Promise<number[]> {
     const rows = await Booking.query()

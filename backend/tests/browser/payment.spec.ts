@@ -66,7 +66,7 @@ test.group('Browser: a shipper pays for a booking', (group) => {
     await context.close()
   }).timeout(60_000)
 
-  test("a declined card shows 'Payment Failed' and the booking stays payable", async ({
+  test("a declined card shows 'Payment Failed' on the form and the booking stays payable", async ({
     assert,
   }) => {
     const { carrier, booking } = await pendingBooking()
@@ -81,8 +81,18 @@ test.group('Browser: a shipper pays for a booking', (group) => {
     await form.getByLabel('Security code').fill('123')
     await form.getByRole('button', { name: /^Pay / }).click()
 
-    await page.getByText('Payment Failed', { exact: true }).first().waitFor()
-    await page.getByText('Your card was declined.', { exact: true }).first().waitFor()
+    // The decline stays on the form, with what to do next, and the page says the last attempt
+    // failed without a reload (docs/decisions/0189).
+    const inline = form.getByRole('alert').filter({ hasText: 'Payment Failed' })
+    await inline.waitFor()
+    assert.include(await inline.innerText(), 'Your card was declined.')
+    assert.include(await inline.innerText(), 'Try another card')
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Your last payment attempt failed' })
+      .waitFor({ timeout: 10_000 })
+    await page.waitForTimeout(9_000)
+    assert.isTrue(await inline.isVisible(), 'the decline is still on the form after 9 s')
     assert.include(page.url(), `/payment/${booking.id}`)
     assert.notInclude(await page.content(), carrier.companyName)
 
@@ -102,6 +112,34 @@ test.group('Browser: a shipper pays for a booking', (group) => {
     const fresh = await Booking.findOrFail(booking.id)
     assert.equal(fresh.paymentStatus, 'pending')
     assert.equal(fresh.status, 'pending')
+    await context.close()
+  }).timeout(60_000)
+
+  test('a card number with a typo, a month 13 and a one-digit code each say what is wrong', async ({
+    assert,
+  }) => {
+    const { booking } = await pendingBooking()
+    const { context, page } = await newPage()
+    await signIn(page, 'sam@shipper.test', 'secret123')
+    await page.waitForURL('**/shipper')
+    await page.goto(`/payment/${booking.id}`)
+    const form = page.getByRole('form', { name: 'Card payment' })
+    await form.getByLabel('Card number').fill('1234 5678 9012 3456')
+    await form.getByLabel('Expiration date').fill('13 / 99')
+    await form.getByLabel('Security code').fill('1')
+    await form.getByRole('button', { name: /^Pay / }).click()
+    for (const [label, message] of [
+      ['Card number', 'This card number is not valid: check it for a typo'],
+      ['Expiration date', 'The month must be 01 to 12'],
+      ['Security code', 'The security code is the 3 or 4 digits on the card'],
+    ]) {
+      const input = form.getByLabel(label)
+      assert.equal(await input.getAttribute('aria-invalid'), 'true', label)
+      const describedBy = await input.getAttribute('aria-describedby')
+      assert.equal(await page.locator(`[id="${describedBy}"]`).innerText(), message)
+    }
+    const fresh = await Booking.findOrFail(booking.id)
+    assert.equal(fresh.paymentStatus, 'pending')
     await context.close()
   }).timeout(60_000)
 })

@@ -4,9 +4,15 @@ import { api } from '@/lib/api-client'
 import { pendingUsersKey } from '@/features/admin/api/get-pending-users'
 import { adminDashboardKey } from '@/features/admin/api/get-admin-dashboard'
 
-/** PUT /api/admin/users/{id}/approve: approve (true) or reject (false) a pending account. */
-export function approveUser(userId: number, isApproved: boolean) {
-  return api.put<unknown>(`/api/admin/users/${userId}/approve`, { isApproved })
+/**
+ * PUT /api/admin/users/{id}/approve: approve (true) or reject (false) a pending account. A
+ * carrier whose newest vetting failed is approved only with a reason (docs/decisions/0189).
+ */
+export function approveUser(userId: number, isApproved: boolean, reason?: string) {
+  return api.put<unknown>(
+    `/api/admin/users/${userId}/approve`,
+    reason === undefined ? { isApproved } : { isApproved, reason }
+  )
 }
 
 /** Approve/reject with the pending list and the summary cards revalidated afterwards, success or not. */
@@ -15,10 +21,10 @@ export function useApproveUser() {
   const [pendingId, setPendingId] = useState<number | null>(null)
 
   const decide = useCallback(
-    async (userId: number, isApproved: boolean) => {
+    async (userId: number, isApproved: boolean, reason?: string) => {
       setPendingId(userId)
       try {
-        await approveUser(userId, isApproved)
+        await approveUser(userId, isApproved, reason)
       } finally {
         setPendingId(null)
         void mutate(pendingUsersKey)

@@ -57,15 +57,32 @@ const shipper: PendingUser = {
   carrierVetting: null,
 }
 
-function setup(approve: { status: number; body: unknown }) {
+/** The same carrier once its vetting passes. */
+const passing: PendingUser = {
+  ...carrier,
+  carrierVetting: {
+    ...carrier.carrierVetting!,
+    vetting: {
+      ...carrier.carrierVetting!.vetting!,
+      result: 'pass',
+      checks: carrier.carrierVetting!.vetting!.checks.map((c) => ({ ...c, result: 'pass' })),
+    },
+  },
+}
+
+function setup(
+  approve: { status: number; body: unknown } | ((body: any) => { status: number; body: unknown }),
+  first: PendingUser = passing
+) {
   setXsrfCookie()
-  let pending = [carrier, shipper]
+  let pending = [first, shipper]
   const mock = mockFetch({
     'GET /api/user': { body: makeUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' }) },
     'GET /api/admin/users/pending': () => ({ body: pending }),
-    'PUT /api/admin/users/11/approve': () => {
-      if (approve.status < 400) pending = pending.filter((u) => u.id !== 11)
-      return approve
+    'PUT /api/admin/users/11/approve': (req) => {
+      const answer = typeof approve === 'function' ? approve(req.body) : approve
+      if (answer.status < 400) pending = pending.filter((u) => u.id !== 11)
+      return answer
     },
     'PUT /api/admin/users/12/approve': () => {
       pending = pending.filter((u) => u.id !== 12)
@@ -94,7 +111,7 @@ describe('admin pending approvals', () => {
   })
 
   it('shows a carrier’s vetting beside its form and runs it again on request', async () => {
-    const { calls } = setup({ status: 200, body: {} })
+    const { calls } = setup({ status: 200, body: {} }, carrier)
     const list = await screen.findByRole('list', { name: 'Pending users' })
     const row = within(list).getByRole('listitem', { name: 'Casey Driver' })
     const vetting = within(row).getByRole('region', { name: 'FMCSA vetting' })
@@ -141,6 +158,58 @@ describe('admin pending approvals', () => {
     expect(requestsTo(calls, 'PUT', '/api/admin/users/12/approve')[0].body).toEqual({
       isApproved: false,
     })
+  })
+
+  it('approves a carrier whose vetting failed only with a reason, showing the failing checks', async () => {
+    const { calls } = setup(
+      (body) =>
+        body.reason === undefined
+          ? {
+              status: 422,
+              body: {
+                message: 'Validation failed',
+                errors: [{ field: 'reason', message: 'vetting failed', rule: 'required' }],
+              },
+            }
+          : { status: 200, body: { ...carrier, isApproved: true } },
+      carrier
+    )
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve casey@haul.example' }))
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Approve Casey Driver although its vetting failed?',
+    })
+    // No request until the admin gives a reason.
+    expect(requestsTo(calls, 'PUT', '/api/admin/users/11/approve')).toHaveLength(0)
+    const failing = within(dialog).getByRole('region', { name: 'Failing checks' })
+    expect(failing).toHaveTextContent('Liability insurance on file of at least $750,000')
+    expect(failing).toHaveTextContent('No liability insurance on file with FMCSA')
+    expect(failing).not.toHaveTextContent('USDOT number active')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve anyway' }))
+    const reason = within(dialog).getByLabelText('Reason for approving')
+    expect(reason).toHaveAttribute('aria-invalid', 'true')
+    expect(
+      within(dialog).getByText('Give the reason for approving this carrier')
+    ).toBeInTheDocument()
+    expect(requestsTo(calls, 'PUT', '/api/admin/users/11/approve')).toHaveLength(0)
+    fireEvent.change(reason, { target: { value: 'Certificate seen by phone, upload due today' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve anyway' }))
+    await waitFor(() =>
+      expect(requestsTo(calls, 'PUT', '/api/admin/users/11/approve')[0]?.body).toEqual({
+        isApproved: true,
+        reason: 'Certificate seen by phone, upload due today',
+      })
+    )
+    expect((await screen.findAllByText('User updated')).length).toBeGreaterThan(0)
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+  })
+
+  it('Not now closes the dialog and approves nothing', async () => {
+    const { calls } = setup({ status: 200, body: {} }, carrier)
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve casey@haul.example' }))
+    const dialog = await screen.findByRole('alertdialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(requestsTo(calls, 'PUT', '/api/admin/users/11/approve')).toHaveLength(0)
   })
 
   it('shows the server message in an Update failed toast', async () => {

@@ -1,3 +1,4 @@
+import * as React from 'react'
 import { Building2, Check, Mail, Phone, RefreshCw, UserCheck, X } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
@@ -10,6 +11,11 @@ import { formatDate } from '@/lib/format'
 import { usePendingUsers, type PendingUser } from '@/features/admin/api/get-pending-users'
 import { useApproveUser } from '@/features/admin/api/approve-user'
 import { CarrierVettingPanel } from '@/features/admin/components/carrier-vetting-panel'
+import {
+  ApproveOverFailedVettingDialog,
+  failingChecksOf,
+} from '@/features/admin/components/approve-over-failed-vetting-dialog'
+import { fieldErrorsOf } from '@/lib/api-errors'
 
 function fullName(user: PendingUser) {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
@@ -19,16 +25,30 @@ function fullName(user: PendingUser) {
 export function PendingApprovals() {
   const { data, error, isLoading, mutate, isValidating } = usePendingUsers()
   const { decide, pendingId } = useApproveUser()
+  // A carrier whose vetting failed is approved through a dialog that asks why (decision 0189).
+  const [overriding, setOverriding] = React.useState<PendingUser | null>(null)
+  const [reasonError, setReasonError] = React.useState<string | undefined>(undefined)
 
-  const onDecide = async (user: PendingUser, isApproved: boolean) => {
+  const onDecide = async (user: PendingUser, isApproved: boolean, reason?: string) => {
+    if (isApproved && reason === undefined && failingChecksOf(user)) {
+      setReasonError(undefined)
+      setOverriding(user)
+      return
+    }
     try {
-      await decide(user.id, isApproved)
+      await decide(user.id, isApproved, reason)
+      setOverriding(null)
       toast({
         variant: 'success',
         title: 'User updated',
         description: 'User approval status has been updated successfully.',
       })
     } catch (err) {
+      const onReason = fieldErrorsOf(err).reason
+      if (reason !== undefined && onReason) {
+        setReasonError(onReason)
+        return
+      }
       toast({
         variant: 'destructive',
         title: 'Update failed',
@@ -151,6 +171,14 @@ export function PendingApprovals() {
           </ul>
         )}
       </CardContent>
+      <ApproveOverFailedVettingDialog
+        user={overriding}
+        name={overriding ? fullName(overriding) : ''}
+        busy={overriding !== null && pendingId === overriding.id}
+        serverError={reasonError}
+        onApprove={(reason) => overriding && void onDecide(overriding, true, reason)}
+        onCancel={() => setOverriding(null)}
+      />
     </Card>
   )
 }

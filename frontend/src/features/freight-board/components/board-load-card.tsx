@@ -29,16 +29,21 @@ export function BoardLoadCard({
   load,
   now,
   busy,
+  barredBy = null,
   onAction,
 }: {
   load: BoardLoad
   now: number
   /** the action running on this load, if any */
   busy: LoadAction | null
+  /** the id of the notice saying why this carrier cannot take loads; null when it can */
+  barredBy?: string | null
   onAction: (load: BoardLoad, action: LoadAction) => void
 }) {
   const lane = `${formatPlace(load.origin)} → ${formatPlace(load.destination)}`
   const heldByOther = load.held && !load.held_by_you
+  const barredNote = barredBy ? `${barredBy}-load-${load.id}` : undefined
+  const why = barredBy ? `${barredNote} ${barredBy}` : undefined
   return (
     <li
       aria-label={`Load #${load.id}: ${lane}`}
@@ -108,7 +113,8 @@ export function BoardLoadCard({
             <Button
               variant="outline"
               size="sm"
-              disabled={heldByOther || busy != null}
+              disabled={heldByOther || busy != null || barredBy !== null}
+              aria-describedby={why}
               aria-label={`${busy === 'hold' ? 'Holding...' : 'Hold (30m)'} load #${load.id}`}
               onClick={() => onAction(load, 'hold')}
             >
@@ -117,7 +123,8 @@ export function BoardLoadCard({
           )}
           <Button
             size="sm"
-            disabled={heldByOther || busy != null}
+            disabled={heldByOther || busy != null || barredBy !== null}
+            aria-describedby={why}
             aria-label={`${busy === 'claim' ? 'Claiming...' : 'Claim Load'} #${load.id}`}
             onClick={() => onAction(load, 'claim')}
           >
@@ -125,6 +132,11 @@ export function BoardLoadCard({
           </Button>
         </div>
       </div>
+      {barredNote ? (
+        <p id={barredNote} className="-mt-2 text-xs text-red-800 sm:text-right">
+          Not until your vetting passes: see above
+        </p>
+      ) : null}
     </li>
   )
 }

@@ -21,6 +21,8 @@ import type {
 } from '@/features/freight-board/api/types'
 import { BoardFiltersForm } from '@/features/freight-board/components/board-filters'
 import { BoardLoadCard, type LoadAction } from '@/features/freight-board/components/board-load-card'
+import { VettingBarNotice } from '@/features/freight-board/components/vetting-bar-notice'
+import { useOwnVetting } from '@/features/freight-board/api/get-own-vetting'
 import { useDebouncedValue } from '@/features/freight-board/hooks/use-debounced-value'
 import { useNow } from '@/features/freight-board/hooks/use-now'
 import { useRevalidateOnExpiry } from '@/features/freight-board/hooks/use-revalidate-on-expiry'
@@ -73,6 +75,13 @@ export function FreightBoard({
   const anyHeld = (loads ?? []).some((l) => l.held)
   const now = useNow(anyHeld)
 
+  // A carrier whose newest vetting failed cannot take loads (decisions 0158, 0189): its Hold and
+  // Claim are off, and the notice above the loads says why and what fixes it.
+  const vettingQuery = useOwnVetting(true)
+  const ownVetting = vettingQuery.data?.vetting ?? null
+  const barred = ownVetting?.result === 'fail'
+  const barId = `${idPrefix}-vetting-bar`
+
   const revalidate = React.useCallback(() => void mutate(), [mutate])
   useLiveChannel<FreightLiveMessage>(BOARD_CHANNEL, revalidate, revalidate)
   const expiries = React.useMemo(
@@ -104,6 +113,9 @@ export function FreightBoard({
         onClaimed?.(result)
       }
     } catch (error) {
+      // A claim re-vets the carrier at dispatch: a refusal may come from a vetting that just
+      // failed, which the notice above the board then explains.
+      void vettingQuery.mutate()
       const message = serverMessageOf(error)
       if (action === 'claim') {
         toast({
@@ -144,6 +156,7 @@ export function FreightBoard({
         <Radio className="h-4 w-4 text-emerald-700" aria-hidden="true" />
         Updates live · refreshes every 30 seconds
       </p>
+      {barred ? <VettingBarNotice id={barId} vetting={ownVetting} /> : null}
       {hasErrors(fieldErrors) ? (
         <EmptyState
           icon={FunnelX}
@@ -188,6 +201,7 @@ export function FreightBoard({
                     load={load}
                     now={now}
                     busy={busy?.id === load.id ? busy.action : null}
+                    barredBy={barred ? barId : null}
                     onAction={(l, a) => void act(l, a)}
                   />
                 ))}

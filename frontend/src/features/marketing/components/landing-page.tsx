@@ -135,7 +135,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="bg-slate-900 py-12 text-white" aria-label="PalletLine in numbers">
+      <section className="bg-slate-900 py-12 text-white" aria-label="PalletLine at a glance">
         <div className="mx-auto max-w-6xl px-4">
           <MarketingStats />
         </div>

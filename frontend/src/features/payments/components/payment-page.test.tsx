@@ -139,7 +139,7 @@ describe('Payment screen', () => {
     expect(screen.queryByText('This booking was cancelled')).not.toBeInTheDocument()
   })
 
-  it('keeps Pay disabled until the provider and the card form are ready', async () => {
+  it('shows the Pay button once the provider and the card form are ready', async () => {
     let answerConfig: (value: { body: unknown }) => void = () => undefined
     setup({
       'GET /api/payments/config': () =>
@@ -151,12 +151,10 @@ describe('Payment screen', () => {
     expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument()
     answerConfig({ body: { driver: 'sandbox', publishableKey: null } })
     const form = await screen.findByRole('form', { name: 'Card payment' })
-    expect(payButton()).toBeDisabled()
     fireEvent.change(within(form).getByLabelText('Card number'), {
       target: { value: '4242424242424242' },
     })
     expect(within(form).getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242')
-    expect(payButton()).toBeDisabled()
     await fillCard('4242424242424242')
     expect(within(form).getByLabelText('Expiration date')).toHaveValue('12 / 34')
     expect(payButton()).toBeEnabled()
@@ -178,7 +176,10 @@ describe('Payment screen', () => {
     fireEvent.click(payButton())
     expect((await screen.findAllByText('Payment Failed')).length).toBeGreaterThan(0)
     expect(screen.getAllByText('Your card was declined.').length).toBeGreaterThan(0)
-    expect(document.querySelector('li.toast-root')).toHaveAttribute('data-variant', 'destructive')
+    // On the form, not in a toast that goes away.
+    const form = screen.getByRole('form', { name: 'Card payment' })
+    expect(within(form).getByText('Payment Failed').closest('[role="alert"]')).not.toBeNull()
+    expect(document.querySelector('li.toast-root')).toBeNull()
     expect(requestsTo(calls, 'POST', '/api/sandbox/payments/confirm')[0].body).toEqual({
       clientSecret: 'pi_sb_1_secret_abc',
       cardNumber: '4000000000000002',
@@ -188,6 +189,29 @@ describe('Payment screen', () => {
     })
     // Still on the form, ready for another card.
     await waitFor(() => expect(payButton()).toBeEnabled())
+  })
+
+  it('shows "Your last payment attempt failed" after a decline, without a reload', async () => {
+    let reads = 0
+    const { calls } = setup({
+      'POST /api/sandbox/payments/confirm': {
+        status: 402,
+        body: { message: 'Your card was declined.', code: 'card_declined' },
+      },
+      // The page's read, then the read after the failed attempt.
+      'GET /api/bookings/5': () => {
+        reads += 1
+        return {
+          body: { ...pending, paymentFailureMessage: reads > 1 ? 'Your card was declined.' : null },
+        }
+      },
+    })
+    await fillCard('4000 0000 0000 0002')
+    expect(screen.queryByText('Your last payment attempt failed')).not.toBeInTheDocument()
+    fireEvent.click(payButton())
+    const notice = await screen.findByText('Your last payment attempt failed')
+    expect(notice.closest('[role="alert"]')?.textContent).toContain('Your card was declined.')
+    expect(requestsTo(calls, 'GET', '/api/bookings/5').length).toBeGreaterThan(1)
   })
 
   it("shows 'Payment Error' with the message for any other failure", async () => {

@@ -140,7 +140,29 @@ function useBookingPaid(bookingId: number) {
   }, [bookingId, navigate])
 }
 
-function PaymentFormCard({ booking }: { booking: ShipperBooking }) {
+/** How long after a failed attempt the booking is read once more: Stripe's webhook may lag. */
+const FAILURE_RECHECK_MS = 3000
+
+/**
+ * Reads the booking again after a failed attempt, at once and a moment later, so "Your last
+ * payment attempt failed" appears without a reload (docs/decisions/0189).
+ */
+function useRecheckAfterFailure(revalidate: () => void) {
+  const timer = React.useRef<ReturnType<typeof setTimeout> | null>(null)
+  React.useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current)
+    },
+    []
+  )
+  return React.useCallback(() => {
+    revalidate()
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = setTimeout(revalidate, FAILURE_RECHECK_MS)
+  }, [revalidate])
+}
+
+function PaymentFormCard({ booking, onFailed }: { booking: ShipperBooking; onFailed: () => void }) {
   const intent = usePaymentIntent(booking)
   // Asked alongside the intent rather than after it; the card form reads the same answer.
   const config = usePaymentsConfig()
@@ -166,6 +188,7 @@ function PaymentFormCard({ booking }: { booking: ShipperBooking }) {
         clientSecret={intent.clientSecret}
         amount={booking.totalAmount ?? 0}
         onSucceeded={onPaid}
+        onFailed={onFailed}
         returnPath={paths.paymentSuccess.getHref(booking.id)}
         cancel={
           <Button asChild variant="outline">
@@ -194,7 +217,8 @@ function PaymentFormCard({ booking }: { booking: ShipperBooking }) {
 /** /payment/:bookingId: the booking summary and the card payment form. */
 export function PaymentPage({ bookingId }: { bookingId: string }) {
   const id = /^\d+$/.test(bookingId) ? bookingId : null
-  const { data: booking, error, isLoading } = usePayableBooking(id)
+  const { data: booking, error, isLoading, mutate } = usePayableBooking(id)
+  const onFailed = useRecheckAfterFailure(React.useCallback(() => void mutate(), [mutate]))
 
   if (id && isLoading) {
     return (
@@ -243,7 +267,7 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
         </Alert>
       ) : null}
       <BookingSummaryCard booking={booking} />
-      <PaymentFormCard booking={booking} />
+      <PaymentFormCard booking={booking} onFailed={onFailed} />
     </PageShell>
   )
 }

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react'
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { mockFetch, requestsTo } from '@/testing/mock-fetch'
 import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
 import { makeBooking } from '@/testing/bookings'
@@ -91,8 +91,10 @@ describe('Payment screen with the Stripe provider', () => {
     const pay = screen.getByRole('button', { name: /^Pay / })
     await waitFor(() => expect(pay).toBeEnabled())
     fireEvent.click(pay)
-    expect((await screen.findAllByText('Payment Failed')).length).toBeGreaterThan(0)
-    expect(screen.getAllByText('Your card was declined.').length).toBeGreaterThan(0)
+    const form = screen.getByRole('form', { name: 'Card payment' })
+    const inline = (await within(form).findByText('Payment Failed')).closest('[role="alert"]')
+    expect(inline?.textContent).toContain('Your card was declined.')
+    expect(inline?.textContent).toContain('Try another card')
   })
 
   it("shows 'Payment Error' when Stripe fails for another reason", async () => {

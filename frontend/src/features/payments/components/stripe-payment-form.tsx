@@ -3,8 +3,12 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe } from '@stripe/stripe-js'
 import { loadStripe } from '@stripe/stripe-js/pure'
 import { Alert } from '@/components/ui/alert'
-import { PayActions, type CardFormProps } from '@/features/payments/components/pay-actions'
-import { paymentFailure } from '@/features/payments/utils/outcome'
+import {
+  PayActions,
+  PaymentFailureAlert,
+  type CardFormProps,
+} from '@/features/payments/components/pay-actions'
+import { declinedFailure, failureOf, type PaymentFailure } from '@/features/payments/utils/outcome'
 
 // SPEC point 9: the brand orange is the payment form's primary colour.
 const BRAND_ORANGE = '#f97316'
@@ -27,16 +31,22 @@ type CheckoutFormProps = Omit<CardFormProps, 'clientSecret'> & {
   returnPath: string
 }
 
-function CheckoutForm({ amount, onSucceeded, cancel, returnPath }: CheckoutFormProps) {
+/**
+ * Stripe's Payment Element writes what is wrong with each card field under that field itself
+ * (its `change` event carries no message); a refusal after Pay stays on the form below it.
+ */
+function CheckoutForm({ amount, onSucceeded, onFailed, cancel, returnPath }: CheckoutFormProps) {
   const stripe = useStripe()
   const elements = useElements()
   const [elementReady, setElementReady] = React.useState(false)
   const [processing, setProcessing] = React.useState(false)
+  const [failure, setFailure] = React.useState<PaymentFailure | null>(null)
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault()
     if (!stripe || !elements || !elementReady || processing) return
     setProcessing(true)
+    setFailure(null)
     try {
       const result = await stripe.confirmPayment({
         elements,
@@ -44,10 +54,13 @@ function CheckoutForm({ amount, onSucceeded, cancel, returnPath }: CheckoutFormP
         redirect: 'if_required',
       })
       if (result.error) {
-        if (result.error.type === 'card_error' || result.error.type === 'validation_error') {
-          paymentFailure.declined(result.error.message ?? 'Your card was declined.')
-        } else {
-          paymentFailure.failed(new Error(result.error.message ?? ''))
+        // A field Stripe found wrong is shown on that field by the Payment Element itself.
+        if (result.error.type === 'card_error') {
+          setFailure(declinedFailure(result.error.message))
+          onFailed?.()
+        } else if (result.error.type !== 'validation_error') {
+          setFailure(failureOf(new Error(result.error.message ?? '')).failure)
+          onFailed?.()
         }
       } else {
         // succeeded (or still processing): the caller waits for the provider's webhook.
@@ -56,7 +69,8 @@ function CheckoutForm({ amount, onSucceeded, cancel, returnPath }: CheckoutFormP
         return
       }
     } catch (error) {
-      paymentFailure.failed(error)
+      setFailure(failureOf(error).failure)
+      onFailed?.()
     }
     setProcessing(false)
   }
@@ -64,6 +78,7 @@ function CheckoutForm({ amount, onSucceeded, cancel, returnPath }: CheckoutFormP
   return (
     <form aria-label="Card payment" onSubmit={(e) => void onSubmit(e)} className="space-y-4">
       <PaymentElement onReady={() => setElementReady(true)} />
+      <PaymentFailureAlert failure={failure} />
       <PayActions
         amount={amount}
         cancel={cancel}

@@ -71,6 +71,23 @@ describe('TMS milestone tracking', () => {
     expect(requestsTo(calls, 'GET', '/api/tms/shipments/TRT-042/events')).toHaveLength(1)
   })
 
+  it('gives the promised delivery day as that day, whatever the viewer’s zone', async () => {
+    // End of Mar 11 in New York is 3:59 AM on Mar 12 in UTC: the arrival is due Mar 11.
+    const zone = process.env.TZ
+    process.env.TZ = 'UTC'
+    try {
+      renderTms('shipper', {
+        'GET /api/tms/shipments/TRT-042/events': { body: EVENTS },
+        'GET /api/tms/shipments/TRT-042': { body: makeShipment() },
+      })
+      await track('TRT-042')
+      expect(await screen.findByText(/Due by the end of Mar 11, 2025/)).toBeInTheDocument()
+      expect(screen.queryByText(/Mar 12, 2025/)).toBeNull()
+    } finally {
+      process.env.TZ = zone
+    }
+  })
+
   it('toasts Error: Failed to fetch shipment events for an unknown shipment', async () => {
     renderTms('carrier', {
       'GET /api/tms/shipments/999/events': {

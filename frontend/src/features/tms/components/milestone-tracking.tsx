@@ -25,7 +25,8 @@ import { AlertRules } from '@/features/tms/components/alert-rules'
 import { EventTimeline } from '@/features/tms/components/event-timeline'
 import { NotificationsList } from '@/features/tms/components/notifications-list'
 import { isApiError } from '@/lib/api-client'
-import { formatCityState, formatDateTime } from '@/lib/format'
+import { formatCalendarDate, formatCityState } from '@/lib/format'
+import { todayInTimeZone } from '@/lib/calendar-dates'
 
 // The map (d3-geo, topojson and the US atlas) is its own chunk, loaded with this tab's first map.
 const ShipmentMap = React.lazy(() => import('@/features/tms/components/shipment-map'))
@@ -147,6 +148,18 @@ export function MilestoneTracking() {
   )
 }
 
+/** The business time zone of the marketplace's calendar days (docs/decisions/0021). */
+const BUSINESS_TIME_ZONE = 'America/New_York'
+
+/**
+ * The promised delivery day the estimate stands for: the server's estimated arrival is the end
+ * of that day in business time, which a viewer west or east of it would read as another day
+ * (a Nov 28 delivery shown as "Nov 29, 4:59 AM" in UTC) (docs/decisions/0189).
+ */
+function promisedDay(estimatedArrival: string): string {
+  return todayInTimeZone(BUSINESS_TIME_ZONE, new Date(estimatedArrival))
+}
+
 function TrackedView({
   events,
   shipment,
@@ -168,7 +181,7 @@ function TrackedView({
               {formatCityState(shipment.destination.city, shipment.destination.state) ||
                 'Destination'}
               {shipment.estimatedArrival
-                ? ` · Estimated arrival ${formatDateTime(shipment.estimatedArrival)}`
+                ? ` · Due by the end of ${formatCalendarDate(promisedDay(shipment.estimatedArrival))}`
                 : ''}
             </CardDescription>
           ) : null}
