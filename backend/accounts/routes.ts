@@ -1,4 +1,5 @@
 import router from '@adonisjs/core/services/router'
+import limiter from '@adonisjs/limiter/services/main'
 import { middleware } from '#start/kernel'
 
 const SessionController = () => import('#accounts/controllers/session_controller')
@@ -8,6 +9,17 @@ const OwnTokensController = () => import('#accounts/controllers/own_tokens_contr
 const TwoFactorController = () => import('#accounts/controllers/two_factor_controller')
 const EmailController = () => import('#accounts/controllers/email_controller')
 const AccessTokenPolicy = () => import('#accounts/policies/access_token_policy')
+const ContactController = () => import('#accounts/controllers/contact_controller')
+const StandingController = () => import('#accounts/controllers/standing_controller')
+
+/** The contact form: 5 messages per address per 10 minutes (decision 0185). */
+export const CONTACT_LIMIT = { requests: 5, every: '10 minutes' } as const
+const contactThrottle = limiter.define('contact', (ctx) =>
+  limiter
+    .allowRequests(CONTACT_LIMIT.requests)
+    .every(CONTACT_LIMIT.every)
+    .usingKey(`contact_${ctx.request.ip()}`)
+)
 
 // What an admin who has not turned two-factor on may still do (docs/decisions/0097).
 const ownBrowserSession = middleware.auth({ guards: ['web'], beforeTwoFactor: true })
@@ -20,8 +32,12 @@ router
     router.post('/logout', [SessionController, 'logout']).use(ownBrowserSession)
     router
       .get('/user', [SessionController, 'me'])
-      .use(middleware.auth({ abilities: [], beforeTwoFactor: true }))
+      .use(middleware.auth({ abilities: [], beforeTwoFactor: true, anonymousWhenAsked: true }))
     router.put('/account/password', [PasswordController, 'update']).use(ownBrowserSession)
+    // Whatever the standing: a suspended carrier reads why (decision 0186).
+    router
+      .get('/account/standing', [StandingController, 'show'])
+      .use(middleware.auth({ abilities: [] }))
     router.put('/account/profile', [ProfileController, 'update']).use(ownBrowserSession)
     // The sign-in email (docs/decisions/0167): a new one waits for the link mailed to it.
     router.get('/account/email', [EmailController, 'show']).use(ownBrowserSession)
@@ -30,6 +46,8 @@ router
     router.delete('/account/email/pending', [EmailController, 'cancel']).use(ownBrowserSession)
     // Whoever opens the link: the token proves the new address; no sign-in needed.
     router.post('/account/email/confirm', [EmailController, 'confirm'])
+    // The contact form: anyone, signed in or not (decision 0185).
+    router.post('/contact', [ContactController, 'store']).use(contactThrottle)
   })
   .prefix('/api')
 

@@ -1,4 +1,5 @@
 import router from '@adonisjs/core/services/router'
+import { bookingIdMatcher } from '#core/reference'
 import { middleware } from '#start/kernel'
 
 const UserApprovalsController = () => import('#admin/controllers/user_approvals_controller')
@@ -10,6 +11,7 @@ const PayoutsController = () => import('#admin/controllers/payouts_controller')
 const CarrierVettingController = () => import('#admin/controllers/carrier_vetting_controller')
 const FleetOversightController = () => import('#admin/controllers/fleet_oversight_controller')
 const OperatorReadsController = () => import('#admin/controllers/operator_reads_controller')
+const ContactMessagesController = () => import('#admin/controllers/contact_messages_controller')
 const AdminPolicy = () => import('#admin/policies/admin_policy')
 
 router
@@ -17,7 +19,7 @@ router
     router.get('/dashboard', [AdminDashboardController, 'show'])
     router
       .post('/bookings/:id/reveal-carrier', [AdminDashboardController, 'revealCarrier'])
-      .where('id', router.matchers.number())
+      .where('id', bookingIdMatcher)
     router.get('/analytics-overview', [AnalyticsOverviewController, 'show'])
     router.get('/users/pending', [UserApprovalsController, 'pending'])
     router
@@ -48,11 +50,12 @@ router
     router.get('/reveals', [OperatorReadsController, 'index'])
     router.get('/deployment', [OperatorReadsController, 'deployment'])
     router.get('/freight-listings', [OperatorReadsController, 'freightListings'])
+    router.get('/contact-messages', [ContactMessagesController, 'index'])
     router.get('/payouts', [PayoutsController, 'index'])
     router.get('/payouts/attention', [PayoutsController, 'attention'])
     router
       .post('/payouts/:bookingId/retry', [PayoutsController, 'retry'])
-      .where('bookingId', router.matchers.number())
+      .where('bookingId', bookingIdMatcher)
   })
   .prefix('/api/admin')
   .use([

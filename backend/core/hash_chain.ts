@@ -25,6 +25,11 @@ export type ChainDefinition = {
   columns: readonly string[]
   /** columns holding timestamps: hashed as UTC to the second, however the database returns them */
   timestamps: readonly string[]
+  /**
+   * Columns added after rows were chained: hashed after `columns`, each only when it holds a
+   * value, so the rows written before it keep their hashes.
+   */
+  optional?: readonly string[]
 }
 
 /** The last timestamp string read and its UTC form: a batch's rows share one stamp. */
@@ -40,7 +45,7 @@ export function chainTimestamp(value: unknown): string | null {
 
 /** The row's content in a fixed order, with numbers and booleans normalised across databases. */
 export function chainContent(definition: ChainDefinition, row: Record<string, unknown>) {
-  return definition.columns.map((column): ChainValue => {
+  const content = definition.columns.map((column): ChainValue => {
     const value = row[column]
     if (definition.timestamps.includes(column)) return chainTimestamp(value)
     if (value === null || value === undefined) return null
@@ -48,6 +53,11 @@ export function chainContent(definition: ChainDefinition, row: Record<string, un
     if (typeof value === 'number' || typeof value === 'bigint') return String(value)
     return String(value)
   })
+  for (const column of definition.optional ?? []) {
+    const value = row[column]
+    if (value !== null && value !== undefined) content.push(`${column}=${String(value)}`)
+  }
+  return content
 }
 
 export function linkHash(prevHash: string, content: ChainValue[]): string {
@@ -213,7 +223,15 @@ export async function verifyChain(
       .where('id', '>', lastId)
       .orderBy('id', 'asc')
       .limit(VERIFY_PAGE)
-      .select([...new Set([...definition.columns, 'id', 'prev_hash', 'hash'])])
+      .select([
+        ...new Set([
+          ...definition.columns,
+          ...(definition.optional ?? []),
+          'id',
+          'prev_hash',
+          'hash',
+        ]),
+      ])
     for (const row of page) {
       const id = Number(row.id)
       const reason = linkBreak(definition, prevHash, row)

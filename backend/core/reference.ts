@@ -15,3 +15,29 @@ export function parseBookingReference(value: string): number | null {
 export function expeditedReference(id: number): string {
   return `EXP-${String(id).padStart(3, '0')}`
 }
+
+/**
+ * The booking id an input names: its number (`37`) or the reference the screens show
+ * (`TRT-037`, any case). Null when it is neither. Every input that takes a booking reads it
+ * through this (decision 0184).
+ */
+export function parseBookingId(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null
+  if (typeof value !== 'string') return null
+  const text = value.trim()
+  if (/^\d{1,12}$/.test(text)) {
+    const id = Number(text)
+    return id > 0 ? id : null
+  }
+  return parseBookingReference(text)
+}
+
+/**
+ * The route matcher of a booking's `:id`: digits as `router.matchers.number()` takes them, or a
+ * TRT- reference, cast to the number either way, so the route (and the upload routes the body
+ * middleware knows by pattern) matches whichever the user typed (decision 0184).
+ */
+export const bookingIdMatcher = {
+  match: /^(?:\d{1,12}|[Tt][Rr][Tt]-\d{1,12})$/,
+  cast: (value: string) => Number(value.replace(/^trt-/i, '')),
+}

@@ -14,6 +14,8 @@ export const REVEAL_CHAIN: ChainDefinition = {
   table: 'identity_reveal_log',
   columns: ['id', 'booking_id', 'viewer_id', 'viewer_role', 'viewed_at'],
   timestamps: ['viewed_at'],
+  // An admin's deliberate reveal gives its reason (decision 0186); other reveals have none.
+  optional: ['reason'],
 }
 
 export const CHAINS = [LEDGER_CHAIN, REVEAL_CHAIN] as const

@@ -3,6 +3,7 @@
  * public figures of the platform's delivery record.
  */
 import router from '@adonisjs/core/services/router'
+import { bookingIdMatcher } from '#core/reference'
 import { middleware } from '#start/kernel'
 
 const BookingReviewsController = () => import('#reviews/controllers/booking_reviews_controller')
@@ -19,15 +20,15 @@ router
   .group(() => {
     router
       .get('/bookings/:id/reviews', [BookingReviewsController, 'show'])
-      .where('id', id)
+      .where('id', bookingIdMatcher)
       .use(party)
     router
       .post('/bookings/:id/reviews', [BookingReviewsController, 'store'])
-      .where('id', id)
+      .where('id', bookingIdMatcher)
       .use(party)
     router
       .put('/bookings/:id/reviews/mine', [BookingReviewsController, 'update'])
-      .where('id', id)
+      .where('id', bookingIdMatcher)
       .use(party)
   })
   .prefix('/api')

@@ -40,6 +40,8 @@ const env = await Env.create(new URL('../../', import.meta.url), {
   MAIL_FROM_ADDRESS: Env.schema.string.optional({ format: 'email' }),
   MAIL_FROM_NAME: Env.schema.string.optional(),
   MAIL_PREVIEW_DIR: Env.schema.string.optional(),
+  // Where the contact form's messages are mailed (docs/operations.md, decision 0185).
+  CONTACT_INBOX_EMAIL: Env.schema.string.optional({ format: 'email' }),
   SMTP_HOST: Env.schema.string.optional({ format: 'host' }),
   SMTP_PORT: Env.schema.string.optional(),
   SMTP_SECURE: Env.schema.enum.optional(['true', 'false'] as const),

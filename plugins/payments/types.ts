@@ -94,6 +94,12 @@ export type AccountStatus = {
   payoutsEnabled: boolean
 }
 
+/**
+ * Where a connected account's payouts land, as the provider shows it to the platform: the
+ * bank's name and the last four digits, never the full number.
+ */
+export type PayoutDestination = { bankName: string | null; last4: string }
+
 export type TransferInput = {
   accountId: string
   amountCents: number
@@ -187,6 +193,13 @@ export interface PaymentsDriver {
   ): Promise<PaymentResult<{ accountId: string }>>
   createOnboardingLink(input: OnboardingLinkInput): Promise<PaymentResult<{ url: string }>>
   getAccountStatus(accountId: string): Promise<PaymentResult<AccountStatus>>
+  /**
+   * The account's default payout destination; `destination` null while none is on file. A
+   * driver whose provider does not tell leaves it out, and screens show no destination.
+   */
+  getPayoutDestination?(
+    accountId: string
+  ): Promise<PaymentResult<{ destination: PayoutDestination | null }>>
   transfer(input: TransferInput): Promise<PaymentResult<Transfer>>
   /** Verifies the signature on the raw body (300 s tolerance) and normalises the event. */
   parseWebhook(

@@ -39,13 +39,14 @@ export default class AdminDashboardService {
    */
   async revealCarrier(
     viewerId: number,
-    bookingId: number
+    bookingId: number,
+    reason: string
   ): Promise<{ bookingId: number; carrier: CarrierIdentity }> {
     const carrierId = await this.bookings.carrierOf(bookingId)
     if (carrierId === null) throw new NotFoundException('Booking not found')
     const identity = (await this.reveals.identities([carrierId])).get(carrierId)
     if (!identity) throw new NotFoundException('Booking not found')
-    await this.reveals.log({ id: viewerId, role: 'admin' }, [bookingId])
+    await this.reveals.logDeliberate({ id: viewerId, role: 'admin' }, bookingId, reason)
     return { bookingId, carrier: identity }
   }
 }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import RatingSummaryService from '#reviews/services/rating_summary_service'
+import ApprovalService, { type StandingChange } from '#accounts/services/approval_service'
 import FleetOversightService, {
   type FleetCarrierStanding,
   type FleetFilters,
@@ -11,6 +12,8 @@ export type FleetCarrier = FleetCarrierStanding & {
   /** 0-1, of its judged deliveries; null when none */
   onTimeRate: number | null
   deliveredLoads: number
+  /** every suspension and reinstatement, newest first (decision 0186) */
+  standingHistory: StandingChange[]
 }
 
 /** Fleet Oversight's rows (decision 0116): trust's standing and vetting, reviews' record. */
@@ -18,7 +21,8 @@ export type FleetCarrier = FleetCarrierStanding & {
 export default class FleetViewService {
   constructor(
     private fleet: FleetOversightService,
-    private ratings: RatingSummaryService
+    private ratings: RatingSummaryService,
+    private approvals: ApprovalService
   ) {}
 
   async list(filters: FleetFilters, page: number) {
@@ -33,6 +37,7 @@ export default class FleetViewService {
 
   private async withRecords(rows: FleetCarrierStanding[]): Promise<FleetCarrier[]> {
     const ratings = await this.ratings.carriers(rows.map((row) => row.carrierId))
+    const histories = await this.approvals.standingHistories(rows.map((row) => row.userId))
     return rows.map((row) => {
       const rating = ratings.get(row.carrierId)!
       return {
@@ -40,6 +45,7 @@ export default class FleetViewService {
         rating: { average: rating.average, count: rating.count },
         onTimeRate: rating.onTimeRate,
         deliveredLoads: rating.deliveredLoads,
+        standingHistory: histories.get(row.userId) ?? [],
       }
     })
   }

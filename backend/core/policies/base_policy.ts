@@ -1,4 +1,5 @@
 import { AuthorizationResponse, BasePolicy as BouncerPolicy } from '@adonisjs/bouncer'
+import { parseBookingId } from '#core/reference'
 
 /** The signed-in user as policies see it. */
 export type Actor = { id: number; role: string; isApproved: boolean }
@@ -62,5 +63,10 @@ export abstract class BasePolicy extends BouncerPolicy {
     const value = source[name]
     const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
     return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null
+  }
+
+  /** A body's booking field: the booking's number or its TRT- reference (decision 0184). */
+  protected bookingIdOf(source: Record<string, unknown>, name: string): number | null {
+    return parseBookingId(source[name])
   }
 }

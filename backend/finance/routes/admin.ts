@@ -1,5 +1,6 @@
 /* The admin's Finance section: fuel index, surcharge table, accessorials, flagged invoices. */
 import router from '@adonisjs/core/services/router'
+import { bookingIdMatcher } from '#core/reference'
 import { middleware } from '#start/kernel'
 
 const FinanceAdminController = () => import('#finance/controllers/finance_admin_controller')
@@ -19,7 +20,7 @@ router
     router.post('/invoices/:id/void', [FinanceAdminController, 'void']).where('id', id)
     router
       .post('/bookings/:id/partner-invoice', [FinanceAdminController, 'recordPartnerInvoice'])
-      .where('id', id)
+      .where('id', bookingIdMatcher)
   })
   .prefix('/api/admin/finance')
   .use([

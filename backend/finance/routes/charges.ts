@@ -3,6 +3,7 @@
  * answers).
  */
 import router from '@adonisjs/core/services/router'
+import { bookingIdMatcher } from '#core/reference'
 import { middleware } from '#start/kernel'
 
 const BookingChargesController = () => import('#finance/controllers/booking_charges_controller')
@@ -23,32 +24,32 @@ router
     router.get('/advanced-invoices', [AdvancedInvoicesController, 'index'])
     router
       .get('/bookings/:id/charges', [BookingChargesController, 'show'])
-      .where('id', id)
+      .where('id', bookingIdMatcher)
       .use(can('bookingParty'))
     router
       .put('/bookings/:id/stop-times', [BookingChargesController, 'recordStop'])
-      .where('id', id)
+      .where('id', bookingIdMatcher)
       .use(can('bookingCarrier'))
     router
       .post('/bookings/:id/accessorials', [BookingChargesController, 'addCharge'])
-      .where('id', id)
+      .where('id', bookingIdMatcher)
       .use(can('bookingCarrier'))
     router
       .delete('/bookings/:id/accessorials/:chargeId', [BookingChargesController, 'removeCharge'])
-      .where('id', id)
+      .where('id', bookingIdMatcher)
       .where('chargeId', id)
       .use(can('bookingCarrier'))
     router
       .post('/bookings/:id/detention', [BookingChargesController, 'addDetention'])
-      .where('id', id)
+      .where('id', bookingIdMatcher)
       .use(can('bookingCarrier'))
     router
       .get('/bookings/:id/advanced-invoices', [BookingChargesController, 'bookingInvoices'])
-      .where('id', id)
+      .where('id', bookingIdMatcher)
       .use(can('bookingParty'))
     router
       .post('/bookings/:id/advanced-invoices', [BookingChargesController, 'draft'])
-      .where('id', id)
+      .where('id', bookingIdMatcher)
       .use(can('bookingCarrier'))
     router
       .get('/drayage/moves/:id/invoices', [DrayageInvoicesController, 'index'])

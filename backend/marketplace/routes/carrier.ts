@@ -3,6 +3,7 @@
  * dashboard and invoices, a booking's status history, and the shipper's invoice list.
  */
 import router from '@adonisjs/core/services/router'
+import { bookingIdMatcher } from '#core/reference'
 import { middleware } from '#start/kernel'
 
 const CarrierBookingsController = () =>
@@ -18,7 +19,7 @@ router
     router.get('/carrier/bookings', [CarrierBookingsController, 'index'])
     router
       .put('/bookings/:id/status', [CarrierBookingsController, 'updateStatus'])
-      .where('id', router.matchers.number())
+      .where('id', bookingIdMatcher)
       .use(middleware.authorize({ policy: BookingPolicy, action: 'manageAsCarrier' }))
     router.get('/carrier/dashboard', [CarrierDashboardController, 'show'])
     router.get('/carrier/invoices', [InvoicesController, 'carrier'])
@@ -32,7 +33,7 @@ router
 
 router
   .get('/api/bookings/:id/history', [BookingHistoryController, 'index'])
-  .where('id', router.matchers.number())
+  .where('id', bookingIdMatcher)
   .use([
     middleware.auth(),
     middleware.role({ roles: ['shipper', 'carrier', 'admin'] }),

@@ -3,6 +3,7 @@
  * completion, cancellation, dashboard metrics; and the booking list both sides read.
  */
 import router from '@adonisjs/core/services/router'
+import { bookingIdMatcher } from '#core/reference'
 import { middleware } from '#start/kernel'
 
 const SearchController = () => import('#marketplace/controllers/search_controller')
@@ -33,15 +34,15 @@ router
     ])
     router
       .post('/booking/:id/complete', [BookingsController, 'complete'])
-      .where('id', id.id)
+      .where('id', bookingIdMatcher)
       .use(asShipper)
     router
       .post('/bookings/:id/cancel', [BookingsController, 'cancel'])
-      .where('id', id.id)
+      .where('id', bookingIdMatcher)
       .use(asShipper)
     router
       .get('/bookings/:id/cancellation', [BookingsController, 'cancellation'])
-      .where('id', id.id)
+      .where('id', bookingIdMatcher)
       .use(asShipper)
     router.get('/shipper/dashboard-metrics', [ShipperDashboardController, 'show'])
   })
@@ -56,7 +57,7 @@ router
     router.get('/bookings', [BookingsController, 'index']).use([middleware.auth(), bothSides()])
     router
       .get('/bookings/:id', [BookingsController, 'show'])
-      .where('id', id.id)
+      .where('id', bookingIdMatcher)
       .use([
         middleware.auth({ abilities: ['tms:read'] }),
         bothSides(),

@@ -7,12 +7,60 @@ import CarrierPaymentsService, {
 import PayoutAccountChangeService from '#payments/services/payout_account_change_service'
 import PasswordCheck from '#accounts/services/password_check'
 import { replacePayoutAccountValidator } from '#payments/validators/payment'
+import { SANDBOX_PAYOUT_DESTINATION } from '#plugins/payments/drivers/sandbox'
 
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!
   )
+
+/**
+ * The sandbox's stand-in for the provider's hosted onboarding form, styled like the app (its
+ * colours, type and card; decision 0136's sandbox deployment): one self-contained page, the CSP
+ * allowing its inline style, no script.
+ */
+function sandboxOnboardingPage(accountId: string, action: string, csrfToken: string) {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sandbox payout onboarding · PalletLine</title>
+<style>
+*{box-sizing:border-box}
+body{margin:0;background:#f8fafc;color:#0f172a;font:16px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+header{background:#fff;border-bottom:1px solid #e2e8f0;padding:.9rem 1.25rem}
+.logo{display:inline-flex;align-items:center;gap:.5rem;font-weight:700;font-size:1.15rem;color:#0f172a;text-decoration:none}
+.mark{display:inline-grid;place-items:center;width:2rem;height:2rem;border-radius:.5rem;background:#f97316;color:#fff;font-size:.8rem}
+.line{color:#c2410c}
+main{max-width:32rem;margin:3rem auto;padding:0 1rem}
+.card{background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;box-shadow:0 1px 2px rgba(15,23,42,.06);padding:1.5rem}
+.badge{display:inline-block;border-radius:999px;background:#fef3c7;color:#92400e;font-size:.75rem;font-weight:600;padding:.15rem .6rem}
+h1{font-size:1.5rem;line-height:1.3;margin:.75rem 0 .5rem}
+p{color:#334155;margin:.5rem 0}
+dl{margin:1rem 0;padding:.75rem 1rem;background:#f8fafc;border-radius:.5rem;font-size:.9rem}
+dt{color:#64748b}dd{margin:0 0 .5rem;font-weight:600}dd:last-child{margin:0}dd code{word-break:break-all}
+button{width:100%;margin-top:1rem;border:0;border-radius:.375rem;background:#ea580c;color:#fff;font:inherit;font-weight:600;padding:.7rem 1rem;cursor:pointer}
+button:hover{background:#c2410c}button:focus-visible{outline:2px solid #f97316;outline-offset:2px}
+.back{display:inline-block;margin-top:1rem;color:#c2410c;font-weight:500}
+</style></head>
+<body>
+<header><a class="logo" href="/"><span class="mark" aria-hidden="true">PL</span><span>Pallet<span class="line">Line</span></span></a></header>
+<main><div class="card">
+<span class="badge">Sandbox: no real money moves</span>
+<h1>Payout onboarding</h1>
+<p>This page stands in for the payment provider's hosted onboarding form. Completing it marks
+your payout account as verified with payouts enabled, paying out to the sandbox's test bank.</p>
+<dl><dt>Payout account</dt><dd><code>${escapeHtml(accountId)}</code></dd>
+<dt>Paid to</dt><dd>${escapeHtml(`${SANDBOX_PAYOUT_DESTINATION.bankName} ending in ${SANDBOX_PAYOUT_DESTINATION.last4}`)}</dd></dl>
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="_csrf" value="${escapeHtml(csrfToken)}">
+<button type="submit">Complete onboarding</button>
+</form>
+<a class="back" href="${PAYMENT_SETUP_PATH}">Back to Payment Setup</a>
+</div></main>
+</body>
+</html>`
+}
 
 /**
  * The carrier's payout account and payout history, always the signed-in carrier's own; the
@@ -68,21 +116,9 @@ export default class CarrierPaymentsController {
     const accountId = String(params.accountId)
     await this.service.assertSandboxOnboarding()
     const action = `/api/sandbox/onboarding/${encodeURIComponent(accountId)}/complete`
-    return response.header('content-type', 'text/html; charset=utf-8').send(`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sandbox payout onboarding</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #0f172a">
-<h1 style="font-size: 1.5rem">Sandbox payout onboarding</h1>
-<p>This page stands in for the payment provider's hosted onboarding form. Completing it marks
-the payout account <code>${escapeHtml(accountId)}</code> as verified with payouts enabled.</p>
-<form method="post" action="${escapeHtml(action)}">
-<input type="hidden" name="_csrf" value="${escapeHtml(request.csrfToken)}">
-<button type="submit" style="padding: 0.6rem 1.2rem; font-size: 1rem; cursor: pointer">Complete onboarding</button>
-</form>
-<p><a href="${PAYMENT_SETUP_PATH}">Back to Payment Setup</a></p>
-</body>
-</html>`)
+    return response
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(sandboxOnboardingPage(accountId, action, request.csrfToken))
   }
 
   /**

@@ -21,6 +21,10 @@ export default class IdentityRevealLog extends BaseModel {
   @column.dateTime({ autoCreate: true })
   declare viewedAt: DateTime
 
+  /** An admin's deliberate reveal: why they needed it (decision 0186); null otherwise. */
+  @column()
+  declare reason: string | null
+
   /** hash of the row before it in the chain (docs/decisions/0044) */
   @column()
   declare prevHash: string | null

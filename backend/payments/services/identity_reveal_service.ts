@@ -83,6 +83,26 @@ export default class IdentityRevealService {
   }
 
   /**
+   * An admin's deliberate reveal of one booking's carrier, with the reason they gave: appended
+   * on every call, unlike the first-view reveals below, because each is its own decision to
+   * look (decision 0186).
+   */
+  async logDeliberate(viewer: RevealViewer, bookingId: number, reason: string): Promise<void> {
+    const stamp = this.clock.now()
+    await writeTransaction(async (trx) => {
+      await appendToChainOnce(trx, REVEAL_CHAIN, async () => [
+        {
+          booking_id: bookingId,
+          viewer_id: viewer.id,
+          viewer_role: viewer.role,
+          viewed_at: stamp.toFormat(trx.dialect.dateTimeFormat),
+          reason,
+        },
+      ])
+    })
+  }
+
+  /**
    * One identity_reveal_log row per booking whose carrier identity a response showed to this
    * viewer for the first time, linked into the log's hash chain: the reveal is logged once, the
    * page views after it are not reveals (docs/decisions/0157). A read that reveals nothing new

@@ -1,20 +1,26 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
+import { parseBookingId } from '#core/reference'
 
 const BOOKING = 'Choose a booking to pay for'
 const AMOUNT = 'The amount must be a number of dollars'
 
+/** A booking's number or the TRT- reference the screens show (decision 0184). */
+const bookingRef = vine.createRule((value, _options, field) => {
+  if (parseBookingId(value) === null) field.report(BOOKING, 'bookingId', field)
+})
+
 /** POST /api/create-payment-intent. The amount is checked against the server's own total. */
 export const createPaymentIntentValidator = vine.compile(
   vine.object({
-    bookingId: vine.number().withoutDecimals().positive(),
+    bookingId: vine
+      .any()
+      .use(bookingRef())
+      .transform((value) => parseBookingId(value) as number),
     amount: vine.number().min(0),
   })
 )
 createPaymentIntentValidator.messagesProvider = new SimpleMessagesProvider({
   'bookingId.required': BOOKING,
-  'bookingId.number': BOOKING,
-  'bookingId.withoutDecimals': BOOKING,
-  'bookingId.positive': BOOKING,
   'amount.required': AMOUNT,
   'amount.number': AMOUNT,
   'amount.min': AMOUNT,

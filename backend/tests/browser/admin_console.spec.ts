@@ -144,12 +144,20 @@ test.group('Browser: admin console', (group) => {
       .getByRole('button', { name: /^Reveal the carrier of / })
       .first()
       .click()
+    // It asks why and asks first (docs/decisions/0186): the reason is logged with the reveal.
+    const ask = page.getByRole('alertdialog', { name: /^Reveal the carrier of TRT-/ })
+    await ask.getByLabel('Reason for the reveal').fill('Support ticket 4412: who hauled it')
+    await page.screenshot({ path: '/tmp/shots/helper-misc/reveal-dialog-1280.png' })
+    await ask.getByRole('button', { name: 'Reveal carrier' }).click()
+    await ask.waitFor({ state: 'detached' })
     await recent
       .getByRole('button', { name: /^Reveal the carrier of / })
       .first()
       .waitFor()
     await page.getByRole('cell', { name: 'Admin', exact: true }).first().waitFor()
     assert.equal(await adminReveals(), 1)
+    const [logged] = await db.from('identity_reveal_log').where('viewer_role', 'admin')
+    assert.equal(logged.reason, 'Support ticket 4412: who hauled it')
     await context.close()
   })
 

@@ -34,11 +34,19 @@ test.group('Browser: carrier payments', (group) => {
     // The sandbox's stand-in for the provider's hosted onboarding form.
     await page.waitForURL('**/sandbox/onboarding/**')
     assert.isTrue(page.url().startsWith(`${origin}/sandbox/onboarding/`), page.url())
+    // Styled like the app, at both widths (issue 32, item 10).
+    await page.getByRole('heading', { name: 'Payout onboarding' }).waitFor()
+    await page.screenshot({ path: '/tmp/shots/helper-misc/sandbox-onboarding-1280.png' })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: '/tmp/shots/helper-misc/sandbox-onboarding-390.png' })
+    await page.setViewportSize({ width: 1280, height: 900 })
     await page.getByRole('button', { name: 'Complete onboarding' }).click()
 
     await page.waitForURL('**/carrier#payments')
     assert.isTrue(page.url().startsWith(origin), page.url())
     await page.getByText('Payment Setup Complete').waitFor()
+    // Where the payouts land: the sandbox's test bank and its last four digits.
+    await page.getByText('Sandbox Test Bank ending in 6789').waitFor()
     const company = await carrierOf(carrier)
     assert.isNotNull(company.stripeAccountId)
     assert.isTrue(company.stripeOnboardingCompleted)

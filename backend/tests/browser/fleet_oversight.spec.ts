@@ -21,7 +21,11 @@ for (const viewport of [
     }) => {
       await makeUser('admin', { email: 'boss@palletline.test', password: 'adminpass1' })
       const shipper = await makeUser('shipper')
-      const user = await makeUser('carrier', { isApproved: true })
+      const user = await makeUser('carrier', {
+        isApproved: true,
+        email: `grounded-${viewport.width}@example.test`,
+        password: 'carrierpass1',
+      })
       const carrier = await carrierOf(user)
       carrier.companyName = 'Grounded Lines LLC'
       await carrier.save()
@@ -56,12 +60,44 @@ for (const viewport of [
       assert.equal((await User.findOrFail(user.id)).approvalStatus, 'suspended')
       assert.isNull((await FreightListing.findOrFail(load.id)).holdCarrierId)
 
+      // The carrier signs in and is told the truth: suspended, why, and how to appeal
+      // (docs/decisions/0186), not "pending approval".
+      const carrierSide = await newPage({ viewport })
+      await signIn(carrierSide.page, user.email, 'carrierpass1')
+      await carrierSide.page.waitForURL('**/carrier-pending')
+      await carrierSide.page.getByRole('heading', { name: 'Account Suspended' }).waitFor()
+      await carrierSide.page.getByTestId('suspension-reason').getByText(REASON).waitFor()
+      assert.equal(
+        await carrierSide.page.getByText('Account Pending Approval').count(),
+        0,
+        'a suspended carrier is not told it is pending'
+      )
+      await carrierSide.page
+        .getByRole('link', { name: 'write to us through the contact form' })
+        .waitFor()
+      await carrierSide.page.screenshot({
+        path: `/tmp/shots/helper-misc/suspended-carrier-${viewport.width}.png`,
+        fullPage: true,
+      })
+      await carrierSide.context.close()
+
       await section.getByRole('button', { name: 'Reinstate Grounded Lines LLC' }).click()
       const back = page.getByRole('dialog', { name: 'Reinstate Grounded Lines LLC' })
       await back.getByRole('button', { name: 'Reinstate carrier' }).click()
       await page.getByText('Carrier reinstated').first().waitFor()
       await section.getByRole('button', { name: 'Suspend Grounded Lines LLC' }).waitFor()
       assert.equal((await User.findOrFail(user.id)).approvalStatus, 'approved')
+      // The suspension and its reason stay in the carrier's standing history.
+      const history = section.getByText('Standing history (2)').locator('visible=true')
+      await history.click()
+      await section
+        .getByRole('list', { name: 'Standing history of Grounded Lines LLC' })
+        .locator('visible=true')
+        .getByText(REASON)
+        .waitFor()
+      await section.screenshot({
+        path: `/tmp/shots/helper-misc/fleet-history-${viewport.width}.png`,
+      })
       await context.close()
     })
   })

@@ -69,7 +69,9 @@ test.group('Browser: a shipper cancels a paid booking on its pickup day', (group
         .click()
       await page.getByText('Booking cancelled', { exact: true }).first().waitFor()
       await dialog.waitFor({ state: 'hidden' })
-      const row = page.getByRole('row', { name: `Booking #${booking.id}` })
+      // A phone shows each booking as a card, a wider screen as a table row (issue 32, item 10).
+      const phone = viewport.width < 768
+      const row = page.getByRole(phone ? 'listitem' : 'row', { name: `Booking #${booking.id}` })
       await row.getByText('Refunded').waitFor()
       assert.include(await row.innerText(), `Late-cancel fee ${dollars(fee)}`)
       const after = await reload(booking.id)
@@ -97,7 +99,9 @@ test.group('Browser: a shipper cancels a paid booking on its pickup day', (group
         })
       }
       await carrierSide.page.goto('/carrier#payouts')
-      const payout = carrierSide.page.getByRole('row', { name: `Payout ${reference}` })
+      const payout = carrierSide.page.getByRole(phone ? 'listitem' : 'row', {
+        name: `Payout ${reference}`,
+      })
       await payout.waitFor()
       const payoutText = await payout.innerText()
       assert.include(payoutText, 'Cancelled late: your share of the fee')

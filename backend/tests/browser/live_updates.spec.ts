@@ -50,7 +50,10 @@ test.group('Browser: live updates between two users', (group) => {
       await shipper.page.waitForURL('**/shipper')
       const listening = subscribed(shipper.page, `users/${shipperUser.id}`)
       await shipper.page.goto('/shipper#bookings')
-      const row = shipper.page.getByRole('row', { name: `Booking #${booking.id}` })
+      // Shipment Management is a table, and cards on a phone (issue 32, item 10).
+      const row = shipper.page.getByRole(viewport.width < 768 ? 'listitem' : 'row', {
+        name: `Booking #${booking.id}`,
+      })
       await row.getByText('Booked', { exact: true }).waitFor()
       await listening
 

@@ -11,6 +11,37 @@ import { fromCents } from '#core/money'
 /** Largest proof of delivery (or other upload) a carrier may send: 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 
+/**
+ * The name a user's file is shown and downloaded under (decision 0184): its last path segment,
+ * without control characters, quotes or path separators, whitespace collapsed, at most 160
+ * characters with its extension kept; null when nothing usable is left.
+ */
+export function sanitiseFileName(name: string): string | null {
+  const base = name.split(/[/\\]/).pop() ?? ''
+  const clean = base
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f"*:<>?|;]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+  if (!clean) return null
+  if (clean.length <= 160) return clean
+  const dot = clean.lastIndexOf('.')
+  const ext = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : ''
+  return clean.slice(0, 160 - ext.length) + ext
+}
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  const exact = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+  )
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`
+}
+
 /** Document Hub, uploads and downloads, and the shipper's escrow (TMS tabs). */
 @inject()
 export default class DocumentsController {
@@ -31,7 +62,7 @@ export default class DocumentsController {
     const user = auth.getUserOrFail()
     const file = await this.hub.download(Number(params.id), { id: user.id, role: user.role })
     response.header('content-type', file.mimeType)
-    response.header('content-disposition', `attachment; filename="${file.fileName}"`)
+    response.header('content-disposition', contentDisposition(file.fileName))
     response.header('cache-control', 'private, no-store')
     return response.send(Buffer.from(file.bytes))
   }
@@ -71,7 +102,12 @@ export default class DocumentsController {
     const shipment = (await this.bookings.parties(Number(params.id)))!
     const doc = await this.hub.upload(
       shipment,
-      { ...input, mimeType: kind.mime, extension: kind.extension },
+      {
+        ...input,
+        mimeType: kind.mime,
+        extension: kind.extension,
+        originalName: sanitiseFileName(file.name),
+      },
       bytes,
       auth.getUserOrFail().id
     )

@@ -24,6 +24,10 @@ export default class TmsDocument extends BaseModel {
   @column()
   declare mimeType: string | null
 
+  /** The file's name as the carrier sent it, sanitised (decision 0184); null before 0810. */
+  @column()
+  declare originalName: string | null
+
   /** users.id */
   @column()
   declare uploadedBy: number | null

@@ -4,6 +4,7 @@
  * needs `tms:read` to read them and `tms:write` to upload (decision 0169).
  */
 import router from '@adonisjs/core/services/router'
+import { bookingIdMatcher } from '#core/reference'
 import { middleware } from '#start/kernel'
 
 const DocumentsController = () => import('#tms/controllers/documents_controller')
@@ -28,7 +29,7 @@ router
       ])
     router
       .post('/shipments/:id/documents', [DocumentsController, 'upload'])
-      .where('id', router.matchers.number())
+      .where('id', bookingIdMatcher)
       .use([
         middleware.auth({ abilities: ['tms:write'] }),
         middleware.role({ roles: ['carrier'] }),

@@ -61,7 +61,7 @@ export default class DocumentHubService {
         type: doc.type,
         shipmentId: doc.bookingId,
         shipmentReference: bookingReference(doc.bookingId),
-        fileName: doc.url.split('/').pop()!,
+        fileName: uploads.get(doc.url)?.originalName ?? doc.url.split('/').pop()!,
         mimeType: uploads.get(doc.url)?.mimeType ?? mimeOfKey(doc.url),
         stopNumber: uploads.get(doc.url)?.stopNumber ?? null,
         createdAt: doc.createdAt.toUTC().toISO()!,
@@ -90,14 +90,20 @@ export default class DocumentHubService {
     return {
       bytes,
       mimeType: upload?.mimeType ?? mimeOfKey(doc.url),
-      fileName: doc.url.split('/').pop()!,
+      fileName: upload?.originalName ?? doc.url.split('/').pop()!,
     }
   }
 
   /** Stores a carrier's upload (bytes already sniffed) as a tms_documents row and a hub entry. */
   async upload(
     shipment: { id: number; shipperId: number; carrierId: number | null },
-    input: { docType: DocumentType; stopNumber?: number; mimeType: string; extension: string },
+    input: {
+      docType: DocumentType
+      stopNumber?: number
+      mimeType: string
+      extension: string
+      originalName?: string | null
+    },
     bytes: Uint8Array,
     uploadedBy: number
   ) {
@@ -110,6 +116,7 @@ export default class DocumentHubService {
       stopNumber: input.stopNumber ?? null,
       filePath: key,
       mimeType: input.mimeType,
+      originalName: input.originalName ?? null,
       uploadedBy,
     })
     return {
@@ -117,7 +124,7 @@ export default class DocumentHubService {
       type: doc.type,
       shipmentId: shipment.id,
       shipmentReference: bookingReference(shipment.id),
-      fileName: key.split('/').pop()!,
+      fileName: input.originalName ?? key.split('/').pop()!,
       mimeType: input.mimeType,
       stopNumber: row.stopNumber,
       createdAt: doc.createdAt.toUTC().toISO()!,

@@ -19,6 +19,7 @@ import type {
   PaymentsDriver,
   PaymentState,
   PaymentsWebhookEvent,
+  PayoutDestination,
   Refund,
   RefundInput,
   RefundState,
@@ -53,6 +54,12 @@ import {
   TABLES,
   transferJson,
 } from './sandbox/records.js'
+
+/** Where sandbox payouts "go": a test bank, plainly named, and Stripe's test account digits. */
+export const SANDBOX_PAYOUT_DESTINATION: PayoutDestination = {
+  bankName: 'Sandbox Test Bank',
+  last4: '6789',
+}
 
 export type { ConfirmCardInput } from './sandbox/cards.js'
 export { luhnValid } from './sandbox/cards.js'
@@ -229,6 +236,21 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
     const row = await db.from(TABLES.accounts).where('id', accountId).first()
     if (!row) return fail('not_found', `No such account: '${accountId}'`)
     return { ok: true, ...toAccountStatus(accountJson(row)) }
+  }
+
+  /**
+   * The sandbox moves no money and holds no bank details: a finished onboarding pays out to the
+   * sandbox's own test bank, named as such, ending in Stripe's test account digits.
+   */
+  async getPayoutDestination(
+    accountId: string
+  ): Promise<PaymentResult<{ destination: PayoutDestination | null }>> {
+    const row = await db.from(TABLES.accounts).where('id', accountId).first()
+    if (!row) return fail('not_found', `No such account: '${accountId}'`)
+    return {
+      ok: true,
+      destination: row.onboarding_complete ? SANDBOX_PAYOUT_DESTINATION : null,
+    }
   }
 
   async transfer(input: TransferInput): Promise<PaymentResult<Transfer>> {

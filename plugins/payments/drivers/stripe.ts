@@ -17,6 +17,7 @@ import type {
   PaymentsDriver,
   PaymentState,
   PaymentsWebhookEvent,
+  PayoutDestination,
   Refund,
   RefundInput,
   RefundState,
@@ -35,11 +36,13 @@ import {
   toAccountStatus,
   toCreatedPayment,
   toFailure,
+  toPayoutDestination,
   toPaymentState,
   toRefund,
   toRefundState,
   toTransfer,
   transferParams,
+  type StripeAccountJson,
   type StripeErrorLike,
 } from './stripe_mapper.js'
 import { WEBHOOK_TOLERANCE_SECONDS, checkTimestamp, signedTimestamp } from './signature.js'
@@ -138,6 +141,18 @@ export class StripePaymentsDriver implements PaymentsDriver {
     const result = await this.call(() => this.client.accounts.retrieve(accountId))
     if (!result.ok) return result
     return { ok: true, ...toAccountStatus(result.value) }
+  }
+
+  /** The account's default external account (`accounts.retrieve`): bank name, last four. */
+  async getPayoutDestination(
+    accountId: string
+  ): Promise<PaymentResult<{ destination: PayoutDestination | null }>> {
+    const result = await this.call(() => this.client.accounts.retrieve(accountId))
+    if (!result.ok) return result
+    return {
+      ok: true,
+      destination: toPayoutDestination(result.value as unknown as StripeAccountJson),
+    }
   }
 
   async transfer(input: TransferInput): Promise<PaymentResult<Transfer>> {

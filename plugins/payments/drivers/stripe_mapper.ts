@@ -14,6 +14,7 @@ import type {
   PaymentState,
   PaymentStatus,
   PaymentsWebhookEvent,
+  PayoutDestination,
   Refund,
   RefundInput,
   RefundState,
@@ -45,6 +46,16 @@ export type StripeAccountJson = {
   charges_enabled?: boolean
   requirements?: { disabled_reason?: string | null } | null
   metadata?: Metadata | null
+  /** bank accounts (and debit cards) payouts go to; the default one first */
+  external_accounts?: {
+    data?: Array<{
+      object?: string
+      bank_name?: string | null
+      brand?: string | null
+      last4?: string | null
+      default_for_currency?: boolean | null
+    }>
+  } | null
 }
 
 export type StripeRefundJson = {
@@ -222,6 +233,14 @@ export function toAccountStatus(account: StripeAccountJson): AccountStatus {
     onboardingComplete: account.details_submitted === true,
     payoutsEnabled: account.payouts_enabled === true,
   }
+}
+
+/** The account's default bank account or card for payouts, or null when it has none. */
+export function toPayoutDestination(account: StripeAccountJson): PayoutDestination | null {
+  const all = (account.external_accounts?.data ?? []).filter((e) => e.last4)
+  const chosen = all.find((e) => e.default_for_currency) ?? all[0]
+  if (!chosen?.last4) return null
+  return { bankName: chosen.bank_name ?? chosen.brand ?? null, last4: chosen.last4 }
 }
 
 export function toTransfer(transfer: StripeTransferJson): Transfer {

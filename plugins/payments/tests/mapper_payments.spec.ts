@@ -6,6 +6,7 @@ import {
   paymentIntentParams,
   paymentStatus,
   toAccountStatus,
+  toPayoutDestination,
   toFailure,
   toPaymentState,
   toRefundState,
@@ -16,6 +17,23 @@ const fixture = async (name: string) =>
   JSON.parse(await readFile(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'))
 
 test.group('Stripe mapper', () => {
+  test('the payout destination is the default external account: bank and last four', ({
+    assert,
+  }) => {
+    const bank = { object: 'bank_account', bank_name: 'STRIPE TEST BANK', last4: '6789' }
+    const card = { object: 'card', brand: 'Visa', last4: '4242', default_for_currency: true }
+    assert.isNull(toPayoutDestination({ id: 'acct_x' }))
+    assert.isNull(toPayoutDestination({ id: 'acct_x', external_accounts: { data: [] } }))
+    assert.deepEqual(toPayoutDestination({ id: 'acct_x', external_accounts: { data: [bank] } }), {
+      bankName: 'STRIPE TEST BANK',
+      last4: '6789',
+    })
+    assert.deepEqual(
+      toPayoutDestination({ id: 'acct_x', external_accounts: { data: [bank, card] } }),
+      { bankName: 'Visa', last4: '4242' }
+    )
+  })
+
   test('builds PaymentIntent and transfer parameters', ({ assert }) => {
     assert.deepEqual(
       paymentIntentParams({

@@ -105,9 +105,24 @@ test.group('Admin dashboard: GET /api/admin/dashboard', (group) => {
     const carrier = await makeUser('carrier', { isApproved: true })
     const booking = await makeBooking(await makeUser('shipper'), await makeListing(carrier))
     const company = await carrierOf(carrier)
+    const reason = 'Shipper dispute #88: the shipper asks who hauled it'
+
+    // Without a reason (or with one too short to say anything) nothing is revealed or logged.
+    for (const body of [{}, { reason: '' }, { reason: '   short  ' }, { reason: 42 }]) {
+      const refused = await client
+        .post(`/api/admin/bookings/${booking.id}/reveal-carrier`)
+        .json(body)
+        .loginAs(admin)
+        .withCsrfToken()
+      refused.assertStatus(422)
+      assert.equal(refused.body().errors[0].field, 'reason')
+      assert.notProperty(refused.body(), 'carrier')
+    }
+    assert.lengthOf(await db.from('identity_reveal_log'), 0)
 
     const res = await client
       .post(`/api/admin/bookings/${booking.id}/reveal-carrier`)
+      .json({ reason })
       .loginAs(admin)
       .withCsrfToken()
     res.assertStatus(200)
@@ -118,9 +133,35 @@ test.group('Admin dashboard: GET /api/admin/dashboard', (group) => {
     assert.equal(rows[0].booking_id, booking.id)
     assert.equal(rows[0].viewer_id, admin.id)
     assert.equal(rows[0].viewer_role, 'admin')
+    assert.equal(rows[0].reason, reason)
+
+    // Each deliberate reveal is its own entry with its own reason, and the chain still verifies.
+    const again = await client
+      .post(`/api/admin/bookings/TRT-${String(booking.id).padStart(3, '0')}/reveal-carrier`)
+      .json({ reason: 'Insurance claim 2231 needs the carrier name' })
+      .loginAs(admin)
+      .withCsrfToken()
+    again.assertStatus(200)
+    const both = await db.from('identity_reveal_log').orderBy('id')
+    assert.deepEqual(
+      both.map((row) => row.reason),
+      [reason, 'Insurance claim 2231 needs the carrier name']
+    )
+    const verify = await client.get('/api/admin/audit/verify').loginAs(admin)
+    verify.assertStatus(200)
+    assert.isTrue(
+      JSON.stringify(verify.body()).includes('"ok":true'),
+      JSON.stringify(verify.body())
+    )
+    await db.from('identity_reveal_log').where('id', both[0].id).update({ reason: 'edited' })
+    const tampered = await client.get('/api/admin/audit/verify').loginAs(admin)
+    assert.isTrue(JSON.stringify(tampered.body()).includes('"ok":false'))
+    await db.from('identity_reveal_log').where('id', both[0].id).update({ reason })
+    await db.from('identity_reveal_log').where('id', both[1].id).delete()
 
     const missing = await client
       .post('/api/admin/bookings/999999/reveal-carrier')
+      .json({ reason })
       .loginAs(admin)
       .withCsrfToken()
     missing.assertStatus(404)
@@ -133,12 +174,14 @@ test.group('Admin dashboard: GET /api/admin/dashboard', (group) => {
     ]) {
       const forbidden = await client
         .post(`/api/admin/bookings/${booking.id}/reveal-carrier`)
+        .json({ reason })
         .loginAs(user)
         .withCsrfToken()
       forbidden.assertStatus(403)
     }
     const anonymous = await client
       .post(`/api/admin/bookings/${booking.id}/reveal-carrier`)
+      .json({ reason })
       .withCsrfToken()
     anonymous.assertStatus(401)
     assert.lengthOf(await db.from('identity_reveal_log'), 1)

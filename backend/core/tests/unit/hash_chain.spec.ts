@@ -35,6 +35,21 @@ test.group('Hash chain', () => {
     assert.deepEqual(fromSqlite, fromPg)
   })
 
+  test('an optional column added later leaves older rows as they were hashed', ({ assert }) => {
+    const later: ChainDefinition = { ...CHAIN, optional: ['reason'] }
+    const row = { id: 3, amount: 1250, note: null, at: 0 }
+    // A row without a value (every row written before the column) keeps its content and hash.
+    assert.deepEqual(chainContent(later, { ...row, reason: null }), chainContent(CHAIN, row))
+    assert.deepEqual(chainContent(later, row), chainContent(CHAIN, row))
+    // A value is hashed, named, after the fixed columns; changing it changes the hash.
+    const withReason = chainContent(later, { ...row, reason: 'Dispute 88' })
+    assert.deepEqual(withReason, [...chainContent(CHAIN, row), 'reason=Dispute 88'])
+    assert.notEqual(
+      linkHash(GENESIS_HASH, withReason),
+      linkHash(GENESIS_HASH, chainContent(later, { ...row, reason: 'Dispute 89' }))
+    )
+  })
+
   test('each link depends on the previous hash and on every value', ({ assert }) => {
     const content = chainContent(CHAIN, { id: 1, amount: 100, note: 'x', at: null })
     const first = linkHash(GENESIS_HASH, content)

@@ -71,7 +71,12 @@ test.group('Carrier payments: payout account', (group) => {
 
     const before = await client.get(STATUS).loginAs(user)
     before.assertStatus(200)
-    before.assertBody({ connected: false, onboardingComplete: false, payoutsEnabled: false })
+    before.assertBody({
+      connected: false,
+      onboardingComplete: false,
+      payoutsEnabled: false,
+      payoutDestination: null,
+    })
 
     const first = await client.post(ONBOARD).loginAs(user).withCsrfToken()
     first.assertStatus(200)
@@ -107,7 +112,12 @@ test.group('Carrier payments: payout account', (group) => {
     assert.equal(Number(accounts[0].total), 1)
 
     const connected = await client.get(STATUS).loginAs(user)
-    connected.assertBody({ connected: true, onboardingComplete: false, payoutsEnabled: false })
+    connected.assertBody({
+      connected: true,
+      onboardingComplete: false,
+      payoutsEnabled: false,
+      payoutDestination: null,
+    })
 
     // The sandbox's onboarding page is a form posting to the completion endpoint.
     const page = await client.get(`/sandbox/onboarding/${accountId}`).loginAs(user)
@@ -118,10 +128,22 @@ test.group('Carrier payments: payout account', (group) => {
 
     const done = await client.post(complete(accountId)).loginAs(user).withCsrfToken()
     done.assertStatus(200)
-    done.assertBody({ connected: true, onboardingComplete: true, payoutsEnabled: true })
+    // Payment Setup shows where payouts land: on the sandbox, its test bank (issue 32, item 10).
+    const paidTo = { bankName: 'Sandbox Test Bank', last4: '6789' }
+    done.assertBody({
+      connected: true,
+      onboardingComplete: true,
+      payoutsEnabled: true,
+      payoutDestination: paidTo,
+    })
 
     const after = await client.get(STATUS).loginAs(user)
-    after.assertBody({ connected: true, onboardingComplete: true, payoutsEnabled: true })
+    after.assertBody({
+      connected: true,
+      onboardingComplete: true,
+      payoutsEnabled: true,
+      payoutDestination: paidTo,
+    })
     carrier = await carrierOf(user)
     assert.isTrue(carrier.stripeOnboardingCompleted)
   })
@@ -167,7 +189,12 @@ test.group('Carrier payments: payout account', (group) => {
     unknown.assertStatus(404)
 
     const status = await client.get(STATUS).loginAs(owner)
-    status.assertBody({ connected: true, onboardingComplete: false, payoutsEnabled: false })
+    status.assertBody({
+      connected: true,
+      onboardingComplete: false,
+      payoutsEnabled: false,
+      payoutDestination: null,
+    })
     assert.isFalse((await carrierOf(owner)).stripeOnboardingCompleted)
     assert.isFalse((await carrierOf(other)).stripeOnboardingCompleted)
   })

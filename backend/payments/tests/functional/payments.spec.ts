@@ -651,6 +651,7 @@ test.group('Payments: identity reveal', (group) => {
 
     const reveal = await client
       .post(`/api/admin/bookings/${booking.id}/reveal-carrier`)
+      .json({ reason: 'Support ticket 4412 needs the carrier' })
       .loginAs(admin)
       .withCsrfToken()
     reveal.assertStatus(200)

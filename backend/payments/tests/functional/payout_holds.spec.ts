@@ -249,6 +249,7 @@ test.group('Payout holds after a change to a carrier account', (group) => {
       connected: true,
       onboardingComplete: false,
       payoutsEnabled: false,
+      payoutDestination: null,
     })
 
     clock.set(DELIVERED_AT.plus({ hours: 48 }))

@@ -260,9 +260,9 @@ test.group('Uploads, downloads and the Document Hub', (group) => {
     const asShipper = await client.get(url).loginAs(shipper)
     asShipper.assertStatus(200)
     assert.equal(asShipper.header('content-type'), 'application/pdf')
-    assert.match(
-      asShipper.header('content-disposition') ?? '',
-      /^attachment; filename="pod-.+\.pdf"$/
+    assert.equal(
+      asShipper.header('content-disposition'),
+      `attachment; filename="pod.pdf"; filename*=UTF-8''pod.pdf`
     )
     const asCarrier = await client.get(url).loginAs(carrier)
     asCarrier.assertStatus(200)
@@ -276,6 +276,54 @@ test.group('Uploads, downloads and the Document Hub', (group) => {
     ;(await client.get('/api/tms/documents/999999/download').loginAs(shipper)).assertStatus(404)
     // Only the booking's carrier uploads to it.
     ;(await upload(client, otherCarrier, booking.id, PDF_BYTES, 'pod.pdf')).assertStatus(404)
+  })
+
+  test('the booking is named by its TRT- reference too, and the file keeps its own name', async ({
+    client,
+    assert,
+  }) => {
+    const { shipper, carrier, listing } = await world()
+    const booking = await paidBooking(shipper, listing)
+    const reference = `TRT-${String(booking.id).padStart(3, '0')}`
+    const name = 'C:\\scans\\Delivery – stop "2".pdf'
+    const res = await client
+      .post(`/api/tms/shipments/${reference}/documents`)
+      .fields({ docType: 'POD', stopNumber: '2' })
+      .file('file', PDF_BYTES, { filename: name })
+      .loginAs(carrier)
+      .withCsrfToken()
+    res.assertStatus(201)
+    assert.equal(res.body().shipmentId, booking.id)
+    assert.equal(res.body().fileName, 'Delivery – stop 2.pdf')
+    const stored = await Document.findOrFail(res.body().id)
+    // The storage key stays random; only the shown name is the user's.
+    assert.match(stored.url, new RegExp(`^bookings/${booking.id}/pod-[a-z0-9]+-[a-z0-9]+\\.pdf$`))
+
+    const hub = await client.get('/api/tms/documents').qs({ shipment: reference }).loginAs(shipper)
+    hub.assertStatus(200)
+    assert.equal(hub.body().data[0].fileName, 'Delivery – stop 2.pdf')
+    const download = await client.get(res.body().downloadUrl).loginAs(shipper)
+    download.assertStatus(200)
+    assert.equal(
+      download.header('content-disposition'),
+      `attachment; filename="Delivery _ stop 2.pdf"; filename*=UTF-8''Delivery%20%E2%80%93%20stop%202.pdf`
+    )
+
+    // A lowercase reference works too; a reference to nothing is the booking's 404.
+    const lower = await client
+      .post(`/api/tms/shipments/${reference.toLowerCase()}/documents`)
+      .fields({ docType: 'POD', stopNumber: '2' })
+      .file('file', PDF_BYTES, { filename: 'pod.pdf' })
+      .loginAs(carrier)
+      .withCsrfToken()
+    lower.assertStatus(201)
+    const missing = await client
+      .post('/api/tms/shipments/TRT-999999/documents')
+      .fields({ docType: 'POD', stopNumber: '2' })
+      .file('file', PDF_BYTES, { filename: 'pod.pdf' })
+      .loginAs(carrier)
+      .withCsrfToken()
+    missing.assertStatus(404)
   })
 
   test('uploads are refused by content, not name, and by size', async ({ client, assert }) => {

@@ -12,9 +12,17 @@ export type RevealedCarrier = {
   }
 }
 
-/** POST /api/admin/bookings/{id}/reveal-carrier: shows one carrier on purpose, logged once. */
-export function revealCarrier(bookingId: number): Promise<RevealedCarrier> {
+/** The reason an admin gives for a reveal: 10 to 500 characters (docs/decisions/0186). */
+export const REVEAL_REASON_MIN = 10
+export const REVEAL_REASON_MAX = 500
+
+/**
+ * POST /api/admin/bookings/{id}/reveal-carrier: shows one carrier on purpose, logged with the
+ * admin's reason on every call.
+ */
+export function revealCarrier(bookingId: number, reason: string): Promise<RevealedCarrier> {
   return api.post<RevealedCarrier>(
-    `/api/admin/bookings/${encodeURIComponent(String(bookingId))}/reveal-carrier`
+    `/api/admin/bookings/${encodeURIComponent(String(bookingId))}/reveal-carrier`,
+    { reason }
   )
 }

@@ -171,8 +171,26 @@ describe('admin console', () => {
     const before = requestsTo(calls, 'GET', '/api/admin/analytics-overview').length
 
     fireEvent.click(within(list).getByRole('button', { name: 'Reveal the carrier of TRT-012' }))
+    // A reason and a confirmation first; no reason, no request.
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Reveal the carrier of TRT-012?',
+    })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reveal carrier' }))
+    expect(
+      await within(dialog).findByText('Give the reason for revealing this carrier')
+    ).toBeInTheDocument()
+    expect(requestsTo(calls, 'POST', '/api/admin/bookings/12/reveal-carrier')).toHaveLength(0)
+    fireEvent.change(within(dialog).getByLabelText('Reason for the reveal'), {
+      target: { value: 'Dispute 88: the shipper asks who hauled it' },
+    })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reveal carrier' }))
     await waitFor(() => expect(list).toHaveTextContent('Carrier Motor City Haulers LLC'))
-    expect(requestsTo(calls, 'POST', '/api/admin/bookings/12/reveal-carrier')).toHaveLength(1)
+    const posts = requestsTo(calls, 'POST', '/api/admin/bookings/12/reveal-carrier')
+    expect(posts).toHaveLength(1)
+    expect(posts[0].body).toEqual({
+      reason: 'Dispute 88: the shipper asks who hauled it',
+    })
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(within(list).queryByRole('button', { name: 'Reveal the carrier of TRT-012' })).toBeNull()
     // The audit log is fetched again and shows the new reveal.
     await waitFor(() =>
@@ -180,6 +198,43 @@ describe('admin console', () => {
         before
       )
     )
+  })
+
+  it('lists the contact messages, newest first, a page at a time', async () => {
+    const message = (id: number) => ({
+      id,
+      name: `Sender ${id}`,
+      email: `sender${id}@example.com`,
+      company: id === 12 ? 'Lee Imports' : null,
+      subject: `Question ${id}`,
+      message: `Body of message ${id}`,
+      fromUserId: null,
+      receivedAt: '2025-03-05T10:00:00.000Z',
+    })
+    const { calls } = setup({
+      'GET /api/admin/contact-messages': (req) => {
+        const page = Number(new URL(req.url, 'http://x').searchParams.get('page'))
+        const ids = page === 1 ? [12, 11, 10, 9, 8, 7, 6, 5, 4, 3] : [2, 1]
+        return {
+          body: {
+            data: ids.map(message),
+            meta: { total: 12, perPage: 10, currentPage: page, lastPage: 2 },
+          },
+        }
+      },
+    })
+    const list = await screen.findByRole('list', { name: 'Contact messages' }, FIRST_PAINT)
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10)
+    const first = within(list).getAllByRole('listitem')[0]
+    expect(first).toHaveTextContent('Question 12')
+    expect(first).toHaveTextContent('Sender 12 · sender12@example.com · Lee Imports')
+    expect(first).toHaveTextContent('Body of message 12')
+    const pages = screen.getByRole('navigation', { name: 'Contact message pages' })
+    expect(pages).toHaveTextContent('Page 1 of 2 · 12 messages')
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(pages).toHaveTextContent('Page 2 of 2'))
+    expect(requestsTo(calls, 'GET', '/api/admin/contact-messages').length).toBeGreaterThan(1)
+    expect(screen.getByRole('list', { name: 'Contact messages' })).toHaveTextContent('Question 1')
   })
 
   it('filters the identity reveal log by viewer role', async () => {

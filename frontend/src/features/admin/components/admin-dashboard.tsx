@@ -2,6 +2,7 @@ import * as React from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { SectionLayout } from '@/components/section-layout'
 import { roleNav } from '@/config/role-nav'
+import { ContactInbox } from '@/features/admin/components/contact-inbox'
 import { IdentityRevealLog } from '@/features/admin/components/identity-reveal-log'
 import { MoneyHealth } from '@/features/admin/components/money-health'
 import { PayoutsAttention } from '@/features/admin/components/payouts-attention'
@@ -85,6 +86,8 @@ export function AdminDashboard({
         <ScheduledJobs />
 
         <ReviewsModeration />
+
+        <ContactInbox />
 
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
           <RecentBookings />

@@ -30,6 +30,7 @@ const carrier: FleetCarrier = {
   onTimeRate: 0.875,
   deliveredLoads: 9,
   lastStandingChange: null,
+  standingHistory: [],
 }
 const page = (data: FleetCarrier[], total = data.length, lastPage = 1, currentPage = 1) => ({
   data,
@@ -90,23 +91,36 @@ describe('Fleet Oversight', () => {
     setXsrfCookie()
     const reason = 'Out-of-service order on the roadside inspection'
     let current: FleetCarrier = carrier
+    const suspendedChange = {
+      action: 'suspended' as const,
+      reason,
+      at: '2030-03-06T10:00:00.000Z',
+      adminUserId: 1,
+    }
     const { calls } = mockFetch({
       'GET /api/admin/carriers': () => ({ body: page([current]) }),
       'POST /api/admin/carriers/7/suspend': () => {
         current = {
           ...carrier,
           approvalStatus: 'suspended',
-          lastStandingChange: {
-            action: 'suspended',
-            reason,
-            at: '2030-03-06T10:00:00.000Z',
-            adminUserId: 1,
-          },
+          lastStandingChange: suspendedChange,
+          standingHistory: [suspendedChange],
         }
         return { body: current }
       },
       'POST /api/admin/carriers/7/reinstate': () => {
-        current = { ...carrier, approvalStatus: 'approved' }
+        const back = {
+          action: 'reinstated' as const,
+          reason: null,
+          at: '2030-03-07T10:00:00.000Z',
+          adminUserId: 1,
+        }
+        current = {
+          ...carrier,
+          approvalStatus: 'approved',
+          lastStandingChange: back,
+          standingHistory: [back, suspendedChange],
+        }
         return { body: current }
       },
     })
@@ -150,6 +164,15 @@ describe('Fleet Oversight', () => {
     expect(
       await within(table()).findByRole('button', { name: `Suspend ${carrier.companyName}` })
     ).toBeTruthy()
+    // The suspension and its reason stay in the history after the reinstatement.
+    const history = within(table()).getByRole('list', {
+      name: `Standing history of ${carrier.companyName}`,
+    })
+    const entries = within(history).getAllByRole('listitem')
+    expect(entries).toHaveLength(2)
+    expect(entries[0]).toHaveTextContent('Reinstated Mar 7, 2030')
+    expect(entries[1]).toHaveTextContent(`Suspended Mar 6, 2030`)
+    expect(entries[1]).toHaveTextContent(reason)
   })
 
   it('shows the server refusal in the dialog', async () => {

@@ -89,6 +89,34 @@ function StandingNote({ carrier }: { carrier: FleetCarrier }) {
   )
 }
 
+/**
+ * Every suspension and reinstatement with its reason, newest first (docs/decisions/0186): the
+ * record stays after a reinstatement.
+ */
+function StandingHistory({ carrier }: { carrier: FleetCarrier }) {
+  const history = carrier.standingHistory
+  if (history.length === 0) return null
+  return (
+    <details className="mt-1 text-xs text-slate-600">
+      <summary className="cursor-pointer text-brand-600 hover:underline">
+        Standing history ({history.length})
+      </summary>
+      <ol className="mt-1 space-y-1" aria-label={`Standing history of ${carrier.companyName}`}>
+        {history.map((change, i) => (
+          <li key={`${change.at}-${i}`}>
+            <span className="font-medium text-slate-800">
+              {change.action === 'suspended' ? 'Suspended' : 'Reinstated'}
+            </span>{' '}
+            {formatDateTime(change.at)}
+            {change.adminUserId === null ? ' by the daily re-vetting' : ''}
+            {change.reason ? `: ${change.reason}` : ''}
+          </li>
+        ))}
+      </ol>
+    </details>
+  )
+}
+
 function StandingButton({
   carrier,
   onAction,
@@ -155,6 +183,7 @@ function FleetTable({ carriers, onAction }: FleetListProps) {
               <TableCell>
                 <StatusBadge status={carrier.approvalStatus} />
                 <StandingNote carrier={carrier} />
+                <StandingHistory carrier={carrier} />
               </TableCell>
               <TableCell>
                 <Vetting carrier={carrier} />
@@ -193,6 +222,7 @@ function FleetCards({ carriers, onAction }: FleetListProps) {
             <StatusBadge status={carrier.approvalStatus} />
           </div>
           <StandingNote carrier={carrier} />
+          <StandingHistory carrier={carrier} />
           <Vetting carrier={carrier} />
           <p className="text-sm">{insurance(carrier)}</p>
           <RatingSummary average={carrier.rating.average} count={carrier.rating.count} />

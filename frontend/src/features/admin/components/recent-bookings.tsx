@@ -6,8 +6,17 @@ import { Button } from '@/components/ui/button'
 import { BookingStatusBadge } from '@/components/ui/booking-status-badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { useAdminDashboard } from '@/features/admin/api/get-admin-dashboard'
-import { revealCarrier, type RevealedCarrier } from '@/features/admin/api/reveal-carrier'
+import {
+  REVEAL_REASON_MAX,
+  REVEAL_REASON_MIN,
+  revealCarrier,
+  type RevealedCarrier,
+} from '@/features/admin/api/reveal-carrier'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Textarea } from '@/components/ui/input'
 import { toast } from '@/components/ui/use-toast'
+import { isApiError } from '@/lib/api-client'
 import { formatCityState, formatCurrency, formatDate } from '@/lib/format'
 
 /**
@@ -19,20 +28,41 @@ export function RecentBookings() {
   const swr = useSWRConfig()
   const [revealed, setRevealed] = React.useState<Record<number, RevealedCarrier['carrier']>>({})
   const [revealing, setRevealing] = React.useState<number | null>(null)
+  // The booking whose carrier the admin asked to see: a reason and a confirmation first.
+  const [asking, setAsking] = React.useState<{ id: number; reference: string } | null>(null)
+  const [reason, setReason] = React.useState('')
+  const [reasonError, setReasonError] = React.useState<string | undefined>()
+  const ask = (booking: { id: number; reference: string }) => {
+    setReason('')
+    setReasonError(undefined)
+    setAsking(booking)
+  }
   const reveal = async (bookingId: number) => {
+    const text = reason.trim()
+    if (text.length < REVEAL_REASON_MIN) {
+      setReasonError(
+        text
+          ? `The reason must be at least ${REVEAL_REASON_MIN} characters`
+          : 'Give the reason for revealing this carrier'
+      )
+      return
+    }
     setRevealing(bookingId)
     try {
-      const answer = await revealCarrier(bookingId)
+      const answer = await revealCarrier(bookingId, text)
       setRevealed((shown) => ({ ...shown, [bookingId]: answer.carrier }))
+      setAsking(null)
       // The audit log gains this reveal.
       void swr.mutate(
         (key) => typeof key === 'string' && key.startsWith('/api/admin/analytics-overview')
       )
     } catch (err) {
+      const field = isApiError(err) ? err.fieldErrors[0]?.message : undefined
+      if (field) setReasonError(field)
       toast({
         variant: 'destructive',
         title: 'Could not reveal the carrier',
-        description: err instanceof Error ? err.message : String(err),
+        description: field ?? (err instanceof Error ? err.message : String(err)),
       })
     } finally {
       setRevealing(null)
@@ -83,7 +113,7 @@ export function RecentBookings() {
                         size="sm"
                         className="h-7 gap-1 px-2 text-xs"
                         disabled={revealing === b.id}
-                        onClick={() => void reveal(b.id)}
+                        onClick={() => ask(b)}
                         aria-label={`Reveal the carrier of ${b.reference}`}
                       >
                         <Eye className="h-3.5 w-3.5" aria-hidden="true" />
@@ -102,6 +132,33 @@ export function RecentBookings() {
             </ul>
           )}
         </LoadStates>
+        <ConfirmDialog
+          open={asking !== null}
+          title={`Reveal the carrier of ${asking?.reference ?? ''}?`}
+          description="The carrier's company and contact are shown to you, and the reveal is logged with your name and your reason in the identity reveal audit log. It cannot be taken back."
+          confirmLabel="Reveal carrier"
+          busyLabel="Revealing..."
+          cancelLabel="Keep hidden"
+          busy={asking !== null && revealing === asking.id}
+          onConfirm={() => asking && void reveal(asking.id)}
+          onCancel={() => setAsking(null)}
+        >
+          <FormField
+            id="reveal-reason"
+            label="Reason for the reveal"
+            hint="For example the support ticket or dispute it is for."
+            error={reasonError}
+          >
+            <Textarea
+              id="reveal-reason"
+              rows={3}
+              value={reason}
+              maxLength={REVEAL_REASON_MAX}
+              aria-describedby="reveal-reason-error"
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </FormField>
+        </ConfirmDialog>
       </CardContent>
     </Card>
   )

@@ -5,6 +5,8 @@ export type StripeStatus = {
   connected: boolean
   onboardingComplete: boolean
   payoutsEnabled: boolean
+  /** Where payouts land (bank name, last four); null or absent when the provider does not say. */
+  payoutDestination?: { bankName: string | null; last4: string } | null
 }
 
 export const stripeStatusKey = '/api/carrier/stripe-status'

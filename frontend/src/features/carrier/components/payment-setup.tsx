@@ -162,6 +162,14 @@ export function PaymentSetupCard({
               {status.payoutsEnabled ? 'Enabled' : 'Not yet enabled by the payment provider'}
             </span>
           </p>
+          <p className="mt-1 text-sm text-slate-700">
+            Paid to:{' '}
+            <span className="font-medium text-slate-900" data-testid="payout-destination">
+              {status.payoutDestination
+                ? `${status.payoutDestination.bankName ?? 'Bank account'} ending in ${status.payoutDestination.last4}`
+                : 'Not shown by the payment provider'}
+            </span>
+          </p>
           {onReplace ? (
             <Button variant="outline" className="mt-4" onClick={onReplace}>
               Replace payout account

@@ -23,6 +23,53 @@ export function PayoutStatusBadge(props: { paymentStatus: string; payoutStatus: 
   return <Badge variant={variant}>{label}</Badge>
 }
 
+type Payout = NonNullable<ReturnType<typeof useCarrierPayouts>['data']>[number]
+
+function PayoutReference({ payout }: { payout: Payout }) {
+  return (
+    <>
+      {payout.reference}
+      {payout.lateCancelFee ? (
+        <span className="block max-w-32 whitespace-normal text-xs font-normal text-slate-500">
+          Cancelled late: your share of the fee
+        </span>
+      ) : null}
+    </>
+  )
+}
+
+function PayoutTotal({ payout }: { payout: Payout }) {
+  return (
+    <>
+      {formatCurrency(payout.totalAmount)}
+      {payout.lateCancelFee ? (
+        <span className="block whitespace-nowrap text-xs text-slate-500">late-cancel fee</span>
+      ) : null}
+    </>
+  )
+}
+
+/** The payout's badge, its release date and, when the server gives one, why it waits. */
+function PayoutStanding({ payout }: { payout: Payout }) {
+  return (
+    <div className="space-y-1">
+      <PayoutStatusBadge paymentStatus={payout.paymentStatus} payoutStatus={payout.payoutStatus} />
+      {payout.payoutReleasedAt ? (
+        <p className="text-xs text-slate-500">Released {formatDate(payout.payoutReleasedAt)}</p>
+      ) : null}
+      {payout.payoutFailureReason ? (
+        <p
+          className={`max-w-56 text-xs ${
+            payout.payoutStatus === 'failed' ? 'text-red-700' : 'text-amber-800'
+          }`}
+        >
+          {payout.payoutFailureReason}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
 /**
  * Payout History: each booking with its total, the carrier's 91 percent payout and where it
  * stands, with the release date and, when the server gives one, why the payout waits or failed
@@ -53,69 +100,79 @@ export function PayoutHistory() {
             }}
           >
             {(data) => (
-              <Table aria-label="Payouts">
-                <TableHeader>
-                  <tr>
-                    <TableHead>Booking</TableHead>
-                    <TableHead>Route</TableHead>
-                    <TableHead>Date</TableHead>
-                    <TableHead className="text-right">Total</TableHead>
-                    <TableHead className="text-right">Your Payout (91%)</TableHead>
-                    <TableHead>Status</TableHead>
-                  </tr>
-                </TableHeader>
-                <TableBody>
+              <>
+                {/* From md up a table; on a phone each payout is a card with everything in view. */}
+                <div className="hidden md:block">
+                  <Table aria-label="Payouts">
+                    <TableHeader>
+                      <tr>
+                        <TableHead>Booking</TableHead>
+                        <TableHead>Route</TableHead>
+                        <TableHead>Date</TableHead>
+                        <TableHead className="text-right">Total</TableHead>
+                        <TableHead className="text-right">Your Payout (91%)</TableHead>
+                        <TableHead>Status</TableHead>
+                      </tr>
+                    </TableHeader>
+                    <TableBody>
+                      {data.map((payout) => (
+                        <TableRow key={payout.id} aria-label={`Payout ${payout.reference}`}>
+                          <TableCell className="whitespace-nowrap font-medium text-slate-900">
+                            <PayoutReference payout={payout} />
+                          </TableCell>
+                          <TableCell className="min-w-48">{formatRoute(payout)}</TableCell>
+                          <TableCell className="whitespace-nowrap">
+                            {formatDate(payout.createdAt)}
+                          </TableCell>
+                          <TableCell className="text-right">
+                            <PayoutTotal payout={payout} />
+                          </TableCell>
+                          <TableCell className="text-right font-medium text-slate-900">
+                            {formatCurrency(payout.payoutAmount)}
+                          </TableCell>
+                          <TableCell>
+                            <PayoutStanding payout={payout} />
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </div>
+                <ul className="space-y-3 md:hidden" aria-label="Payouts">
                   {data.map((payout) => (
-                    <TableRow key={payout.id} aria-label={`Payout ${payout.reference}`}>
-                      <TableCell className="whitespace-nowrap font-medium text-slate-900">
-                        {payout.reference}
-                        {payout.lateCancelFee ? (
-                          <span className="block max-w-32 whitespace-normal text-xs font-normal text-slate-500">
-                            Cancelled late: your share of the fee
-                          </span>
-                        ) : null}
-                      </TableCell>
-                      <TableCell className="min-w-48">{formatRoute(payout)}</TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        {formatDate(payout.createdAt)}
-                      </TableCell>
-                      <TableCell className="text-right">
-                        {formatCurrency(payout.totalAmount)}
-                        {payout.lateCancelFee ? (
-                          <span className="block whitespace-nowrap text-xs text-slate-500">
-                            late-cancel fee
-                          </span>
-                        ) : null}
-                      </TableCell>
-                      <TableCell className="text-right font-medium text-slate-900">
-                        {formatCurrency(payout.payoutAmount)}
-                      </TableCell>
-                      <TableCell>
-                        <div className="space-y-1">
-                          <PayoutStatusBadge
-                            paymentStatus={payout.paymentStatus}
-                            payoutStatus={payout.payoutStatus}
-                          />
-                          {payout.payoutReleasedAt ? (
-                            <p className="text-xs text-slate-500">
-                              Released {formatDate(payout.payoutReleasedAt)}
-                            </p>
-                          ) : null}
-                          {payout.payoutFailureReason ? (
-                            <p
-                              className={`max-w-56 text-xs ${
-                                payout.payoutStatus === 'failed' ? 'text-red-700' : 'text-amber-800'
-                              }`}
-                            >
-                              {payout.payoutFailureReason}
-                            </p>
-                          ) : null}
+                    <li
+                      key={payout.id}
+                      aria-label={`Payout ${payout.reference}`}
+                      className="space-y-2 rounded-lg border border-slate-200 p-3"
+                    >
+                      <div className="flex items-start justify-between gap-3">
+                        <div className="font-medium text-slate-900">
+                          <PayoutReference payout={payout} />
                         </div>
-                      </TableCell>
-                    </TableRow>
+                        <span className="shrink-0 text-xs text-slate-500">
+                          {formatDate(payout.createdAt)}
+                        </span>
+                      </div>
+                      <p className="text-sm text-slate-700">{formatRoute(payout)}</p>
+                      <dl className="grid grid-cols-2 gap-2 text-sm">
+                        <div>
+                          <dt className="text-xs text-slate-500">Total</dt>
+                          <dd className="text-slate-900">
+                            <PayoutTotal payout={payout} />
+                          </dd>
+                        </div>
+                        <div>
+                          <dt className="text-xs text-slate-500">Your Payout (91%)</dt>
+                          <dd className="font-semibold text-slate-900">
+                            {formatCurrency(payout.payoutAmount)}
+                          </dd>
+                        </div>
+                      </dl>
+                      <PayoutStanding payout={payout} />
+                    </li>
                   ))}
-                </TableBody>
-              </Table>
+                </ul>
+              </>
             )}
           </LoadStates>
         </CardContent>

@@ -105,7 +105,7 @@ describe('Funding a posted load by card', () => {
     expect(within(paidClaim).getByText("Paid from the load's funding")).toBeInTheDocument()
     expect(within(paidClaim).getByRole('link', { name: 'See your carrier' })).toHaveAttribute(
       'href',
-      '/payment-success?booking=12'
+      '/shipper#bookings'
     )
   })
 

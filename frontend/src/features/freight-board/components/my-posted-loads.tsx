@@ -136,8 +136,10 @@ function PostedLoadCard({
                 <span className="block font-normal text-slate-600">
                   Paid from the load&apos;s funding
                 </span>
+                {/* The booking is paid: Shipment Management names its carrier (not the
+                    payment-success page, which is about a payment just made). */}
                 <Link
-                  to={paths.paymentSuccess.getHref(load.booking_id)}
+                  to={paths.shipper.getHref('bookings')}
                   className="text-brand-700 underline underline-offset-2"
                 >
                   See your carrier

@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/table'
 import { toast } from '@/components/ui/use-toast'
 import { paths } from '@/config/paths'
+import { PHONE_QUERY, useMediaQuery } from '@/hooks/use-media-query'
 import { formatCalendarDate, formatCurrency } from '@/lib/format'
 import { carrierDisplayName, type ShipperBooking } from '@/features/shipper/api/get-bookings'
 import { useCancelBooking } from '@/features/shipper/api/cancel-booking'
@@ -47,6 +48,7 @@ export function ShipmentTable({
   const [toCancel, setToCancel] = React.useState<ShipperBooking | null>(null)
   // Completing releases the shipper's payment to the carrier: it is asked for first.
   const [toComplete, setToComplete] = React.useState<ShipperBooking | null>(null)
+  const phone = useMediaQuery(PHONE_QUERY)
 
   const onComplete = async (booking: ShipperBooking) => {
     try {
@@ -87,6 +89,60 @@ export function ShipmentTable({
     }
   }
 
+  /** A booking's actions, the same in the table and on a phone's card. */
+  const actionsFor = (b: ShipperBooking) => (
+    <div className="flex flex-col items-stretch gap-2">
+      {awaitsPayment(b) ? (
+        <Button asChild size="sm">
+          <Link to={paths.payment.getHref(b.id)} aria-label={`Pay now for booking #${b.id}`}>
+            <CreditCard className="h-4 w-4" aria-hidden="true" />
+            Pay now
+          </Link>
+        </Button>
+      ) : null}
+      {awaitsPayment(b) && formatPaymentDue(b.paymentDueAt) ? (
+        <span
+          className="whitespace-nowrap text-center text-xs text-amber-800"
+          title={PAYMENT_DEADLINE_NOTE}
+        >
+          Pay by {formatPaymentDue(b.paymentDueAt)}
+        </span>
+      ) : null}
+      {canComplete(b) ? (
+        <Button
+          size="sm"
+          variant="success"
+          aria-label={`Complete booking #${b.id}`}
+          disabled={completingId === b.id}
+          onClick={() => setToComplete(b)}
+        >
+          <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+          {completingId === b.id ? 'Completing...' : 'Complete'}
+        </Button>
+      ) : null}
+      {b.status === 'delivered' && reviewAction
+        ? reviewAction({
+            id: b.id,
+            reference: b.reference,
+            deliveredAt: b.deliveredAt,
+            completedAt: b.completedAt,
+          })
+        : null}
+      {b.canCancel ? (
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`Cancel booking #${b.id}`}
+          disabled={cancellingId === b.id}
+          onClick={() => setToCancel(b)}
+        >
+          <XCircle className="h-4 w-4" aria-hidden="true" />
+          Cancel
+        </Button>
+      ) : null}
+    </div>
+  )
+
   return (
     <Card>
       <CardHeader>
@@ -108,6 +164,50 @@ export function ShipmentTable({
               </Button>
             }
           />
+        ) : phone ? (
+          // On a phone each booking is a card, its status, total and actions in view.
+          <ul className="space-y-3" aria-labelledby="shipment-management-heading">
+            {bookings.map((b) => (
+              <li
+                key={b.id}
+                aria-label={`Booking #${b.id}`}
+                className="space-y-3 rounded-lg border border-slate-200 p-3"
+              >
+                <div className="flex items-start justify-between gap-3">
+                  <div>
+                    <p className="font-semibold text-slate-900">#{b.id}</p>
+                    <p className="text-xs text-slate-500">{b.reference}</p>
+                  </div>
+                  <p className="text-right font-semibold text-slate-900">
+                    {formatCurrency(b.totalAmount)}
+                    <span className="block text-xs font-normal text-slate-500">
+                      {b.numberOfPallets} {b.numberOfPallets === 1 ? 'pallet' : 'pallets'}
+                    </span>
+                  </p>
+                </div>
+                <div className="text-sm text-slate-700">
+                  {place(b.pickupCity, b.pickupState, b.pickupAddress)} →{' '}
+                  {place(b.deliveryCity, b.deliveryState, b.deliveryAddress)}
+                  <span className="block text-xs text-slate-500">{carrierDisplayName(b)}</span>
+                  <PartnerRefs booking={b} />
+                </div>
+                <p className="text-xs text-slate-700">
+                  <span className="text-slate-500">Pickup</span> {formatCalendarDate(b.pickupDate)}{' '}
+                  · <span className="text-slate-500">Delivery</span>{' '}
+                  {formatCalendarDate(b.deliveryDate)}
+                </p>
+                <div className="flex flex-wrap items-center gap-2">
+                  <StatusBadge status={b.status} completedAt={b.completedAt} />
+                  <PaymentBadge
+                    paymentStatus={b.paymentStatus}
+                    status={b.status}
+                    cancellationFeeCents={b.cancellationFeeCents}
+                  />
+                </div>
+                {actionsFor(b)}
+              </li>
+            ))}
+          </ul>
         ) : (
           <Table aria-labelledby="shipment-management-heading">
             <TableHeader>
@@ -158,61 +258,7 @@ export function ShipmentTable({
                   <TableCell className="whitespace-nowrap text-right font-medium text-slate-900">
                     {formatCurrency(b.totalAmount)}
                   </TableCell>
-                  <TableCell>
-                    <div className="flex flex-col items-stretch gap-2">
-                      {awaitsPayment(b) ? (
-                        <Button asChild size="sm">
-                          <Link
-                            to={paths.payment.getHref(b.id)}
-                            aria-label={`Pay now for booking #${b.id}`}
-                          >
-                            <CreditCard className="h-4 w-4" aria-hidden="true" />
-                            Pay now
-                          </Link>
-                        </Button>
-                      ) : null}
-                      {awaitsPayment(b) && formatPaymentDue(b.paymentDueAt) ? (
-                        <span
-                          className="whitespace-nowrap text-center text-xs text-amber-800"
-                          title={PAYMENT_DEADLINE_NOTE}
-                        >
-                          Pay by {formatPaymentDue(b.paymentDueAt)}
-                        </span>
-                      ) : null}
-                      {canComplete(b) ? (
-                        <Button
-                          size="sm"
-                          variant="success"
-                          aria-label={`Complete booking #${b.id}`}
-                          disabled={completingId === b.id}
-                          onClick={() => setToComplete(b)}
-                        >
-                          <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
-                          {completingId === b.id ? 'Completing...' : 'Complete'}
-                        </Button>
-                      ) : null}
-                      {b.status === 'delivered' && reviewAction
-                        ? reviewAction({
-                            id: b.id,
-                            reference: b.reference,
-                            deliveredAt: b.deliveredAt,
-                            completedAt: b.completedAt,
-                          })
-                        : null}
-                      {b.canCancel ? (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          aria-label={`Cancel booking #${b.id}`}
-                          disabled={cancellingId === b.id}
-                          onClick={() => setToCancel(b)}
-                        >
-                          <XCircle className="h-4 w-4" aria-hidden="true" />
-                          Cancel
-                        </Button>
-                      ) : null}
-                    </div>
-                  </TableCell>
+                  <TableCell>{actionsFor(b)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
