@@ -1,7 +1,7 @@
 /*
  * `npm run build:server`: the backend compiled to JavaScript in build/, so `npm start` runs
  * plain JavaScript instead of compiling TypeScript at run time. Type errors are the typecheck's
- * job (`npm run typecheck`); this only emits. build/ keeps the repository's layout (the
+ * job (`npm run typecheck`); this only emits, the operator CLI into build/cli. build/ keeps the repository's layout (the
  * package.json `imports` resolve inside it) and links what the server reads at run time from
  * the repository: docs (the API contract), frontend (the built app), legal (the agreement),
  * tmp (the SQLite file) and .env. Packages resolve from the repository's node_modules.
@@ -31,6 +31,12 @@ const tsc = spawnSync(
   { stdio: 'inherit' }
 )
 if (tsc.status !== 0) process.exit(tsc.status ?? 1)
+// The operator CLI too (build/cli): its bin runs this where the TypeScript loader, a dev
+// dependency, is not installed (docs/operations.md, "The operator CLI").
+const cli = spawnSync('npx', ['tsc', '-p', 'cli/tsconfig.build.json', '--noCheck'], {
+  stdio: 'inherit',
+})
+if (cli.status !== 0) process.exit(cli.status ?? 1)
 
 copyFileSync('package.json', 'build/package.json')
 copyFileSync('database/demo_accounts.json', 'build/database/demo_accounts.json')

@@ -89,7 +89,7 @@ if (sourcesChanged)
 const builtServer = 'build/.built'
 const serverChanged =
   !existsSync(builtServer) ||
-  ['backend', 'database', 'plugins', 'docs'].some(
+  ['backend', 'database', 'plugins', 'docs', 'cli/src'].some(
     (dir) => newestMtime(dir) > statSync(builtServer).mtimeMs
   ) ||
   statSync('adonisrc.ts').mtimeMs > statSync(builtServer).mtimeMs
@@ -122,11 +122,11 @@ for (let i = 0; i < 120; i++) {
   } catch {}
 }
 
-const accounts = JSON.parse(readFileSync('database/demo_accounts.json', 'utf8'))
 console.log(`\nPalletLine is running at ${url}\n`)
-console.log('Demo logins:')
-for (const a of accounts) {
-  console.log(`  ${a.role.padEnd(18)} ${a.email.padEnd(32)} ${a.password}   ${a.note ?? ''}`)
-  if (a.totpSecret) console.log(`  ${''.padEnd(18)} two-factor (TOTP) secret: ${a.totpSecret}`)
-}
+// The demo logins as the database has them now: one approved since the seed is not listed as
+// pending (backend/commands/demo_logins.ts).
+const logins = spawnSync('node', ['build/ace.js', 'demo:logins'], { env, encoding: 'utf8' })
+process.stdout.write(
+  logins.status === 0 ? logins.stdout : 'Demo logins: database/demo_accounts.json\n'
+)
 console.log('\nStop with Ctrl+C.\n')

@@ -1,5 +1,5 @@
 import { PalletlineClient, type PalletlineApi } from './api/client.js'
-import { MissingTokenError } from './errors.js'
+import { CliError, MissingTokenError, USAGE_EXIT_CODE } from './errors.js'
 import type { UiStreams } from './ui/streams.js'
 
 export const DEFAULT_URL = 'http://localhost:3333'
@@ -28,7 +28,7 @@ export class CommandContext {
 
   constructor(deps: CliDeps, globals: GlobalOptions) {
     const env = deps.env ?? process.env
-    this.baseUrl = globals.url || env.PALLETLINE_URL || DEFAULT_URL
+    this.baseUrl = checkedUrl(globals.url || env.PALLETLINE_URL || DEFAULT_URL, globals.url)
     this.token = globals.token || env.PALLETLINE_TOKEN || undefined
     this.io = { stdout: deps.stdout ?? process.stdout, stdin: deps.stdin ?? process.stdin }
     this.stderr = deps.stderr ?? process.stderr
@@ -63,4 +63,21 @@ export class CommandContext {
   note(text = ''): void {
     this.stderr.write(`${text}\n`)
   }
+}
+
+/** The API's base URL, checked before any call: a typo is a usage error, not "cannot reach". */
+function checkedUrl(value: string, fromFlag: string | undefined): string {
+  let url: URL | null = null
+  try {
+    url = new URL(value)
+  } catch {
+    url = null
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new CliError(
+      `${fromFlag ? '--url' : 'PALLETLINE_URL'} must be an http(s) URL such as ${DEFAULT_URL}, not "${value}".`,
+      USAGE_EXIT_CODE
+    )
+  }
+  return value.replace(/\/+$/, '')
 }

@@ -30,6 +30,8 @@ beforeAll(async () => {
             companyName: 'Midwest Haul LLC',
             dotNumber: null,
             mcNumber: null,
+            carrierId: 3,
+            carrierVetting: null,
           },
         ])
       )
@@ -71,7 +73,7 @@ describe('the palletline executable', { timeout: 60_000 }, () => {
     expect(ok.stderr).toBe('')
     expect(ok.code).toBe(0)
     expect(ok.stdout).toMatch(
-      /5\s+Carl Hauler\s+carl@midwest-haul\.test\s+carrier\s+Midwest Haul LLC\s+2025-03-14/
+      /5\s+Carl Hauler\s+carl@midwest-haul\.test\s+carrier\s+Midwest Haul LLC\s+not vetted\s+2025-03-14/
     )
 
     const denied = await palletline([

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup } from 'ink-testing-library'
 import { ApiError } from '../src/api/client.js'
 import { buildProgram, runCli } from '../src/main.js'
-import { FakePalletlineApi } from './helpers/fake-api.js'
+import { FakePalletlineApi, pendingCarrier, pendingShipper } from './helpers/fake-api.js'
 import {
   CapturedOutput,
   FakeTerminalInput,
@@ -12,6 +12,7 @@ import {
   stripAnsi,
 } from './helpers/streams.js'
 import type { InputStream } from '../src/ui/streams.js'
+import type { PendingUser } from '../src/api/client.js'
 
 interface RunOptions {
   env?: Record<string, string | undefined>
@@ -44,6 +45,35 @@ function start(argv: string[], options: RunOptions = {}) {
 }
 
 const run = (argv: string[], options?: RunOptions) => start(argv, options).result()
+
+/** A carrier whose USDOT number the census does not hold, with no insurance certificate. */
+const failedVetting: NonNullable<PendingUser['carrierVetting']> = {
+  carrierId: 3,
+  hasInsuranceCertificate: false,
+  insuranceExpiresOn: null,
+  verified: false,
+  vetting: {
+    driver: 'census_file',
+    trigger: 'registration',
+    result: 'fail',
+    verified: false,
+    checkedAt: '2025-03-14T09:30:05.000Z',
+    checks: [
+      {
+        key: 'insurance_certificate',
+        label: 'Insurance certificate uploaded and not expired',
+        result: 'warn',
+        reason: 'No insurance certificate uploaded',
+      },
+      {
+        key: 'dot_allowed',
+        label: 'USDOT number active and allowed to operate',
+        result: 'fail',
+        reason: 'USDOT 1234567 is not in the census',
+      },
+    ],
+  },
+}
 
 afterEach(() => cleanup())
 
@@ -160,12 +190,12 @@ describe('users', () => {
     const { exitCode, stdout } = await run(['users', 'pending'])
     expect(exitCode).toBe(0)
     const lines = stdout.trimEnd().split('\n')
-    expect(lines[0]).toMatch(/^ID\s+NAME\s+EMAIL\s+ROLE\s+COMPANY\s+REGISTERED\s*$/)
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+EMAIL\s+ROLE\s+COMPANY\s+VETTING\s+REGISTERED\s*$/)
     expect(lines[2]).toMatch(
-      /^5\s+Carl Hauler\s+carl@midwest-haul\.test\s+carrier\s+Midwest Haul LLC\s+2025-03-14\s*$/
+      /^5\s+Carl Hauler\s+carl@midwest-haul\.test\s+carrier\s+Midwest Haul LLC\s+not vetted\s+2025-03-14\s*$/
     )
     expect(lines[3]).toMatch(
-      /^7\s+Sasha Shipper\s+sasha@acme-goods\.test\s+shipper\s+—\s+2025-03-15\s*$/
+      /^7\s+Sasha Shipper\s+sasha@acme-goods\.test\s+shipper\s+—\s+—\s+2025-03-15\s*$/
     )
   })
 
@@ -187,7 +217,8 @@ describe('users', () => {
     const { exitCode, stdout } = await result()
     expect(exitCode).toBe(0)
     expect(api.callsTo('approveUser')).toEqual([[5, true]])
-    expect(api.callsTo('pendingUsers')).toEqual([])
+    // The vetting is read first: a failed one would need a reason.
+    expect(api.callsTo('pendingUsers')).toEqual([[]])
     expect(stdout).toContain('✔ Approving user 5… done')
     expect(stdout).toContain('Carl Hauler <carl@midwest-haul.test> is now approved.')
   })
@@ -205,7 +236,7 @@ describe('users', () => {
     const { api, stdout, result } = start(['users', 'approve', '5'], { stdin })
     await eventually(() =>
       expect(stripAnsi(stdout.text)).toContain(
-        'Approve user 5 (Carl Hauler, carrier, Midwest Haul LLC)? (y/N)'
+        'Approve user 5 (Carl Hauler, carrier, Midwest Haul LLC; vetting: not vetted)? (y/N)'
       )
     )
     expect(api.callsTo('approveUser')).toEqual([])
@@ -235,12 +266,103 @@ describe('users', () => {
     const { exitCode, stderr } = await result()
     expect(exitCode).toBe(2)
     expect(stderr).toContain('pass --yes')
-    expect(api.calls).toEqual([])
+    expect(api.callsTo('approveUser')).toEqual([])
+  })
+
+  it('pending shows each carrier’s vetting, and what did not pass under the table', async () => {
+    const api = new FakePalletlineApi()
+    api.pending = [{ ...pendingCarrier, carrierVetting: failedVetting }, pendingShipper]
+    const { exitCode, stdout } = await run(['users', 'pending'], { api })
+    expect(exitCode).toBe(0)
+    expect(stdout).toMatch(
+      /^5\s+Carl Hauler\s+\S+\s+carrier\s+Midwest Haul LLC\s+fail\s+2025-03-14/m
+    )
+    expect(stdout).toContain(
+      '5 Midwest Haul LLC:\n  fail: USDOT 1234567 is not in the census\n  warn: No insurance certificate uploaded\n'
+    )
+  })
+
+  it('approving a carrier whose vetting failed needs a reason: --reason, or asked on a terminal', async () => {
+    const api = new FakePalletlineApi()
+    api.pending = [{ ...pendingCarrier, carrierVetting: failedVetting }]
+    const refused = await run(['users', 'approve', '5', '--yes'], { api })
+    expect(refused.exitCode).toBe(2)
+    expect(refused.stderr).toBe(
+      'Error: user 5\'s vetting failed (USDOT 1234567 is not in the census); to approve anyway, say why with --reason "<text>".\n'
+    )
+    expect(api.callsTo('approveUser')).toEqual([])
+
+    const empty = await run(['users', 'approve', '5', '--yes', '--reason', '  '], { api })
+    expect(empty.exitCode).toBe(2)
+    expect(empty.stderr).toContain('a reason of at least 10 characters')
+
+    const stdin = new FakeTerminalInput()
+    const started = start(
+      ['users', 'approve', '5', '--reason', 'Census lags; DOT checked by phone'],
+      {
+        api,
+        stdin,
+      }
+    )
+    await eventually(() =>
+      expect(stripAnsi(started.stdout.text)).toContain(
+        '  fail: USDOT 1234567 is not in the census\n  warn: No insurance certificate uploaded\n'
+      )
+    )
+    expect(stripAnsi(started.stdout.text)).toContain(
+      'Approve user 5 (Carl Hauler, carrier, Midwest Haul LLC; vetting: fail)? (y/N)'
+    )
+    await delay(20)
+    stdin.press('y')
+    expect((await started.result()).exitCode).toBe(0)
+    expect(api.callsTo('approveUser')).toEqual([[5, true, 'Census lags; DOT checked by phone']])
+  })
+
+  it('on a terminal, a failed vetting asks why; the reason typed is sent, Esc gives up', async () => {
+    const api = new FakePalletlineApi()
+    api.pending = [{ ...pendingCarrier, carrierVetting: failedVetting }]
+    const stdin = new FakeTerminalInput()
+    const started = start(['users', 'approve', '5'], { api, stdin })
+    await eventually(() => expect(stripAnsi(started.stdout.text)).toContain('Why approve anyway?'))
+    expect(stripAnsi(started.stdout.text)).toContain(
+      "User 5's vetting failed: USDOT 1234567 is not in the census."
+    )
+    await delay(20)
+    // Under the API's 10 characters: said, and asked on.
+    stdin.press('DOT ok')
+    await eventually(() => expect(stripAnsi(started.stdout.text)).toContain('› DOT ok'))
+    await delay(20)
+    stdin.press('\r')
+    await eventually(() =>
+      expect(stripAnsi(started.stdout.text)).toContain('At least 10 characters, please.')
+    )
+    await delay(20)
+    stdin.press(' by phone')
+    await eventually(() => expect(stripAnsi(started.stdout.text)).toContain('› DOT ok by phone'))
+    await delay(20)
+    stdin.press('\r')
+    await eventually(() => expect(stripAnsi(started.stdout.text)).toContain('(y/N)'))
+    await delay(20)
+    stdin.press('y')
+    expect((await started.result()).exitCode).toBe(0)
+    expect(api.callsTo('approveUser')).toEqual([[5, true, 'DOT ok by phone']])
+
+    const escInput = new FakeTerminalInput()
+    const given = start(['users', 'approve', '5'], { api, stdin: escInput })
+    await eventually(() => expect(stripAnsi(given.stdout.text)).toContain('Why approve anyway?'))
+    await delay(20)
+    escInput.press('\u001b')
+    const gaveUp = await given.result()
+    expect(gaveUp.exitCode).toBe(0)
+    expect(gaveUp.stderr).toContain('Nothing changed: user 5 was not approved (no reason given).')
+    expect(api.callsTo('approveUser')).toHaveLength(1)
   })
 
   it('a failed approval shows the task failed, then the API error, exit 1', async () => {
     const api = new FakePalletlineApi()
-    api.failure = new ApiError(409, 'User 5 is already approved')
+    api.approveUser = async () => {
+      throw new ApiError(409, 'User 5 is already approved')
+    }
     const { exitCode, stdout, stderr } = await run(['users', 'approve', '5', '--yes'], { api })
     expect(exitCode).toBe(1)
     expect(stdout).toContain('✖ Approving user 5… failed')
@@ -302,11 +424,31 @@ describe('tokens', () => {
     expect(api.calls).toEqual([])
   })
 
-  it('revoke calls the API with both ids', async () => {
-    const { api, result } = start(['tokens', 'revoke', '7', '12'])
+  it('revoke --yes calls the API with both ids', async () => {
+    const { api, result } = start(['tokens', 'revoke', '7', '12', '--yes'])
     const { exitCode, stdout } = await result()
     expect(exitCode).toBe(0)
     expect(api.callsTo('revokeToken')).toEqual([[7, 12]])
     expect(stdout).toContain('Token 12 of user 7 is revoked.')
+  })
+
+  it('revoke asks first (it cannot be undone); "n" keeps the token, no terminal is exit 2', async () => {
+    const stdin = new FakeTerminalInput()
+    const { api, stdout, result } = start(['tokens', 'revoke', '7', '12'], { stdin })
+    await eventually(() =>
+      expect(stripAnsi(stdout.text)).toContain(
+        'Revoke token 12 of user 7? It cannot be undone. (y/N)'
+      )
+    )
+    await delay(20)
+    stdin.press('n')
+    const kept = await result()
+    expect(kept.exitCode).toBe(0)
+    expect(kept.stderr).toContain('Nothing changed: token 12 of user 7 still works.')
+    expect(api.callsTo('revokeToken')).toEqual([])
+
+    const piped = await run(['tokens', 'revoke', '7', '12'])
+    expect(piped.exitCode).toBe(2)
+    expect(piped.stderr).toContain('pass --yes')
   })
 })

@@ -56,6 +56,7 @@ describe('palletline jobs', () => {
         run(12, { outcome: 'failed', counts: null, error: 'connect ECONNREFUSED', durationMs: 80 }),
         run(11, { outcome: 'running', finishedAt: null, durationMs: null, counts: null }),
         run(10),
+        run(9, { durationMs: 0, counts: { paid: 0 } }),
       ],
       meta: meta(43, 2),
     }
@@ -68,6 +69,8 @@ describe('palletline jobs', () => {
     )
     expect(stdout).toMatch(/^11\s+payouts:release\s+\S+ \S+ UTC\s+running\s+—\s+—/m)
     expect(stdout).toMatch(/^10\s+.*ok\s+1\.3 s\s+paid 3, failed 1\s+web-1:4242\s+—/m)
+    // Measured to the millisecond by the runner: a run under one reads so, not "0 ms".
+    expect(stdout).toMatch(/^9\s+.*ok\s+<1 ms\s+paid 0\s+web-1:4242\s+—/m)
     expect(stdout).toContain('Page 2 of 3 (43 in all); next: --page 3')
     const json = await api.run([...args, '--json'])
     expect(JSON.parse(json.stdout)).toEqual(page)
@@ -108,6 +111,7 @@ const carrier: FleetCarrier = {
   rating: { average: 4.5, count: 2 } as FleetCarrier['rating'],
   onTimeRate: 0.9,
   deliveredLoads: 14,
+  standingHistory: [],
   lastStandingChange: null,
 }
 

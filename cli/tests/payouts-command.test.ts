@@ -91,8 +91,21 @@ describe('palletline payouts replay', () => {
     expect(stdout).toContain('Replayed 1: 1 paid, 0 failed again, 0 held, 0 refused.')
   })
 
-  it('a payout that has not failed is the API’s 409, one line, exit 1', async () => {
-    const p = payout(8, { payoutStatus: 'paid', reason: null })
+  it('a payout that has not failed is refused before the prompt, in a terminal', async () => {
+    const p = payout(1, { reference: 'TRT-001', payoutAmount: 1649.98, payoutStatus: 'paid' })
+    api.replies['GET /api/admin/payouts?booking=TRT-001'] = ok({ data: [p], meta: meta(1) })
+    const running = api.launch(['payouts', 'replay', 'TRT-001'], new FakeTerminalInput())
+    const { exitCode, stdout, stderr } = await running.result()
+    expect(exitCode).toBe(1)
+    expect(stripAnsi(stdout)).not.toContain('Replay TRT-001')
+    expect(stderr).toBe(
+      "Error: TRT-001's payout is paid, not failed: only a failed payout can be replayed (see `palletline payouts list --state failed`).\n"
+    )
+    expect(api.requests()).toEqual(['GET /api/admin/payouts?booking=TRT-001'])
+  })
+
+  it('a payout paid meanwhile is the API’s 409, one line, exit 1', async () => {
+    const p = payout(8)
     api.replies['GET /api/admin/payouts?booking=8'] = ok({ data: [p], meta: meta(1) })
     api.replies['POST /api/admin/payouts/8/retry'] = {
       status: 409,

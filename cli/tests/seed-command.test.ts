@@ -15,17 +15,12 @@ function acceptEverything() {
   let nextUser = 100
   const bodyOf = (seen: Seen) => JSON.parse(seen.body || '{}')
   api.replies['GET /api/admin/deployment'] = sandbox
+  api.replies['POST /api/admin/sandbox/census'] = (seen) => ({
+    status: 201,
+    body: bodyOf(seen),
+  })
   api.replies['POST /api/register'] = (seen) => {
     const body = bodyOf(seen)
-    if (body.email === 'ops@keystonepallet.example') {
-      return {
-        status: 422,
-        body: {
-          message: 'Validation failed',
-          errors: [{ field: 'email', message: 'This email is already registered', rule: 'unique' }],
-        },
-      }
-    }
     return ok({ id: nextUser++, email: body.email, role: body.role })
   }
   api.replies['PUT /api/admin/users/101/approve'] = ok({ id: 101 })
@@ -71,13 +66,13 @@ describe('palletline seed', () => {
   it('drives the API in order, shows progress with an ETA and a summary', async () => {
     acceptEverything()
     const { exitCode, stdout, stderr } = await api.run(SMALL)
-    expect(stderr).toBe('Already registered, skipped: Keystone Pallet Lines LLC\n')
+    expect(stderr).toBe('')
     expect(exitCode).toBe(0)
     expect(api.requests()).toEqual([
       'GET /api/admin/deployment',
+      'POST /api/admin/sandbox/census',
       'POST /api/register',
       'POST /api/admin/tokens',
-      'POST /api/register',
       'POST /api/register',
       'PUT /api/admin/users/101/approve',
       'POST /api/admin/tokens',
@@ -109,11 +104,27 @@ describe('palletline seed', () => {
     expect(pod.body).toMatch(/name="docType"\r\n\r\nPOD\r\n/)
     expect(pod.body).toMatch(/name="file"; filename="pod\.pdf"\r\nContent-Type: application\/pdf/)
     expect(pod.body).toContain('%PDF-')
+    // The carrier registers with exactly the identity its census record was filed under.
+    const census = JSON.parse(api.seen.find((s) => s.url === '/api/admin/sandbox/census')!.body)
+    const carrier = JSON.parse(
+      api.seen.filter((s) => s.url === '/api/register').map((s) => s.body)[1]!
+    )
+    expect(census.carriers).toEqual([
+      {
+        dotNumber: carrier.dotNumber,
+        legalName: carrier.companyName,
+        phone: carrier.phone,
+        email: carrier.email,
+      },
+    ])
+    expect(carrier.dotNumber).toMatch(/^9\d{7}$/)
+    expect(carrier.email).toMatch(/^seed-\w+-carrier1@palletline\.test$/)
 
     const lines = stdout.split('\n')
     // Piped: one progress line per finished step, the count, percent and ETA on each.
-    expect(lines[0]).toMatch(/^█+░* 1\/6\s+16% ETA \S+\s+Registering shipper seed-\w+-shipper1@/)
-    expect(lines[5]).toMatch(/^█{30} 6\/6 100% ETA 0s\s+Shipper posts load 1, a carrier claims it$/)
+    expect(lines[0]).toMatch(/^█+░* 1\/7\s+14% ETA \S+\s+Filing census records for 1 carrier/)
+    expect(lines[1]).toMatch(/^█+░* 2\/7\s+28% ETA \S+\s+Registering shipper seed-\w+-shipper1@/)
+    expect(lines[6]).toMatch(/^█{30} 7\/7 100% ETA 0s\s+Shipper posts load 1, a carrier claims it$/)
     expect(stdout).toMatch(/^Bookings paid and delivered\s+1\s*$/m)
     expect(stdout).toMatch(/^Charged on the sandbox card\s+\$1,234\.56\s*$/m)
     expect(stdout).toMatch(/^Loads claimed\s+1\s*$/m)
@@ -124,31 +135,52 @@ describe('palletline seed', () => {
     acceptEverything()
     const { exitCode, stdout } = await api.run([...SMALL, '--json'])
     expect(exitCode).toBe(0)
-    expect(JSON.parse(stdout)).toMatchObject({
-      carriers: ['Great Lakes Pallet Express LLC'],
+    const summary = JSON.parse(stdout)
+    expect(summary.carriers).toEqual([expect.stringMatching(/^seed-\w+-carrier1@/)])
+    expect(summary.censusFiled).toEqual([expect.stringMatching(/^9\d{7}$/)])
+    expect(summary).toMatchObject({
       bookings: ['TRT-042'],
       paidCents: 123456,
       delivered: 1,
       loadsPosted: 1,
       loadsClaimed: 1,
-      skippedCarrierIdentities: ['Keystone Pallet Lines LLC'],
+      loads: [9],
     })
   })
 
-  it('a refused step stops the run, named, exit 1', async () => {
+  it('a refused step stops the run, named, exit 1, and lists what it had created', async () => {
     acceptEverything()
-    api.replies['POST /api/listings/search'] = ok([])
+    api.replies['POST /api/listings/search'] = ok([{ id: 3, listingId: 3 }])
     const { exitCode, stderr } = await api.run(SMALL)
     expect(exitCode).toBe(1)
     expect(stderr).toMatch(
-      /Error: Shipper searches, books and pays \(booking 1\): no offer found from Chicago, IL 60601 to Detroit, MI 48201\n$/
+      /Error: Shipper searches, books and pays \(booking 1\): Seed Freight \w+ 1 LLC's listing was not offered from Chicago, IL 60601 to Detroit, MI 48201\n$/
     )
+    expect(stderr).toMatch(/^Run \w+ stopped; it had created:$/m)
+    expect(stderr).toMatch(/^ {2}census records \(USDOT\): 9\d{7}$/m)
+    expect(stderr).toMatch(/^ {2}shippers: seed-\w+-shipper1@palletline\.test$/m)
+    expect(stderr).toMatch(/^ {2}carriers: seed-\w+-carrier1@palletline\.test$/m)
+    expect(stderr).toMatch(/^ {2}trucks: 1, capacity listings: 1$/m)
+    expect(stderr).toContain('To remove them:')
     expect(api.requests()).not.toContain('POST /api/bookings')
+  })
+
+  it('a census the server refuses stops the run before anything is created', async () => {
+    acceptEverything()
+    api.replies['POST /api/admin/sandbox/census'] = {
+      status: 409,
+      body: { message: 'Carriers are vetted by the "fmcsa" driver, which reads no sandbox census' },
+    }
+    const { exitCode, stderr } = await api.run(SMALL)
+    expect(exitCode).toBe(1)
+    expect(stderr).toMatch(/^Run \w+ stopped before it created anything\.$/m)
+    expect(stderr).toMatch(/Error: Filing census records for 1 carrier\(s\): .*fmcsa/)
+    expect(api.requests()).toEqual(['GET /api/admin/deployment', 'POST /api/admin/sandbox/census'])
   })
 
   it('bad counts exit 2 before any request', async () => {
     for (const argv of [
-      ['--carriers', '6'],
+      ['--carriers', '11'],
       ['--shippers', 'many'],
       ['--shippers', '0'],
     ]) {

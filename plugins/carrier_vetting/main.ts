@@ -9,6 +9,8 @@ export type { CensusFileOptions } from './drivers/census_file.js'
 export type { FmcsaOptions } from './drivers/fmcsa.js'
 export { FakeCarrierVetting, cleanRecord } from './drivers/fake.js'
 export { normaliseDot } from './drivers/census_mapper.js'
+export { readSandboxRecord, writeSandboxRecords } from './drivers/sandbox_census.js'
+export { censusFileLists } from './drivers/census_file.js'
 
 export type CarrierVettingDriverFactory = DriverFactory<CarrierVettingDriver>
 

@@ -119,12 +119,18 @@ export default class JobRunner {
       outcome = { outcome: 'failed', counts: null, error: message.slice(0, 2000) }
     }
     const labels = { job: job.name, outcome: outcome.outcome }
-    jobRunDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9)
+    // Measured, not derived from the timestamps (SQLite keeps those to the second).
+    const durationMs = Number(process.hrtime.bigint() - started) / 1e6
+    jobRunDuration.observe(labels, durationMs / 1000)
     jobRunsTotal.inc(labels)
     await db
       .from('job_runs')
       .where('id', runId)
-      .update({ ...outcome, finished_at: sqlTimestamp(this.clock.now(), connection) })
+      .update({
+        ...outcome,
+        finished_at: sqlTimestamp(this.clock.now(), connection),
+        duration_ms: Math.round(durationMs),
+      })
     await db
       .from('job_leases')
       .where('job', job.name)

@@ -25,7 +25,13 @@ function present(row: Record<string, any>): JobRunView {
     instance: row.instance,
     startedAt: isoUtc(row.started_at)!,
     finishedAt: isoUtc(row.finished_at),
-    durationMs: finished ? Math.max(0, finished.toMillis() - started.toMillis()) : null,
+    // As measured (docs/decisions/0183); runs recorded before that from their timestamps.
+    durationMs:
+      row.duration_ms !== null && row.duration_ms !== undefined
+        ? Number(row.duration_ms)
+        : finished
+          ? Math.max(0, finished.toMillis() - started.toMillis())
+          : null,
     outcome: row.outcome,
     counts: row.counts ? JSON.parse(row.counts) : null,
     error: row.error ?? null,

@@ -2,7 +2,10 @@ import { InvalidArgumentError, type Command } from 'commander'
 import type { PageMeta } from '../api/operator.js'
 import type { CommandContext } from '../context.js'
 import { renderTable, type TableColumn } from '../ui/table.js'
-import { parsePositiveInt } from './arguments.js'
+import { parseIntUpTo } from './arguments.js'
+
+/** The API's last page number (its validators' bound). */
+export const MAX_PAGE = 100_000
 
 /** Options every listing command takes. */
 export interface ListOptions {
@@ -13,7 +16,7 @@ export interface ListOptions {
 /** `--page <n>` and `--json`, the same on every listing command. */
 export function withListOptions(command: Command): Command {
   return command
-    .option('--page <n>', 'which page (default 1)', parsePositiveInt)
+    .option('--page <n>', 'which page (default 1)', parseIntUpTo(MAX_PAGE))
     .option('--json', 'print the raw JSON page (data and meta) for scripts')
 }
 

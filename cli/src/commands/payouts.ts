@@ -123,6 +123,14 @@ export function registerPayoutsCommands(program: Command, contextOf: ContextOf):
         }
         const ops = new OperatorApi(ctx.api())
         const targets = booking ? [await findPayout(ops, booking)] : await allFailed(ops)
+        // Only a failed payout can be replayed: say so before asking, not after (the API's 409).
+        const named = booking ? targets[0] : undefined
+        if (named && named.payoutStatus !== 'failed') {
+          throw new CliError(
+            `${named.reference}'s payout is ${named.held ? 'held' : named.payoutStatus}, not failed: ` +
+              'only a failed payout can be replayed (see `palletline payouts list --state failed`).'
+          )
+        }
         if (targets.length === 0) {
           if (options.json) return ctx.printJson({ replayed: [], paid: 0, failed: 0, held: 0 })
           return ctx.print('No failed payouts to replay.')

@@ -3,7 +3,7 @@ import { OperatorApi, type RevealEntry, type RevealQuery } from '../api/operator
 import { CliError, USAGE_EXIT_CODE } from '../errors.js'
 import { formatDateTime } from '../ui/format.js'
 import type { TableColumn } from '../ui/table.js'
-import { parseId, parsePositiveInt } from './arguments.js'
+import { parseId, parseIntUpTo } from './arguments.js'
 import {
   oneOf,
   parseBookingKey,
@@ -82,7 +82,7 @@ export function registerRevealsCommands(program: Command, contextOf: ContextOf):
       .option('--role <role>', 'shipper or admin', oneOf(['shipper', 'admin']))
       .option('--from <YYYY-MM-DD>', 'first day (New York business day)', parseDay)
       .option('--to <YYYY-MM-DD>', 'last day, included', parseDay)
-      .option('--per-page <n>', 'rows a page, at most 100', parsePositiveInt)
+      .option('--per-page <n>', 'rows a page, at most 100', parseIntUpTo(100))
   )
     .option('--csv', 'print CSV (with --all: every matching row, not one page)')
     .option('--all', 'with --csv: every page')
@@ -93,6 +93,12 @@ export function registerRevealsCommands(program: Command, contextOf: ContextOf):
       }
       if (options.all && !options.csv) {
         throw new CliError('--all goes with --csv.', USAGE_EXIT_CODE)
+      }
+      if (options.from && options.to && options.from > options.to) {
+        throw new CliError(
+          `--from ${options.from} is after --to ${options.to}: no day can match.`,
+          USAGE_EXIT_CODE
+        )
       }
       const ops = new OperatorApi(ctx.api())
       const query: RevealQuery = {

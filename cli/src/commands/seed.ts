@@ -2,15 +2,15 @@ import { InvalidArgumentError } from 'commander'
 import type { Command } from 'commander'
 import { OperatorApi } from '../api/operator.js'
 import { CliError, USAGE_EXIT_CODE } from '../errors.js'
-import { renderProgress } from '../ui/progress.js'
+import { renderProgress, StepFailedError } from '../ui/progress.js'
 import { renderTable } from '../ui/table.js'
 import { DEFAULT_COUNTS, runTag, SEED_PASSWORD, type SeedCounts } from '../seed/plan.js'
-import { seedTasks } from '../seed/runner.js'
+import { seedTasks, type SeedSummary } from '../seed/runner.js'
 import { parsePositiveInt } from './arguments.js'
 import { formatCents } from './payments.js'
 import type { ContextOf } from './types.js'
 
-const MAX = { shippers: 20, carriers: 5, bookings: 50, loads: 50 }
+const MAX = { shippers: 20, carriers: 10, bookings: 50, loads: 50 }
 
 /** Commander parser: 0 allowed, at most `max`. */
 const count = (max: number) => (value: string) => {
@@ -71,13 +71,25 @@ export function registerSeedCommand(program: Command, contextOf: ContextOf): voi
         { admin, as: (token) => ctx.apiAs(token), now, tag: runTag(now) },
         counts
       )
-      // The bar writes to stdout, so --json keeps it off and stdout stays one JSON document.
-      if (options.json) {
-        for (const task of tasks) await task.run()
-        return ctx.printJson(summary)
-      }
       const started = Date.now()
-      await renderProgress(tasks, ctx.io)
+      try {
+        // The bar writes to stdout, so --json keeps it off and stdout stays one JSON document.
+        if (options.json) {
+          for (const [index, task] of tasks.entries()) {
+            try {
+              await task.run()
+            } catch (error) {
+              throw new StepFailedError(`${task.title} (step ${index + 1}/${tasks.length})`, error)
+            }
+          }
+        } else {
+          await renderProgress(tasks, ctx.io)
+        }
+      } catch (error) {
+        ctx.note(leftBehind(summary))
+        throw error
+      }
+      if (options.json) return ctx.printJson(summary)
       ctx.print()
       await renderTable(
         [
@@ -101,10 +113,39 @@ export function registerSeedCommand(program: Command, contextOf: ContextOf): voi
       if (summary.shippers.length > 0) {
         ctx.print(`Sign in as ${summary.shippers[0]} (password ${SEED_PASSWORD}) to look around.`)
       }
-      if (summary.skippedCarrierIdentities.length > 0) {
-        ctx.note(`Already registered, skipped: ${summary.skippedCarrierIdentities.join(', ')}`)
-      }
     })
+}
+
+/**
+ * What a stopped run made, for the operator to keep or remove: nothing in the API deletes an
+ * account or a booking (docs/decisions/0170).
+ */
+export function leftBehind(summary: SeedSummary): string {
+  const made: string[] = []
+  const list = (label: string, items: (string | number)[]) => {
+    if (items.length > 0) made.push(`  ${label}: ${items.join(', ')}`)
+  }
+  list('census records (USDOT)', summary.censusFiled)
+  list('shippers', summary.shippers)
+  list('carriers', summary.carriers)
+  if (summary.trucks > 0)
+    made.push(`  trucks: ${summary.trucks}, capacity listings: ${summary.listings}`)
+  list(`bookings (${summary.delivered} delivered)`, summary.bookings)
+  list('loads posted (ids)', summary.loads)
+  if (made.length === 0) return `Run ${summary.tag} stopped before it created anything.`
+  return [
+    `Run ${summary.tag} stopped; it had created:`,
+    ...made,
+    'These are ordinary sandbox records named after the run; rerunning makes a new run beside them.',
+    'To remove them: suspend the carriers (`palletline carriers list`, then the admin console), or',
+    'reset the sandbox database (`node build/ace.js migration:fresh --force --seed` drops every',
+    'table and seeds the demo again; docs/operations.md).',
+    summary.censusFiled.length > 0
+      ? 'The census records are files on the server under tmp/sandbox_census/<USDOT>.json.'
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n')
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

@@ -4,7 +4,8 @@ import { formatDate, formatDateTime } from '../ui/format.js'
 import { renderTable, type TableColumn } from '../ui/table.js'
 import { renderTasks } from '../ui/tasks.js'
 import { InvalidArgumentError } from 'commander'
-import { parseId, parsePositiveInt } from './arguments.js'
+import { parseId, parsePositiveInt, parseText } from './arguments.js'
+import { renderConfirm } from '../ui/confirm.js'
 import type { ContextOf } from './types.js'
 
 interface TokenRow {
@@ -76,7 +77,11 @@ export function registerTokensCommands(program: Command, contextOf: ContextOf): 
     .command('create')
     .description('issue an access token for a user; its secret is shown once')
     .requiredOption('--user <id>', 'user id', parseId)
-    .requiredOption('--name <name>', 'what the token is for, e.g. "TMS integration"')
+    .requiredOption(
+      '--name <name>',
+      'what the token is for, e.g. "TMS integration" (at most 100 characters)',
+      parseText(100)
+    )
     .option(
       '--days <n>',
       `expire after this many days, 1 to ${MAX_TOKEN_DAYS} (default ${DEFAULT_TOKEN_DAYS}, the server's)`,
@@ -116,18 +121,32 @@ export function registerTokensCommands(program: Command, contextOf: ContextOf): 
     .description('revoke an access token; calls using it fail from now on')
     .argument('<userId>', 'owner user id', parseId)
     .argument('<tokenId>', 'token id', parseId)
-    .action(async (userId: number, tokenId: number, _options: unknown, command: Command) => {
-      const ctx = contextOf(command)
-      const api = ctx.api()
-      await renderTasks(
-        [
-          {
-            title: `Revoking token ${tokenId} of user ${userId}`,
-            run: () => api.revokeToken(userId, tokenId),
-          },
-        ],
-        ctx.io
-      )
-      ctx.print(`Token ${tokenId} of user ${userId} is revoked.`)
-    })
+    .option('-y, --yes', 'skip the confirmation prompt')
+    .action(
+      async (userId: number, tokenId: number, options: { yes?: boolean }, command: Command) => {
+        const ctx = contextOf(command)
+        const api = ctx.api()
+        // Irreversible: a revoked token cannot be restored, only a new one issued.
+        if (
+          !options.yes &&
+          !(await renderConfirm(
+            `Revoke token ${tokenId} of user ${userId}? It cannot be undone.`,
+            ctx.io
+          ))
+        ) {
+          ctx.note(`Nothing changed: token ${tokenId} of user ${userId} still works.`)
+          return
+        }
+        await renderTasks(
+          [
+            {
+              title: `Revoking token ${tokenId} of user ${userId}`,
+              run: () => api.revokeToken(userId, tokenId),
+            },
+          ],
+          ctx.io
+        )
+        ctx.print(`Token ${tokenId} of user ${userId} is revoked.`)
+      }
+    )
 }

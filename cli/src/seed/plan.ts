@@ -13,57 +13,44 @@ export const LANES = [
 
 /**
  * Carriers must pass vetting to be booked (docs/decisions/0091), and the census-file driver
- * compares the registered DOT, phone and e-mail with its census: the seed registers carriers as
- * the shipped census's companies that pass every check (docs/decisions/0138), skipping any whose
- * e-mail the deployment already has.
+ * compares the registered DOT, phone and e-mail with its census. Each run therefore makes its own
+ * carriers, named after the run, and files a census record for each on the sandbox first
+ * (`POST /api/admin/sandbox/census`, docs/decisions/0170): runs never compete for the few
+ * companies of the shipped census.
  */
-export const CENSUS_CARRIERS = [
-  {
-    companyName: 'Keystone Pallet Lines LLC',
-    dotNumber: '3302719',
-    phone: '(717) 555-0181',
-    email: 'ops@keystonepallet.example',
-    city: 'Harrisburg',
-    state: 'PA',
-    zipCode: '17101',
-  },
-  {
-    companyName: 'Great Lakes Pallet Express LLC',
-    dotNumber: '3184527',
-    phone: '(312) 555-0148',
-    email: 'carrier@palletline.test',
-    city: 'Chicago',
-    state: 'IL',
-    zipCode: '60608',
-  },
-  {
-    companyName: 'Lone Star Freightways Inc',
-    dotNumber: '2957310',
-    phone: '(214) 555-0187',
-    email: 'carrier2@palletline.test',
-    city: 'Dallas',
-    state: 'TX',
-    zipCode: '75201',
-  },
-  {
-    companyName: 'Peachtree Regional Carriers LLC',
-    dotNumber: '3421968',
-    phone: '(404) 555-0123',
-    email: 'carrier3@palletline.test',
-    city: 'Atlanta',
-    state: 'GA',
-    zipCode: '30303',
-  },
-  {
-    companyName: 'Cascade Valley Transport Inc',
-    dotNumber: '3650871',
-    phone: '(206) 555-0139',
-    email: 'pending2@palletline.test',
-    city: 'Seattle',
-    state: 'WA',
-    zipCode: '98101',
-  },
-] as const
+export interface CarrierPlan {
+  companyName: string
+  dotNumber: string
+  phone: string
+  email: string
+  lastName: string
+  city: string
+  state: string
+  zipCode: string
+}
+
+/**
+ * The carriers of one run: `seed-<tag>-carrier<n>@palletline.test`, USDOT `9` + seven digits
+ * from the clock and the carrier's number (eight digits: the shipped census's are seven), each
+ * based at its lane's origin.
+ */
+export function carrierPlans(tag: string, now: Date, count: number): CarrierPlan[] {
+  const stamp = String(now.getTime() % 1_000_000).padStart(6, '0')
+  return Array.from({ length: count }, (_, i) => {
+    const lane = LANES[i % LANES.length]!
+    const [city, rest] = lane.from.split(', ') as [string, string]
+    return {
+      companyName: `Seed Freight ${tag.toUpperCase()} ${i + 1} LLC`,
+      dotNumber: `9${stamp}${i}`,
+      phone: `(555) 01${i}-${stamp.slice(-4)}`,
+      email: `seed-${tag}-carrier${i + 1}@palletline.test`,
+      lastName: `Carrier ${i + 1}`,
+      city,
+      state: rest.slice(0, 2),
+      zipCode: lane.fromZip,
+    }
+  })
+}
 
 export const SEED_PASSWORD = 'seed-demo-password'
 /** The sandbox's card that always succeeds. */

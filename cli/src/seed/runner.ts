@@ -1,9 +1,9 @@
-import { ApiError, type PalletlineApi } from '../api/client.js'
+import type { PalletlineApi } from '../api/client.js'
 import type { components } from '../api/schema.js'
 import type { Task } from '../ui/tasks.js'
 import {
   businessDay,
-  CENSUS_CARRIERS,
+  carrierPlans,
   LANES,
   SEED_PASSWORD,
   shipperPlans,
@@ -35,6 +35,8 @@ interface Actor {
 
 interface CarrierActor extends Actor {
   lane: (typeof LANES)[number]
+  /** the capacity listing this run made for it */
+  listingId?: number
 }
 
 /** What a run made, for the final summary. */
@@ -49,7 +51,10 @@ export interface SeedSummary {
   delivered: number
   loadsPosted: number
   loadsClaimed: number
-  skippedCarrierIdentities: string[]
+  /** the census records filed for this run's carriers (USDOT numbers) */
+  censusFiled: string[]
+  /** the posted loads' ids */
+  loads: number[]
 }
 
 export interface SeedEnvironment {
@@ -79,14 +84,15 @@ export function seedTasks(
     delivered: 0,
     loadsPosted: 0,
     loadsClaimed: 0,
-    skippedCarrierIdentities: [],
+    censusFiled: [],
+    loads: [],
   }
   const shippers: Actor[] = []
   const carriers: CarrierActor[] = []
   const bookings: { booking: Booking; carrier: CarrierActor }[] = []
   const today = businessDay(env.now)
   const tasks: Task[] = []
-  let identity = 0
+  const carrierPlan = carrierPlans(env.tag, env.now, counts.carriers)
 
   const tokenFor = async (user: User) => {
     const issued = await env.admin.issueToken({
@@ -95,6 +101,27 @@ export function seedTasks(
       expiresInDays: 1,
     })
     return env.as(issued.token)
+  }
+
+  if (carrierPlan.length > 0) {
+    tasks.push({
+      title: `Filing census records for ${carrierPlan.length} carrier(s)`,
+      run: async () => {
+        const filed = await env.admin.send<Schemas['SandboxCensus']>(
+          'POST',
+          '/api/admin/sandbox/census',
+          {
+            carriers: carrierPlan.map((c) => ({
+              dotNumber: c.dotNumber,
+              legalName: c.companyName,
+              phone: c.phone,
+              email: c.email,
+            })),
+          }
+        )
+        summary.censusFiled.push(...filed.carriers.map((c) => c.dotNumber))
+      },
+    })
   }
 
   // Sent with the operator's token: a bearer call without a session cookie needs no CSRF token.
@@ -111,64 +138,45 @@ export function seedTasks(
           role: 'shipper',
           termsAccepted: true,
         })
+        summary.shippers.push(user.email)
         shippers.push({
           userId: user.id,
           email: user.email,
           name: plan.lastName,
           api: await tokenFor(user),
         })
-        summary.shippers.push(user.email)
       },
     })
   }
 
-  for (let n = 0; n < counts.carriers; n++) {
+  for (const [n, company] of carrierPlan.entries()) {
     tasks.push({
-      title: `Registering and approving carrier ${n + 1}`,
+      title: `Registering and approving carrier ${company.email}`,
       run: async () => {
-        for (;;) {
-          const company = CENSUS_CARRIERS[identity++]
-          if (!company) {
-            throw new Error(
-              `no census carrier identity is left to register (${CENSUS_CARRIERS.length} exist); ask for fewer carriers`
-            )
-          }
-          let user: User
-          try {
-            user = await register({
-              email: company.email,
-              password: SEED_PASSWORD,
-              role: 'carrier',
-              firstName: 'Seed',
-              lastName: `Carrier ${n + 1}`,
-              phone: company.phone,
-              termsAccepted: true,
-              companyName: company.companyName,
-              businessAddress: '1 Seed Way',
-              city: company.city,
-              state: company.state,
-              zipCode: company.zipCode,
-              dotNumber: company.dotNumber,
-            })
-          } catch (error) {
-            // Registered before (by the demo or an earlier run): try the next identity.
-            if (error instanceof ApiError && error.status === 422 && /email/i.test(error.message)) {
-              summary.skippedCarrierIdentities.push(company.companyName)
-              continue
-            }
-            throw error
-          }
-          await env.admin.approveUser(user.id, true)
-          carriers.push({
-            userId: user.id,
-            email: user.email,
-            name: company.companyName,
-            api: await tokenFor(user),
-            lane: LANES[n % LANES.length]!,
-          })
-          summary.carriers.push(company.companyName)
-          return
-        }
+        const user = await register({
+          email: company.email,
+          password: SEED_PASSWORD,
+          role: 'carrier',
+          firstName: 'Seed',
+          lastName: company.lastName,
+          phone: company.phone,
+          termsAccepted: true,
+          companyName: company.companyName,
+          businessAddress: '1 Seed Way',
+          city: company.city,
+          state: company.state,
+          zipCode: company.zipCode,
+          dotNumber: company.dotNumber,
+        })
+        summary.carriers.push(user.email)
+        await env.admin.approveUser(user.id, true)
+        carriers.push({
+          userId: user.id,
+          email: user.email,
+          name: company.companyName,
+          api: await tokenFor(user),
+          lane: LANES[n % LANES.length]!,
+        })
       },
     })
   }
@@ -187,7 +195,7 @@ export function seedTasks(
           truckType: 'dry_van',
         })
         summary.trucks++
-        await carrier.api.send('POST', '/api/listings', {
+        const listing = await carrier.api.send<{ id: number }>('POST', '/api/listings', {
           truckId: truck.id,
           pickupAddress: carrier.lane.from,
           deliveryAddress: carrier.lane.to,
@@ -195,6 +203,7 @@ export function seedTasks(
           maxPallets: 26,
           availableDate: today,
         })
+        carrier.listingId = listing.id
         summary.listings++
       },
     })
@@ -205,7 +214,8 @@ export function seedTasks(
       title: `Shipper searches, books and pays (booking ${n + 1})`,
       run: async () => {
         const shipper = shippers[n % shippers.length]!
-        const lane = carriers[n % carriers.length]!.lane
+        const carrier = carriers[n % carriers.length]!
+        const lane = carrier.lane
         const shipment = {
           pickupAddress: lane.from,
           deliveryAddress: lane.to,
@@ -217,13 +227,19 @@ export function seedTasks(
           '/api/listings/search',
           shipment
         )
-        const offer = offers[0]
-        if (!offer) throw new Error(`no offer found from ${lane.from} to ${lane.to}`)
+        // The lane may hold other carriers' capacity (the demo's, an earlier run's): book this run's.
+        const offer = offers.find((candidate) => candidate.listingId === carrier.listingId)
+        if (!offer) {
+          throw new Error(
+            `${carrier.name}'s listing was not offered from ${lane.from} to ${lane.to}`
+          )
+        }
         const booking = await shipper.api.send<Booking>('POST', '/api/bookings', {
           ...shipment,
           listingId: offer.listingId,
           deliveryDate: businessDay(env.now, 3),
         })
+        summary.bookings.push(booking.reference)
         const intent = await shipper.api.send<Schemas['PaymentIntent']>(
           'POST',
           '/api/create-payment-intent',
@@ -234,9 +250,7 @@ export function seedTasks(
           ...TEST_CARD,
           expYear: env.now.getUTCFullYear() + 2,
         })
-        summary.bookings.push(booking.reference)
         summary.paidCents += Math.round(Number(booking.totalAmount) * 100)
-        const carrier = carriers.find((c) => c.lane === lane)!
         bookings.push({ booking, carrier })
       },
     })
@@ -283,6 +297,7 @@ export function seedTasks(
           }
         )
         summary.loadsPosted++
+        summary.loads.push(load.id)
         await carrier.api.send('POST', `/api/freight-listings/${load.id}/claim`)
         summary.loadsClaimed++
       },

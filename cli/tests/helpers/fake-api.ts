@@ -103,8 +103,8 @@ export class FakePalletlineApi implements PalletlineApi {
     return this.pending
   }
 
-  async approveUser(userId: number, isApproved: boolean): Promise<UserProfile> {
-    this.record('approveUser', userId, isApproved)
+  async approveUser(userId: number, isApproved: boolean, reason?: string): Promise<UserProfile> {
+    this.record('approveUser', userId, isApproved, ...(reason === undefined ? [] : [reason]))
     const user = this.pending.find((candidate) => candidate.id === userId) ?? pendingCarrier
     return {
       ...admin,

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url'
 import { mkdtemp, writeFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createCensusFileDriver } from '../drivers/census_file.js'
+import { censusFileLists, createCensusFileDriver } from '../drivers/census_file.js'
+import { readSandboxRecord, writeSandboxRecords } from '../drivers/sandbox_census.js'
+import { cleanRecord } from '../drivers/fake.js'
 import { carrierVettingContract } from './contract.js'
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/census.json', import.meta.url))
@@ -33,5 +35,30 @@ test.group('Census file driver', () => {
     })
     const clean = await driver.lookup('3184527')
     assert.deepInclude(clean, { ok: true, found: true })
+  })
+})
+
+test.group('Census file driver with a sandbox census (docs/decisions/0170)', () => {
+  test('finds a record filed after it started, the shipped file first', async ({ assert }) => {
+    const dir = await mkdtemp(join(tmpdir(), 'sandbox-census-'))
+    const driver = createCensusFileDriver({ path: FIXTURE, sandboxDirectory: dir })
+    assert.deepInclude(await driver.lookup('91234560'), { ok: true, found: false })
+    await writeSandboxRecords(dir, [
+      { ...cleanRecord('91234560', '2026-06-15'), email: 'seed@palletline.test' },
+    ])
+    const filed = await driver.lookup('91234560')
+    assert.deepInclude(filed, { ok: true, found: true })
+    assert.equal(filed.ok && filed.found && filed.record.email, 'seed@palletline.test')
+    assert.deepEqual(await readSandboxRecord(dir, ' 91234560 '), {
+      ...cleanRecord('91234560', '2026-06-15'),
+      email: 'seed@palletline.test',
+    })
+    // A number the file lists is answered from the file, whatever the sandbox holds.
+    assert.deepEqual([...(await censusFileLists(FIXTURE, ['7654321', '91234560']))], ['7654321'])
+    await writeSandboxRecords(dir, [{ ...cleanRecord('7654321'), legalName: 'IMPOSTOR' }])
+    const answer = await driver.lookup('7654321')
+    assert.isTrue(answer.ok && answer.found && answer.record.legalName !== 'IMPOSTOR')
+    assert.isNull(await readSandboxRecord(dir, 'not-a-dot'))
+    await rm(dir, { recursive: true })
   })
 })

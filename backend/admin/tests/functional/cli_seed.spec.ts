@@ -2,6 +2,9 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import TokenService from '#accounts/services/token_service'
 import { baseUrl, makeUser, resetDatabase } from '#tests/helpers'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { sandboxCensusDirectory } from '#config/carrier_vetting'
 import { runPalletline } from '../../../../cli/tests/helpers/spawn.js'
 
 /** The operator CLI's `seed`, run as an operator would, against this suite's real server. */
@@ -43,5 +46,48 @@ test.group('palletline seed against a real server (sandbox payments)', (group) =
     assert.containsSubset(bookings[1], { booking_type: 'freight_board', payment_status: 'pending' })
     const trucks = await db.from('trucks').count('* as n')
     assert.equal(Number(trucks[0].n), 1)
+  })
+  test('runs twice in a row where every shipped census company is registered already', async ({
+    assert,
+  }) => {
+    const admin = await makeUser('admin')
+    // The demo seed registers the shipped census's companies (docs/decisions/0170).
+    for (const email of [
+      'ops@keystonepallet.example',
+      'carrier@palletline.test',
+      'carrier2@palletline.test',
+      'carrier3@palletline.test',
+      'pending2@palletline.test',
+    ]) {
+      await makeUser('carrier', { email, isApproved: true })
+    }
+    const { token } = await new TokenService().create(admin.id, 'seed test', 1)
+    const env = { PALLETLINE_URL: baseUrl(), PALLETLINE_TOKEN: token }
+    const argv = ['seed', '--shippers', '1', '--carriers', '2', '--bookings', '2', '--loads', '0']
+    const dots: string[] = []
+    for (const run of [1, 2]) {
+      const { code, stdout, stderr } = await runPalletline([...argv, '--json'], env)
+      assert.equal(code, 0, `run ${run}: ${stdout}\n${stderr}`)
+      const summary = JSON.parse(stdout)
+      assert.lengthOf(summary.carriers, 2)
+      assert.equal(summary.delivered, 2)
+      dots.push(...summary.censusFiled)
+    }
+    try {
+      const seeded = await db
+        .from('users')
+        .where('role', 'carrier')
+        .whereLike('email', 'seed-%')
+        .select('approval_status')
+      assert.deepEqual(
+        seeded.map((c) => c.approval_status),
+        ['approved', 'approved', 'approved', 'approved']
+      )
+      assert.lengthOf(new Set(dots), 4)
+    } finally {
+      for (const dot of dots) {
+        await rm(join(sandboxCensusDirectory!, `${dot}.json`), { force: true })
+      }
+    }
   })
 })

@@ -220,7 +220,8 @@ test.group('Admin money health: GET /api/admin/payments/reconciliation', (group)
     res.assertStatus(200)
     const body = res.body()
     const cents = toCents(charged.totalAmount!)
-    const usd = (c: number) => `$${(c / 100).toFixed(2)}`
+    const usd = (c: number) =>
+      `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
     assert.equal(body.bookings, 2)
     assert.equal(body.transactions, 1)
     assert.equal(body.totals.chargedCents, cents)

@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { Clock, FixedClock } from '#core/clock'
 import JobRunner, { type ScheduledJob } from '#operations/services/job_runner'
+import JobRunsService from '#operations/services/job_runs_service'
 import { resetDatabase } from '#tests/helpers'
 
 const START = DateTime.fromISO('2026-03-02T09:00:00', { zone: 'America/New_York' })
@@ -71,5 +72,21 @@ test.group('Scheduled jobs: one run per tick, recorded', (group) => {
     assert.isFalse(await runner.take(quick, 'web-2'), 'held for 15 minutes')
     clock.advance({ minutes: 10 })
     assert.isNumber(await runner.tick(quick, 'web-2'))
+  })
+
+  test('the run’s duration is measured to the millisecond, not derived from its timestamps', async ({
+    assert,
+  }) => {
+    const runner = await app.container.make(JobRunner)
+    // The business clock stands still here, and SQLite keeps timestamps to the second: only a
+    // measured duration can say this run took about 40 ms.
+    const slow = job(() => new Promise((resolve) => setTimeout(() => resolve({ waited: 1 }), 40)))
+    const id = await runner.tick(slow, 'web-1')
+    const {
+      data: [run],
+    } = await new JobRunsService().runs({ job: 'test:job' }, 1)
+    assert.equal(run!.id, id)
+    assert.isAtLeast(run!.durationMs!, 35)
+    assert.isBelow(run!.durationMs!, 5000)
   })
 })
