@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * The signed-in user
-         * @description The frontend reads a 401 as "nobody is signed in".
+         * @description Without `X-Allow-Anonymous: 1` a caller nobody signed in gets 401. With it, such a caller gets 200 `null`: the frontend asks that way, since a signed-out visitor is not an error (docs/decisions/0174). A 401 to a browser that was signed in still means its session ended.
          */
         get: operations["getCurrentUser"];
         put?: never;
@@ -308,7 +308,7 @@ export interface paths {
         put?: never;
         /**
          * Anonymous, priced offers for a shipment
-         * @description Shippers only (others 403). One page of offers, best first: total price, then the listing’s deadhead to the pickup, then listing id (decisions 0025, 0088). The body is the page’s array (SPEC point 7); `X-Total-Count` is the number of every matching offer, `X-Next-Page` the next page’s number (absent on the last page). A page past the last is an empty array. Listings are found through a spatial index (decision 0086). An address the offline geocoder cannot place is a 422 on that field; a bad `page` or `perPage` is a 422 on it.
+         * @description Shippers only (others 403). One page of offers, best first: total price, then the listing’s deadhead to the pickup, then listing id (decisions 0025, 0088). The body is the page’s array (docs/spec.md §7); `X-Total-Count` is the number of every matching offer, `X-Next-Page` the next page’s number (absent on the last page). A page past the last is an empty array. Listings are found through a spatial index (decision 0086). An address the offline geocoder cannot place is a 422 on that field; a bad `page` or `perPage` is a 422 on it.
          */
         post: operations["searchListings"];
         delete?: never;
@@ -392,7 +392,7 @@ export interface paths {
         put?: never;
         /**
          * The shipper confirms a delivered shipment
-         * @description The booking’s shipper (singular `booking`, SPEC point 7). 409 `Only a delivered shipment can be completed`, `This shipment is already completed`. Releases the carrier’s payout before answering.
+         * @description The booking’s shipper (singular `booking`, docs/spec.md §7). 409 `Only a delivered shipment can be completed`, `This shipment is already completed`. Releases the carrier’s payout before answering.
          */
         post: operations["completeBooking"];
         delete?: never;
@@ -412,9 +412,29 @@ export interface paths {
         put?: never;
         /**
          * The shipper cancels a booking
-         * @description The booking’s shipper, from pending, booked or confirmed (later: 409 with the status machine’s message). The pallets are freed; a paid booking is refunded. A partner booking (made through the TMS) is cancelled at its partner carrier first (decision 0110): a partner that says it is too late is a 409 naming it, one that cannot be reached a 502, and the booking stays as it was.
+         * @description The booking’s shipper, from pending, booked or confirmed (later: 409 with the status machine’s message). The server applies the cancellation policy of decision 0178 as it stands at that moment (the figures of `GET /api/bookings/{id}/cancellation`): a paid booking is refunded, less the late-cancel fee inside 24 hours of its pickup, which is paid out to the carrier; the carrier is told by mail; the pallets are freed; a freight-board load goes back on the board unfunded. A partner booking (made through the TMS) is cancelled at its partner carrier first (decision 0110): a partner that says it is too late is a 409 naming it, one that cannot be reached a 502, and the booking stays as it was.
          */
         post: operations["cancelBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/cancellation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What cancelling the booking now would do
+         * @description The booking’s shipper (another shipper’s booking is a 404, a carrier or admin a 403). The refund and when it reaches the card, the late-cancel fee and its split, and what becomes of a freight-board load (decision 0178). A booking that can no longer be cancelled answers `cancellable: false` with the reason.
+         */
+        get: operations["getCancellationQuote"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -769,7 +789,7 @@ export interface paths {
         put?: never;
         /**
          * Reveal the carrier of one booking, on purpose
-         * @description Admins only (others 403). One `identity_reveal_log` row per call. 404 for an unknown booking or one without a carrier.
+         * @description Admins only (others 403). The admin says why (`reason`, 10 to 500 characters; 422 naming `reason` without one) after confirming in the console; every call appends one `identity_reveal_log` row with its reason (decision 0186). 404 for an unknown booking or one without a carrier.
          */
         post: operations["revealCarrier"];
         delete?: never;
@@ -828,7 +848,7 @@ export interface paths {
         get?: never;
         /**
          * Approve or reject an account
-         * @description Admins only (others 403). 404 unknown user; 409 for an admin account. The user is emailed the decision (decision 0014).
+         * @description Admins only (others 403). 404 unknown user; 409 for an admin account. The user is emailed the decision (decision 0014). Approving a carrier whose newest vetting failed needs a `reason` (422 on `reason` without one); the reason is kept with the admin's id (decision 0189).
          */
         put: operations["decideUser"];
         post?: never;
@@ -1315,7 +1335,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe the stream to a channel
-         * @description `freight/board` needs an approved carrier's session (else 400); `freight/public` anyone. Needs `X-XSRF-TOKEN` when the session cookie is sent, like every mutation (403 otherwise). `expedited/offers` needs an approved carrier; `expedited/shipper/{id}` that shipper (else 400). A missing or malformed `uid`, or a `channel` that is not one of these, is a 422 naming the field (decision 0161).
+         * @description `freight/board` needs an approved carrier's session (else 400); `freight/public` anyone. Needs `X-XSRF-TOKEN` when the session cookie is sent, like every mutation (403 otherwise). `expedited/offers` needs an approved carrier; `expedited/shipper/{id}` that shipper; `users/{id}` that user; `admin` an admin signed in with two-factor (else 400). A missing or malformed `uid`, or a `channel` that is not one of these, is a 422 naming the field (decision 0161).
          */
         post: operations["subscribeToChannel"];
         delete?: never;
@@ -1697,6 +1717,46 @@ export interface paths {
          * @description Anyone holding the link’s token (it proves the new address; the change was asked for with the password). Applies the change once: the email (and the username when it was the old email) becomes the new address, a notice goes to the old address and a carrier’s payouts are held for 72 hours (decision 0098). 404 `This confirmation link is not valid`; 409 `This link has expired, was replaced or was already used`; 409 `An account with this email already exists` when the address was taken meanwhile (decision 0167). 422 on `token`.
          */
         post: operations["confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message through the contact form
+         * @description Anyone, signed in or not (decision 0185). The message is stored, mailed to the operators' inbox (`CONTACT_INBOX_EMAIL`, docs/operations.md) with the sender as reply-to, and the sender gets a confirmation mail. 422 naming the field: `name` and `subject` required, `email` a valid address, `message` 10 to 5000 characters. `website` is a honeypot the form hides from people: when it is filled the answer is the same 201 and nothing is stored or mailed. 5 messages per address per 10 minutes (429 with `Retry-After`). A request that carries the session cookie must send `X-XSRF-TOKEN`.
+         */
+        post: operations["sendContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/standing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One's own account standing
+         * @description Any signed-in user, whatever their standing (decision 0186): a suspended carrier reads why it was suspended, since when, and where to appeal.
+         */
+        get: operations["getOwnStanding"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2220,7 +2280,7 @@ export interface paths {
         put?: never;
         /**
          * Request a drayage move (shippers)
-         * @description The container number must pass the ISO 6346 check digit; the terminal must be listed; availability within 30 days before and 60 after today. Free days, rates and tiers come from the defaults and the terminal, never from the request.
+         * @description The container number must pass the ISO 6346 check digit; the terminal must be listed; availability within 30 days before and 60 after today. Free days, rates and tiers come from the defaults and the terminal, never from the request. The line haul is priced by the server from the road miles between the terminal and the delivery address and the terminal's distance bands (docs/decisions/0187); an address that cannot be placed, or beyond the last band, is a 422 on deliveryAddress.
          */
         post: operations["createDrayageMove"];
         delete?: never;
@@ -2991,6 +3051,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/contact-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The contact form's messages
+         * @description Admins only (others 403). Newest first, 20 a page unless `perPage` (decision 0185).
+         */
+        get: operations["listContactMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payouts": {
         parameters: {
             query?: never;
@@ -3025,6 +3105,26 @@ export interface paths {
         get: operations["getDeployment"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sandbox/census": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File census records for carriers on a sandbox deployment
+         * @description Admins only (others 403). Only while the payments driver is the sandbox and the vetting driver is census_file (else 409); the CLI's `seed` files one record per carrier it is about to register, so each passes vetting (docs/decisions/0170). Each record is clean (active, allowed to operate, authority granted five years before the business day, $1,000,000 liability on file, MCS-150 a year old) with the given phone and e-mail. A USDOT number the shipped census holds is refused (422, naming the field); one filed before is replaced. Nothing is written when any entry is refused.
+         */
+        post: operations["addSandboxCensusCarriers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3135,6 +3235,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platform/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's figures for its public pages
+         * @description Public. Approved carriers, delivered shipments and the on-time rate of judged deliveries, read from the platform itself and cached for up to 60 seconds (decision 0190). No identities.
+         */
+        get: operations["getPlatformFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3148,7 +3268,7 @@ export interface components {
             /** @description The rule that failed (`required`, `enum`, `unique`, `geocode`, ...) */
             rule: string;
         };
-        /** @description Every error answer: `{ message }`, with `errors` when fields are at fault (ARCHITECTURE.md section 3). */
+        /** @description Every error answer: `{ message }`, with `errors` when fields are at fault (the error contract: docs/architecture.md "Authorization", its last paragraph). */
         Error: {
             /** @description What went wrong, ready to show */
             message: string;
@@ -3223,6 +3343,10 @@ export interface components {
          * @example TRT-007
          */
         BookingReference: string;
+        /** @description A booking named by its number or by the reference the screens show (`TRT-037`, any case); both name the same booking (decision 0184) */
+        BookingId: number | string;
+        /** @description Who am I: the signed-in user, or null for nobody when the request sent `X-Allow-Anonymous: 1` (docs/decisions/0174) */
+        CurrentUser: components["schemas"]["User"] | null;
         /** @description A user account, never with its password hash. */
         User: {
             id: number;
@@ -3371,6 +3495,8 @@ export interface components {
         };
         ApprovalInput: {
             isApproved: boolean;
+            /** @description Why the account is approved. Required to approve a carrier whose newest vetting failed (decision 0189); kept with the admin's id in the account's standing history. */
+            reason?: string;
         };
         /** @description The signed-in carrier’s company. */
         CarrierCompany: {
@@ -3575,7 +3701,7 @@ export interface components {
             listingId: number;
             /** @description The anonymous label */
             carrierName: string;
-            /** @description The anonymous label (SPEC spelling) */
+            /** @description The anonymous label (docs/spec.md §3 spelling) */
             carrier_name: string;
             /** @description The anonymous label */
             carrierLabel: string;
@@ -3672,6 +3798,8 @@ export interface components {
             partner: components["schemas"]["PartnerShipment"] | null;
             /** @description The carrier's vetting when booked: the carrier's own; the shipper's once paid; null on older bookings */
             carrierVetting: components["schemas"]["VettingSnapshot"] | null;
+            /** @description The late-cancel fee kept from a cancelled booking's total (decision 0178); null until cancelled */
+            cancellationFeeCents: number | null;
         };
         ShipperContact: {
             firstName: string | null;
@@ -3724,6 +3852,10 @@ export interface components {
             allowedStatuses: components["schemas"]["BookingStatus"][];
             /** @description Why delivered, next by the status machine, would be refused now (before the pickup date or window, no proof of delivery or recorded exception); null otherwise */
             deliveryBlockedReason: string | null;
+            /** @description The late-cancel fee the shipper paid on cancelling (decision 0178); null until cancelled */
+            cancellationFeeCents: number | null;
+            /** @description The carrier's share of that fee, paid out like any payout; null until cancelled */
+            cancellationFeeShareCents: number | null;
         };
         CarrierStatusInput: {
             status: components["schemas"]["CarrierStatusChoice"];
@@ -3865,7 +3997,7 @@ export interface components {
             publishableKey: string | null;
         };
         PaymentIntentInput: {
-            bookingId: number;
+            bookingId: components["schemas"]["BookingId"];
             /** @description Dollars; must match the booking’s total to half a cent */
             amount: number;
         };
@@ -3896,6 +4028,11 @@ export interface components {
             connected: boolean;
             onboardingComplete: boolean;
             payoutsEnabled: boolean;
+            /** @description Where payouts land, as the provider shows it (bank name and last four digits; the sandbox's test bank on a sandbox deployment); null while none is on file or the provider does not say */
+            payoutDestination?: {
+                bankName: string | null;
+                last4: string;
+            } | null;
         };
         OnboardingLink: {
             /**
@@ -3919,6 +4056,8 @@ export interface components {
             /** Format: date-time */
             payoutReleasedAt: string | null;
             payoutFailureReason: string | null;
+            /** @description The entry is the carrier's share of a cancelled booking's late-cancel fee (decision 0178): `totalAmount` is the fee, `payoutAmount` its 91%. A cancelled booking without a fee is never listed. */
+            lateCancelFee: boolean;
         };
         UsersByRole: {
             shipper: number;
@@ -4108,7 +4247,7 @@ export interface components {
             state?: string | null;
             address?: string | null;
         };
-        /** @description The Post a Load form (SPEC point 7). Defaults: VAN, TL, 1 pallet, 1000 lb, 48 x 40 x 60. */
+        /** @description The Post a Load form (docs/spec.md §7). Defaults: VAN, TL, 1 pallet, 1000 lb, 48 x 40 x 60. */
         FreightListingForm: {
             origin: components["schemas"]["FreightPlaceInput"];
             destination: components["schemas"]["FreightPlaceInput"];
@@ -4141,12 +4280,17 @@ export interface components {
             /** Format: date */
             fuel_index_date: string | null;
         };
-        /** @description A recommended price range for a load (docs/decisions/0064) */
+        /** @description A recommended price range for a load (docs/decisions/0064, 0176) */
         RateRecommendation: {
             low: components["schemas"]["Dollars"];
             mid: components["schemas"]["Dollars"];
             high: components["schemas"]["Dollars"];
             distance_miles: number;
+            /** @description The mid per pallet per mile, rounded to the cent */
+            per_pallet_mile: components["schemas"]["Dollars"];
+            pallets: number;
+            equipment: components["schemas"]["Equipment"];
+            mode: components["schemas"]["FreightMode"];
             eta_hours: number;
             sample_size: number;
             /** @enum {string} */
@@ -4289,8 +4433,8 @@ export interface components {
         TransmitSubscription: {
             /** @description The client's stream id (the `uid` of its open event stream) */
             uid: string;
-            /** @description `expedited/offers`: approved carriers (jobs requested, accepted, cancelled); `expedited/shipper/{id}`: that shipper only (each change of its expedited jobs). */
-            channel: ("freight/board" | "freight/public" | "expedited/offers") | string;
+            /** @description `expedited/offers`: approved carriers (jobs requested, accepted, cancelled); `expedited/shipper/{id}`: that shipper only (each change of its expedited jobs); `users/{id}`: that user only, `{ kind, id, change }` notices of its bookings, posted loads, expedited jobs and account; `admin`: admins signed in with two-factor, the same notices for approvals, attention lists and figures (decision 0171). */
+            channel: ("freight/board" | "freight/public" | "expedited/offers") | string | "admin";
         };
         TmsDocument: {
             id: number;
@@ -4375,6 +4519,10 @@ export interface components {
             provider: string;
             origin: components["schemas"]["RouteStop"];
             destination: components["schemas"]["RouteStop"];
+            /** @description The bill of lading's download (`GET /api/tms/documents/{id}/download`), null until there is one */
+            bol_url: string | null;
+            /** @description The invoice PDF's download, null until the shipment is delivered and invoiced */
+            invoice_url: string | null;
             /**
              * Format: date-time
              * @description The end of the promised delivery day (New York time)
@@ -4439,7 +4587,7 @@ export interface components {
             /** @description The expedited job whose SLA is at risk or missed */
             expeditedJobId: number | null;
         };
-        /** @description The TMS rate form (SPEC point 7). Both postal codes are needed (422 `Missing Information: Please enter both origin and destination postal codes`); an unknown one is a 422 on its field. */
+        /** @description The TMS rate form (docs/spec.md §7). Both postal codes are needed (422 `Missing Information: Please enter both origin and destination postal codes`); an unknown one is a 422 on its field. */
         TmsQuoteRequest: {
             origin: {
                 postal: string;
@@ -4500,6 +4648,8 @@ export interface components {
             pickup_address?: string | null;
             delivery_address?: string | null;
             special_instructions?: string | null;
+            /** @description The shipper's own reference (a PO number), printed on the partner's bill of lading; absent: the quote, as `PL-Q<quote id>` */
+            shipper_reference?: string | null;
         };
         TmsBookedQuote: {
             booking_id: number;
@@ -4924,6 +5074,54 @@ export interface components {
             /** @description null: the daily re-vetting suspended it */
             adminUserId: number | null;
         };
+        ContactInput: {
+            name: string;
+            /** Format: email */
+            email: string;
+            company?: string | null;
+            subject: string;
+            message: string;
+            /** @description Honeypot: leave empty */
+            website?: string | null;
+        };
+        /** @description A message sent through the contact form (decision 0185). */
+        ContactMessage: {
+            id: number;
+            name: string;
+            email: string;
+            company: string | null;
+            subject: string;
+            message: string;
+            /** @description The signed-in sender's user id; null for a visitor */
+            fromUserId: number | null;
+            /** Format: date-time */
+            receivedAt: string;
+        };
+        ContactMessagePage: {
+            data: components["schemas"]["ContactMessage"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description The signed-in user's standing (decision 0186). */
+        AccountStanding: {
+            approvalStatus: components["schemas"]["ApprovalStatus"];
+            /** @description Why and since when the account is suspended; null unless it is */
+            suspension: {
+                reason: string | null;
+                /** Format: date-time */
+                since: string;
+            } | null;
+            appeal: {
+                /** Format: email */
+                email: string;
+                phone: string;
+                /** @constant */
+                contactPath: "/contact";
+            };
+        };
+        RevealReasonInput: {
+            /** @description Why the identity is needed; kept with the reveal in the log */
+            reason: string;
+        };
         /** @description One carrier on Fleet Oversight (docs/decisions/0116). */
         FleetCarrier: {
             carrierId: number;
@@ -4940,6 +5138,8 @@ export interface components {
             /** @description share of its judged deliveries on time; null when none */
             onTimeRate: number | null;
             deliveredLoads: number;
+            /** @description Every suspension and reinstatement, newest first (decision 0186) */
+            standingHistory: components["schemas"]["StandingChange"][];
             lastStandingChange: components["schemas"]["StandingChange"] | null;
         };
         FleetCarrierPage: {
@@ -4956,6 +5156,7 @@ export interface components {
             startedAt: string;
             /** Format: date-time */
             finishedAt: string | null;
+            /** @description how long the run took, measured by the runner in milliseconds (docs/decisions/0183); null while running */
             durationMs: number | null;
             /** @enum {unknown} */
             outcome: "running" | "ok" | "failed";
@@ -4984,6 +5185,12 @@ export interface components {
             /** @description dollars a day */
             perDay: number;
         };
+        /** @description A drayage line-haul price for moves up to upToMiles road miles from the terminal (docs/decisions/0187) */
+        LineHaulBand: {
+            upToMiles: number;
+            /** @description the line haul in integer cents */
+            cents: number;
+        };
         Terminal: {
             id: number;
             code: string;
@@ -4994,6 +5201,10 @@ export interface components {
             kind: "PORT" | "RAIL";
             demurrageTiers: components["schemas"]["DrayageTier"][];
             perDiemTiers: components["schemas"]["DrayageTier"][];
+            /** @description the terminal's own line-haul tariff; empty when it prices by the defaults */
+            lineHaulBands: components["schemas"]["LineHaulBand"][];
+            /** @description the bands its moves are priced by: its own, or the platform's defaults */
+            effectiveLineHaulBands: components["schemas"]["LineHaulBand"][];
         };
         TerminalInput: {
             code: string;
@@ -5005,6 +5216,8 @@ export interface components {
             kind: "PORT" | "RAIL";
             demurrageTiers?: components["schemas"]["DrayageTier"][];
             perDiemTiers?: components["schemas"]["DrayageTier"][];
+            /** @description the terminal's line-haul tariff (docs/decisions/0187); empty or absent prices by the defaults */
+            lineHaulBands?: components["schemas"]["LineHaulBand"][];
         };
         DrayageAppointment: {
             id: number;
@@ -5042,6 +5255,12 @@ export interface components {
                 kind: string | null;
             };
             deliveryAddress: string | null;
+            /** @description road miles from the terminal to the delivery, fixed when the move was requested (docs/decisions/0187) */
+            distanceMiles: number | null;
+            /** @description the shipper's line-haul price in dollars, to the shipper and admins; null to carriers and on moves requested before drayage was priced */
+            lineHaul: number | null;
+            /** @description the carrier's pay of the line haul (the payout split), to carriers and admins; null to the shipper */
+            carrierPay: number | null;
             /** @enum {string} */
             status: "OPEN" | "ACCEPTED" | "OUT_GATED" | "EMPTY_RETURNED" | "CANCELLED";
             /** Format: date */
@@ -5121,8 +5340,10 @@ export interface components {
             weightLbs: number;
             /** @description Road miles from pickup to delivery */
             distanceMiles: number;
-            /** @description The server's price (rate_quoting lane model, EXP mode), dollars */
-            price: number;
+            /** @description The shipper's price in dollars, to the shipper only; null to carriers, who see carrierPay (docs/decisions/0188). */
+            price: number | null;
+            /** @description The carrier's share of the price (the payout split), to carriers only; null to the shipper. */
+            carrierPay: number | null;
             notes: string | null;
             /** @description The accepting carrier's company */
             carrierName: string | null;
@@ -5401,6 +5622,25 @@ export interface components {
             /** @description false only for the sandbox driver, which moves no money */
             takesRealMoney: boolean;
         };
+        /** @description One carrier's census record on a sandbox deployment (docs/decisions/0170). */
+        SandboxCensusCarrier: {
+            /** @description the USDOT number, digits only */
+            dotNumber: string;
+            legalName: string;
+            /** @description as the carrier will register it */
+            phone: string;
+            /**
+             * Format: email
+             * @description as the carrier will register it
+             */
+            email: string;
+        };
+        SandboxCensusInput: {
+            carriers: components["schemas"]["SandboxCensusCarrier"][];
+        };
+        SandboxCensus: {
+            carriers: components["schemas"]["SandboxCensusCarrier"][];
+        };
         /** @description One freight-board load as an operator sees it. */
         AdminFreightLoad: {
             id: number;
@@ -5466,6 +5706,56 @@ export interface components {
         DrayageCancelInput: {
             /** @description Required once a carrier accepted the move */
             reason?: string;
+        };
+        /** @description What cancelling the booking now would do (decision 0178), computed by the server from the booking and the business-time now. The cancel applies the server's own figures at that moment. */
+        CancellationQuote: {
+            bookingId: number;
+            reference: components["schemas"]["BookingReference"];
+            /** @description Whether the shipper may cancel it now (pending, booked or confirmed) */
+            cancellable: boolean;
+            /** @description Why it cannot be cancelled now; null when it can */
+            refusal: string | null;
+            /** @description The booking is paid: its money is refunded, less any late-cancel fee */
+            paid: boolean;
+            /** @description Inside the late-cancel window before the pickup (or past it) */
+            late: boolean;
+            lateCancelWindowHours: number;
+            /**
+             * Format: date-time
+             * @description The pickup window's start, else the start of the pickup day in business time (America/New_York)
+             */
+            pickupStartsAt: string | null;
+            /** @description The booking's total */
+            totalCents: number;
+            /** @description What goes back to the card: the total less the fee (0 when unpaid) */
+            refundCents: number;
+            /** @description The late-cancel fee kept from the total (0 when not late or unpaid) */
+            feeCents: number;
+            /** @description The carrier's share of the fee, paid out like any payout */
+            carrierFeeCents: number;
+            /** @description The platform's share of the fee; with the carrier's it adds up to the fee */
+            platformFeeCents: number;
+            /**
+             * Format: date
+             * @description The last business day the refund reaches the card; null without a refund
+             */
+            refundArrivesBy: string | null;
+            /**
+             * @description `back_on_board_unfunded`: the freight-board load this booking was claimed from goes back on the board, open and unfunded (its funding is refunded with the booking)
+             * @enum {string}
+             */
+            load: "none" | "back_on_board_unfunded";
+        };
+        /** @description The platform's own figures for its public pages (decision 0190): counts only, no identities. Cached for up to a minute. */
+        PlatformFigures: {
+            /** @description Carrier accounts approved to take loads now */
+            approvedCarriers: number;
+            /** @description Bookings delivered */
+            deliveredShipments: number;
+            /** @description Share of judged deliveries made by the promised day (decision 0096), three decimals; null until at least 10 deliveries could be judged */
+            onTimeRate: number | null;
+            /** @description Deliveries with a promised day and a delivery moment */
+            judgedDeliveries: number;
         };
     };
     responses: {
@@ -5818,19 +6108,22 @@ export interface operations {
     getCurrentUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `1`: answer 200 `null` instead of 401 when nobody is signed in. */
+                "X-Allow-Anonymous"?: "1";
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The signed-in user */
+            /** @description The signed-in user; `null` when nobody is signed in and the request sent `X-Allow-Anonymous: 1` */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["CurrentUser"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6367,7 +6660,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -6393,7 +6686,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -6420,7 +6713,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -6442,13 +6735,39 @@ export interface operations {
             502: components["responses"]["PartnerCallFailed"];
         };
     };
+    getCancellationQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationQuote"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getBookingHistory: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -6545,7 +6864,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -6920,11 +7239,15 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevealReasonInput"];
+            };
+        };
         responses: {
             /** @description The carrier */
             200: {
@@ -6935,9 +7258,13 @@ export interface operations {
                     "application/json": components["schemas"]["CarrierReveal"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     getAnalyticsOverview: {
@@ -7181,7 +7508,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                bookingId: number;
+                bookingId: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -7855,7 +8182,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -8326,6 +8653,57 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    sendContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactInput"];
+            };
+        };
+        responses: {
+            /** @description Received (also the answer to a filled honeypot) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOwnStanding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The standing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountStanding"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     getTwoFactorStatus: {
         parameters: {
             query?: never;
@@ -8780,7 +9158,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -8806,7 +9184,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -8841,7 +9219,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -9630,7 +10008,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -9656,7 +10034,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -9691,7 +10069,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -9726,7 +10104,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
                 chargeId: number;
             };
             cookie?: never;
@@ -9752,7 +10130,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -9787,7 +10165,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -9813,7 +10191,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -10209,7 +10587,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The booking id */
-                id: number;
+                id: components["schemas"]["BookingId"];
             };
             cookie?: never;
         };
@@ -10275,6 +10653,34 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    listContactMessages: {
+        parameters: {
+            query?: {
+                /** @description Default 1 */
+                page?: number;
+                /** @description Default 20 */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessagePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
     listAdminPayouts: {
         parameters: {
             query?: {
@@ -10324,6 +10730,37 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    addSandboxCensusCarriers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCensusInput"];
+            };
+        };
+        responses: {
+            /** @description The records filed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCensus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listFreightLoadsForAdmin: {
@@ -10486,6 +10923,26 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getPlatformFigures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformFigures"];
+                };
+            };
         };
     };
 }
