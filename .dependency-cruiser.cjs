@@ -1,8 +1,8 @@
 /**
- * Module boundaries (ARCHITECTURE.md section 2): a backend module may use another module's
- * services and types, never its models or controllers; plugins stay independent of modules;
- * no cycles anywhere; modules form layers. The frontend has its own rules in
- * frontend/.dependency-cruiser.cjs. Run by `npm run boundaries` in CI.
+ * Module boundaries (docs/architecture.md "Modules", docs/style.md): a backend module may use
+ * another module's services and types, never its models or controllers; plugins stay
+ * independent of modules; no cycles anywhere; modules form layers. The frontend has its own
+ * rules in frontend/.dependency-cruiser.cjs. Run by `npm run boundaries` in CI.
  */
 const MODULES =
   '(core|accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|operations|admin|analytics)'

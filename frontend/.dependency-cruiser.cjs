@@ -1,7 +1,8 @@
 /**
- * Frontend boundaries (STYLE.md, bulletproof-react): features never import each other (they
- * are composed in app/), shared layers (components, lib, config, hooks) import no feature and
- * no app code, and nothing reaches into the backend. Run by `npm run boundaries` in CI.
+ * Frontend boundaries (docs/style.md, after bulletproof-react): features never import each
+ * other (they are composed in app/), shared layers (components, lib, config, hooks) import no
+ * feature and no app code, and nothing reaches into the backend. Run by `npm run boundaries`
+ * in CI.
  */
 module.exports = {
   forbidden: [

@@ -1,5 +1,5 @@
 /*
- * One owner per table (ARCHITECTURE.md section 2, docs/architecture.md "Table ownership"):
+ * One owner per table (docs/architecture.md "Table ownership"):
  * only the owning module writes a table, not even with a raw query. Reads every backend module
  * and plugin with the TypeScript parser, finds query chains that write (`insert`, `update`,
  * `delete`, ...) on a named table (`.from('t')`, `.table('t')`, `.into('t')`), and fails on a

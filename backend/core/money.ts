@@ -3,7 +3,7 @@
  * the edges with toCents/fromCents. Never add floats of dollars.
  */
 
-/** Carrier payout share of a booking total (SPEC point 9). */
+/** Carrier payout share of a booking total (docs/spec.md §9). */
 export const CARRIER_PAYOUT_SHARE = 0.91
 
 /** Dollars (number or decimal string as the database returns it) to integer cents, half away from zero. */

@@ -1,5 +1,5 @@
 /*
- * Finance routes (ARCHITECTURE.md section 2): fuel index, accessorials, detention, advanced
+ * Finance routes (docs/architecture.md "Modules"): fuel index, accessorials, detention, advanced
  * invoices and invoice audits. Each part declares its routes in routes/<part>.ts, loaded here.
  */
 await import('./routes/charges.js')

@@ -1,5 +1,5 @@
 /*
- * Logistics routes (ARCHITECTURE.md section 2): drayage moves, terminals and appointments, and
+ * Logistics routes (docs/architecture.md "Modules"): drayage moves, terminals and appointments, and
  * expedited jobs. Each part declares its routes in routes/<part>.ts, loaded here.
  */
 await import('./routes/drayage.js')

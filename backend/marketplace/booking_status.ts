@@ -21,7 +21,7 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number]
  */
 export type StatusActor = 'shipper' | 'carrier' | 'admin' | 'system' | 'partner'
 
-/** The choices of the carrier's status updater (SPEC point 4). */
+/** The choices of the carrier's status updater (docs/spec.md §4). */
 export const CARRIER_STATUS_CHOICES = [
   'booked',
   'confirmed',

@@ -38,7 +38,7 @@ router
 
 router.post('/api/webhooks/payments', [PaymentsController, 'webhook'])
 
-/* Carrier payout account and payout history (SPEC point 7). */
+/* Carrier payout account and payout history (docs/spec.md §7). */
 const CarrierPaymentsController = () => import('#payments/controllers/carrier_payments_controller')
 
 router

@@ -1,6 +1,6 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 
-// Validators carry their own messages (SPEC point 5); these are the fallbacks for the rest.
+// Validators carry their own messages (docs/spec.md §5); these are the fallbacks for the rest.
 vine.messagesProvider = new SimpleMessagesProvider({
   required: 'The {{ field }} field is required',
   string: 'The {{ field }} field must be a string',

@@ -74,7 +74,7 @@ export default class RegistrationService {
     return created
   }
 
-  /** SPEC point 5: every carrier field is required, reported once on companyName. */
+  /** docs/spec.md §5: every carrier field is required, reported once on companyName. */
   private checkCarrierBlock(input: RegistrationInput) {
     if (input.role !== 'carrier') return
     const errors: FieldError[] = []

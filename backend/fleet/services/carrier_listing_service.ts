@@ -51,7 +51,7 @@ export type ListingView = {
   createdAt: string
 }
 
-/** Form defaults of SPEC point 5 when the radius is not sent. */
+/** Form defaults of docs/spec.md §5 when the radius is not sent. */
 export const DEFAULT_PICKUP_RADIUS = 100
 export const DEFAULT_DELIVERY_RADIUS = 80
 

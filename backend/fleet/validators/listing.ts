@@ -7,7 +7,7 @@ export const MAX_RATE = 999999.99
 
 const radius = () => vine.number().withoutDecimals().min(1).max(MAX_RADIUS_MILES).optional()
 
-/** SPEC point 5, listing form. */
+/** docs/spec.md §5, listing form. */
 export const createListingValidator = vine.compile(
   vine.object({
     truckId: vine.number().withoutDecimals().positive(),

@@ -4,7 +4,7 @@ import { notBlank } from '#fleet/validators/rules'
 export const TRUCK_TYPES = ['dry_van', 'flatbed', 'refrigerated', 'box_truck'] as const
 export const TRUCK_STATUSES = ['available', 'in_use', 'maintenance'] as const
 
-/** SPEC point 5, truck form: one message for every missing required field. */
+/** docs/spec.md §5, truck form: one message for every missing required field. */
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields.'
 export const MIN_TRUCK_YEAR = 1980
 export const CAPACITY_MESSAGE = 'Capacity must be between 1 and 60 pallets'

@@ -25,7 +25,7 @@ export default class ExpeditedJob extends BaseModel {
   @column({ isPrimary: true })
   declare id: number
 
-  /** bookings.id (unused by expedited dispatch; kept from SPEC point 3) */
+  /** bookings.id (unused by expedited dispatch; kept from docs/spec.md §3) */
   @column()
   declare shipmentId: number | null
 

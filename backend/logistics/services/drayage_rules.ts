@@ -22,7 +22,7 @@ export function sortTiers(tiers: Tier[]): Tier[] {
   return [...tiers].sort((a, b) => a.fromDay - b.fromDay)
 }
 
-/** Spec point 9: 2 free days, demurrage 175 and per diem 95 a day. */
+/** docs/spec.md §9: 2 free days, demurrage 175 and per diem 95 a day. */
 export const DRAYAGE_DEFAULTS = { freeDays: 2, demurragePerDay: 175, perDiemPerDay: 95 }
 
 const LETTER_VALUES: Record<string, number> = (() => {

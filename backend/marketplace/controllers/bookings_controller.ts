@@ -37,7 +37,7 @@ export default class BookingsController {
     )
   }
 
-  /** POST /api/booking/:id/complete (singular, SPEC point 7) */
+  /** POST /api/booking/:id/complete (singular, docs/spec.md §7) */
   async complete({ auth, params }: HttpContext) {
     return this.bookings.complete(auth.getUserOrFail().id, Number(params.id))
   }

@@ -15,7 +15,7 @@ export default class SearchController {
 
   /**
    * POST /api/listings/search: one page of anonymous, priced offers for a shipment, best first
-   * (an array, SPEC point 7); the total and the next page are headers (decision 0088). The
+   * (an array, docs/spec.md §7); the total and the next page are headers (decision 0088). The
    * same question is answered from the search cache while nothing it reads has changed
    * (decision 0089): offers are anonymous, the same for every shipper.
    */

@@ -260,7 +260,7 @@ export default class BookingService {
   }
 
   /**
-   * The shipper confirms a delivered shipment (SPEC point 4). The conditional update makes
+   * The shipper confirms a delivered shipment (docs/spec.md §4). The conditional update makes
    * a double click complete it once; `booking:completed` tells payments to release the payout.
    * BookingPolicy has already checked the booking is this shipper's.
    */

@@ -8,7 +8,7 @@ import CarrierPublicProfileService, {
 import { CarrierRecords, type CarrierRecord } from '#marketplace/contracts/carrier_records'
 
 /**
- * Carriers stay anonymous to shippers until payment (SPEC point 1): a shipper sees
+ * Carriers stay anonymous to shippers until payment (docs/spec.md §1): a shipper sees
  * "Verified carrier #4821", a 4-digit code derived from the carrier id with an HMAC keyed by
  * the app key, so the code is stable but neither reveals nor enumerates ids.
  * docs/decisions/0023.

@@ -1,13 +1,13 @@
 import { assertCents, fromCents, toCents } from '#core/money'
 
 /**
- * Fixed-price booking (SPEC point 9): total = pallets × distance × rate per mile per pallet ×
+ * Fixed-price booking (docs/spec.md §9): total = pallets × distance × rate per mile per pallet ×
  * 1.09. Computed in integer cents with exact integer arithmetic, each step rounded half up to
  * the cent: line haul first, then the total; the platform fee is the difference, so the three
  * figures always add up. docs/decisions/0020.
  */
 
-/** The platform's uplift on the line haul, in percent (the 1.09 of SPEC point 9). */
+/** The platform's uplift on the line haul, in percent (the 1.09 of docs/spec.md §9). */
 export const PLATFORM_FEE_PERCENT = 9
 
 export type PriceInput = {

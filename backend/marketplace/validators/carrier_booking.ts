@@ -3,7 +3,7 @@ import { BOOKING_STATUSES, CARRIER_STATUS_CHOICES } from '#marketplace/booking_s
 
 const CHOICES_MESSAGE = 'Status must be one of booked, confirmed, in transit, delivered, delayed'
 
-/** The carrier's status updater (SPEC point 4): the five choices it offers. */
+/** The carrier's status updater (docs/spec.md §4): the five choices it offers. */
 export const carrierStatusValidator = vine.compile(
   vine.object({ status: vine.enum(CARRIER_STATUS_CHOICES) })
 )

@@ -31,7 +31,7 @@ export const shipmentFields = () => ({
   numberOfPallets: vine.number().withoutDecimals().range([1, 100]),
 })
 
-/** SPEC point 5's messages for the shipment fields. */
+/** docs/spec.md §5's messages for the shipment fields. */
 export const SHIPMENT_MESSAGES = {
   'pickupAddress.required': 'Pickup address is required',
   'pickupAddress.string': 'Pickup address is required',
@@ -53,7 +53,7 @@ const PAGE = `Page must be a whole number from 1 to ${MAX_SEARCH_PAGE}`
 const PER_PAGE = 'Per page must be a whole number from 1 to 100'
 
 /**
- * POST /api/listings/search (SPEC point 5, shipper search form), with the page of offers
+ * POST /api/listings/search (docs/spec.md §5, shipper search form), with the page of offers
  * wanted (decision 0088): `page` from 1, `perPage` up to 100 (the old answer's cap).
  */
 export const searchValidator = vine.withMetaData<TodayMeta>().create({

@@ -63,7 +63,7 @@ const NOT_CONNECTED: PayoutAccountView = {
 }
 
 /**
- * A carrier's payout account (SPEC point 7): its status at the provider, the hosted
+ * A carrier's payout account (docs/spec.md §7): its status at the provider, the hosted
  * onboarding that connects it, the sandbox's stand-in for that form, and the payout history
  * of the carrier's bookings. docs/decisions records the choices.
  */

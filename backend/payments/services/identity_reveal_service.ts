@@ -13,7 +13,7 @@ import type {
 
 export type { CarrierIdentity, RevealCandidate, RevealViewer }
 
-/** Payment reveals the carrier: never before (SPEC point 1), always after. */
+/** Payment reveals the carrier: never before (docs/spec.md §1), always after. */
 export function revealsIdentity(booking: RevealCandidate): boolean {
   return booking.paymentStatus === 'paid' && booking.carrierId !== null
 }

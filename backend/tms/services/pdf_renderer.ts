@@ -12,7 +12,7 @@ export type BolContent = {
   issuedAt: string
   booking: BookingDocumentFacts
   shipper: { name: string; email: string | null; phone: string | null }
-  /** the carrier, named only once the booking is paid (SPEC point 1); else its anonymous label */
+  /** the carrier, named only once paid for (docs/spec.md §1); else its anonymous label */
   carrier: CarrierIdentity | null
 }
 

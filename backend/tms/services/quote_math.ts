@@ -9,7 +9,7 @@ export type ProviderOutcome =
   | { provider: string; ok: true; quotes: CarrierQuote[] }
   | { provider: string; ok: false; reason: string }
 
-/** A quote on the wire: dollars with two decimals, snake_case as SPEC point 7 names it. */
+/** A quote on the wire: dollars with two decimals, snake_case as docs/spec.md §7 names it. */
 export type WireQuote = {
   id: number
   carrier: string

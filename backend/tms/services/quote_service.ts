@@ -39,7 +39,7 @@ import {
 
 export type QuoteRequest = Infer<typeof quoteRequestValidator>
 
-/** SPEC point 2's defaults for the rate form. */
+/** docs/spec.md §2's defaults for the rate form. */
 export const QUOTE_DEFAULTS = { mode: 'LTL' as const, weightLbs: 1000 }
 
 /** A placed stop, as stored with each quote so a booking needs no second geocoding. */

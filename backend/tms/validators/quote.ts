@@ -19,7 +19,7 @@ const stop = () =>
     postal: vine.string().trim().minLength(1).maxLength(10),
   })
 
-/** POST /api/tms/quotes (SPEC point 7: origin/destination postal, weight_lbs, mode). */
+/** POST /api/tms/quotes (docs/spec.md §7: origin/destination postal, weight_lbs, mode). */
 export const quoteRequestValidator = vine.compile(
   vine.object({
     origin: stop(),

@@ -5,7 +5,7 @@
  */
 
 /**
- * Freight-board loads (SPEC points 2, 3 and 7): posted by a shipper from ZIP to ZIP at a price,
+ * Freight-board loads (docs/spec.md §§2, 3 and 7): posted by a shipper from ZIP to ZIP at a price,
  * then claimed by a carrier and paid (the claimed, paid loads are the lane history the rate
  * recommendation reads: Chicago 60601 to Detroit 48201 has enough for `lane_history`), held
  * for a few minutes, or still open today.

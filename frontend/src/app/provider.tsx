@@ -10,7 +10,7 @@ const Toaster = React.lazy(() =>
 )
 
 /**
- * SPEC point 7: key segments joined with '/' are the path; no automatic retry, no refetch on
+ * docs/spec.md §7: key segments joined with '/' are the path; no automatic retry, no refetch on
  * focus or reconnect, and cached data never goes stale unless something mutates it.
  */
 export const swrConfig: SWRConfiguration = {

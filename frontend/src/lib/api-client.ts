@@ -1,6 +1,6 @@
 /**
  * The one HTTP client of the app: same-origin JSON calls with the session cookie, the
- * XSRF header on mutations, and errors shaped `"<status>: <message>"` (SPEC point 8).
+ * XSRF header on mutations, and errors shaped `"<status>: <message>"` (docs/spec.md §8).
  */
 
 export type FieldError = { field: string; message: string; rule?: string }
@@ -173,7 +173,7 @@ export const api = {
   delete: <T>(url: string, options?: RequestOptions) => request<T>('DELETE', url, options),
 }
 
-/** SWR's default fetcher: the key's segments joined with '/' are the path (SPEC point 7). */
+/** SWR's default fetcher: the key's segments joined with '/' are the path (docs/spec.md §7). */
 export function swrFetcher<T>(key: string | readonly unknown[]): Promise<T> {
   const path = Array.isArray(key) ? key.map(String).join('/') : String(key)
   return api.get<T>(path)

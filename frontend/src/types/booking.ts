@@ -7,7 +7,7 @@ import type { ResponseOf } from '@/types/api-contract'
  * and never import each other, so the shape every one of them reads lives here.
  */
 
-/** The anonymous public profile of a carrier (SPEC point 1). */
+/** The anonymous public profile of a carrier (docs/spec.md §1). */
 export type CarrierProfile = components['schemas']['CarrierProfile']
 
 /** The server's price of a shipment, in dollars. */
@@ -15,7 +15,7 @@ export type PriceBreakdown = components['schemas']['PriceBreakdown']
 
 export type BookingStatus = components['schemas']['BookingStatus']
 
-/** The carrier's real identity, sent only once the booking is paid (SPEC point 1). */
+/** The carrier's real identity, sent only once the booking is paid (docs/spec.md §1). */
 export type RevealedCarrier = components['schemas']['RevealedCarrier']
 
 /**

@@ -17,7 +17,7 @@ import type {
   ShipmentRateInput,
 } from '../types.js'
 
-/** One pallet as the post-load form defaults it (SPEC: dims 48 x 40 x 60 in). */
+/** One pallet as the post-load form defaults it (docs/spec.md §9: dims 48 x 40 x 60 in). */
 export const DEFAULT_DIMS: Dims = { l: 48, w: 40, h: 60 }
 /** Pallets derived from weight: one per started 1,000 lb (the form's default pallet weighs 1,000). */
 export const LBS_PER_DERIVED_PALLET = 1000

@@ -6,7 +6,7 @@ import {
   toBreakdown,
 } from '#marketplace/services/pricing'
 
-test.group('Pricing in integer cents (SPEC point 9)', () => {
+test.group('Pricing in integer cents (docs/spec.md §9)', () => {
   test('4 pallets × 283.4 mi × $2.50: line haul $2,834.00, total $3,089.06', ({ assert }) => {
     // 4 × 283.4 × 250¢ = 283,400¢; × 1.09 = 308,906¢; fee = 25,506¢
     const price = priceShipment({ pallets: 4, distanceMiles: 283.4, rateCents: 250 })

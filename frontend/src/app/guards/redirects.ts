@@ -3,7 +3,7 @@ import type { User } from '@/features/auth/api/get-user'
 
 type RoleUser = Pick<User, 'role' | 'isApproved'>
 
-/** Each role's own area (SPEC point 2); an unknown role has none and goes to '/'. */
+/** Each role's own area (docs/spec.md §2); an unknown role has none and goes to '/'. */
 export function roleHome(user: RoleUser): string {
   switch (user.role) {
     case 'shipper':

@@ -2,7 +2,7 @@ import * as React from 'react'
 import * as TooltipPrimitive from '@radix-ui/react-tooltip'
 import { cn } from '@/lib/utils'
 
-/** SPEC point 9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
+/** docs/spec.md §9: tooltips open after 700 ms; moving between triggers in 300 ms skips the wait. */
 export const TOOLTIP_DELAY_MS = 700
 export const TOOLTIP_SKIP_DELAY_MS = 300
 

@@ -1,7 +1,7 @@
 import type * as React from 'react'
 import { useSyncExternalStore } from 'react'
 
-/** SPEC point 9: one toast at a time; a new one replaces the current one. */
+/** docs/spec.md §9: one toast at a time; a new one replaces the current one. */
 export const TOAST_LIMIT = 1
 /** How long a toast stays on screen unless the caller sets its own duration. */
 export const TOAST_DURATION_MS = 5000

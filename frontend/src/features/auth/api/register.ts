@@ -1,7 +1,7 @@
 import { api } from '@/lib/api-client'
 import type { User } from '@/features/auth/api/get-user'
 
-/** SPEC point 3 "Registration payload". confirmPassword is never sent. */
+/** docs/spec.md §3 "Registration payload". confirmPassword is never sent. */
 export type RegisterInput = {
   email: string
   password: string

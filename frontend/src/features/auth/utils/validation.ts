@@ -1,5 +1,5 @@
 /**
- * Client-side rules of SPEC point 5, with its exact messages; the sign-in name is the email and
+ * Client-side rules of docs/spec.md §5, with its exact messages; the sign-in name is the email and
  * a new password has at least 12 characters (decision 0167; the server also refuses common ones).
  */
 

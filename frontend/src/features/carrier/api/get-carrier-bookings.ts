@@ -4,7 +4,7 @@ import type { components } from '@/types/api'
 
 export type BookingStatus = components['schemas']['BookingStatus']
 
-/** The choices of the carrier's status updater (SPEC point 4), in this order. */
+/** The choices of the carrier's status updater (docs/spec.md §4), in this order. */
 export const CARRIER_STATUS_CHOICES = [
   'booked',
   'confirmed',

@@ -11,7 +11,7 @@ export type StripeStatus = {
 
 export const stripeStatusKey = '/api/carrier/stripe-status'
 
-/** How often the Payment Setup card asks the provider again (SPEC point 7). */
+/** How often the Payment Setup card asks the provider again (docs/spec.md §7). */
 export const STRIPE_STATUS_REFRESH_MS = 5000
 
 /** GET /api/carrier/stripe-status: the carrier's payout account at the provider. */

@@ -31,7 +31,7 @@ export type CarrierSection =
 type SectionInfo = { id: CarrierSection; title: string; description?: string }
 
 /**
- * Sections and titles of SPEC point 2 ("Carrier dashboard"). The menu (config/role-nav.ts)
+ * Sections and titles of docs/spec.md §2 ("Carrier dashboard"). The menu (config/role-nav.ts)
  * lists all but Company Profile, which the account menu leads to.
  */
 export const CARRIER_SECTIONS: SectionInfo[] = [

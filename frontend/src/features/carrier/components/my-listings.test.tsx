@@ -146,7 +146,7 @@ describe('create new listing', () => {
     expect(within(dialog).getByLabelText('Available Date')).toHaveValue('')
   })
 
-  it('shows every SPEC point 5 message and sends nothing', async () => {
+  it('shows every docs/spec.md §5 message and sends nothing', async () => {
     const { calls } = renderCarrier('/carrier#listings', routes())
     const dialog = await openCreateDialog()
     type('Pickup Radius (miles)', '0', dialog)

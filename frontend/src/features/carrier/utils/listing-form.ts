@@ -14,7 +14,7 @@ export type ListingFormValues = {
 
 export type ListingFormErrors = Partial<Record<keyof ListingFormValues, string>>
 
-/** SPEC point 5 defaults: pickup radius 100, delivery radius 80, rate 0, max pallets 1. */
+/** docs/spec.md §5 defaults: pickup radius 100, delivery radius 80, rate 0, max pallets 1. */
 export const listingFormDefaults: ListingFormValues = {
   truckId: '',
   pickupAddress: '',
@@ -29,7 +29,7 @@ export const listingFormDefaults: ListingFormValues = {
 const num = (value: string) => (value.trim() === '' ? Number.NaN : Number(value))
 
 /**
- * The listing form's rules and messages (SPEC point 5); `truckCapacity` adds the server's
+ * The listing form's rules and messages (docs/spec.md §5); `truckCapacity` adds the server's
  * capacity rule so the carrier learns it before sending.
  */
 export function validateListingForm(

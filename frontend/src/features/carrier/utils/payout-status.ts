@@ -12,7 +12,7 @@ const BY_PAYOUT_STATUS: Record<string, PayoutBadge> = {
 }
 
 /**
- * The payout badge of a booking (SPEC point 7): an unpaid booking has no payout yet; a paid
+ * The payout badge of a booking (docs/spec.md §7): an unpaid booking has no payout yet; a paid
  * one shows where its payout stands. A refunded (cancelled) booking owes nothing, unless it
  * kept a late-cancel fee whose payout is released (docs/decisions/0178): that payout's state.
  */

@@ -46,13 +46,13 @@ export function truckFormFrom(truck: Truck): TruckFormValues {
 
 const REQUIRED = ['make', 'model', 'year', 'licensePlate', 'capacity'] as const
 
-/** SPEC point 5: make, model, year, license plate and capacity are all required. */
+/** docs/spec.md §5: make, model, year, license plate and capacity are all required. */
 export function missingTruckFields(values: TruckFormValues): (typeof REQUIRED)[number][] {
   return REQUIRED.filter((field) => values[field].trim() === '')
 }
 
 /**
- * The request body: year and capacity as integers (SPEC point 5), the type only when chosen and
+ * The request body: year and capacity as integers (docs/spec.md §5), the type only when chosen and
  * the status only when editing (the server starts every new truck as available).
  */
 export function toTruckInput(values: TruckFormValues, { editing }: { editing: boolean }) {

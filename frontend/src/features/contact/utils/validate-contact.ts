@@ -15,7 +15,7 @@ export const emptyContactMessage: ContactMessage = {
   message: '',
 }
 
-/** SPEC point 5, contact rules. Company is optional. */
+/** docs/spec.md §5, contact rules. Company is optional. */
 export function validateContact(values: ContactMessage): ContactErrors {
   const errors: ContactErrors = {}
   if (!values.name.trim()) errors.name = 'Name is required'

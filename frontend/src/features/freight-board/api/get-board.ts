@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { freightListingsPath } from '@/features/freight-board/api/post-load'
 import type { BoardFilters, BoardLoad } from '@/features/freight-board/api/types'
 
-/** The board refreshes every 30 seconds (SPEC point 9) even when live updates are down. */
+/** The board refreshes every 30 seconds (docs/spec.md §9) even when live updates are down. */
 export const BOARD_REFRESH_MS = 30_000
 
 export const NO_FILTERS: BoardFilters = {

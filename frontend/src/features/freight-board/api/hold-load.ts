@@ -2,7 +2,7 @@ import { api } from '@/lib/api-client'
 import { freightListingsPath } from '@/features/freight-board/api/post-load'
 import type { BoardLoad } from '@/features/freight-board/api/types'
 
-/** How long a hold keeps a load for its carrier (SPEC point 9). */
+/** How long a hold keeps a load for its carrier (docs/spec.md §9). */
 export const HOLD_MINUTES = 30
 
 /** POST /api/freight-listings/{id}/hold: keeps the load for this carrier for 30 minutes. */

@@ -57,7 +57,7 @@ function errorToast(title: string, error: unknown) {
   })
 }
 
-/** SPEC point 2 "Post a Load": the form, the rate estimate, and Publish Load. */
+/** docs/spec.md §2 "Post a Load": the form, the rate estimate, and Publish Load. */
 export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) {
   const [values, setValues] = React.useState<PostLoadValues>(EMPTY_POST_LOAD)
   const [errors, setErrors] = React.useState<Errors>({})

@@ -19,7 +19,7 @@ export type PostLoadValues = {
 
 export type PostLoadField = keyof PostLoadValues
 
-/** SPEC point 5: what an empty number input stands for. */
+/** docs/spec.md §5: what an empty number input stands for. */
 export const POST_LOAD_DEFAULTS = {
   pallets: 1,
   weightLbs: 1000,
@@ -80,7 +80,7 @@ export function toListingForm(values: PostLoadValues): FreightListingForm {
   }
 }
 
-/** The client-side checks of SPEC point 5; the server repeats them and adds its own. */
+/** The client-side checks of docs/spec.md §5; the server repeats them and adds its own. */
 export function checkPostLoad(values: PostLoadValues): Partial<Record<PostLoadField, string>> {
   const errors: Partial<Record<PostLoadField, string>> = {}
   if (values.originPostal.trim().length < ZIP_MIN_LENGTH) {

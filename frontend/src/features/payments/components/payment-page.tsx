@@ -115,7 +115,7 @@ function usePaymentIntent(booking: ShipperBooking): IntentState {
         if (active) setState({ status: 'ready', clientSecret: intent.clientSecret })
       },
       (error: unknown) => {
-        // SPEC point 8: the failure is only logged; the form says it could not be set up.
+        // docs/spec.md §8: the failure is only logged; the form says it could not be set up.
         console.error('Failed to create payment intent', error)
         if (active) setState({ status: 'error' })
       }
@@ -127,7 +127,7 @@ function usePaymentIntent(booking: ShipperBooking): IntentState {
   return state
 }
 
-/** SPEC point 8: a paid booking toasts, then goes to the success page that waits for it. */
+/** docs/spec.md §8: a paid booking toasts, then goes to the success page that waits for it. */
 function useBookingPaid(bookingId: number) {
   const navigate = useNavigate()
   return React.useCallback(() => {

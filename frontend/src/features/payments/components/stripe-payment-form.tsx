@@ -10,7 +10,7 @@ import {
 } from '@/features/payments/components/pay-actions'
 import { declinedFailure, failureOf, type PaymentFailure } from '@/features/payments/utils/outcome'
 
-// SPEC point 9: the brand orange is the payment form's primary colour.
+// docs/spec.md §9: the brand orange is the payment form's primary colour.
 const BRAND_ORANGE = '#f97316'
 
 // One Stripe.js instance per publishable key; `pure` loads the script only when called.

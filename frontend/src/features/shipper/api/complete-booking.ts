@@ -12,7 +12,7 @@ import { getShipperInvoices, shipperInvoicesKey } from '@/features/shipper/api/g
 
 export const completeBookingUrl = (bookingId: number) => `/api/booking/${bookingId}/complete`
 
-/** POST /api/booking/{id}/complete (singular "booking", SPEC point 7): releases the payment. */
+/** POST /api/booking/{id}/complete (singular "booking", docs/spec.md §7): releases the payment. */
 export function completeBooking(bookingId: number): Promise<ShipperBooking> {
   return api.post<ShipperBooking>(completeBookingUrl(bookingId))
 }

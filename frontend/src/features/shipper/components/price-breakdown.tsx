@@ -1,7 +1,7 @@
 import { formatCurrency, formatMiles } from '@/lib/format'
 import type { PriceBreakdown as Breakdown } from '@/features/shipper/api/search-listings'
 
-/** The platform's share, added on top of the carrier's line haul (SPEC point 9). */
+/** The platform's share, added on top of the carrier's line haul (docs/spec.md §9). */
 export const PLATFORM_FEE_PERCENT = 9
 
 /**

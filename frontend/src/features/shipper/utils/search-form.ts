@@ -27,7 +27,7 @@ export type SearchFormCheck = {
 }
 
 /**
- * The search form's rules (SPEC point 5): addresses and pallets required, pallets a whole
+ * The search form's rules (docs/spec.md §5): addresses and pallets required, pallets a whole
  * number 1..100, and a pickup date that is not before today. An empty date means today.
  */
 export function checkSearchForm(values: SearchFormValues, today: string): SearchFormCheck {

@@ -31,7 +31,7 @@ import { todayInTimeZone } from '@/lib/calendar-dates'
 // The map (d3-geo, topojson and the US atlas) is its own chunk, loaded with this tab's first map.
 const ShipmentMap = React.lazy(() => import('@/features/tms/components/shipment-map'))
 
-/** SPEC point 2, Tracking tab: a shipment's milestones, its map, and the user's alerts. */
+/** docs/spec.md §2, Tracking tab: a shipment's milestones, its map, and the user's alerts. */
 export function MilestoneTracking() {
   const { mutate } = useSWRConfig()
   const [input, setInput] = React.useState('')

@@ -17,7 +17,7 @@ import {
 import { formatCurrency, formatPercent } from '@/lib/format'
 import { cn } from '@/lib/utils'
 
-/** One carrier's quote: the figures SPEC point 2 lists, its charges on demand, and Book. */
+/** One carrier's quote: the figures docs/spec.md §2 lists, its charges on demand, and Book. */
 export function QuoteCard({ quote, canBook }: { quote: TmsQuote; canBook: boolean }) {
   const [open, setOpen] = React.useState(false)
   const [booking, setBooking] = React.useState(false)

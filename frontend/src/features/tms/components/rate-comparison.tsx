@@ -43,7 +43,7 @@ function formErrors(error: unknown): Errors {
   }
 }
 
-/** SPEC point 2, Rate tab: every carrier's quote for one shipment, side by side. */
+/** docs/spec.md §2, Rate tab: every carrier's quote for one shipment, side by side. */
 export function RateComparison({ canBook }: { canBook: boolean }) {
   const [values, setValues] = React.useState<Values>(INITIAL)
   const [errors, setErrors] = React.useState<Errors>({})

@@ -15,7 +15,7 @@ type Tab = {
   content: React.ReactNode
 }
 
-/** /tms: transportation management tabs (SPEC point 2, issue 12); what each shows per role. */
+/** /tms: transportation management tabs (docs/spec.md §2, issue 12); what each shows per role. */
 export function TmsDashboard({ role }: { role: TmsRole }) {
   const tabs: Tab[] = [
     {

@@ -62,7 +62,7 @@ const LOOKS: Record<string, Omit<EventLook, 'look'>> = {
 
 const DEFAULT_LABELS: Record<string, string> = { IN_TRANSIT: 'In transit', OTHER: 'Update' }
 
-/** SPEC point 2: the six milestones have their own look; anything else the default one. */
+/** docs/spec.md §2: the six milestones have their own look; anything else the default one. */
 export function eventLook(eventType: string): EventLook {
   const own = LOOKS[eventType]
   if (own) return { look: eventType, ...own }
