@@ -4,19 +4,27 @@
  * 0166). The server enforces it; the screens only offer the choices.
  * At risk and SLA missed are flags beside the status, not states: a late job still gets
  * picked up and delivered.
+ * A request is paid before it is offered (docs/decisions/0188): it waits in PAYMENT_PENDING,
+ * which no carrier sees, until the provider confirms the charge; one never paid, or never
+ * accepted, by its deadline EXPIRES (and a charge it holds goes back to the card).
  */
 export const EXPEDITED_STATUSES = [
+  'PAYMENT_PENDING',
   'REQUESTED',
   'ACCEPTED',
   'PICKED_UP',
   'DELIVERED',
   'CANCELLED',
+  'EXPIRED',
 ] as const
 
 export type ExpeditedStatus = (typeof EXPEDITED_STATUSES)[number]
 
-/** Who moves a job: its shipper or the carrier on it (scheduled checks only set flags). */
-export type ExpeditedActor = 'shipper' | 'carrier'
+/**
+ * Who moves a job: its shipper, the carrier on it, the payment provider's confirmed charge
+ * (`payments`), or the scheduled check (`schedule`: expiry only; otherwise it sets flags).
+ */
+export type ExpeditedActor = 'shipper' | 'carrier' | 'payments' | 'schedule'
 
 /** The spec's equipment values; an expedited job names the vehicle it needs. */
 export const VEHICLE_TYPES = ['SPRINTER', 'BOX', 'VAN', 'REEFER', 'FLATBED'] as const
@@ -43,12 +51,15 @@ export const VEHICLES: Record<
 }
 
 const TRANSITIONS: Record<ExpeditedStatus, Partial<Record<ExpeditedStatus, ExpeditedActor[]>>> = {
+  // Carriers never see it: offered once the provider confirms the charge.
+  PAYMENT_PENDING: { REQUESTED: ['payments'], CANCELLED: ['shipper'], EXPIRED: ['schedule'] },
   // Offered to every matching EXP carrier; the first accept wins.
-  REQUESTED: { ACCEPTED: ['carrier'], CANCELLED: ['shipper'] },
+  REQUESTED: { ACCEPTED: ['carrier'], CANCELLED: ['shipper'], EXPIRED: ['schedule'] },
   ACCEPTED: { PICKED_UP: ['carrier'], CANCELLED: ['shipper'] },
   PICKED_UP: { DELIVERED: ['carrier'] },
   DELIVERED: {},
   CANCELLED: {},
+  EXPIRED: {},
 }
 
 export function isExpeditedStatus(value: unknown): value is ExpeditedStatus {
@@ -84,11 +95,13 @@ export function isLive(status: ExpeditedStatus) {
 /** The refusal of a move the machine does not allow. */
 export function refusal(from: ExpeditedStatus, to: ExpeditedStatus) {
   const words: Record<ExpeditedStatus, string> = {
+    PAYMENT_PENDING: 'unpaid',
     REQUESTED: 'requested',
     ACCEPTED: 'accepted',
     PICKED_UP: 'picked up',
     DELIVERED: 'delivered',
     CANCELLED: 'cancelled',
+    EXPIRED: 'expired',
   }
   const article = /^[aeiou]/.test(words[from]) ? 'An' : 'A'
   return `${article} ${words[from]} job cannot be ${words[to]}`

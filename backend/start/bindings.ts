@@ -2,7 +2,8 @@
  * Contracts one module declares and another implements, so module dependencies point one way
  * (docs/architecture.md, "Modules"): fleet asks marketplace about bookings through FleetBookings,
  * marketplace asks payments about a booking's payment through BookingPayments, payments tells
- * the freight board about a load's card charge through FundedLoads, marketplace asks the TMS to
+ * the freight board about a load's card charge through FundedLoads and logistics about an
+ * expedited job's through PaidExpeditedJobs, marketplace asks the TMS to
  * cancel a partner booking's shipment through PartnerShipments, trust to re-check a carrier's
  * vetting at dispatch through DispatchVetting and reviews for carriers' records through
  * CarrierRecords, reviews asks tms for DELIVERED milestones through DeliveryMilestones, accounts
@@ -14,6 +15,7 @@ import app from '@adonisjs/core/services/app'
 import { FleetBookings } from '#fleet/contracts/fleet_bookings'
 import { BookingPayments } from '#marketplace/contracts/booking_payments'
 import { FundedLoads } from '#payments/contracts/funded_loads'
+import { PaidExpeditedJobs } from '#payments/contracts/paid_expedited_jobs'
 import { PartnerShipments } from '#marketplace/contracts/partner_shipments'
 import { AccountChangeGuard } from '#accounts/contracts/account_changes'
 import { DispatchVetting } from '#marketplace/contracts/dispatch_vetting'
@@ -38,6 +40,12 @@ app.container.bind(FundedLoads, async (resolver) => {
   const { default: FundedLoadsProvider } =
     await import('#freight_board/services/funded_loads_provider')
   return resolver.make(FundedLoadsProvider)
+})
+
+app.container.bind(PaidExpeditedJobs, async () => {
+  const { default: ExpeditedPaymentsProvider } =
+    await import('#logistics/services/expedited_payments_provider')
+  return new ExpeditedPaymentsProvider()
 })
 
 app.container.bind(PartnerShipments, async (resolver) => {

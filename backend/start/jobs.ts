@@ -42,12 +42,16 @@ jobRegistry.define([
   },
   {
     name: 'expedited:sla',
-    description: 'Flags expedited jobs at risk of their SLA and records missed SLAs (with alerts).',
+    description:
+      'Expires and refunds expedited jobs unpaid or unaccepted by their deadline, flags jobs at risk of their SLA and records missed SLAs (with alerts).',
     everySeconds: 60,
     async run() {
+      const { default: ExpeditedJobService } =
+        await import('#logistics/services/expedited_job_service')
       const { default: ExpeditedSlaService } =
         await import('#logistics/services/expedited_sla_service')
-      return (await app.container.make(ExpeditedSlaService)).check()
+      const expiry = await (await app.container.make(ExpeditedJobService)).expireOverdue()
+      return { ...expiry, ...(await (await app.container.make(ExpeditedSlaService)).check()) }
     },
   },
   {

@@ -55,7 +55,7 @@ export default class DemoSeeder extends BaseSeeder {
         await planBookings(timeline, services, state, sandbox)
         planFreightBoard(timeline, services, state, sandbox)
         planDrayage(timeline, state)
-        planExpedited(timeline, services, state)
+        planExpedited(timeline, services, state, sandbox)
         report(
           `Demo data: replaying ${timeline.size} steps from ${timeline.first?.toISODate()} to today`
         )

@@ -22,6 +22,10 @@ export default class ExpeditedJobsController {
     return this.jobs.forShipper(auth.getUserOrFail().id)
   }
 
+  async paymentIntent({ params }: HttpContext) {
+    return this.jobs.paymentIntent(Number(params.id))
+  }
+
   async cancel({ params }: HttpContext) {
     return this.jobs.cancel(Number(params.id))
   }

@@ -18,6 +18,8 @@ const flag = { consume: (v: unknown) => Boolean(v) }
 
 export type DriverGeo = { lat: number; lng: number }
 
+export type ExpeditedPaymentState = 'pending' | 'failed' | 'paid' | 'refunded'
+
 /** A shipper's expedited job, offered to matching EXP carriers (docs/decisions/0125). */
 export default class ExpeditedJob extends BaseModel {
   static table = 'expedited_jobs'
@@ -115,6 +117,26 @@ export default class ExpeditedJob extends BaseModel {
 
   @column.dateTime()
   declare cancelledAt: DateTime | null
+
+  /**
+   * The shipper's card payment (docs/decisions/0188): pending, failed, paid (held by the
+   * platform), refunded; null on jobs requested before payments (settled off the platform)
+   */
+  @column()
+  declare paymentStatus: ExpeditedPaymentState | null
+
+  /** the provider's message of the last failed card attempt, while unpaid */
+  @column()
+  declare paymentFailure: string | null
+
+  @column.dateTime()
+  declare paidAt: DateTime | null
+
+  @column.dateTime()
+  declare refundedAt: DateTime | null
+
+  @column.dateTime()
+  declare expiredAt: DateTime | null
 
   @column(flag)
   declare atRisk: boolean

@@ -18,7 +18,7 @@ export default class ExpeditedJobPolicy extends BasePolicy {
     super()
   }
 
-  /** POST /api/expedited-jobs/:id/cancel: the job's shipper. */
+  /** POST /api/expedited-jobs/:id/payment-intent and /cancel: the job's shipper. */
   async manageAsShipper(user: Actor, target: RouteTarget) {
     if (!this.isShipper(user)) return this.forbidden()
     const job = await this.job(target)

@@ -1,6 +1,7 @@
 /*
- * Expedited jobs (docs/decisions/0125-0127): shippers request and cancel; approved carriers
- * with EXP in their modes see the jobs offered to them, accept one, and drive it.
+ * Expedited jobs (docs/decisions/0125-0127): shippers request, pay (decision 0188) and cancel;
+ * approved carriers with EXP in their modes see the jobs offered to them, accept one, and drive
+ * it.
  */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
@@ -14,6 +15,13 @@ router
   .group(() => {
     router.post('/expedited-jobs', [ExpeditedJobsController, 'store']).use(middleware.idempotent())
     router.get('/shipper/expedited-jobs', [ExpeditedJobsController, 'shipperIndex'])
+    router
+      .post('/expedited-jobs/:id/payment-intent', [ExpeditedJobsController, 'paymentIntent'])
+      .where('id', id)
+      .use([
+        middleware.authorize({ policy: ExpeditedJobPolicy, action: 'manageAsShipper' }),
+        middleware.idempotent(),
+      ])
     router
       .post('/expedited-jobs/:id/cancel', [ExpeditedJobsController, 'cancel'])
       .where('id', id)

@@ -8,7 +8,9 @@ import { toCents, fromCents } from '#core/money'
 import { ConflictException } from '#core/exceptions/http_errors'
 import { validationError, type FieldError } from '#core/validation'
 import { sqlTimestamp } from '#core/timestamps'
-import { rowCount } from '#core/transactions'
+import { rowCount, writeTransaction } from '#core/transactions'
+import ExpeditedPaymentService from '#payments/services/expedited_payment_service'
+import type { PaymentIntentResponse } from '#payments/services/payment_intents'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import ExpeditedCarriersService, {
   fits,
@@ -27,7 +29,7 @@ import {
 } from '#logistics/expedited_status'
 import { liveEta, minimumSlaHours } from '#logistics/expedited_sla'
 import { presentExpeditedJob, slaJobOf, type ExpeditedJobView } from './expedited_presenter.js'
-import ExpeditedSlaService from './expedited_sla_service.js'
+import ExpeditedSlaService, { type ExpiryResult } from './expedited_sla_service.js'
 import { pushExpeditedChange, type ExpeditedChangeType } from './expedited_live.js'
 import type {
   driverPositionValidator,
@@ -39,6 +41,7 @@ export type DriverPosition = Infer<typeof driverPositionValidator>
 
 export const JOB_NOT_FOUND = 'Expedited job not found'
 export const ALREADY_ACCEPTED = 'Job may have already been accepted'
+export const NOT_AWAITING_PAYMENT = 'This expedited job is not awaiting payment'
 /** How far from the pickup a carrier's base may be for the job to be offered to it. */
 export const MATCH_RADIUS_MILES = 250
 /** Jobs a list answers at most, newest first. */
@@ -63,8 +66,9 @@ export function needOf(
 type Viewer = 'shipper' | 'carrier'
 
 /**
- * Expedited jobs (docs/decisions/0125-0127): a shipper requests one at the server's price, the
- * matching EXP carriers see it offered, exactly one accepts, its driver reports positions
+ * Expedited jobs (docs/decisions/0125-0127): a shipper requests one at the server's price and
+ * pays it by card; once the provider confirms the charge (docs/decisions/0188) the matching EXP
+ * carriers see it offered, exactly one accepts, its driver reports positions
  * that move the live ETA, and picks up and delivers. Every move goes through the status
  * machine as one conditional update, so concurrent moves cannot both win.
  */
@@ -76,10 +80,14 @@ export default class ExpeditedJobService {
     private fleet: ExpeditedCarriersService,
     private rates: RateRecommendationService,
     private sla: ExpeditedSlaService,
-    private shown: CarrierShownToShipper
+    private shown: CarrierShownToShipper,
+    private payments: ExpeditedPaymentService
   ) {}
 
-  /** Prices and stores a shipper's request; answers it with how many carriers it is offered to. */
+  /**
+   * Prices and stores a shipper's request, awaiting its payment (offered once paid); answers it
+   * with how many carriers it will be offered to.
+   */
   async request(shipperId: number, input: ExpeditedRequest) {
     const vehicle = VEHICLES[input.vehicleType]
     const errors: FieldError[] = []
@@ -137,7 +145,8 @@ export default class ExpeditedJobService {
       distanceMiles: placed.distanceMiles,
       price: fromCents(toCents(quote.mid)),
       notes: input.notes || null,
-      status: 'REQUESTED',
+      status: 'PAYMENT_PENDING',
+      paymentStatus: 'pending',
       deadlineAt: now.plus({ hours: input.slaHours }),
       atRisk: false,
       slaMissed: false,
@@ -145,7 +154,21 @@ export default class ExpeditedJobService {
       updatedAt: now,
     })
     const offeredTo = (await this.fleet.matching(needOf(job))).length
-    return { job: await this.changed(job.id, 'requested', 'shipper'), offeredTo }
+    return { job: await this.changed(job.id, 'payment', 'shipper'), offeredTo }
+  }
+
+  /**
+   * The card payment of a job awaiting it, for the job's own price: the same intent on every
+   * call, and again after a declined card (ExpeditedJobPolicy has checked it is the shipper's).
+   */
+  async paymentIntent(jobId: number): Promise<PaymentIntentResponse> {
+    const job = await ExpeditedJob.findOrFail(jobId)
+    if (job.status !== 'PAYMENT_PENDING') throw new ConflictException(NOT_AWAITING_PAYMENT)
+    return this.payments.createIntent({
+      jobId: job.id,
+      shipperId: job.shipperId,
+      amountCents: toCents(job.price),
+    })
   }
 
   /** The shipper's jobs, newest first. */
@@ -184,10 +207,14 @@ export default class ExpeditedJobService {
     )
   }
 
-  /** Is this requested job offered to the carrier? (AcceptPolicy) */
+  /** Is this job offered to the carrier? (AcceptPolicy) Never one awaiting its payment. */
   async isOfferedTo(jobId: number, carrierId: number): Promise<boolean> {
     const job = await ExpeditedJob.find(jobId)
-    return job !== null && (await this.fleet.matches(needOf(job), carrierId))
+    return (
+      job !== null &&
+      job.status !== 'PAYMENT_PENDING' &&
+      (await this.fleet.matches(needOf(job), carrierId))
+    )
   }
 
   /** Exactly one carrier wins: a conditional update of a requested job still in its SLA. */
@@ -205,12 +232,69 @@ export default class ExpeditedJobService {
     return this.changed(jobId, 'accepted', 'carrier')
   }
 
-  /** The shipper (or an admin) cancels before pickup. */
-  cancel(jobId: number) {
-    return this.move(jobId, 'CANCELLED', 'shipper', 'cancelled', (stamp) => ({
+  /**
+   * The shipper (or an admin) cancels before pickup; a charge the job holds goes back to the
+   * card in full, once (docs/decisions/0188). A refund the provider could not make now is
+   * tried again by `expedited:sla`.
+   */
+  async cancel(jobId: number) {
+    await this.move(jobId, 'CANCELLED', 'shipper', 'cancelled', (stamp) => ({
       cancelled_at: stamp,
       at_risk: false,
     }))
+    await this.payments.refund(jobId)
+    return this.view(jobId, 'shipper')
+  }
+
+  /**
+   * A job nobody paid for, or nobody accepted, by its deadline expires (the scheduled check,
+   * docs/decisions/0188): one conditional update, so only one run expires it, and the charge
+   * it holds is refunded. True when this call expired it.
+   */
+  async expire(jobId: number): Promise<boolean> {
+    const client = db.connection()
+    const stamp = sqlTimestamp(this.clock.now(), client)
+    const updated = await client
+      .from('expedited_jobs')
+      .where('id', jobId)
+      .whereIn('status', sourcesOf('EXPIRED', 'schedule'))
+      .where('deadline_at', '<=', stamp)
+      .update({ status: 'EXPIRED', expired_at: stamp, at_risk: false, updated_at: stamp })
+    if (rowCount(updated) !== 1) return false
+    await this.changed(jobId, 'expired', 'shipper')
+    await this.payments.refund(jobId)
+    return true
+  }
+
+  /**
+   * The scheduled check's first part (`expedited:sla`, before the SLA flags): every job unpaid
+   * or unaccepted at its deadline expires and is refunded, and refunds the provider failed
+   * before are tried again.
+   */
+  async expireOverdue(): Promise<ExpiryResult> {
+    const stamp = sqlTimestamp(this.clock.now(), db.connection())
+    const due = await ExpeditedJob.query()
+      .whereIn('status', sourcesOf('EXPIRED', 'schedule'))
+      .where('deadlineAt', '<=', stamp)
+      .orderBy('deadlineAt', 'asc')
+      .orderBy('id', 'asc')
+      .select('id')
+      .limit(LIST_LIMIT)
+    const expired: number[] = []
+    for (const job of due) if (await this.expire(job.id)) expired.push(job.id)
+    return { expired, refunded: await this.retryRefunds() }
+  }
+
+  /** Cancelled or expired jobs still holding a charge (a refund the provider failed). */
+  async retryRefunds(): Promise<number[]> {
+    const jobs = await ExpeditedJob.query()
+      .whereIn('status', ['CANCELLED', 'EXPIRED'])
+      .where('paymentStatus', 'paid')
+      .select('id')
+      .limit(LIST_LIMIT)
+    const refunded: number[] = []
+    for (const job of jobs) if (await this.payments.refund(job.id)) refunded.push(job.id)
+    return refunded
   }
 
   /** The carrier's driver has the freight. */
@@ -234,10 +318,18 @@ export default class ExpeditedJobService {
       )
       if (tooSoon) throw new ConflictException(tooSoon)
     }
-    await this.move(jobId, 'DELIVERED', 'carrier', 'delivered', (stamp) => ({
-      delivered_at: stamp,
-      at_risk: false,
-    }))
+    // The delivery and the release of the job's charge (the one payout split) commit together.
+    await writeTransaction(async (trx) => {
+      const stamp = sqlTimestamp(this.clock.now(), trx)
+      const updated = await trx
+        .from('expedited_jobs')
+        .where('id', jobId)
+        .whereIn('status', sourcesOf('DELIVERED', 'carrier'))
+        .update({ status: 'DELIVERED', updated_at: stamp, delivered_at: stamp, at_risk: false })
+      if (rowCount(updated) !== 1) throw new ConflictException(refusal(job.status, 'DELIVERED'))
+      if (job.carrierId !== null) await this.payments.release(trx, jobId, job.carrierId)
+    })
+    await this.changed(jobId, 'delivered', 'carrier')
     await this.sla.evaluate(jobId)
     return this.view(jobId, 'carrier')
   }
@@ -321,15 +413,19 @@ export default class ExpeditedJobService {
   }
 
   /**
-   * Jobs as their shipper sees them (the carrier by its anonymous label: an expedited job is not
-   * paid through the platform, docs/decisions/0157) or as carriers do (the company's own name).
+   * Jobs as their shipper sees them (the booking rule, docs/decisions/0157 and 0188: the
+   * carrier's company once the shipper's payment is held, its anonymous label before and after
+   * a refund) or as carriers do (the company's own name).
    */
   private async present(jobs: ExpeditedJob[], viewer: Viewer): Promise<ExpeditedJobView[]> {
+    if (viewer === 'shipper') {
+      const names = await this.shown.forPaidWork(
+        jobs.map((j) => ({ id: j.id, carrierId: j.carrierId, paid: j.paymentStatus === 'paid' }))
+      )
+      return jobs.map((job) => presentExpeditedJob(job, names.get(job.id) ?? null, viewer))
+    }
     const carrierIds = jobs.map((j) => j.carrierId).filter((id): id is number => id !== null)
-    const names =
-      viewer === 'shipper'
-        ? await this.shown.unpaidLabels(carrierIds)
-        : await this.carriers.companyNamesByIds(carrierIds)
+    const names = await this.carriers.companyNamesByIds(carrierIds)
     return jobs.map((job) =>
       presentExpeditedJob(
         job,

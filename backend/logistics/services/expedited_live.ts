@@ -3,13 +3,18 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import { notifyUsers } from '#core/live_notices'
 
-/** Approved carriers: a job was requested, accepted or cancelled (their offers change). */
+/**
+ * Approved carriers: a job was offered (`requested`: its payment confirmed, decision 0188),
+ * accepted, cancelled or expired (their offers change). A `payment` change (pending, failed,
+ * refunded) is the shipper's only.
+ */
 export const EXPEDITED_OFFERS_CHANNEL = 'expedited/offers'
 
 /** One shipper's jobs (authorized in backend/start/transmit.ts to that shipper only). */
 export const shipperExpeditedChannel = (shipperId: number) => `expedited/shipper/${shipperId}`
 
 export type ExpeditedChangeType =
+  | 'payment'
   | 'requested'
   | 'accepted'
   | 'cancelled'
@@ -18,8 +23,9 @@ export type ExpeditedChangeType =
   | 'delivered'
   | 'at_risk'
   | 'sla_missed'
+  | 'expired'
 
-const OFFER_CHANGES: ExpeditedChangeType[] = ['requested', 'accepted', 'cancelled']
+const OFFER_CHANGES: ExpeditedChangeType[] = ['requested', 'accepted', 'cancelled', 'expired']
 
 /**
  * Tells open screens a job changed: `{ type, id }` only; they refetch (the 10-second poll

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import type ExpeditedJob from '#logistics/models/expedited_job'
-import type { DriverGeo } from '#logistics/models/expedited_job'
+import type { DriverGeo, ExpeditedPaymentState } from '#logistics/models/expedited_job'
 import {
   earliestDeliveryMs,
   type ExpeditedStatus,
@@ -34,7 +34,18 @@ export type ExpeditedJobView = {
   price: number | null
   /** the carrier's share of the price (the payout split), to carriers only; null to the shipper */
   carrierPay: number | null
+  /**
+   * the shipper's card payment, to the shipper only (docs/decisions/0188): pending, failed,
+   * paid, refunded; null to carriers and on jobs requested before payments
+   */
+  paymentStatus: ExpeditedPaymentState | null
+  /** why the last card attempt failed, to the shipper only, while the job awaits payment */
+  paymentFailure: string | null
   notes: string | null
+  /**
+   * to the shipper: the company once its payment is held, else the anonymous label
+   * (docs/decisions/0157, 0188); to carriers: the company
+   */
   carrierName: string | null
   driverGeo: DriverGeo | null
   positionAt: string | null
@@ -53,6 +64,8 @@ export type ExpeditedJobView = {
   earliestDeliveryAt: string | null
   deliveredAt: string | null
   cancelledAt: string | null
+  /** when a job unpaid or unaccepted by its deadline expired (docs/decisions/0188) */
+  expiredAt: string | null
 }
 
 const iso = (at: DateTime | null | undefined) => (at ? at.toUTC().toISO()! : null)
@@ -88,6 +101,9 @@ export function presentExpeditedJob(
     price: viewer === 'shipper' ? job.price : null,
     carrierPay:
       viewer === 'carrier' ? fromCents(splitPayout(toCents(job.price)).payoutCents) : null,
+    paymentStatus: viewer === 'shipper' ? (job.paymentStatus ?? null) : null,
+    paymentFailure:
+      viewer === 'shipper' && job.paymentStatus === 'failed' ? (job.paymentFailure ?? null) : null,
     notes: job.notes ?? null,
     carrierName,
     driverGeo: job.driverGeo ?? null,
@@ -107,6 +123,7 @@ export function presentExpeditedJob(
       : null,
     deliveredAt: iso(job.deliveredAt),
     cancelledAt: iso(job.cancelledAt),
+    expiredAt: iso(job.expiredAt),
   }
 }
 

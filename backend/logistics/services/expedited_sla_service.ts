@@ -16,6 +16,9 @@ const CHECK_LIMIT = 1000
 
 export type SlaCheckResult = { flagged: number[]; cleared: number[]; missed: number[] }
 
+/** What the scheduled check also does to jobs nobody paid for or accepted (decision 0188). */
+export type ExpiryResult = { expired: number[]; refunded: number[] }
+
 /**
  * Watches expedited SLAs (docs/decisions/0126, 0127): flags a job at risk when its projected
  * arrival leaves under 30 minutes before the deadline (and clears the flag when a position

@@ -50,3 +50,49 @@ export function makeExpeditedJob(shipper: User, over: Partial<ExpeditedJob> = {}
     ...over,
   })
 }
+
+export const SUCCESS_CARD = '4242424242424242'
+export const DECLINED_CARD = '4000000000000002'
+
+/** The sandbox card form's body for `number`. */
+export const sandboxCard = (number = SUCCESS_CARD) => ({
+  cardNumber: number,
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+})
+
+type Answer = { status: number; body: any }
+type Caller<R extends Answer = Answer> = {
+  request(method: string, path: string, body?: unknown): Promise<R>
+}
+
+/**
+ * Pays a requested job as the shipper's browser does (docs/decisions/0188): the job's intent,
+ * then the sandbox card form, whose confirmed webhook offers the job. Answers the card's reply.
+ */
+export async function payJob<R extends Answer>(
+  shipper: Caller<R>,
+  jobId: number,
+  card = SUCCESS_CARD
+): Promise<R> {
+  const intent = await shipper.request('POST', `/api/expedited-jobs/${jobId}/payment-intent`, {})
+  if (intent.status !== 200) throw new Error(`intent ${intent.status}: ${JSON.stringify(intent)}`)
+  return shipper.request('POST', '/api/sandbox/payments/confirm', {
+    clientSecret: intent.body.clientSecret,
+    ...sandboxCard(card),
+  })
+}
+
+/** A Japa API client signed in as `user`, shaped like a browser session for `payJob`. */
+export function asCaller(client: any, user: User): Caller {
+  return {
+    async request(method, path, body) {
+      const res = await client[method.toLowerCase()](path)
+        .json(body ?? {})
+        .loginAs(user)
+        .withCsrfToken()
+      return { status: res.status(), body: res.body() }
+    },
+  }
+}

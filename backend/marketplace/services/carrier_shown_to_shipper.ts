@@ -8,6 +8,7 @@ import {
   type RevealCandidate,
 } from '#marketplace/contracts/booking_payments'
 import { partnerShipment } from '#marketplace/services/booking_presenter'
+import CarrierProfileService from '#fleet/services/carrier_profile_service'
 
 export const UNASSIGNED_CARRIER = 'Carrier to be assigned'
 
@@ -28,17 +29,42 @@ export type CarrierShown = {
 export default class CarrierShownToShipper {
   constructor(
     private identities: CarrierIdentityService,
-    private payments: BookingPayments
+    private payments: BookingPayments,
+    private companies: CarrierProfileService
   ) {}
 
   /**
-   * A carrier on work that no payment of the shipper's has revealed it for: a drayage move or an
-   * expedited job (neither is paid through the platform yet), or a freight load's trail (its
+   * A carrier on work that no payment of the shipper's has revealed it for: a drayage move (not
+   * paid through the platform yet), or a freight load's trail (its
    * hold, invite and claim, whatever became of the booking). The anonymous label only, never an
    * id or a name (docs/decisions/0157).
    */
   async unpaidLabels(carrierIds: number[]): Promise<Map<number, string>> {
     return this.identities.labels(carrierIds)
+  }
+
+  /**
+   * Work paid by card outside a booking (an expedited job, docs/decisions/0188), keyed by the
+   * work's own id: the booking rule, the company of the carrier on it once the shipper's payment
+   * is confirmed and held (`paid`), its anonymous label before, and again after a refund.
+   */
+  async forPaidWork(
+    work: { id: number; carrierId: number | null; paid: boolean }[]
+  ): Promise<Map<number, string>> {
+    const withCarrier = work.filter(
+      (w): w is { id: number; carrierId: number; paid: boolean } => w.carrierId !== null
+    )
+    const paidIds = withCarrier.filter((w) => w.paid).map((w) => w.carrierId)
+    const [labels, names] = await Promise.all([
+      this.identities.labels(withCarrier.filter((w) => !w.paid).map((w) => w.carrierId)),
+      this.companies.companyNamesByIds(paidIds),
+    ])
+    const shown = new Map<number, string>()
+    for (const w of withCarrier) {
+      const name = w.paid ? names.get(w.carrierId) : labels.get(w.carrierId)
+      if (name) shown.set(w.id, name)
+    }
+    return shown
   }
 
   async forBookings(

@@ -3,19 +3,21 @@ import { BasePolicy, type Actor, type RouteTarget } from '#core/policies/base_po
 import Payment from '#payments/models/payment'
 import BookingService from '#marketplace/services/booking_service'
 import LoadFundingService from '#payments/services/load_funding_service'
+import ExpeditedPaymentService from '#payments/services/expedited_payment_service'
 import { BOOKING_NOT_FOUND, PAYMENT_NOT_FOUND } from '#payments/services/payment_service'
 
 /**
  * Paying a booking is its shipper's: the booking named in the body, or the booking a payment
- * intent was created for (or the load it funds, docs/decisions/0069). Anyone else gets the 404 a
- * missing booking or payment gets. A body without a usable id passes here, so the route's
- * validator answers it (422).
+ * intent was created for (or the load it funds, docs/decisions/0069, or the expedited job it
+ * pays, docs/decisions/0188). Anyone else gets the 404 a missing booking or payment gets. A body
+ * without a usable id passes here, so the route's validator answers it (422).
  */
 @inject()
 export default class PaymentPolicy extends BasePolicy {
   constructor(
     private bookings: BookingService,
-    private fundings: LoadFundingService
+    private fundings: LoadFundingService,
+    private expedited: ExpeditedPaymentService
   ) {
     super()
   }
@@ -40,7 +42,12 @@ export default class PaymentPolicy extends BasePolicy {
     const own =
       payment !== null
         ? await this.isShipperOf(user, payment.shipmentId)
-        : !!intentId && this.owns(await this.fundings.shipperOfIntent(intentId), user.id)
+        : !!intentId &&
+          this.owns(
+            (await this.fundings.shipperOfIntent(intentId)) ??
+              (await this.expedited.shipperOfIntent(intentId)),
+            user.id
+          )
     return this.allowedOr404(own, PAYMENT_NOT_FOUND)
   }
 

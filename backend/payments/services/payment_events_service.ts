@@ -19,12 +19,16 @@ import type { WebhookOutcome } from '#payments/services/payment_service'
 import { lockBooking } from '#payments/services/payment_service'
 import BookingChargeService from '#payments/services/booking_charge_service'
 import LoadFundingService, { type FundingFollowUp } from '#payments/services/load_funding_service'
+import ExpeditedPaymentService, {
+  type ExpeditedFollowUp,
+} from '#payments/services/expedited_payment_service'
 
 /**
  * The payment provider's events turned into booking state exactly once (each event id is
  * stored, a repeat is a no-op): paid, failed, refunded, and a carrier's account becoming able
  * to receive payouts. docs/decisions/0040. An intent that is no booking's may fund a posted
- * load (LoadFundingService, docs/decisions/0069). Nothing is taken from the event's body: the
+ * load (LoadFundingService, docs/decisions/0069) or pay an expedited job
+ * (ExpeditedPaymentService, docs/decisions/0188). Nothing is taken from the event's body: the
  * provider's own record of the object decides, and an event it contradicts changes nothing
  * (docs/decisions/0159).
  */
@@ -37,7 +41,8 @@ export default class PaymentEventsService {
     private carriers: CarrierProfileService,
     private refunds: RefundService,
     private charges: BookingChargeService,
-    private fundings: LoadFundingService
+    private fundings: LoadFundingService,
+    private expedited: ExpeditedPaymentService
   ) {}
 
   /**
@@ -72,7 +77,7 @@ export default class PaymentEventsService {
     }
     const event = confirmed.event
     let refundLatePayment: number | null = null
-    let followUp: FundingFollowUp = {}
+    let followUp: FundingFollowUp & ExpeditedFollowUp = {}
     try {
       await writeTransaction(async (trx) => {
         const bookingId =
@@ -122,6 +127,9 @@ export default class PaymentEventsService {
     if (followUp.refundFunding !== undefined) {
       await this.fundings.refundFunding(followUp.refundFunding)
     }
+    if (followUp.refundExpedited !== undefined) {
+      await this.expedited.refund(followUp.refundExpedited)
+    }
     if (event.action === 'account_updated') await this.accountUpdated(event.data)
     return { ok: true, duplicate: false, ignored: false }
   }
@@ -156,11 +164,25 @@ export default class PaymentEventsService {
     await payment.save()
   }
 
-  /** An event about an intent that is no booking's: a load's funding, if it is one. */
+  /** An event about an intent that is no booking's: a load's funding or an expedited job's. */
   private async loadEvent(
     event: PaymentsWebhookEvent,
     trx: TransactionClientContract
-  ): Promise<FundingFollowUp> {
+  ): Promise<FundingFollowUp & ExpeditedFollowUp> {
+    const paymentId =
+      event.action === 'payment_succeeded' ||
+      event.action === 'payment_failed' ||
+      event.action === 'refund_succeeded'
+        ? event.data.paymentId
+        : null
+    if (paymentId && (await this.expedited.forIntent(paymentId, trx))) {
+      if (event.action === 'payment_succeeded') {
+        return this.expedited.applySucceeded(trx, event.data)
+      }
+      if (event.action === 'payment_failed') await this.expedited.applyFailed(trx, event.data)
+      if (event.action === 'refund_succeeded') await this.expedited.applyRefunded(trx, event.data)
+      return {}
+    }
     if (event.action === 'payment_succeeded') return this.fundings.applySucceeded(trx, event.data)
     if (event.action === 'payment_failed') await this.fundings.applyFailed(trx, event.data)
     if (event.action === 'refund_succeeded') await this.fundings.applyRefunded(trx, event.data)

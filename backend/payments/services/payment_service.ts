@@ -6,6 +6,7 @@ import type { PaymentFailure, PaymentsClientConfig } from '#plugins/payments/mai
 import Payment from '#payments/models/payment'
 import BookingSettlementService from '#marketplace/services/booking_settlement_service'
 import LoadFundingService from '#payments/services/load_funding_service'
+import ExpeditedPaymentService from '#payments/services/expedited_payment_service'
 import {
   ProviderUnavailableException,
   type PaymentIntentResponse,
@@ -50,7 +51,8 @@ const AMOUNT_TOLERANCE_CENTS = 0.5
 export default class PaymentService {
   constructor(
     private settlement: BookingSettlementService,
-    private fundings: LoadFundingService
+    private fundings: LoadFundingService,
+    private expedited: ExpeditedPaymentService
   ) {}
 
   async clientConfig(): Promise<PaymentsClientConfig> {
@@ -110,7 +112,8 @@ export default class PaymentService {
 
   /**
    * The sandbox's card form: the client secret must be a booking's current intent, or the
-   * intent funding one of the shipper's loads (PaymentPolicy has already checked whose it is).
+   * intent funding one of the shipper's loads or paying one of its expedited jobs (PaymentPolicy
+   * has already checked whose it is).
    * The sandbox then delivers the signed webhook to our own endpoint.
    */
   async confirmSandboxCard(input: {
@@ -133,6 +136,8 @@ export default class PaymentService {
     if (booking) this.assertPayable(booking)
     else if (paymentId && (await this.fundings.forIntent(paymentId))) {
       await this.fundings.assertPayable(paymentId)
+    } else if (paymentId && (await this.expedited.forIntent(paymentId))) {
+      await this.expedited.assertPayable(paymentId)
     } else throw new NotFoundException(PAYMENT_NOT_FOUND)
 
     const result = await sandbox.confirmCard({ paymentId, ...input })

@@ -2503,6 +2503,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/expedited-jobs/{id}/payment-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payment intent that pays one of the shipper's expedited jobs
+         * @description The job's shipper only (other shippers 404 `Expedited job not found`, carriers and admins 403). A job awaiting payment (PAYMENT_PENDING; otherwise 409 `This expedited job is not awaiting payment`). Charges the job's own price, never a client figure. One intent per job: a retry, and another card after a declined one, get the same intent. Confirmed like a booking's intent (the sandbox's card form or Stripe's); the provider's confirmed event offers the job to carriers (REQUESTED), or records why the card failed (docs/decisions/0188). Honours `Idempotency-Key`.
+         */
+        post: operations["createExpeditedPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/expedited-jobs/{id}/cancel": {
         parameters: {
             query?: never;
@@ -2514,7 +2534,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an expedited job
-         * @description Its shipper, while REQUESTED or ACCEPTED (ExpeditedJobPolicy); 409 once picked up, delivered or cancelled.
+         * @description Its shipper, while PAYMENT_PENDING, REQUESTED or ACCEPTED (ExpeditedJobPolicy); a charge the job holds is refunded in full, once (docs/decisions/0188). 409 once picked up, delivered, cancelled or expired.
          */
         post: operations["cancelExpeditedJob"];
         delete?: never;
@@ -5323,13 +5343,16 @@ export interface components {
             lat: number;
             lng: number;
         };
-        /** @description An expedited job (docs/decisions/0125-0127). */
+        /** @description An expedited job (docs/decisions/0125-0127): paid by card before it is offered (decision 0188). */
         ExpeditedJob: {
             id: number;
             /** @description EXP- plus the id zero-padded to 3 digits */
             reference: string;
-            /** @enum {string} */
-            status: "REQUESTED" | "ACCEPTED" | "PICKED_UP" | "DELIVERED" | "CANCELLED";
+            /**
+             * @description PAYMENT_PENDING until the provider confirms the shipper's charge (no carrier sees it), then REQUESTED (offered); EXPIRED when unpaid or unaccepted by its deadline (its charge refunded).
+             * @enum {string}
+             */
+            status: "PAYMENT_PENDING" | "REQUESTED" | "ACCEPTED" | "PICKED_UP" | "DELIVERED" | "CANCELLED" | "EXPIRED";
             /** @enum {string} */
             vehicleType: "SPRINTER" | "BOX" | "VAN" | "REEFER" | "FLATBED";
             /** @description Delivery promised within this many hours of the request */
@@ -5344,8 +5367,15 @@ export interface components {
             price: number | null;
             /** @description The carrier's share of the price (the payout split), to carriers only; null to the shipper. */
             carrierPay: number | null;
+            /**
+             * @description The shipper's card payment, to the shipper only (null to carriers, and on jobs requested before payments): pending, failed (the shipper may try another card), paid (held by the platform), refunded.
+             * @enum {string|null}
+             */
+            paymentStatus: "pending" | "failed" | "paid" | "refunded" | null;
+            /** @description Why the last card attempt failed, to the shipper only, while the job awaits payment. */
+            paymentFailure: string | null;
             notes: string | null;
-            /** @description The accepting carrier's company */
+            /** @description The accepting carrier: to carriers its company; to the shipper its company once the shipper's payment is held, else its anonymous label (docs/decisions/0157, 0188) */
             carrierName: string | null;
             /** @description The driver's last reported position */
             driverGeo: null | {
@@ -5390,6 +5420,11 @@ export interface components {
             deliveredAt: string | null;
             /** Format: date-time */
             cancelledAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the job expired, unpaid or unaccepted by its deadline
+             */
+            expiredAt: string | null;
         };
         ExpeditedJobForm: {
             /** @enum {string} */
@@ -9732,7 +9767,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The job, REQUESTED, and how many carriers it is offered to */
+            /** @description The job, PAYMENT_PENDING at its price, and how many carriers it is offered to once paid */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9816,6 +9851,41 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    createExpeditedPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The expedited job id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent, for the job's price */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrKeyInFlight"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+            502: components["responses"]["ProviderUnavailable"];
+            503: components["responses"]["OutcomeUnknownRetryWithKey"];
         };
     };
     cancelExpeditedJob: {

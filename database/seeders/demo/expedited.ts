@@ -1,12 +1,14 @@
 /*
  * The demo's expedited jobs, each through the product's own services at its moment: requested
- * (priced by the lane model), accepted by a nearby EXP carrier, driven with positions (live
+ * (priced by the lane model), paid with the sandbox card (offered once the webhook confirms it,
+ * docs/decisions/0188; the cancelled one refunded), accepted by a nearby EXP carrier, driven with positions (live
  * ETA), delivered, cancelled, left at risk and past its SLA, or still on offer. The scheduled
  * SLA check runs at the end, as the scheduler would have.
  */
 import type { Timeline } from './timeline.js'
 import type { DemoServices, DemoState } from './context.js'
 import { APPROVED_CARRIERS, SHIPPERS } from './people.js'
+import { payByCard, type SeedingSandbox } from './payments.js'
 
 type Fix = { lat: number; lng: number; hoursAgo: number }
 
@@ -104,15 +106,24 @@ const PLANS: ExpeditedPlan[] = [
   },
 ]
 
-export function planExpedited(t: Timeline, services: DemoServices, state: DemoState) {
-  for (const [index, plan] of PLANS.entries()) planJob(t, services, state, index, plan)
-  t.at(t.now, 'the scheduled expedited SLA check', () => services.expeditedSla.check())
+export function planExpedited(
+  t: Timeline,
+  services: DemoServices,
+  state: DemoState,
+  sandbox: SeedingSandbox
+) {
+  for (const [index, plan] of PLANS.entries()) planJob(t, services, state, sandbox, index, plan)
+  t.at(t.now, 'the scheduled expedited SLA check', async () => {
+    await services.expedited.expireOverdue()
+    await services.expeditedSla.check()
+  })
 }
 
 function planJob(
   t: Timeline,
   services: DemoServices,
   state: DemoState,
+  sandbox: SeedingSandbox,
   index: number,
   plan: ExpeditedPlan
 ) {
@@ -133,6 +144,9 @@ function planJob(
         notes: plan.notes ?? null,
       })
       jobId = job.id
+      // Paid at once with the sandbox card: the confirmed webhook offers it.
+      const intent = await services.expedited.paymentIntent(jobId)
+      await payByCard(t, services, sandbox, intent.clientSecret)
     }
   )
   if (plan.cancelledHoursAgo !== undefined) {

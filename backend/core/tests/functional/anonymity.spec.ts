@@ -3,7 +3,7 @@
  * sees a carrier only as its anonymous profile, on every route it can call and every live
  * message on its channels. The test builds a shipper's world in which a carrier the shipper has
  * never paid holds a load, claims another, has an unpaid booking, accepts a drayage move and an
- * expedited job; and a carrier the shipper has paid before is invited and claims a load. Then it
+ * expedited job whose payment was refunded when the shipper cancelled it; and a carrier the shipper has paid before is invited and claims a load. Then it
  * calls every route a shipper may call (reads, then every change with an empty body, then the
  * reads again), as text, PDFs inflated, and searches each whole answer for the unpaid carrier's
  * identifying values: its user and carrier ids, company, DOT, MC, email, phone and contact
@@ -20,7 +20,7 @@ import Carrier from '#fleet/models/carrier'
 import DrayageMoveService from '#logistics/services/drayage_move_service'
 import DocumentService from '#tms/services/document_service'
 import { makeTerminal } from '#logistics/tests/drayage_fixtures'
-import { expeditedForm } from '#logistics/tests/expedited_helpers'
+import { expeditedForm, payJob } from '#logistics/tests/expedited_helpers'
 import {
   Browserless,
   baseUrl,
@@ -295,10 +295,13 @@ test.group('Anonymity: one rule, every route and live message a shipper can reac
       )
       ok(knownClaimed, 'claim by the known carrier')
 
-      // An expedited job the unpaid carrier accepted and is driving.
+      // An expedited job the unpaid carrier accepted and drove to the pickup, then the shipper
+      // cancelled it: paid for (decision 0188) and refunded, so the shipper never paid for that
+      // carrier, which stays anonymous like a refunded booking's (decisions 0157, 0188).
       const job = await shipper.request('POST', '/api/expedited-jobs', expeditedForm())
       ok(job, 'expedited request')
       const jobId = job.body.job.id
+      ok(await payJob(shipper, jobId), 'expedited payment')
       ok(await carrier.request('POST', `/api/expedited-jobs/${jobId}/accept`, {}), 'accept')
       ok(
         await carrier.request('POST', `/api/expedited-jobs/${jobId}/position`, {
@@ -307,6 +310,13 @@ test.group('Anonymity: one rule, every route and live message a shipper can reac
         }),
         'position'
       )
+      const refunded = await shipper.request('POST', `/api/expedited-jobs/${jobId}/cancel`, {})
+      ok(refunded, 'expedited cancel')
+      assert.equal(refunded.body.paymentStatus, 'refunded', refunded.text)
+      assert.match(refunded.body.carrierName, /^Verified carrier #\d{4}$/, refunded.text)
+      // And one awaiting its payment: no carrier on it, offered to none.
+      const unpaidJob = await shipper.request('POST', '/api/expedited-jobs', expeditedForm())
+      ok(unpaidJob, 'unpaid expedited request')
 
       // A drayage move the unpaid carrier accepted, with a pickup window it asked for.
       const terminal = await makeTerminal()
@@ -349,7 +359,7 @@ test.group('Anonymity: one rule, every route and live message a shipper can reac
           return [unpaidBooking.id, paidBooking.id, ...claimBookings, ...knownClaimBookings]
         }
         if (pattern.startsWith('/api/listings/')) return [unpaidListing.id]
-        if (pattern.startsWith('/api/expedited-jobs/')) return [jobId]
+        if (pattern.startsWith('/api/expedited-jobs/')) return [jobId, unpaidJob.body.job.id]
         if (pattern.startsWith('/api/drayage/moves/')) return [move.id]
         if (pattern.startsWith('/api/tms/documents/')) return documents.length ? documents : [0]
         if (pattern.startsWith('/api/advanced-invoices/')) return invoices.length ? invoices : [0]

@@ -201,19 +201,27 @@ test.group('The demo data', (group) => {
   }) => {
     const jobs = await ExpeditedJob.query().orderBy('id', 'asc')
     assert.deepEqual(
-      jobs.map((j) => [j.status, j.atRisk, j.slaMissed]),
+      jobs.map((j) => [j.status, j.atRisk, j.slaMissed, j.paymentStatus]),
       [
-        ['DELIVERED', false, false],
-        ['CANCELLED', false, false],
-        ['ACCEPTED', true, true],
-        ['PICKED_UP', false, false],
-        ['REQUESTED', false, false],
+        // Each paid by card before it was offered; the cancelled one refunded (decision 0188).
+        ['DELIVERED', false, false, 'paid'],
+        ['CANCELLED', false, false, 'refunded'],
+        ['ACCEPTED', true, true, 'paid'],
+        ['PICKED_UP', false, false, 'paid'],
+        ['REQUESTED', false, false, 'paid'],
       ],
       JSON.stringify(jobs.map((j) => [j.status, j.atRisk, j.slaMissed, j.eta, j.deadlineAt]))
     )
     for (const job of jobs) assert.isAbove(job.price, 0)
     assert.isNotNull(jobs[3].eta)
     assert.isNotNull(jobs[3].driverGeo)
+    // The delivered job's charge was split once: the platform's share and the carrier's pay.
+    const released = await db
+      .from('ledger_entries')
+      .where('txn', `expedited-${jobs[0].id}-release`)
+      .sum('amount_cents as total')
+      .count('* as lines')
+    assert.deepEqual([Number(released[0].total), Number(released[0].lines)], [0, 3])
   })
 
   test('every status follows what happened: pickups, paperwork, drive times, windows', async ({

@@ -1,5 +1,8 @@
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
 import ExpeditedJob from '#logistics/models/expedited_job'
+import ExpeditedPayment from '#payments/models/expedited_payment'
+import { toCents } from '#core/money'
 import {
   baseUrl,
   makeUser,
@@ -8,7 +11,7 @@ import {
   startServer,
 } from '#tests/helpers'
 import { carrierOf } from '#tests/factories'
-import { expCarrier, expeditedForm } from '../expedited_helpers.js'
+import { expCarrier, expeditedForm, payJob, sandboxCard } from '../expedited_helpers.js'
 
 const CARRIERS = 12
 
@@ -30,6 +33,7 @@ test.group('Expedited acceptance races at a real server, two processes', (group)
     assert.equal(created.status, 201, created.text)
     assert.equal(created.body.offeredTo, CARRIERS)
     const id = created.body.job.id
+    assert.equal((await payJob(shipperSession, id)).status, 200)
     const sessions = await signIn(carriers, [baseUrl(), second.url])
 
     const results = await Promise.all(
@@ -56,6 +60,7 @@ test.group('Expedited acceptance races at a real server, two processes', (group)
     const [shipperSession] = await signIn([shipper], [second.url])
     const created = await shipperSession.request('POST', '/api/expedited-jobs', expeditedForm())
     const id = created.body.job.id
+    assert.equal((await payJob(shipperSession, id)).status, 200)
     const sessions = await signIn(carriers, [baseUrl(), second.url])
 
     const [cancel, ...accepts] = await Promise.all([
@@ -74,6 +79,72 @@ test.group('Expedited acceptance races at a real server, two processes', (group)
       assert.equal(job.status, 'ACCEPTED')
       assert.equal(acceptedCount, 1)
       assert.equal(cancel.status, 409)
+    }
+  })
+
+  test('the payment’s confirmation and the shipper’s cancel at once: one outcome, money exact', async ({
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const [onFirst, onSecond] = await signIn([shipper, shipper], [baseUrl(), second.url])
+    for (let round = 0; round < 3; round++) {
+      const created = await onFirst.request('POST', '/api/expedited-jobs', expeditedForm())
+      assert.equal(created.status, 201, created.text)
+      const id = created.body.job.id
+      const intent = await onFirst.request('POST', `/api/expedited-jobs/${id}/payment-intent`, {})
+      assert.equal(intent.status, 200, intent.text)
+
+      // The card (whose confirmed webhook offers the job) and the cancel, at the same moment.
+      const [card, cancel] = await Promise.all([
+        onFirst.request('POST', '/api/sandbox/payments/confirm', {
+          clientSecret: intent.body.clientSecret,
+          ...sandboxCard(),
+        }),
+        onSecond.request('POST', `/api/expedited-jobs/${id}/cancel`),
+      ])
+      assert.equal(cancel.status, 200, cancel.text)
+      // Either the card was taken (and is refunded) or the cancel came first and the card was
+      // refused (409: not payable): never an offered job, never money kept.
+      assert.oneOf(card.status, [200, 409], card.text)
+      const cents = toCents(created.body.job.price)
+      // The webhook's refund of a charge that found the job cancelled follows its commit.
+      for (let wait = 0; card.status === 200 && wait < 100; wait++) {
+        if ((await ExpeditedJob.findOrFail(id)).paymentStatus === 'refunded') break
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      const job = await ExpeditedJob.findOrFail(id)
+      assert.equal(job.status, 'CANCELLED')
+      const payment = await ExpeditedPayment.findByOrFail('expeditedJobId', id)
+      const lines = await db
+        .from('ledger_entries')
+        .where('txn', 'like', `expedited-${id}-%`)
+        .select('txn', 'account', 'amount_cents')
+      const sum = (txn: string, account: string) =>
+        lines
+          .filter((l) => l.txn === `expedited-${id}-${txn}` && l.account === account)
+          .reduce((total, l) => total + Number(l.amount_cents), 0)
+      const refunds = (
+        await db
+          .from('sandbox_refunds')
+          .where('payment_id', payment.paymentIntentId)
+          .count('* as n')
+      )[0].n
+      if (card.status === 200) {
+        assert.equal(job.paymentStatus, 'refunded')
+        assert.equal(payment.status, 'REFUNDED')
+        assert.equal(sum('charge', 'provider_cash'), cents)
+        assert.equal(sum('refund', 'provider_cash'), -cents)
+        assert.equal(Number(refunds), 1, 'refunded once')
+      } else {
+        assert.equal(job.paymentStatus, 'pending')
+        assert.lengthOf(lines, 0)
+        assert.equal(Number(refunds), 0)
+      }
+      assert.equal(
+        lines.reduce((total, l) => total + Number(l.amount_cents), 0),
+        0,
+        'every transaction balances'
+      )
     }
   })
 })

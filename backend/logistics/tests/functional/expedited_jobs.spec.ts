@@ -10,7 +10,7 @@ import { slaJobOf } from '#logistics/services/expedited_presenter'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf } from '#tests/factories'
 import type User from '#accounts/models/user'
-import { expCarrier, expeditedForm } from '../expedited_helpers.js'
+import { asCaller, expCarrier, expeditedForm, payJob } from '../expedited_helpers.js'
 
 const NOW = DateTime.fromISO('2026-03-02T15:00:00Z')
 const GARY = { lat: 41.5934, lng: -87.3464 }
@@ -22,7 +22,11 @@ async function requestJob(client: any, shipper: User, over: Record<string, unkno
     .loginAs(shipper)
     .withCsrfToken()
   res.assertStatus(201)
-  return res.body().job as { id: number; price: number; deadlineAt: string }
+  const job = res.body().job as { id: number; price: number; deadlineAt: string }
+  // Paid by card, so it is offered (docs/decisions/0188).
+  const paid = await payJob(asCaller(client, shipper), job.id)
+  if (paid.status !== 200) throw new Error(`payment ${paid.status}`)
+  return job
 }
 
 function setup(group: any) {
@@ -55,7 +59,8 @@ test.group('POST /api/expedited-jobs', (group) => {
     assert.equal(res.body().offeredTo, 2)
     const job = res.body().job
     assert.containsSubset(job, {
-      status: 'REQUESTED',
+      status: 'PAYMENT_PENDING',
+      paymentStatus: 'pending',
       vehicleType: 'VAN',
       slaHours: 12,
       origin: { postal: '60601', state: 'IL' },

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { randomUUID } from 'node:crypto'
 import { Browserless, baseUrl, makeUser, resetDatabase, signInSessions } from '#tests/helpers'
 import { openStream, until } from '#tests/live_stream'
-import { expCarrier, expeditedForm } from '../expedited_helpers.js'
+import { expCarrier, expeditedForm, payJob } from '../expedited_helpers.js'
 import type User from '#accounts/models/user'
 
 /** A signed-in cookie session with its CSRF cookie. */
@@ -38,13 +38,16 @@ test.group('Expedited live updates (server-sent events)', (group) => {
 
       const created = await shipper.request('POST', '/api/expedited-jobs', expeditedForm())
       const id = created.body.job.id
+      // Unpaid, it is the shipper's alone; the confirmed payment offers it (decision 0188).
+      assert.equal((await payJob(shipper, id)).status, 200)
       await carrier.request('POST', `/api/expedited-jobs/${id}/accept`)
       await carrier.request('POST', `/api/expedited-jobs/${id}/position`, {
         lat: 41.59,
         lng: -87.35,
       })
-      await until(() => shipperStream.messages.length >= 3)
+      await until(() => shipperStream.messages.length >= 4)
       assert.deepEqual(shipperStream.messages, [
+        { channel, payload: { type: 'payment', id } },
         { channel, payload: { type: 'requested', id } },
         { channel, payload: { type: 'accepted', id } },
         { channel, payload: { type: 'position', id } },

@@ -8,7 +8,7 @@ import ExpeditedJob from '#logistics/models/expedited_job'
 import ExpeditedSlaService from '#logistics/services/expedited_sla_service'
 import ExpeditedSla from '../../../commands/expedited_sla.js'
 import { makeUser, resetDatabase } from '#tests/helpers'
-import { expCarrier, expeditedForm } from '../expedited_helpers.js'
+import { asCaller, expCarrier, expeditedForm, payJob } from '../expedited_helpers.js'
 
 const NOW = DateTime.fromISO('2026-03-02T15:00:00Z')
 const clock = new FixedClock(NOW)
@@ -47,6 +47,7 @@ test.group('Expedited SLA: at risk, missed, alerts', (group) => {
       .loginAs(shipper)
       .withCsrfToken()
     const id = created.body().job.id
+    assert.equal((await payJob(asCaller(client, shipper), id)).status, 200)
     await client.post(`/api/expedited-jobs/${id}/accept`).loginAs(carrier).withCsrfToken()
     const sla = await app.container.make(ExpeditedSlaService)
 
@@ -99,6 +100,7 @@ test.group('Expedited SLA: at risk, missed, alerts', (group) => {
       .loginAs(shipper)
       .withCsrfToken()
     const id = created.body().job.id
+    assert.equal((await payJob(asCaller(client, shipper), id)).status, 200)
     const act = (path: string, body: Record<string, unknown> = {}) =>
       client.post(`/api/expedited-jobs/${id}/${path}`).json(body).loginAs(carrier).withCsrfToken()
     await act('accept')

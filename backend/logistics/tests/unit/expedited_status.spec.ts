@@ -15,6 +15,21 @@ import {
 } from '#logistics/expedited_status'
 
 test.group('Expedited status machine', () => {
+  test('a request is offered only once paid; unpaid or unaccepted by its deadline it expires (0188)', ({
+    assert,
+  }) => {
+    assert.deepEqual(nextStatuses('PAYMENT_PENDING', 'payments'), ['REQUESTED'])
+    assert.deepEqual(nextStatuses('PAYMENT_PENDING', 'shipper'), ['CANCELLED'])
+    assert.deepEqual(nextStatuses('PAYMENT_PENDING', 'carrier'), [], 'no carrier takes it unpaid')
+    assert.deepEqual(nextStatuses('PAYMENT_PENDING', 'schedule'), ['EXPIRED'])
+    assert.deepEqual(nextStatuses('REQUESTED', 'schedule'), ['EXPIRED'])
+    assert.deepEqual(nextStatuses('ACCEPTED', 'schedule'), [], 'an accepted job is driven late')
+    assert.deepEqual(nextStatuses('REQUESTED', 'payments'), [], 'paid once')
+    for (const from of ['ACCEPTED', 'PICKED_UP', 'DELIVERED', 'CANCELLED', 'EXPIRED'] as const) {
+      assert.deepEqual(nextStatuses(from, 'payments'), [], from)
+    }
+  })
+
   test('a job moves REQUESTED → ACCEPTED → PICKED_UP → DELIVERED by its carrier', ({ assert }) => {
     assert.deepEqual(nextStatuses('REQUESTED', 'carrier'), ['ACCEPTED'])
     assert.deepEqual(nextStatuses('ACCEPTED', 'carrier'), ['PICKED_UP'])
@@ -34,7 +49,13 @@ test.group('Expedited status machine', () => {
 
   test('the conditional update starts from exactly the allowed statuses', ({ assert }) => {
     assert.deepEqual(sourcesOf('ACCEPTED', 'carrier'), ['REQUESTED'])
-    assert.deepEqual(sourcesOf('CANCELLED', 'shipper'), ['REQUESTED', 'ACCEPTED'])
+    assert.deepEqual(sourcesOf('CANCELLED', 'shipper'), [
+      'PAYMENT_PENDING',
+      'REQUESTED',
+      'ACCEPTED',
+    ])
+    assert.deepEqual(sourcesOf('REQUESTED', 'payments'), ['PAYMENT_PENDING'])
+    assert.deepEqual(sourcesOf('EXPIRED', 'schedule'), ['PAYMENT_PENDING', 'REQUESTED'])
     assert.deepEqual(sourcesOf('DELIVERED', 'carrier'), ['PICKED_UP'])
     assert.deepEqual(sourcesOf('DELIVERED', 'shipper'), [])
   })
@@ -42,7 +63,7 @@ test.group('Expedited status machine', () => {
   test('final and live statuses', ({ assert }) => {
     assert.deepEqual(
       EXPEDITED_STATUSES.filter((s) => isFinal(s)),
-      ['DELIVERED', 'CANCELLED']
+      ['DELIVERED', 'CANCELLED', 'EXPIRED']
     )
     assert.deepEqual(
       EXPEDITED_STATUSES.filter((s) => isLive(s)),
@@ -54,6 +75,8 @@ test.group('Expedited status machine', () => {
 
 /** Each action: the status it moves to and who takes it. */
 const ACTIONS: Record<string, [ExpeditedStatus, ExpeditedActor]> = {
+  confirmPayment: ['REQUESTED', 'payments'],
+  expire: ['EXPIRED', 'schedule'],
   accept: ['ACCEPTED', 'carrier'],
   pickUp: ['PICKED_UP', 'carrier'],
   deliver: ['DELIVERED', 'carrier'],
@@ -62,18 +85,32 @@ const ACTIONS: Record<string, [ExpeditedStatus, ExpeditedActor]> = {
 
 /** Every state × every action: `ok`, or the refusal the 409 carries. */
 const TABLE: [ExpeditedStatus, keyof typeof ACTIONS, string][] = [
+  ['PAYMENT_PENDING', 'confirmPayment', 'ok'],
+  ['PAYMENT_PENDING', 'expire', 'ok'],
+  ['PAYMENT_PENDING', 'accept', 'An unpaid job cannot be accepted'],
+  ['PAYMENT_PENDING', 'pickUp', 'An unpaid job cannot be picked up'],
+  ['PAYMENT_PENDING', 'deliver', 'An unpaid job cannot be delivered'],
+  ['PAYMENT_PENDING', 'cancel', 'ok'],
+  ['REQUESTED', 'confirmPayment', 'A requested job cannot be requested'],
+  ['REQUESTED', 'expire', 'ok'],
   ['REQUESTED', 'accept', 'ok'],
   ['REQUESTED', 'pickUp', 'A requested job cannot be picked up'],
   ['REQUESTED', 'deliver', 'A requested job cannot be delivered'],
   ['REQUESTED', 'cancel', 'ok'],
+  ['ACCEPTED', 'confirmPayment', 'An accepted job cannot be requested'],
+  ['ACCEPTED', 'expire', 'An accepted job cannot be expired'],
   ['ACCEPTED', 'accept', 'An accepted job cannot be accepted'],
   ['ACCEPTED', 'pickUp', 'ok'],
   ['ACCEPTED', 'deliver', 'An accepted job cannot be delivered'],
   ['ACCEPTED', 'cancel', 'ok'],
+  ['PICKED_UP', 'confirmPayment', 'A picked up job cannot be requested'],
+  ['PICKED_UP', 'expire', 'A picked up job cannot be expired'],
   ['PICKED_UP', 'accept', 'A picked up job cannot be accepted'],
   ['PICKED_UP', 'pickUp', 'A picked up job cannot be picked up'],
   ['PICKED_UP', 'deliver', 'ok'],
   ['PICKED_UP', 'cancel', 'A picked up job cannot be cancelled'],
+  ['DELIVERED', 'confirmPayment', 'A delivered job cannot be requested'],
+  ['DELIVERED', 'expire', 'A delivered job cannot be expired'],
   ['DELIVERED', 'accept', 'A delivered job cannot be accepted'],
   ['DELIVERED', 'pickUp', 'A delivered job cannot be picked up'],
   ['DELIVERED', 'deliver', 'A delivered job cannot be delivered'],
@@ -82,6 +119,14 @@ const TABLE: [ExpeditedStatus, keyof typeof ACTIONS, string][] = [
   ['CANCELLED', 'pickUp', 'A cancelled job cannot be picked up'],
   ['CANCELLED', 'deliver', 'A cancelled job cannot be delivered'],
   ['CANCELLED', 'cancel', 'A cancelled job cannot be cancelled'],
+  ['CANCELLED', 'confirmPayment', 'A cancelled job cannot be requested'],
+  ['CANCELLED', 'expire', 'A cancelled job cannot be expired'],
+  ['EXPIRED', 'confirmPayment', 'An expired job cannot be requested'],
+  ['EXPIRED', 'expire', 'An expired job cannot be expired'],
+  ['EXPIRED', 'accept', 'An expired job cannot be accepted'],
+  ['EXPIRED', 'pickUp', 'An expired job cannot be picked up'],
+  ['EXPIRED', 'deliver', 'An expired job cannot be delivered'],
+  ['EXPIRED', 'cancel', 'An expired job cannot be cancelled'],
 ]
 
 const PICKED_UP_AT = Date.parse('2026-03-02T15:00:00Z')

@@ -37,3 +37,43 @@ describe('ExpeditedJobCard states', () => {
     expect(screen.getByText('Not accepted yet')).toBeInTheDocument()
   })
 })
+
+// Decision 0188: a request is paid before it is offered; the shipper's card says where it stands.
+describe('ExpeditedJobCard payment states', () => {
+  it('paid and requested: offered to carriers', () => {
+    renderCard({ status: 'REQUESTED', paymentStatus: 'paid' })
+    expect(screen.getByTestId('expedited-payment')).toHaveTextContent('Paid — offered to carriers')
+  })
+
+  it('awaiting payment: not offered yet, no ETA to wait for', () => {
+    renderCard({ status: 'PAYMENT_PENDING', paymentStatus: 'pending' })
+    expect(screen.getByText('Awaiting payment', { selector: 'span,div' })).toBeInTheDocument()
+    expect(screen.getByTestId('expedited-payment')).toHaveTextContent(
+      'Awaiting payment: not offered to carriers yet'
+    )
+    expect(screen.getByTestId('expedited-eta')).toHaveTextContent('Once paid and accepted')
+  })
+
+  it('a declined card says why', () => {
+    renderCard({
+      status: 'PAYMENT_PENDING',
+      paymentStatus: 'failed',
+      paymentFailure: 'Your card was declined.',
+    })
+    expect(screen.getByTestId('expedited-payment')).toHaveTextContent(
+      'Payment failed: Your card was declined.'
+    )
+  })
+
+  it('cancelled after payment: refunded; expired: no carrier, no ETA', () => {
+    renderCard({ status: 'CANCELLED', paymentStatus: 'refunded' })
+    expect(screen.getByTestId('expedited-payment')).toHaveTextContent(
+      'Refunded in full to your card'
+    )
+  })
+
+  it('carriers see no payment line', () => {
+    renderCard({ status: 'REQUESTED', paymentStatus: null, price: null, carrierPay: 557.38 })
+    expect(screen.queryByTestId('expedited-payment')).not.toBeInTheDocument()
+  })
+})

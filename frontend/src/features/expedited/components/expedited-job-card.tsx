@@ -7,12 +7,15 @@ import {
   STATUS_VARIANTS,
   laneOf,
   loadOf,
+  paymentLine,
 } from '@/features/expedited/utils/format-expedited'
 import { formatCurrency, formatDateTime } from '@/lib/format'
 
 /** What the Live ETA says: a finished job has none to wait for. */
 function etaText(job: ExpeditedJob): string {
   if (job.status === 'CANCELLED') return 'None: the job was cancelled'
+  if (job.status === 'EXPIRED') return 'None: no carrier accepted it in time'
+  if (job.status === 'PAYMENT_PENDING') return 'Once paid and accepted'
   if (job.status === 'DELIVERED') {
     return job.deliveredAt ? `Delivered ${formatDateTime(job.deliveredAt)}` : 'Delivered'
   }
@@ -22,6 +25,7 @@ function etaText(job: ExpeditedJob): string {
 /** Who carries it: a cancelled job that no carrier took will never be accepted. */
 function carrierText(job: ExpeditedJob): string {
   if (job.carrierName) return job.carrierName
+  if (job.status === 'EXPIRED') return 'None: expired before a carrier accepted'
   return job.status === 'CANCELLED'
     ? 'None: cancelled before a carrier accepted'
     : 'Not accepted yet'
@@ -35,6 +39,7 @@ export function ExpeditedJobCard({
   job: ExpeditedJob
   children?: React.ReactNode
 }) {
+  const payment = paymentLine(job)
   return (
     <li
       aria-label={`${job.reference} ${laneOf(job)}`}
@@ -84,6 +89,20 @@ export function ExpeditedJobCard({
           <dd className="font-medium text-slate-900">{carrierText(job)}</dd>
         </div>
       </dl>
+      {payment ? (
+        <p
+          data-testid="expedited-payment"
+          className={
+            payment.tone === 'failed'
+              ? 'text-sm font-medium text-red-700'
+              : payment.tone === 'paid'
+                ? 'text-sm font-medium text-emerald-700'
+                : 'text-sm text-slate-600'
+          }
+        >
+          {payment.text}
+        </p>
+      ) : null}
       {children}
     </li>
   )

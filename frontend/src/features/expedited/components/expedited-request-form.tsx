@@ -8,6 +8,7 @@ import { requestExpeditedJob } from '@/features/expedited/api/request-expedited-
 import type { ExpeditedJobForm } from '@/features/expedited/api/types'
 import { VEHICLE_LABELS } from '@/features/expedited/utils/format-expedited'
 import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
+import { formatCurrency } from '@/lib/format'
 
 type Draft = {
   vehicleType: ExpeditedJobForm['vehicleType']
@@ -52,9 +53,8 @@ export function ExpeditedRequestForm({ onRequested }: { onRequested?: (id: numbe
         notes: draft.notes.trim() || null,
       })
       toast({
-        variant: 'success',
         title: `Expedited job ${job.reference} requested`,
-        description: `${job.price !== null ? `Price ${job.price.toFixed(2)} USD; offered` : 'Offered'} to ${offeredTo} ${offeredTo === 1 ? 'carrier' : 'carriers'}.`,
+        description: `${job.price !== null ? `Price ${formatCurrency(job.price)}. ` : ''}Pay to offer it to ${offeredTo} ${offeredTo === 1 ? 'carrier' : 'carriers'}.`,
       })
       setDraft(EMPTY)
       onRequested?.(job.id)

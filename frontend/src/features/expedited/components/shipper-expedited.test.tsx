@@ -101,7 +101,8 @@ describe('Shipper Expedited section', () => {
       name: 'Cancel expedited job EXP-007?',
     })
     expect(confirm).toHaveAccessibleDescription(
-      'It is withdrawn, and Windy City Expedite, who accepted it, is told the job is off. It cannot be undone.'
+      // A paid job's cancel refunds it (decision 0188).
+      'It is withdrawn, and Windy City Expedite, who accepted it, is told the job is off; your payment is refunded in full. It cannot be undone.'
     )
     fireEvent.click(within(confirm).getByRole('button', { name: 'Keep job' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())

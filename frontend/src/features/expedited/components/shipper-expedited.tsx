@@ -15,6 +15,10 @@ import {
 } from '@/features/expedited/api/types'
 import { ExpeditedJobCard } from '@/features/expedited/components/expedited-job-card'
 import { ExpeditedRequestForm } from '@/features/expedited/components/expedited-request-form'
+import {
+  ExpeditedPayPanel,
+  type RenderExpeditedPaymentForm,
+} from '@/features/expedited/components/expedited-pay-panel'
 import { isLive } from '@/features/expedited/utils/format-expedited'
 import { serverMessage } from '@/lib/api-errors'
 import { useLiveChannel } from '@/lib/live'
@@ -22,10 +26,18 @@ import { useLiveChannel } from '@/lib/live'
 const ExpeditedMap = React.lazy(() => import('@/features/expedited/components/expedited-map'))
 
 /**
- * The shipper's Expedited section: request form, jobs with live ETA, and a map of one job.
- * `shipperId` names the shipper's live channel (the route passes the signed-in user's id).
+ * The shipper's Expedited section: request form, the card payment that offers a job
+ * (docs/decisions/0188), jobs with live ETA, and a map of one job. `shipperId` names the
+ * shipper's live channel (the route passes the signed-in user's id); `renderPaymentForm` is the
+ * payments feature's card form, composed by the route.
  */
-export function ShipperExpedited({ shipperId }: { shipperId: number }) {
+export function ShipperExpedited({
+  shipperId,
+  renderPaymentForm,
+}: {
+  shipperId: number
+  renderPaymentForm?: RenderExpeditedPaymentForm
+}) {
   const query = useShipperExpeditedJobs()
   const { mutate } = query
   const revalidate = React.useCallback(() => void mutate(), [mutate])
@@ -34,7 +46,10 @@ export function ShipperExpedited({ shipperId }: { shipperId: number }) {
   // Cancelling cannot be undone: the job is asked about first.
   const [toCancel, setToCancel] = React.useState<ExpeditedJob | null>(null)
   const [cancelling, setCancelling] = React.useState(false)
+  // The job being paid: just requested, or awaiting payment after a declined card.
+  const [payingId, setPayingId] = React.useState<number | null>(null)
   const jobs = query.data ?? []
+  const paying = jobs.find((j) => j.id === payingId && j.status === 'PAYMENT_PENDING')
   const mapped: ExpeditedJob | undefined =
     jobs.find((j) => j.id === shown) ?? jobs.find(isLive) ?? jobs[0]
 
@@ -64,11 +79,32 @@ export function ShipperExpedited({ shipperId }: { shipperId: number }) {
         <CardHeader>
           <CardTitle>Request an expedited job</CardTitle>
           <CardDescription>
-            The price comes from our lane model for expedited service; you see it once requested.
+            The price comes from our lane model for expedited service; you see it before you pay,
+            and the job is offered to carriers once your payment is confirmed.
           </CardDescription>
         </CardHeader>
-        <CardContent>
-          <ExpeditedRequestForm onRequested={setShown} />
+        <CardContent className="space-y-4">
+          {paying && renderPaymentForm ? (
+            <ExpeditedPayPanel
+              key={paying.id}
+              job={paying}
+              renderPaymentForm={renderPaymentForm}
+              onPaid={() => {
+                toast({ variant: 'success', title: `${paying.reference} paid` })
+                setPayingId(null)
+                revalidate()
+              }}
+              onFailed={revalidate}
+              onClose={() => setPayingId(null)}
+            />
+          ) : (
+            <ExpeditedRequestForm
+              onRequested={(id) => {
+                setShown(id)
+                setPayingId(id)
+              }}
+            />
+          )}
         </CardContent>
       </Card>
       <div className="grid gap-6 lg:grid-cols-2">
@@ -90,7 +126,14 @@ export function ShipperExpedited({ shipperId }: { shipperId: number }) {
                       <Button variant="outline" size="sm" onClick={() => setShown(job.id)}>
                         Show on map
                       </Button>
-                      {job.status === 'REQUESTED' || job.status === 'ACCEPTED' ? (
+                      {job.status === 'PAYMENT_PENDING' && renderPaymentForm ? (
+                        <Button size="sm" onClick={() => setPayingId(job.id)}>
+                          {job.paymentStatus === 'failed' ? 'Try another card' : 'Pay'}
+                        </Button>
+                      ) : null}
+                      {job.status === 'PAYMENT_PENDING' ||
+                      job.status === 'REQUESTED' ||
+                      job.status === 'ACCEPTED' ? (
                         <Button variant="ghost" size="sm" onClick={() => setToCancel(job)}>
                           Cancel
                         </Button>
@@ -122,7 +165,7 @@ export function ShipperExpedited({ shipperId }: { shipperId: number }) {
           toCancel?.carrierName
             ? `, and ${toCancel.carrierName}, who accepted it, is told the job is off`
             : ' from the carriers it was offered to'
-        }. It cannot be undone.`}
+        }${toCancel?.paymentStatus === 'paid' ? '; your payment is refunded in full' : ''}. It cannot be undone.`}
         confirmLabel="Cancel job"
         busyLabel="Cancelling..."
         cancelLabel="Keep job"

@@ -1,6 +1,6 @@
 import type { ExpeditedJob } from '@/features/expedited/api/types'
 
-/** An expedited job as the API answers it, Chicago to Detroit, requested. */
+/** An expedited job as the API answers the shipper, Chicago to Detroit, paid and requested. */
 export function makeExpeditedJob(over: Partial<ExpeditedJob> = {}): ExpeditedJob {
   return {
     id: 7,
@@ -15,6 +15,8 @@ export function makeExpeditedJob(over: Partial<ExpeditedJob> = {}): ExpeditedJob
     distanceMiles: 283.4,
     price: 612.5,
     carrierPay: null,
+    paymentStatus: 'paid',
+    paymentFailure: null,
     notes: null,
     carrierName: null,
     driverGeo: null,
@@ -30,6 +32,7 @@ export function makeExpeditedJob(over: Partial<ExpeditedJob> = {}): ExpeditedJob
     earliestDeliveryAt: null,
     deliveredAt: null,
     cancelledAt: null,
+    expiredAt: null,
     ...over,
   }
 }

@@ -6,22 +6,54 @@ import { EQUIPMENT_LABELS } from '@/config/freight-labels'
 export const VEHICLE_LABELS: Record<ExpeditedJob['vehicleType'], string> = EQUIPMENT_LABELS
 
 export const STATUS_LABELS: Record<ExpeditedJob['status'], string> = {
+  PAYMENT_PENDING: 'Awaiting payment',
   REQUESTED: 'Requested',
   ACCEPTED: 'Accepted',
   PICKED_UP: 'Picked up',
   DELIVERED: 'Delivered',
   CANCELLED: 'Cancelled',
+  EXPIRED: 'Expired',
 }
 
 export const STATUS_VARIANTS: Record<
   ExpeditedJob['status'],
   'info' | 'default' | 'warning' | 'success' | 'secondary'
 > = {
+  PAYMENT_PENDING: 'warning',
   REQUESTED: 'info',
   ACCEPTED: 'default',
   PICKED_UP: 'warning',
   DELIVERED: 'success',
   CANCELLED: 'secondary',
+  EXPIRED: 'secondary',
+}
+
+/**
+ * The shipper's payment line (docs/decisions/0188): a job is offered to carriers only once its
+ * payment is confirmed; null to carriers and on jobs from before payments.
+ */
+export function paymentLine(
+  job: ExpeditedJob
+): { text: string; tone: 'pending' | 'failed' | 'paid' | 'refunded' } | null {
+  switch (job.paymentStatus) {
+    case 'pending':
+      return job.status === 'PAYMENT_PENDING'
+        ? { text: 'Awaiting payment: not offered to carriers yet', tone: 'pending' }
+        : { text: 'Not paid', tone: 'pending' }
+    case 'failed':
+      return {
+        text: `Payment failed: ${job.paymentFailure ?? 'the card was not charged'}`,
+        tone: 'failed',
+      }
+    case 'paid':
+      return job.status === 'REQUESTED'
+        ? { text: 'Paid — offered to carriers', tone: 'paid' }
+        : { text: 'Paid', tone: 'paid' }
+    case 'refunded':
+      return { text: 'Refunded in full to your card', tone: 'refunded' }
+    default:
+      return null
+  }
 }
 
 /** "Chicago, IL → Detroit, MI" */
