@@ -40,7 +40,7 @@ export function LoadStates<T>({
   const { data, error, isLoading, isValidating = false } = query
   if (isLoading) {
     return (
-      <div className="space-y-2" aria-busy="true" aria-label={loadingLabel}>
+      <div className="space-y-2" role="status" aria-busy="true" aria-label={loadingLabel}>
         {Array.from({ length: skeletonRows }, (_, i) => (
           <Skeleton key={i} className="h-12 w-full" />
         ))}

@@ -29,7 +29,12 @@ export function ContactInbox() {
       </CardHeader>
       <CardContent className="space-y-4">
         {isLoading && !data ? (
-          <div className="space-y-2" aria-busy="true" aria-label="Loading contact messages">
+          <div
+            className="space-y-2"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading contact messages"
+          >
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-16 w-full" />
             ))}

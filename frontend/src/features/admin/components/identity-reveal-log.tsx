@@ -62,7 +62,7 @@ export function IdentityRevealLog() {
           </select>
         </div>
         {isLoading && !data ? (
-          <div className="space-y-2" aria-busy="true" aria-label="Loading audit log">
+          <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading audit log">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-10 w-full" />
             ))}

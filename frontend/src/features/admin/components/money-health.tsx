@@ -31,7 +31,12 @@ const dollars = (cents: number) => cents / 100
 
 function ChartSkeleton() {
   return (
-    <div className="flex h-72 items-end gap-4" aria-busy="true" aria-label="Loading reconciliation">
+    <div
+      className="flex h-72 items-end gap-4"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading reconciliation"
+    >
       {[90, 55, 20, 15, 40, 25].map((h, i) => (
         <Skeleton key={i} className="flex-1" style={{ height: `${h}%` }} />
       ))}
@@ -152,7 +157,12 @@ export function MoneyHealth() {
         <section aria-label="Audit chains status" className="space-y-2">
           <h3 className="text-sm font-semibold text-slate-900">Audit chains</h3>
           {audit.isLoading && !audit.data ? (
-            <div className="flex gap-2" aria-busy="true" aria-label="Loading audit chains">
+            <div
+              className="flex gap-2"
+              role="status"
+              aria-busy="true"
+              aria-label="Loading audit chains"
+            >
               <Skeleton className="h-6 w-56" />
               <Skeleton className="h-6 w-56" />
             </div>

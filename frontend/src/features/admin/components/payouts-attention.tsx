@@ -92,6 +92,7 @@ export function PayoutsAttention() {
         {isLoading && !data ? (
           <div
             className="space-y-2"
+            role="status"
             aria-busy="true"
             aria-label="Loading payouts needing attention"
           >

@@ -75,7 +75,12 @@ export function PendingApprovals() {
       </CardHeader>
       <CardContent>
         {isLoading ? (
-          <div className="space-y-3" aria-busy="true" aria-label="Loading pending users">
+          <div
+            className="space-y-3"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading pending users"
+          >
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-20 w-full" />
             ))}

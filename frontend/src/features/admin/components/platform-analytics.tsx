@@ -18,6 +18,7 @@ export function PlatformAnalytics() {
         {isLoading ? (
           <div
             className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
+            role="status"
             aria-busy="true"
             aria-label="Loading analytics"
           >

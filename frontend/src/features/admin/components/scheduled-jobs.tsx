@@ -115,7 +115,12 @@ export function ScheduledJobs() {
       </CardHeader>
       <CardContent className="space-y-6">
         {isLoading && !jobs ? (
-          <div className="space-y-2" aria-busy="true" aria-label="Loading scheduled jobs">
+          <div
+            className="space-y-2"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading scheduled jobs"
+          >
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-12 w-full" />
             ))}

@@ -14,6 +14,7 @@ export function SummaryCards() {
     return (
       <div
         className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
+        role="status"
         aria-busy="true"
         aria-label="Loading summary"
       >

@@ -36,7 +36,7 @@ function SuspensionReason() {
   const { data, error, isLoading, mutate, isValidating } = useAccountStanding(true)
   if (isLoading) {
     return (
-      <div aria-busy="true" aria-label="Loading the reason" className="space-y-2">
+      <div role="status" aria-busy="true" aria-label="Loading the reason" className="space-y-2">
         <Skeleton className="h-4 w-3/4" />
         <Skeleton className="h-4 w-1/2" />
       </div>

@@ -10,7 +10,7 @@ export function BookingHistory({ bookingId }: { bookingId: number }) {
 
   if (isLoading)
     return (
-      <div className="space-y-2" aria-busy="true" aria-label="Loading status history">
+      <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading status history">
         <Skeleton className="h-5 w-2/3" />
         <Skeleton className="h-5 w-1/2" />
       </div>

@@ -58,7 +58,7 @@ export function CarrierTracking() {
     <div className="space-y-6">
       <SectionHeader title="Tracking" description="Shipments currently on the road." />
       {isLoading ? (
-        <div className="space-y-4" aria-busy="true" aria-label="Loading shipments">
+        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading shipments">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {[0, 1, 2, 3].map((i) => (
               <Skeleton key={i} className="h-24 w-full" />

@@ -81,6 +81,7 @@ export function CompanyProfile({ accountPanel }: { accountPanel: React.ReactNode
           {isLoading ? (
             <div
               className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+              role="status"
               aria-busy="true"
               aria-label="Loading company"
             >

@@ -336,7 +336,7 @@ export function DashboardOverview() {
           retrying={isValidating}
         />
       ) : isLoading || !data ? (
-        <div className="space-y-6" aria-busy="true" aria-label="Loading dashboard">
+        <div className="space-y-6" role="status" aria-busy="true" aria-label="Loading dashboard">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {[0, 1, 2, 3].map((i) => (
               <StatCardSkeleton key={i} />

@@ -10,6 +10,7 @@ function ChartSkeleton() {
   return (
     <div
       className="flex h-72 items-end gap-2"
+      role="status"
       aria-busy="true"
       aria-label="Loading monthly earnings"
     >

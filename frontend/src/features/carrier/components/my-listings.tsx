@@ -115,7 +115,7 @@ export function MyListings() {
           </div>
 
           {isLoading ? (
-            <div className="space-y-2" aria-busy="true" aria-label="Loading listings">
+            <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading listings">
               {[0, 1, 2, 3].map((i) => (
                 <Skeleton key={i} className="h-12 w-full" />
               ))}

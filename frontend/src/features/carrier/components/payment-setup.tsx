@@ -87,7 +87,12 @@ export function PaymentSetup() {
       />
       {isLoading ? (
         <Card>
-          <CardContent className="pt-6" aria-busy="true" aria-label="Loading payment setup">
+          <CardContent
+            className="pt-6"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading payment setup"
+          >
             <Skeleton className="h-24 w-full" />
           </CardContent>
         </Card>

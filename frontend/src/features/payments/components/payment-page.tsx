@@ -223,7 +223,7 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
   if (id && isLoading) {
     return (
       <PageShell>
-        <div aria-busy="true" aria-label="Loading booking" className="space-y-6">
+        <div role="status" aria-busy="true" aria-label="Loading booking" className="space-y-6">
           <Skeleton className="h-9 w-64" />
           <Skeleton className="h-64 w-full" />
           <Skeleton className="h-48 w-full" />

@@ -56,7 +56,12 @@ export function CarrierDetailsDialog({
           </DialogDescription>
         </DialogHeader>
         {isLoading ? (
-          <div className="space-y-3" aria-busy="true" aria-label="Loading carrier details">
+          <div
+            className="space-y-3"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading carrier details"
+          >
             <Skeleton className="h-6 w-48" />
             <Skeleton className="h-20 w-full" />
             <Skeleton className="h-16 w-full" />

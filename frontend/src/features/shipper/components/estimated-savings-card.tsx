@@ -29,7 +29,12 @@ export function EstimatedSavingsCard() {
       </CardHeader>
       <CardContent>
         {isLoading ? (
-          <div className="space-y-3" aria-busy="true" aria-label="Loading estimated savings">
+          <div
+            className="space-y-3"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading estimated savings"
+          >
             <Skeleton className="h-10 w-40" />
             <Skeleton className="h-12 w-full" />
           </div>

@@ -202,6 +202,7 @@ export function FindCarriersSection({ today }: { today: string }) {
       {isMutating && !results ? (
         <div
           className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3"
+          role="status"
           aria-busy="true"
           aria-label="Searching carriers"
         >

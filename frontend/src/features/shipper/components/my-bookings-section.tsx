@@ -32,7 +32,7 @@ export function MyBookingsSection({
         <p className="mt-1 text-slate-600">Your shipments, their status and what needs you.</p>
       </div>
       {isLoading ? (
-        <div className="space-y-6" aria-busy="true" aria-label="Loading bookings">
+        <div className="space-y-6" role="status" aria-busy="true" aria-label="Loading bookings">
           <Skeleton className="h-16 w-full" />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {[0, 1, 2, 3].map((i) => (

@@ -89,7 +89,7 @@ export function StatusTimeline({
   const { data, error, isLoading, isValidating, mutate } = useBookingHistory(bookingId)
   if (isLoading) {
     return (
-      <div className="space-y-3" aria-busy="true" aria-label="Loading status history">
+      <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading status history">
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-10 w-full" />
       </div>
@@ -183,6 +183,7 @@ export function TrackingSection() {
       {isLoading ? (
         <div
           className="grid grid-cols-1 gap-4 lg:grid-cols-2"
+          role="status"
           aria-busy="true"
           aria-label="Loading shipments"
         >

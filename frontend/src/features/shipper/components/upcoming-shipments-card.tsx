@@ -24,7 +24,12 @@ export function UpcomingShipmentsCard() {
       </CardHeader>
       <CardContent>
         {isLoading ? (
-          <div className="space-y-3" aria-busy="true" aria-label="Loading upcoming shipments">
+          <div
+            className="space-y-3"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading upcoming shipments"
+          >
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-14 w-full" />
             ))}
