@@ -21,9 +21,15 @@ const DATABASE_ONLY_FILES = [
   '--files=browser/freight_board',
   '--files=browser/freight_invites',
 ]
+/**
+ * CI runs the frontend and CLI tests on their own before its two database legs run side by side
+ * (where they would compete with a whole backend suite for two cores): its SQLite leg sets
+ * TEST_BACKEND_ONLY=1 and runs every backend suite.
+ */
+const backendOnly = process.env.TEST_BACKEND_ONLY === '1'
 const givenArgs = process.argv.slice(2)
 const japaArgs = givenArgs.length === 0 && databaseOnly ? DATABASE_ONLY_FILES : givenArgs
-const onlyBackend = givenArgs.length > 0 || databaseOnly
+const onlyBackend = givenArgs.length > 0 || databaseOnly || backendOnly
 
 function run(label, command, args, env = {}) {
   console.log(`\n▸ ${label}`)
