@@ -9,6 +9,8 @@ declare module '@adonisjs/core/types' {
     'account:suspended': { userId: number; reason: string }
     /** a suspended account approved again by an admin (Fleet Oversight, decision 0116) */
     'account:reinstated': { userId: number; reviewerId: number }
+    /** a message sent through the contact form was stored (decision 0185) */
+    'contact:received': { contactMessageId: number }
   }
 }
 

@@ -27,6 +27,12 @@ export type LiveNoticeKind =
   | 'account'
   /** a carrier failed vetting (the admins' flagged list) */
   | 'carrier'
+  /** a drayage move was accepted, gated out, returned, cancelled, or its appointment changed */
+  | 'drayage'
+  /** the payout job released, paid or failed payouts (`id`: the batch's first booking) */
+  | 'payout'
+  /** a message came through the contact form (the admins' inbox) */
+  | 'contact'
 
 export type LiveNotice = { kind: LiveNoticeKind; id: number; change: string }
 

@@ -15,6 +15,7 @@ const entry = (id: number, overrides: Partial<RevealEntry> = {}): RevealEntry =>
   viewerName: 'Ada Lovelace',
   viewerRole: 'shipper',
   viewedAt: '2026-06-02T03:30:00.000Z',
+  reason: null,
   ...overrides,
 })
 
@@ -23,7 +24,15 @@ describe('palletline reveals list', () => {
     api.replies[
       'GET /api/admin/reveals?booking=TRT-042&viewerId=7&viewerRole=shipper&from=2026-06-01&to=2026-06-30&page=2'
     ] = ok({
-      data: [entry(31), entry(30, { viewerName: null, viewerId: null })],
+      data: [
+        entry(31),
+        entry(30, { viewerName: null, viewerId: null }),
+        entry(29, {
+          viewerRole: 'admin',
+          viewerName: 'Morgan Ops',
+          reason: 'Shipper reports the truck never arrived; calling the carrier directly today',
+        }),
+      ],
       meta: meta(22, 2),
     })
     const { exitCode, stdout, stderr } = await api.run([
@@ -46,10 +55,16 @@ describe('palletline reveals list', () => {
     expect(exitCode).toBe(0)
     expect(api.seen[0]!.authorization).toBe('Bearer plt_admin-token')
     const lines = stdout.trimEnd().split('\n')
-    expect(lines[0]).toMatch(/^ID\s+BOOKING\s+VIEWER\s+ROLE\s+VIEWED AT\s*$/)
-    expect(lines[2]).toMatch(/^31\s+TRT-042\s+Ada Lovelace\s+shipper\s+2026-06-02 03:30 UTC\s*$/)
+    expect(lines[0]).toMatch(/^ID\s+BOOKING\s+VIEWER\s+ROLE\s+VIEWED AT\s+REASON\s*$/)
+    expect(lines[2]).toMatch(
+      /^31\s+TRT-042\s+Ada Lovelace\s+shipper\s+2026-06-02 03:30 UTC\s+—\s*$/
+    )
     expect(lines[3]).toMatch(/^30\s+TRT-042\s+—\s+shipper/)
-    expect(lines[4]).toBe('Page 2 of 2 (22 in all)')
+    // A deliberate reveal's reason, cut in the table (--json and --csv print it whole).
+    expect(lines[4]).toMatch(
+      /^29\s+TRT-042\s+Morgan Ops\s+admin\s+.+\s+Shipper reports the truck never arrived; calling the carrie…\s*$/
+    )
+    expect(lines[5]).toBe('Page 2 of 2 (22 in all)')
   })
 
   it('names the next page when there is one, and says so when nothing matches', async () => {
@@ -72,14 +87,20 @@ describe('palletline reveals list', () => {
 
   it('--csv prints one page as CSV, quoting what needs it', async () => {
     api.replies['GET /api/admin/reveals?viewerRole=admin'] = ok({
-      data: [entry(9, { viewerRole: 'admin', viewerName: 'Morgan, "Ops"' })],
+      data: [
+        entry(9, {
+          viewerRole: 'admin',
+          viewerName: 'Morgan, "Ops"',
+          reason: 'Dispute, "urgent"',
+        }),
+      ],
       meta: meta(1),
     })
     const { exitCode, stdout } = await api.run(['reveals', 'list', '--role', 'admin', '--csv'])
     expect(exitCode).toBe(0)
     expect(stdout).toBe(
-      'id,bookingId,bookingReference,viewerId,viewerName,viewerRole,viewedAt\r\n' +
-        '9,42,TRT-042,7,"Morgan, ""Ops""",admin,2026-06-02T03:30:00.000Z\r\n'
+      'id,bookingId,bookingReference,viewerId,viewerName,viewerRole,viewedAt,reason\r\n' +
+        '9,42,TRT-042,7,"Morgan, ""Ops""",admin,2026-06-02T03:30:00.000Z,"Dispute, ""urgent"""\r\n'
     )
   })
 
@@ -103,7 +124,7 @@ describe('palletline reveals list', () => {
     expect(exitCode).toBe(0)
     const lines = stdout.trimEnd().split('\r\n')
     expect(lines.map((line) => line.split(',')[0])).toEqual(['id', '3', '2', '1'])
-    expect(lines[3]).toBe('1,42,TRT-042,,,shipper,2026-06-02T03:30:00.000Z')
+    expect(lines[3]).toBe('1,42,TRT-042,,,shipper,2026-06-02T03:30:00.000Z,')
   })
 
   it('bad arguments exit 2 before any request', async () => {

@@ -1,6 +1,8 @@
 /*
  * Account changes reach the admins' approvals and figures, and the account's own screens, at
- * once (docs/decisions/0171): `{ kind: 'account', id: <user id>, change }`.
+ * once (docs/decisions/0171): `{ kind: 'account', id: <user id>, change }`. A message through
+ * the contact form reaches the admins' inbox: `{ kind: 'contact', id: <message id>,
+ * change: 'received' }`.
  */
 import emitter from '@adonisjs/core/services/emitter'
 import { notifyAdmins, notifyUsers } from '#core/live_notices'
@@ -16,3 +18,7 @@ for (const change of ['approved', 'rejected', 'suspended', 'reinstated'] as cons
     notifyUsers([userId], notice)
   })
 }
+
+emitter.on('contact:received', ({ contactMessageId }) => {
+  notifyAdmins({ kind: 'contact', id: contactMessageId, change: 'received' })
+})

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { BaseMail } from '@adonisjs/mail'
 import mail from '@adonisjs/mail/services/main'
+import emitter from '@adonisjs/core/services/emitter'
 import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
 import { Clock } from '#core/clock'
@@ -97,6 +98,8 @@ export default class ContactService {
       userId,
       createdAt: this.clock.now(),
     })
+    // The admins' inbox lists it at once (docs/decisions/0171), whatever the mail does.
+    await emitter.emit('contact:received', { contactMessageId: row.id })
     // The message is kept whatever the mail server does; admins read it in the console.
     try {
       await mail.send(new ContactReceivedMail(row))

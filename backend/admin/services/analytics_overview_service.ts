@@ -14,6 +14,8 @@ export type IdentityRevealEntry = {
   viewerName: string | null
   viewerRole: string
   viewedAt: string
+  /** why an admin asked to see it (docs/decisions/0186); null for a view a page made */
+  reason: string | null
 }
 
 /** Which reveals to read; `from` and `to` are business days (America/New_York), both included. */
@@ -60,7 +62,7 @@ export default class AnalyticsOverviewService {
   ): Promise<Page<IdentityRevealEntry>> {
     const query = db
       .from('identity_reveal_log')
-      .select('id', 'booking_id', 'viewer_id', 'viewer_role', 'viewed_at')
+      .select('id', 'booking_id', 'viewer_id', 'viewer_role', 'viewed_at', 'reason')
     if (filters.viewerRole) query.where('viewer_role', filters.viewerRole)
     if (filters.bookingId !== undefined) query.where('booking_id', filters.bookingId)
     if (filters.viewerId !== undefined) query.where('viewer_id', filters.viewerId)
@@ -91,6 +93,7 @@ export default class AnalyticsOverviewService {
         viewerName: r.viewer_id === null ? null : (viewers.get(r.viewer_id)?.name ?? null),
         viewerRole: r.viewer_role,
         viewedAt: readTimestamp(r.viewed_at),
+        reason: r.reason ?? null,
       })),
       meta: {
         total,

@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import emitter from '@adonisjs/core/services/emitter'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import type { Infer } from '@vinejs/vine/types'
@@ -16,6 +17,7 @@ import type {
   appointmentStatusValidator,
   requestAppointmentValidator,
 } from '#logistics/validators/drayage'
+import '#logistics/drayage_events'
 
 /** A terminal window is at most 12 hours long and booked at most 30 days ahead. */
 export const WINDOW_LIMITS = { maxHours: 12, aheadDays: 30 }
@@ -102,6 +104,7 @@ export default class AppointmentService {
       status: 'REQUESTED',
       confirmationNumber: null,
     })
+    await this.changed(moveId, 'REQUESTED')
     return toAppointmentView(appointment)
   }
 
@@ -140,6 +143,15 @@ export default class AppointmentService {
       throw new ConflictException('The appointment changed meanwhile; reload and try again')
     }
     await appointment.refresh()
+    await this.changed(move.id, input.status)
     return toAppointmentView(appointment)
+  }
+
+  /** The move's shipper and carrier see the window change (docs/decisions/0171). */
+  private changed(moveId: number, status: string) {
+    return emitter.emit('drayage:changed', {
+      drayageMoveId: moveId,
+      change: `appointment_${status.toLowerCase()}`,
+    })
   }
 }

@@ -232,6 +232,7 @@ export default class DrayageMoveService {
   async accept(carrierUserId: number, id: number): Promise<DrayageMoveView> {
     const carrierId = await this.carriers.findCarrierId(carrierUserId)
     await this.step(id, 'accept', { carrier_id: carrierId, accepted_at: this.now() })
+    await this.changed(id, 'accepted')
     await this.alertRules.ensureRule(carrierUserId, ALERT_RULE_NAME, 'last_free_day')
     return this.show(id, 'carrier')
   }
@@ -244,6 +245,7 @@ export default class DrayageMoveService {
   async gateOut(id: number): Promise<DrayageMoveView> {
     await this.stepWithAppointments(id, 'gateOut', { gate_out: this.now() })
     await this.record(await DrayageMove.findOrFail(id))
+    await this.changed(id, 'gated_out')
     return this.show(id, 'carrier')
   }
 
@@ -255,6 +257,7 @@ export default class DrayageMoveService {
     await this.stepWithAppointments(id, 'emptyReturn', { empty_returned_at: this.now() })
     await this.record(await DrayageMove.findOrFail(id))
     await emitter.emit('drayage:completed', { drayageMoveId: id })
+    await this.changed(id, 'empty_returned')
     return this.show(id, 'carrier')
   }
 
@@ -282,6 +285,7 @@ export default class DrayageMoveService {
       .whereIn('status', ['REQUESTED', 'CONFIRMED'])
       .update({ status: 'CANCELLED', updated_at: this.now() })
     await this.record(await DrayageMove.findOrFail(id))
+    await this.changed(id, 'cancelled')
     return this.show(id, 'shipper')
   }
 
@@ -302,6 +306,11 @@ export default class DrayageMoveService {
 
   private now() {
     return sqlTimestamp(this.clock.now(), db.connection())
+  }
+
+  /** After the change is written: its shipper's and carrier's screens refresh (0171). */
+  private changed(id: number, change: string) {
+    return emitter.emit('drayage:changed', { drayageMoveId: id, change })
   }
 
   private async step(

@@ -31,6 +31,8 @@ export type ClaimedPayout = {
   cancellationFeeCents: number | null
   /** attempts so far, this one included */
   attempts: number
+  /** why the last attempt ended unpaid (a hold's reason, a refusal), null if none */
+  failureReason: string | null
 }
 
 type Client = QueryClientContract | TransactionClientContract
@@ -215,7 +217,14 @@ export default class BookingSettlementService {
           payout_claimed_at: stamp(client, rule.now),
           payout_attempts: client.knexRawQuery('payout_attempts + 1'),
         },
-        ['id', 'carrier_id', 'total_amount', 'cancellation_fee_cents', 'payout_attempts']
+        [
+          'id',
+          'carrier_id',
+          'total_amount',
+          'cancellation_fee_cents',
+          'payout_attempts',
+          'payout_failure_reason',
+        ]
       )
     return (rows as Record<string, unknown>[]).map((row) => ({
       bookingId: Number(row.id),
@@ -226,6 +235,7 @@ export default class BookingSettlementService {
           ? null
           : Number(row.cancellation_fee_cents),
       attempts: Number(row.payout_attempts),
+      failureReason: (row.payout_failure_reason as string | null) ?? null,
     }))
   }
 

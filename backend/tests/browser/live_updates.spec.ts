@@ -114,7 +114,7 @@ test.group('Browser: live updates between two users', (group) => {
     for (const { context } of [shipper, carrier]) await context.close()
   })
 
-  test('at 1280 px: a carrier registers, the admin’s pending approvals show it', async ({
+  test('at 1280 px: a carrier registers, the admin’s pending approvals show it; approved, the carrier’s waiting page moves on', async ({
     assert,
   }) => {
     await makeUser('admin', { email: 'boss@palletline.test', password: 'adminpass1' })
@@ -145,10 +145,25 @@ test.group('Browser: live updates between two users', (group) => {
     await page.getByLabel('Password', { exact: true }).fill('long-enough-secret')
     await page.getByLabel('Confirm Password').fill('long-enough-secret')
     await page.getByLabel(/User Agreement/).check()
+    // The waiting page, outside the app layout, listens on the carrier's own channel.
+    const ownChannel = page.waitForResponse(
+      (res) =>
+        res.url().endsWith('/__transmit/subscribe') &&
+        res.status() === 204 &&
+        /^users\/\d+$/.test(res.request().postDataJSON()?.channel ?? '')
+    )
     await page.getByRole('button', { name: 'Create Account' }).click()
     await page.waitForURL('**/carrier-pending')
+    await page.getByRole('heading', { name: 'Account Pending Approval' }).waitFor()
+    await ownChannel
 
     await approve.waitFor(LIVE)
+    await approve.click()
+    // No reload: the approval reaches the carrier's own screen, which goes on to its dashboard.
+    await page.waitForURL('**/carrier', LIVE)
+    assert.isFalse(
+      await page.getByRole('heading', { name: 'Account Pending Approval' }).isVisible()
+    )
     for (const { context } of [admin, carrier]) await context.close()
   })
 })

@@ -18,6 +18,8 @@ import type { ContextOf } from './types.js'
 export const REVEAL_CHAIN = 'identity_reveal_log'
 /** How many rows `--csv --all` asks for at a time (the API's largest page). */
 const CSV_PAGE = 100
+/** A reason longer than this is cut in the table; --json and --csv print it whole. */
+const REASON_SHOWN = 60
 
 interface RevealRow {
   id: number
@@ -26,6 +28,7 @@ interface RevealRow {
   viewerId: number | null
   role: string
   viewedAt: string
+  reason: string | null
 }
 
 const columns: TableColumn<RevealRow>[] = [
@@ -34,6 +37,7 @@ const columns: TableColumn<RevealRow>[] = [
   { key: 'viewer', header: 'viewer' },
   { key: 'role', header: 'role' },
   { key: 'viewedAt', header: 'viewed at' },
+  { key: 'reason', header: 'reason' },
 ]
 
 function toRow(entry: RevealEntry): RevealRow {
@@ -44,6 +48,11 @@ function toRow(entry: RevealEntry): RevealRow {
     viewerId: entry.viewerId,
     role: entry.viewerRole,
     viewedAt: formatDateTime(entry.viewedAt),
+    // An admin's deliberate reveal says why (docs/decisions/0186); a page's view has none.
+    reason:
+      entry.reason && entry.reason.length > REASON_SHOWN
+        ? `${entry.reason.slice(0, REASON_SHOWN - 1)}…`
+        : entry.reason,
   }
 }
 
@@ -55,6 +64,7 @@ const csvColumns: { key: keyof RevealEntry & string }[] = [
   { key: 'viewerName' },
   { key: 'viewerRole' },
   { key: 'viewedAt' },
+  { key: 'reason' },
 ]
 
 interface RevealOptions extends ListOptions {

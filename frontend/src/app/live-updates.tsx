@@ -14,6 +14,8 @@ import { flaggedCarriersKey, getFlaggedCarriers } from '@/features/admin/api/car
 import { payoutsAttentionKey } from '@/features/admin/api/payouts-attention'
 import { escrowKey } from '@/features/tms/api/get-escrow'
 import { notificationsKey } from '@/features/tms/api/get-notifications'
+import { drayageMovesKey } from '@/features/drayage/api/get-drayage-moves'
+import { STANDING_KEY } from '@/features/auth/api/standing'
 import {
   ADMIN_CHANNEL,
   userChannel,
@@ -27,6 +29,10 @@ const TRACKING = '/api/tms/shipments'
 const FLEET = '/api/admin/carriers?'
 /** The flagged carriers: the hook keeps the answer's `carriers`. */
 const FLAGGED = { path: flaggedCarriersKey, load: getFlaggedCarriers }
+/** Every drayage read: the moves, the open ones, one move, its invoices. */
+const DRAYAGE = drayageMovesKey
+/** The contact inbox, each page. */
+const CONTACT_INBOX = '/api/admin/contact-messages'
 
 /** What each role's screens show that another party can change (docs/decisions/0171). */
 type LiveRole = 'shipper' | 'carrier' | 'admin'
@@ -37,6 +43,8 @@ export const LIVE_RULES: Record<LiveRole, LiveRefreshRules> = {
     booking: [bookingsKey, dashboardMetricsKey, shipperInvoicesKey, TRACKING, escrowKey],
     // A carrier held, released or claimed a load; its funding settled. A claim is a booking.
     load: [shipperLoadsKey, bookingsKey, dashboardMetricsKey],
+    // A carrier accepted, gated out or returned a move, or changed its appointment.
+    drayage: [DRAYAGE],
   },
   carrier: {
     // The shipper paid, cancelled or completed; its booking history is under /api/bookings.
@@ -51,13 +59,21 @@ export const LIVE_RULES: Record<LiveRole, LiveRefreshRules> = {
     ],
     // The shipper cancelled a job the carrier is on; it was flagged at risk.
     expedited: [carrierExpeditedKey],
-    // Approved, suspended, reinstated.
-    account: [userKey],
+    // Approved, suspended, reinstated (the waiting page's reason too).
+    account: [userKey, STANDING_KEY],
+    // The shipper cancelled a move the carrier is on; its appointments.
+    drayage: [DRAYAGE],
+    // The payout job released, paid, failed or held the carrier's payouts.
+    payout: [carrierPayoutsKey, carrierDashboardKey],
   },
   admin: {
     account: [pendingUsersKey, adminDashboardKey, FLEET],
     carrier: [pendingUsersKey, FLAGGED, FLEET],
     booking: [adminDashboardKey, payoutsAttentionKey],
+    // A payout batch released, paid, failed or held payouts.
+    payout: [payoutsAttentionKey],
+    // A message came through the contact form.
+    contact: [CONTACT_INBOX],
   },
 }
 

@@ -7,7 +7,8 @@ import { useLiveChannel } from '@/lib/live'
  * "Something changed" notices (docs/decisions/0171): the kind of record, its id and the status
  * or change it went through, never who did it. The screen fetches again through the API.
  */
-export type LiveNoticeKind = 'booking' | 'load' | 'expedited' | 'account' | 'carrier'
+export type LiveNoticeKind =
+  'booking' | 'load' | 'expedited' | 'account' | 'carrier' | 'drayage' | 'payout' | 'contact'
 export type LiveNotice = { kind: LiveNoticeKind; id: number; change: string }
 
 /** The signed-in user's own channel (the server lets only that user listen). */

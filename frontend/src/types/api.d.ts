@@ -4126,6 +4126,8 @@ export interface components {
             viewerRole: "shipper" | "admin";
             /** Format: date-time */
             viewedAt: string;
+            /** @description Why an admin asked to see the carrier (10-500 characters, docs/decisions/0186); null for a view a page made after payment, and for rows logged before reasons were kept. */
+            reason: string | null;
         };
         PageMeta: {
             total: number;
@@ -4453,7 +4455,7 @@ export interface components {
         TransmitSubscription: {
             /** @description The client's stream id (the `uid` of its open event stream) */
             uid: string;
-            /** @description `expedited/offers`: approved carriers (jobs requested, accepted, cancelled); `expedited/shipper/{id}`: that shipper only (each change of its expedited jobs); `users/{id}`: that user only, `{ kind, id, change }` notices of its bookings, posted loads, expedited jobs and account; `admin`: admins signed in with two-factor, the same notices for approvals, attention lists and figures (decision 0171). */
+            /** @description `expedited/offers`: approved carriers (jobs requested, accepted, cancelled); `expedited/shipper/{id}`: that shipper only (each change of its expedited jobs); `users/{id}`: that user only, `{ kind, id, change }` notices of its bookings, posted loads, expedited jobs, drayage moves, payouts and account; `admin`: admins signed in with two-factor, the same notices for approvals, attention lists, payouts, the contact inbox and figures (decision 0171). */
             channel: ("freight/board" | "freight/public" | "expedited/offers") | string | "admin";
         };
         TmsDocument: {

@@ -105,6 +105,7 @@ test.group('Admin analytics: GET /api/admin/analytics-overview', (group) => {
       viewerName: 'Ada Lovelace',
       viewerRole: 'shipper',
       viewedAt: '2026-06-02T00:00:00.000Z',
+      reason: null,
     })
     assert.equal(page1.data[4].viewerName, 'Avery Morgan')
 

@@ -16,6 +16,8 @@ const REVEALS = '/api/admin/reveals'
 const PAYOUTS = '/api/admin/payouts'
 const DEPLOYMENT = '/api/admin/deployment'
 
+const ADMIN_REASON = 'Shipper disputes the delivery; calling the carrier'
+
 async function revealFixture() {
   const admin = await makeUser('admin', { firstName: 'Avery', lastName: 'Morgan' })
   const carrier = await makeUser('carrier', { isApproved: true })
@@ -23,16 +25,18 @@ async function revealFixture() {
   const listing = await makeListing(carrier)
   const first = await makeBooking(shipper, listing)
   const second = await makeBooking(shipper, listing)
-  const reveal = (bookingId: number, viewer: typeof admin, iso: string) =>
+  const reveal = (bookingId: number, viewer: typeof admin, iso: string, reason?: string) =>
     IdentityRevealLog.create({
       bookingId,
       viewerId: viewer.id,
       viewerRole: viewer.role,
       viewedAt: DateTime.fromISO(iso),
+      reason: reason ?? null,
     })
   // 03:30 UTC on the 2nd is still the 1st in New York.
   const a = await reveal(first.id, shipper, '2026-06-02T03:30:00Z')
-  const b = await reveal(first.id, admin, '2026-06-02T15:00:00Z')
+  // An admin's deliberate reveal keeps its reason (docs/decisions/0186).
+  const b = await reveal(first.id, admin, '2026-06-02T15:00:00Z', ADMIN_REASON)
   const c = await reveal(second.id, shipper, '2026-06-03T12:00:00Z')
   const d = await reveal(second.id, shipper, '2026-06-05T12:00:00Z')
   return { admin, shipper, carrier, first, second, logs: { a, b, c, d } }
@@ -45,7 +49,10 @@ test.group('Operator reads: GET /api/admin/reveals', (group) => {
     return () => app.container.restore(Clock)
   })
 
-  test('newest first, 20 a page, with the viewer named', async ({ client, assert }) => {
+  test('newest first, 20 a page, with the viewer named and an admin’s reason', async ({
+    client,
+    assert,
+  }) => {
     const { admin, shipper, first, logs } = await revealFixture()
     const res = await client.get(REVEALS).loginAs(admin)
     res.assertStatus(200)
@@ -62,6 +69,17 @@ test.group('Operator reads: GET /api/admin/reveals', (group) => {
       viewerName: 'Ada Lovelace',
       viewerRole: 'shipper',
       viewedAt: '2026-06-02T03:30:00.000Z',
+      reason: null,
+    })
+    assert.deepEqual(res.body().data[2], {
+      id: logs.b.id,
+      bookingId: first.id,
+      bookingReference: bookingReference(first.id),
+      viewerId: admin.id,
+      viewerName: 'Avery Morgan',
+      viewerRole: 'admin',
+      viewedAt: '2026-06-02T15:00:00.000Z',
+      reason: ADMIN_REASON,
     })
   })
 

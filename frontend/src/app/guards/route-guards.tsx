@@ -3,6 +3,7 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import type { Role } from '@/features/auth/api/get-user'
 import { useAuth } from '@/features/auth/hooks/use-auth'
+import { LiveUpdates } from '@/app/live-updates'
 import {
   hasKnownRole,
   isUnapprovedCarrier,
@@ -67,5 +68,12 @@ export function PendingGate() {
   if (!user) return <Navigate to={signInHref(signedOutReason)} replace />
   if (user.role !== 'carrier') return <Navigate to={paths.auth.getHref()} replace />
   if (user.isApproved) return <Navigate to={paths.carrier.getHref()} replace />
-  return <Outlet />
+  // Outside the app layout: listens itself, so an approval or a reinstatement moves the carrier
+  // on without a reload (docs/decisions/0171).
+  return (
+    <>
+      <LiveUpdates />
+      <Outlet />
+    </>
+  )
 }

@@ -9,6 +9,8 @@ export type IdentityRevealLog = {
   viewerName: string | null
   viewerRole: string
   viewedAt: string
+  /** an admin's reason for a deliberate reveal (docs/decisions/0186); null for a page's view */
+  reason: string | null
 }
 
 export type AnalyticsOverview = {

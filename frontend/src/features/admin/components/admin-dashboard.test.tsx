@@ -42,6 +42,7 @@ const log = (id: number): IdentityRevealLog => ({
   viewerName: `Viewer ${id}`,
   viewerRole: id % 2 ? 'shipper' : 'admin',
   viewedAt: '2025-03-05T10:00:00.000Z',
+  reason: id === 22 ? 'Shipper disputes the delivery; calling the carrier' : null,
 })
 
 /** 23 reveals, newest (id 23) first, 10 a page. */
@@ -120,10 +121,17 @@ describe('admin console', () => {
     const { calls } = setup()
     const table = await screen.findByRole('table', { name: 'Identity reveals' }, FIRST_PAINT)
     const firstRow = () => within(table).getAllByRole('row')[1]
-    expect(within(table).getAllByRole('row')).toHaveLength(11)
+    // The header, ten reveals and the reason of the one an admin made on purpose.
+    expect(within(table).getAllByRole('row')).toHaveLength(12)
     expect(firstRow()).toHaveTextContent('TRT-023')
     expect(firstRow()).toHaveTextContent('Viewer 23')
     expect(firstRow()).toHaveTextContent('Shipper')
+    // An admin's deliberate reveal shows its reason under it; a page's view has none.
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('TRT-022')
+    expect(
+      within(table).getByRole('row', { name: 'Reason for revealing the carrier of TRT-022' })
+    ).toHaveTextContent('Reason: Shipper disputes the delivery; calling the carrier')
+    expect(within(table).getAllByRole('row', { name: /^Reason for revealing/ })).toHaveLength(1)
     expect(screen.getByText(/Page 1 of 3/)).toBeInTheDocument()
     const previous = screen.getByRole('button', { name: 'Previous' })
     const next = screen.getByRole('button', { name: 'Next' })

@@ -38,8 +38,8 @@ export function IdentityRevealLog() {
       <CardHeader>
         <CardTitle>Identity Reveal Audit Log</CardTitle>
         <CardDescription>
-          Every time a carrier&apos;s identity was shown after payment: booking, viewer, role and
-          time.
+          Every time a carrier&apos;s identity was shown: booking, viewer, role and time, and the
+          reason an admin gave for revealing a carrier on purpose.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -78,7 +78,7 @@ export function IdentityRevealLog() {
           <EmptyState
             icon={Eye}
             title="No identity reveals yet"
-            description="Each reveal will be listed with the booking, the viewer, the viewer's role and the time."
+            description="Each reveal will be listed with the booking, the viewer, the viewer's role, the time and an admin's reason."
           />
         ) : (
           <>
@@ -93,18 +93,32 @@ export function IdentityRevealLog() {
               </TableHeader>
               <TableBody>
                 {log.data.map((entry) => (
-                  <TableRow key={entry.id}>
-                    <TableCell className="font-medium text-slate-900">
-                      {entry.bookingReference}
-                    </TableCell>
-                    <TableCell>
-                      {entry.viewerName ?? (entry.viewerId ? `User #${entry.viewerId}` : '—')}
-                    </TableCell>
-                    <TableCell>{formatStatus(entry.viewerRole)}</TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      {formatDateTime(entry.viewedAt)}
-                    </TableCell>
-                  </TableRow>
+                  <React.Fragment key={entry.id}>
+                    <TableRow className={entry.reason ? 'border-b-0' : undefined}>
+                      <TableCell className="font-medium text-slate-900">
+                        {entry.bookingReference}
+                      </TableCell>
+                      <TableCell>
+                        {entry.viewerName ?? (entry.viewerId ? `User #${entry.viewerId}` : '—')}
+                      </TableCell>
+                      <TableCell>{formatStatus(entry.viewerRole)}</TableCell>
+                      <TableCell className="min-w-28">{formatDateTime(entry.viewedAt)}</TableCell>
+                    </TableRow>
+                    {/* An admin's deliberate reveal says why (docs/decisions/0186); a page's view has no reason. */}
+                    {entry.reason ? (
+                      <TableRow
+                        aria-label={`Reason for revealing the carrier of ${entry.bookingReference}`}
+                      >
+                        <TableCell colSpan={4} className="pt-0">
+                          {/* Within the visible width when a phone scrolls the table sideways. */}
+                          <p className="sticky left-3 max-w-[calc(100vw-7rem)] whitespace-pre-line break-words">
+                            <span className="font-medium text-slate-900">Reason: </span>
+                            {entry.reason}
+                          </p>
+                        </TableCell>
+                      </TableRow>
+                    ) : null}
+                  </React.Fragment>
                 ))}
               </TableBody>
             </Table>
