@@ -19,7 +19,7 @@ import payments from '#plugins/payments/services/main'
 import type { SandboxPaymentsDriver } from '#plugins/payments/main'
 import { signatureHeader } from '#plugins/payments/drivers/signature'
 import { writeTransaction } from '#core/transactions'
-import { toCents } from '#core/money'
+import { toCents, formatUsd } from '#core/money'
 import { bookingReference } from '#core/reference'
 import PaymentsReconcile from '../../../commands/payments_reconcile.js'
 import { makeUser, resetDatabase } from '#tests/helpers'
@@ -390,7 +390,8 @@ test.group('Reconciliation: paid bookings against the provider', (group) => {
     await networkCharges(shortIntent.id, { amount_cents: shortIntent.amount - 100 })
     assert.equal(await forge(short, shortIntent.id), 'paid')
 
-    const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`
+    // Problem lines print money as people read it, separators and all (decision 0183).
+    const usd = formatUsd
     const report = await new ReconciliationService().reconcile()
     assert.sameDeepMembers(report.problems, [
       {
