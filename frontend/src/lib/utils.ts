@@ -95,6 +95,9 @@ const CONFLICTS: Record<string, string[]> = {
 /** The group of a utility without its variants, or undefined for a class this does not know. */
 function groupOf(utility: string): string | undefined {
   if (EXACT[utility]) return EXACT[utility]
+  // An arbitrary property (`[overflow-wrap:anywhere]`) conflicts with another of its property.
+  const property = /^\[([a-z-]+):.+\]$/.exec(utility)
+  if (property) return `property-${property[1]}`
   const dash = utility.indexOf('-')
   const head = dash < 0 ? utility : utility.slice(0, dash)
   const value = dash < 0 ? '' : utility.slice(dash + 1).replace(/\/[\d.]+$/, '')
