@@ -58,6 +58,9 @@ router
     router
       .post('/payouts/:bookingId/retry', [PayoutsController, 'retry'])
       .where('bookingId', bookingIdMatcher)
+    router
+      .post('/expedited-payouts/:jobId/retry', [PayoutsController, 'retryExpedited'])
+      .where('jobId', router.matchers.number())
   })
   .prefix('/api/admin')
   .use([

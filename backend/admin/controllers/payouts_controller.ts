@@ -11,6 +11,7 @@ import {
 } from '#admin/validators/operator'
 
 export const BOOKING_NOT_FOUND = 'Booking not found'
+export const EXPEDITED_PAYOUT_NOT_FOUND = 'Expedited payout not found'
 export const NOT_FAILED = 'This payout has not failed'
 
 /**
@@ -38,6 +39,7 @@ export default class PayoutsController {
   async attention() {
     return {
       payouts: await this.views.attention(),
+      expeditedPayouts: await this.views.expeditedAttention(),
       carrierHolds: await this.views.carrierHolds(),
     }
   }
@@ -55,5 +57,23 @@ export default class PayoutsController {
     // skipped: not failed, or another run holds it right now; either way nothing was sent.
     if (outcome === 'skipped') throw new ConflictException(NOT_FAILED)
     return { outcome, payout: await this.views.payoutOf(bookingId) }
+  }
+
+  /**
+   * POST /api/admin/expedited-payouts/:jobId/retry: the same for a delivered expedited job's
+   * failed payout (docs/decisions/0188), as `payouts:release --retry-expedited <jobId>`.
+   */
+  async retryExpedited({ params }: HttpContext) {
+    const jobId = Number(params.jobId)
+    if (
+      !Number.isInteger(jobId) ||
+      jobId < 1 ||
+      jobId > MAX_ID ||
+      !(await this.views.expeditedPayoutOf(jobId))
+    )
+      throw new NotFoundException(EXPEDITED_PAYOUT_NOT_FOUND)
+    const outcome = await this.payouts.retryExpedited(jobId)
+    if (outcome === 'skipped') throw new ConflictException(NOT_FAILED)
+    return { outcome, payout: await this.views.expeditedPayoutOf(jobId) }
   }
 }

@@ -7,7 +7,7 @@ import CarrierProfileService, {
   type CarrierPaymentAccount,
 } from '#fleet/services/carrier_profile_service'
 import { fromCents, splitPayout, toCents } from '#core/money'
-import { bookingReference } from '#core/reference'
+import { bookingReference, expeditedReference } from '#core/reference'
 import { NotFoundException } from '#core/exceptions/http_errors'
 import PayoutService from '#payments/services/payout_service'
 import { isoUtc } from '#core/timestamps'
@@ -16,14 +16,17 @@ import { ProviderUnavailableException } from '#payments/services/payment_intents
 /** Where the provider sends the carrier back after (or instead of) its onboarding form. */
 export const PAYMENT_SETUP_PATH = '/carrier#payments'
 
-/** At most this many bookings in the payout history. */
+/** At most this many payouts (bookings and expedited jobs) in the payout history. */
 export const PAYOUT_HISTORY_LIMIT = 500
 
 export const CARRIER_NOT_FOUND = 'Carrier profile not found'
 export const ACCOUNT_NOT_FOUND = 'Payout account not found'
 
 export type PayoutHistoryEntry = {
+  /** the booking's id, or the expedited job's (`kind`) */
   id: number
+  /** what the payout is for: a booking (TRT-), or a delivered expedited job (EXP-, 0188) */
+  kind: 'booking' | 'expedited'
   reference: string
   pickupAddress: string | null
   deliveryAddress: string | null
@@ -168,12 +171,64 @@ export default class CarrierPaymentsService {
    * GET /api/carrier/payouts: the carrier's bookings with their payout, newest first. A
    * cancelled booking is owed nothing and is not listed, unless it kept a late-cancel fee for
    * the carrier: then the entry is that fee's payout, once released (docs/decisions/0178).
+   * A delivered expedited job the carrier was paid for through the platform is its EXP row,
+   * from its delivery on (docs/decisions/0188).
    */
   async payouts(userId: number): Promise<PayoutHistoryEntry[]> {
     const account = await this.account(userId)
+    const [bookings, expedited] = await Promise.all([
+      this.bookingPayouts(account.carrierId),
+      this.expeditedPayouts(account.carrierId),
+    ])
+    return [...bookings, ...expedited]
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
+      .slice(0, PAYOUT_HISTORY_LIMIT)
+  }
+
+  private async expeditedPayouts(carrierId: number): Promise<PayoutHistoryEntry[]> {
+    const rows = await db
+      .from('expedited_payments as p')
+      .join('expedited_jobs as j', 'j.id', 'p.expedited_job_id')
+      .where('p.carrier_id', carrierId)
+      .whereNotNull('p.payout_status')
+      .select(
+        'j.id',
+        'j.origin_city',
+        'j.origin_state',
+        'j.dest_city',
+        'j.dest_state',
+        'j.created_at',
+        'p.amount_cents',
+        'p.payout_status',
+        'p.payout_released_at',
+        'p.payout_failure_reason'
+      )
+      .orderBy('j.created_at', 'desc')
+      .limit(PAYOUT_HISTORY_LIMIT)
+    return rows.map((row) => {
+      const cents = Number(row.amount_cents)
+      return {
+        id: Number(row.id),
+        kind: 'expedited' as const,
+        reference: expeditedReference(Number(row.id)),
+        pickupAddress: `${row.origin_city}, ${row.origin_state}`,
+        deliveryAddress: `${row.dest_city}, ${row.dest_state}`,
+        createdAt: isoUtc(row.created_at)!,
+        totalAmount: fromCents(cents),
+        payoutAmount: fromCents(splitPayout(cents).payoutCents),
+        paymentStatus: 'paid',
+        payoutStatus: row.payout_status,
+        payoutReleasedAt: isoUtc(row.payout_released_at),
+        payoutFailureReason: row.payout_failure_reason,
+        lateCancelFee: false,
+      }
+    })
+  }
+
+  private async bookingPayouts(carrierId: number): Promise<PayoutHistoryEntry[]> {
     const rows: PayoutRow[] = await db
       .from('bookings')
-      .where('carrier_id', account.carrierId)
+      .where('carrier_id', carrierId)
       .where((q) =>
         q
           .whereNot('status', 'cancelled')
@@ -204,6 +259,7 @@ export default class CarrierPaymentsService {
         : toCents(row.total_amount ?? 0)
       return {
         id: row.id,
+        kind: 'booking' as const,
         reference: bookingReference(row.id),
         pickupAddress: row.pickup_address,
         deliveryAddress: row.delivery_address,

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
+import type { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import payments from '#plugins/payments/services/main'
 import type { PaymentEventData, RefundEventData } from '#plugins/payments/main'
@@ -14,6 +15,7 @@ import {
   ProviderUnavailableException,
   type PaymentIntentResponse,
 } from '#payments/services/payment_intents'
+import { AUTO_RELEASE_HOURS } from '#payments/services/payout_rules'
 import { Clock } from '#core/clock'
 import { fromCents } from '#core/money'
 import { ConflictException } from '#core/exceptions/http_errors'
@@ -30,8 +32,10 @@ const PAYABLE = ['INIT', 'FAILED'] as const
 const payable = (status: string) => (PAYABLE as readonly string[]).includes(status)
 
 /** The ledger's transaction keys of an expedited job (no booking: `booking_id` is null). */
-export const expeditedLedgerKey = (jobId: number, step: 'charge' | 'refund' | 'release') =>
-  `expedited-${jobId}-${step}`
+export const expeditedLedgerKey = (
+  jobId: number,
+  step: 'charge' | 'refund' | 'release' | 'payout'
+) => `expedited-${jobId}-${step}`
 
 /**
  * A shipper's card payment for an expedited job before it is offered to carriers
@@ -219,7 +223,10 @@ export default class ExpeditedPaymentService {
   /**
    * A delivered job's charge leaves escrow by the one payout split: the platform's share, and
    * the carrier's payable (what the platform owes it), once, inside the caller's transaction.
-   * False when the job holds no succeeded charge (requested before payments existed).
+   * The payment's payout is then released for the carrier, and the payout run transfers it
+   * once it is due, AUTO_RELEASE_HOURS after delivery as a booking's (PayoutService,
+   * ExpeditedPayouts). False when the job holds no succeeded charge (requested before
+   * payments existed).
    */
   async release(trx: TransactionClientContract, jobId: number, carrierId: number) {
     const payment = await ExpeditedPayment.query({ client: trx })
@@ -227,12 +234,28 @@ export default class ExpeditedPaymentService {
       .where('status', 'SUCCEEDED')
       .first()
     if (!payment) return false
-    return this.ledger.post(trx, {
+    const posted = await this.ledger.post(trx, {
       key: expeditedLedgerKey(jobId, 'release'),
       bookingId: null,
       memo: `expedited job ${jobId} delivered`,
       lines: releaseLines(payment.amountCents, carrierId),
     })
+    if (posted) {
+      const now = this.clock.now()
+      const stamp = (at: DateTime) => at.toFormat(trx.dialect.dateTimeFormat)
+      await trx
+        .from('expedited_payments')
+        .where('id', payment.id)
+        .whereNull('payout_status')
+        .update({
+          carrier_id: carrierId,
+          payout_status: 'released',
+          payout_released_at: stamp(now),
+          payout_due_at: stamp(now.plus({ hours: AUTO_RELEASE_HOURS })),
+          updated_at: stamp(now),
+        })
+    }
+    return posted
   }
 
   private lock(trx: TransactionClientContract, id: number) {

@@ -1,8 +1,9 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { fromCents, splitPayout, toCents } from '#core/money'
-import { bookingReference } from '#core/reference'
+import { bookingReference, expeditedReference } from '#core/reference'
 import { isoUtc } from '#core/timestamps'
 import { ONBOARDING_HOLD_REASON } from '#payments/services/payout_service'
 import PayoutHoldService, {
@@ -27,6 +28,14 @@ export type PayoutAttention = {
   releasedAt: string | null
   /** waiting (for the carrier's onboarding, or for a payout hold to end) rather than failed */
   held: boolean
+}
+
+/**
+ * A delivered expedited job's payout needing an operator's eye (docs/decisions/0188): failed,
+ * or held. Retried by the payout run like a booking's; it has no booking to retry by.
+ */
+export type ExpeditedPayoutAttention = Omit<PayoutAttention, 'bookingId'> & {
+  expeditedJobId: number
 }
 
 /** Payout states an operator filters by: the stored status, or `held` (released, waiting). */
@@ -90,6 +99,62 @@ export default class PayoutAttentionService {
       .orderBy('id', 'desc')
       .limit(ATTENTION_LIMIT)) as AttentionRow[]
     return this.present(rows)
+  }
+
+  /** Delivered expedited jobs' payouts that failed or are held, newest release first. */
+  expeditedAttention(): Promise<ExpeditedPayoutAttention[]> {
+    return this.expeditedRows((query) =>
+      query
+        .where((q) =>
+          q
+            .where('payout_status', 'failed')
+            .orWhere((held) =>
+              held.where('payout_status', 'released').whereNotNull('payout_failure_reason')
+            )
+        )
+        .orderBy('payout_released_at', 'desc')
+        .orderBy('expedited_job_id', 'desc')
+        .limit(ATTENTION_LIMIT)
+    )
+  }
+
+  /** One delivered expedited job's payout, whatever its state; null when it has none. */
+  async expeditedPayoutOf(jobId: number): Promise<ExpeditedPayoutAttention | null> {
+    const [view] = await this.expeditedRows((query) => query.where('expedited_job_id', jobId))
+    return view ?? null
+  }
+
+  /** Expedited payouts (a delivered job's succeeded payment with its carrier) as the admin sees them. */
+  private async expeditedRows(
+    narrow: (query: DatabaseQueryBuilderContract) => DatabaseQueryBuilderContract
+  ): Promise<ExpeditedPayoutAttention[]> {
+    const rows = (await narrow(
+      db
+        .from('expedited_payments')
+        .whereNotNull('carrier_id')
+        .whereNotNull('payout_status')
+        .select(
+          'expedited_job_id as id',
+          'carrier_id',
+          'amount_cents',
+          'payout_status',
+          'payout_failure_reason',
+          'payout_attempts',
+          'payout_next_attempt_at',
+          'payout_released_at'
+        )
+    )) as (Omit<AttentionRow, 'total_amount'> & { amount_cents: string | number })[]
+    const views = await this.present(
+      rows.map(({ amount_cents: cents, ...row }) => ({
+        ...row,
+        total_amount: fromCents(Number(cents)),
+      }))
+    )
+    return views.map(({ bookingId, ...view }) => ({
+      ...view,
+      expeditedJobId: bookingId,
+      reference: expeditedReference(bookingId),
+    }))
   }
 
   /**

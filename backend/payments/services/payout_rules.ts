@@ -30,11 +30,13 @@ export type PayoutOutcome = BatchOutcome | 'skipped'
 /** What became of a payout a batch claimed. */
 export type BatchOutcome = 'paid' | 'held' | 'failed'
 
+/** A run's bookings by outcome, and its expedited jobs' payouts (decision 0188) by job id. */
 export type ReleaseRunSummary = {
   released: number[]
   paid: number[]
   held: number[]
   failed: number[]
+  expedited: { paid: number[]; held: number[]; failed: number[] }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import emitter from '@adonisjs/core/services/emitter'
 import logger from '@adonisjs/core/services/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { DateTime } from 'luxon'
@@ -8,6 +9,11 @@ import EscrowTransaction from '#payments/models/escrow_transaction'
 import LedgerService, { releaseTransaction } from '#payments/services/ledger_service'
 import PayoutTransferService from '#payments/services/payout_transfer_service'
 import {
+  BookingPayouts,
+  ExpeditedPayouts,
+  type PayoutSubjectKind,
+} from '#payments/services/payout_subjects'
+import {
   AUTO_RELEASE_HOURS,
   PAYOUT_BATCH as BATCH,
   type PayoutOutcome,
@@ -16,6 +22,7 @@ import {
 import { Clock } from '#core/clock'
 import { writeTransaction } from '#core/transactions'
 import { toCents } from '#core/money'
+import '#payments/payout_events'
 
 export {
   AUTO_RELEASE_HOURS,
@@ -50,7 +57,9 @@ export default class PayoutService {
     private ledger: LedgerService,
     private carriers: CarrierProfileService,
     private settlement: BookingSettlementService,
-    private transfers: PayoutTransferService
+    private transfers: PayoutTransferService,
+    private bookings: BookingPayouts,
+    private expedited: ExpeditedPayouts
   ) {}
 
   /** The shipper completed the booking (`booking:completed`): release and pay it now. */
@@ -63,21 +72,51 @@ export default class PayoutService {
   /**
    * `node ace payouts:release` and the start command's timer: releases a batch of the bookings
    * due (completed, or delivered at least 48 hours ago), then pays a batch of what is released
-   * and due (new releases, retries whose backoff has passed, holds whose carrier has onboarded).
+   * and due (new releases, retries whose backoff has passed, holds whose carrier has onboarded),
+   * then a batch of delivered expedited jobs' payouts due (48 hours after delivery, decision
+   * 0188), released on the ledger at delivery, the same way.
    */
   async run(): Promise<ReleaseRunSummary> {
     const released = await this.releaseDue({})
-    const summary: ReleaseRunSummary = { released, paid: [], held: [], failed: [] }
-    for (const { bookingId, outcome } of await this.transfers.payBatch({ limit: BATCH }, false)) {
-      summary[outcome].push(bookingId)
+    const summary: ReleaseRunSummary = {
+      released,
+      paid: [],
+      held: [],
+      failed: [],
+      expedited: { paid: [], held: [], failed: [] },
     }
-    if (released.length + summary.paid.length + summary.failed.length > 0) {
+    for (const { id, outcome } of await this.transfers.payBatch(
+      this.bookings,
+      { limit: BATCH },
+      false
+    )) {
+      summary[outcome].push(id)
+    }
+    for (const { id, outcome } of await this.transfers.payBatch(
+      this.expedited,
+      { limit: BATCH },
+      false
+    )) {
+      summary.expedited[outcome].push(id)
+    }
+    const { expedited } = summary
+    if (
+      released.length +
+        summary.paid.length +
+        summary.failed.length +
+        expedited.paid.length +
+        expedited.failed.length >
+      0
+    ) {
       logger.info(
         {
           released: released.length,
           paid: summary.paid.length,
           held: summary.held.length,
           failed: summary.failed.length,
+          expeditedPaid: expedited.paid.length,
+          expeditedHeld: expedited.held.length,
+          expeditedFailed: expedited.failed.length,
         },
         'payout release run'
       )
@@ -92,7 +131,10 @@ export default class PayoutService {
    */
   async carrierOnboarded(carrierId: number): Promise<PayoutOutcome[]> {
     await this.carriers.markStripeOnboardingCompleted(carrierId)
-    const results = await this.transfers.payBatch({ limit: BATCH, carrierId }, true)
+    const results = [
+      ...(await this.transfers.payBatch(this.bookings, { limit: BATCH, carrierId }, true)),
+      ...(await this.transfers.payBatch(this.expedited, { limit: BATCH, carrierId }, true)),
+    ]
     return results.map((result) => result.outcome)
   }
 
@@ -106,6 +148,15 @@ export default class PayoutService {
   }
 
   /**
+   * The same for an expedited job's failed payout (`payouts:release --retry-expedited <jobId>`);
+   * still not before it is due.
+   */
+  async retryExpedited(jobId: number): Promise<PayoutOutcome> {
+    if (!(await this.expedited.resetFailed(jobId))) return 'skipped'
+    return this.payOne('expedited', jobId, false)
+  }
+
+  /**
    * Claims one booking's payout and transfers 91 percent of its total to the carrier: a batch
    * of one. 'skipped' when another run holds it or it is not payable now.
    */
@@ -113,10 +164,16 @@ export default class PayoutService {
     bookingId: number,
     options: { ignoreBackoff?: boolean } = {}
   ): Promise<PayoutOutcome> {
-    const [result] = await this.transfers.payBatch(
-      { limit: 1, bookingId },
-      options.ignoreBackoff ?? false
-    )
+    return this.payOne('booking', bookingId, options.ignoreBackoff ?? false)
+  }
+
+  private async payOne(
+    kind: PayoutSubjectKind,
+    id: number,
+    ignoreBackoff: boolean
+  ): Promise<PayoutOutcome> {
+    const subject = kind === 'booking' ? this.bookings : this.expedited
+    const [result] = await this.transfers.payBatch(subject, { limit: 1, id }, ignoreBackoff)
     return result?.outcome ?? 'skipped'
   }
 
@@ -124,9 +181,20 @@ export default class PayoutService {
 
   /**
    * Releases up to BATCH due bookings in one transaction: one conditional update, one chain
-   * append of their ledger lines, one update of their escrow rows. Answers the ids released.
+   * append of their ledger lines, one update of their escrow rows. Answers the ids released,
+   * announced after the commit (one event for the batch).
    */
-  private releaseDue(filter: { bookingId?: number }): Promise<number[]> {
+  private async releaseDue(filter: { bookingId?: number }): Promise<number[]> {
+    const released = await this.releaseBatch(filter)
+    if (released.length > 0) {
+      await emitter.emit('payouts:changed', { change: 'released', payouts: released })
+    }
+    return released.map((payout) => payout.bookingId)
+  }
+
+  private releaseBatch(filter: {
+    bookingId?: number
+  }): Promise<{ bookingId: number; carrierId: number }[]> {
     return writeTransaction(async (trx) => {
       const due = await this.dueForRelease(trx, filter)
       const now = this.clock.now()
@@ -148,7 +216,7 @@ export default class PayoutService {
         .whereIn('shipmentId', ids)
         .where('status', 'HELD')
         .update({ status: 'RELEASED', updated_at: this.stamp(trx, now) })
-      return ids
+      return ids.map((id) => ({ bookingId: id, carrierId: byId.get(id)!.carrier_id! }))
     })
   }
 

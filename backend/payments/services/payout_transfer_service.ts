@@ -1,32 +1,29 @@
 import { randomUUID } from 'node:crypto'
 import { inject } from '@adonisjs/core'
+import emitter from '@adonisjs/core/services/emitter'
 import logger from '@adonisjs/core/services/logger'
 import type { DateTime } from 'luxon'
 import payments from '#plugins/payments/services/main'
-import BookingSettlementService, {
-  type ClaimedPayout,
-  type PayoutClaimRule,
-} from '#marketplace/services/booking_settlement_service'
-import Payment from '#payments/models/payment'
-import LedgerService, { payoutTransaction } from '#payments/services/ledger_service'
+import type { PayoutClaimRule } from '#marketplace/services/booking_settlement_service'
+import LedgerService from '#payments/services/ledger_service'
 import PayoutEligibilityService, { ONBOARDING_HOLD } from '#payments/services/payout_eligibility'
 import {
   MAX_PAYOUT_ATTEMPTS,
   STALE_CLAIM_MINUTES,
   TRANSFER_CONCURRENCY,
-  payoutBaseCents,
   retryDelayMinutes,
   type BatchOutcome,
 } from '#payments/services/payout_rules'
 import { Clock } from '#core/clock'
 import { writeTransaction } from '#core/transactions'
-import { splitPayout } from '#core/money'
-import { caseById, mapWithConcurrency } from '#core/batches'
+import { mapWithConcurrency } from '#core/batches'
 import { payoutCentsTotal, payoutsTotal } from '#core/metrics'
+import type { PayoutChange } from '#payments/payout_events'
+import type { PayoutSubject, SubjectPayout } from '#payments/services/payout_subjects'
 
 /** A transfer the provider made, waiting to be recorded with the rest of its batch. */
 type PaidTransfer = {
-  payout: ClaimedPayout
+  payout: SubjectPayout
   paymentId: number | null
   transfer: { id: string; amountCents: number }
 }
@@ -34,15 +31,15 @@ type PaidTransfer = {
 /**
  * The transfer step of carrier payouts (released -> paid | failed, docs/decisions/0043, 0111),
  * a batch at a time: one statement claims the batch, the transfers go out a few at a time,
- * one transaction with one ledger chain append records them.
+ * one transaction with one ledger chain append records them. The same for every payout
+ * subject: a booking, or a delivered expedited job (payout_subjects.ts, decision 0188).
  */
 @inject()
 export default class PayoutTransferService {
   constructor(
     private clock: Clock,
     private ledger: LedgerService,
-    private eligibility: PayoutEligibilityService,
-    private settlement: BookingSettlementService
+    private eligibility: PayoutEligibilityService
   ) {}
 
   /**
@@ -65,20 +62,23 @@ export default class PayoutTransferService {
    * transfers the rest with bounded concurrency, then records the transfers in one transaction
    * with one chain append. Only the run holding a claim calls the provider; the idempotency
    * key makes even a repeated call (a claim taken over after a crash) one transfer. A refused
-   * transfer fails only its own booking.
+   * transfer fails only its own payout. Outcomes are by the subject's id.
    */
   async payBatch(
-    pick: { limit: number; bookingId?: number; carrierId?: number },
+    subject: PayoutSubject,
+    pick: { limit: number; id?: number; carrierId?: number },
     ignoreBackoff: boolean
-  ): Promise<{ bookingId: number; outcome: BatchOutcome }[]> {
+  ): Promise<{ id: number; outcome: BatchOutcome }[]> {
     const token = randomUUID()
-    const claimed = await this.settlement.claimPayouts(token, this.claimRule(ignoreBackoff), pick)
+    const claimed = await subject.claim(token, this.claimRule(ignoreBackoff), pick)
     if (claimed.length === 0) return []
     const outcomes = new Map<number, BatchOutcome>()
+    // Held for a reason they were not held for before: the carrier and the admins are told.
+    const newlyHeld: SubjectPayout[] = []
 
     const eligibility = await this.eligibility.forCarriers(claimed.map((c) => c.carrierId))
-    const payable: { payout: ClaimedPayout; accountId: string }[] = []
-    // Held bookings grouped by their reason and end (one statement per group).
+    const payable: { payout: SubjectPayout; accountId: string }[] = []
+    // Held payouts grouped by their reason and end (one statement per group).
     const holds = new Map<string, { reason: string; until: DateTime | null; ids: number[] }>()
     for (const payout of claimed) {
       const verdict = eligibility.get(payout.carrierId) ?? ONBOARDING_HOLD
@@ -87,13 +87,14 @@ export default class PayoutTransferService {
       } else {
         const key = `${verdict.reason}|${verdict.until?.toMillis() ?? ''}`
         const group = holds.get(key) ?? { reason: verdict.reason, until: verdict.until, ids: [] }
-        group.ids.push(payout.bookingId)
+        group.ids.push(payout.id)
         holds.set(key, group)
-        outcomes.set(payout.bookingId, 'held')
+        outcomes.set(payout.id, 'held')
+        if (payout.failureReason !== verdict.reason) newlyHeld.push(payout)
       }
     }
     for (const { reason, until, ids } of holds.values()) {
-      await this.settlement.endPayoutAttempts(
+      await subject.endAttempts(
         ids,
         token,
         { payoutStatus: 'released', failureReason: reason, nextAttemptAt: until, counted: false },
@@ -101,40 +102,61 @@ export default class PayoutTransferService {
       )
     }
 
-    const paid = await this.transferAll(token, payable, outcomes)
-    await this.recordTransfers(token, paid)
-    for (const { payout } of paid) outcomes.set(payout.bookingId, 'paid')
+    const paid = await this.transferAll(subject, token, payable, outcomes)
+    await this.recordTransfers(subject, token, paid)
+    for (const { payout } of paid) outcomes.set(payout.id, 'paid')
     for (const outcome of outcomes.values()) payoutsTotal.inc({ outcome })
     payoutCentsTotal.inc(paid.reduce((sum, { transfer }) => sum + transfer.amountCents, 0))
-    return claimed.map((c) => ({ bookingId: c.bookingId, outcome: outcomes.get(c.bookingId)! }))
+    // The payout notices name bookings (decision 0171); an expedited payout is not announced.
+    if (subject.kind === 'booking') await this.announce(claimed, outcomes, newlyHeld)
+    return claimed.map((c) => ({ id: c.id, outcome: outcomes.get(c.id)! }))
+  }
+
+  /**
+   * After the batch is recorded: one event for its paid payouts, one for its failed ones and one
+   * for those newly held (docs/decisions/0171). A payout still held for the same reason is
+   * claimed again at every run until the carrier onboards: it changed nothing, so it is not
+   * announced again.
+   */
+  private async announce(
+    claimed: SubjectPayout[],
+    outcomes: Map<number, BatchOutcome>,
+    newlyHeld: SubjectPayout[]
+  ) {
+    const of = (payouts: SubjectPayout[]) =>
+      payouts.map(({ id, carrierId }) => ({ bookingId: id, carrierId }))
+    for (const change of ['paid', 'failed'] as const satisfies readonly PayoutChange[]) {
+      const payouts = of(claimed.filter((c) => outcomes.get(c.id) === change))
+      if (payouts.length > 0) await emitter.emit('payouts:changed', { change, payouts })
+    }
+    if (newlyHeld.length > 0) {
+      await emitter.emit('payouts:changed', { change: 'held', payouts: of(newlyHeld) })
+    }
   }
 
   /**
    * Calls the provider for each payable payout, TRANSFER_CONCURRENCY at a time. A refusal (or
-   * an error on the way) fails that booking with the reason and its backoff; the others go on.
+   * an error on the way) fails that payout with the reason and its backoff; the others go on.
    */
   private async transferAll(
+    subject: PayoutSubject,
     token: string,
-    payable: { payout: ClaimedPayout; accountId: string }[],
+    payable: { payout: SubjectPayout; accountId: string }[],
     outcomes: Map<number, BatchOutcome>
   ): Promise<PaidTransfer[]> {
     if (payable.length === 0) return []
-    const charges = await this.chargesOf(payable.map((p) => p.payout.bookingId))
+    const charges = await subject.sources(payable.map((p) => p.payout.id))
     const driver = await payments.use()
     const results = await mapWithConcurrency(
       payable,
       TRANSFER_CONCURRENCY,
       async ({ payout, accountId }) => {
-        const { bookingId, carrierId } = payout
-        const charge = charges.get(bookingId)
         const transfer = await driver
           .transfer({
             accountId,
-            amountCents: splitPayout(payoutBaseCents(payout)).payoutCents,
-            idempotencyKey: `booking-${bookingId}-payout`,
-            transferGroup: `booking_${bookingId}`,
-            sourceTransaction: charge?.chargeId ?? undefined,
-            metadata: { bookingId: String(bookingId), carrierId: String(carrierId) },
+            amountCents: payout.payoutCents,
+            sourceTransaction: charges.get(payout.id)?.chargeId ?? undefined,
+            ...subject.transferKeys(payout),
           })
           .catch((error: unknown) => ({
             ok: false as const,
@@ -142,10 +164,11 @@ export default class PayoutTransferService {
             message: `The transfer could not be made: ${String((error as Error)?.message ?? error)}`,
           }))
         if (transfer.ok) {
-          return { payout, paymentId: charge?.paymentId ?? null, transfer } as PaidTransfer
+          const paymentId = charges.get(payout.id)?.paymentId ?? null
+          return { payout, paymentId, transfer } as PaidTransfer
         }
-        await this.failAttempt(token, payout, transfer.code, transfer.message)
-        outcomes.set(bookingId, 'failed')
+        await this.failAttempt(subject, token, payout, transfer.code, transfer.message)
+        outcomes.set(payout.id, 'failed')
         return null
       }
     )
@@ -153,11 +176,17 @@ export default class PayoutTransferService {
   }
 
   /** A refused transfer: failed with the provider's message, retried after the backoff. */
-  private async failAttempt(token: string, payout: ClaimedPayout, code: string, message: string) {
-    const { bookingId, attempts } = payout
+  private async failAttempt(
+    subject: PayoutSubject,
+    token: string,
+    payout: SubjectPayout,
+    code: string,
+    message: string
+  ) {
+    const { id, attempts } = payout
     const retryAt = this.clock.now().plus({ minutes: retryDelayMinutes(attempts) })
-    await this.settlement.endPayoutAttempts(
-      [bookingId],
+    await subject.endAttempts(
+      [id],
       token,
       {
         payoutStatus: 'failed',
@@ -167,33 +196,33 @@ export default class PayoutTransferService {
       },
       this.clock.now()
     )
-    logger.warn({ bookingId, attempts, code, message }, 'payout transfer failed')
+    logger.warn({ [subject.kind]: id, attempts, code, message }, 'payout transfer failed')
   }
 
   /**
-   * The batch's transfers on the books, in one transaction: bookings paid (one statement), the
-   * ledger's payout lines (one chain append), the payments rows' transfer ids (one statement).
+   * The batch's transfers on the books, in one transaction: the subjects paid (one statement,
+   * with their payments rows' transfer ids), the ledger's payout lines (one chain append).
    */
-  private async recordTransfers(token: string, paid: PaidTransfer[]) {
+  private async recordTransfers(subject: PayoutSubject, token: string, paid: PaidTransfer[]) {
     if (paid.length === 0) return
     await writeTransaction(async (trx) => {
-      const now = this.clock.now()
       const recorded = new Set(
-        await this.settlement.markPayoutsPaid(
+        await subject.markPaid(
           trx,
           token,
-          paid.map(({ payout, transfer }) => ({
-            bookingId: payout.bookingId,
+          paid.map(({ payout, paymentId, transfer }) => ({
+            id: payout.id,
+            paymentId,
             transferId: transfer.id,
           })),
-          now
+          this.clock.now()
         )
       )
       for (const { payout } of paid) {
-        if (!recorded.has(payout.bookingId)) {
+        if (!recorded.has(payout.id)) {
           // Another run took the claim over; the idempotent transfer means it records this one.
           logger.warn(
-            { bookingId: payout.bookingId },
+            { [subject.kind]: payout.id },
             'payout claim lost before recording the transfer'
           )
         }
@@ -201,45 +230,9 @@ export default class PayoutTransferService {
       await this.ledger.postMany(
         trx,
         paid.map(({ payout, transfer }) =>
-          payoutTransaction(payout.bookingId, payout.carrierId, transfer.amountCents, transfer.id)
+          subject.ledgerTransaction(payout, transfer.amountCents, transfer.id)
         )
       )
-      const rows = paid.filter((p) => p.paymentId !== null)
-      if (rows.length > 0) {
-        await Payment.query({ client: trx })
-          .whereIn(
-            'id',
-            rows.map((p) => p.paymentId!)
-          )
-          .update({
-            stripe_transfer_id: caseById(
-              trx,
-              rows.map((p) => [p.paymentId!, p.transfer.id] as const)
-            ),
-            updated_at: this.stamp(trx, now),
-          })
-      }
     })
-  }
-
-  /** Each booking's succeeded payment: its row and the charge the transfer is funded from. */
-  private async chargesOf(bookingIds: number[]) {
-    const rows = await Payment.query()
-      .whereIn('shipmentId', bookingIds)
-      // A late-cancel fee is paid out of a charge that was refunded in part (0178).
-      .whereIn('status', ['SUCCEEDED', 'REFUNDED'])
-      .orderBy('id')
-      .select('id', 'shipmentId', 'stripeChargeId')
-    const charges = new Map<number, { paymentId: number; chargeId: string | null }>()
-    for (const row of rows) {
-      if (!charges.has(row.shipmentId)) {
-        charges.set(row.shipmentId, { paymentId: row.id, chargeId: row.stripeChargeId })
-      }
-    }
-    return charges
-  }
-
-  private stamp(client: { dialect: { dateTimeFormat: string } }, at: DateTime) {
-    return at.toFormat(client.dialect.dateTimeFormat)
   }
 }

@@ -3,7 +3,7 @@ import payments from '#plugins/payments/services/main'
 import type { PaymentsDriver } from '#plugins/payments/main'
 import { ACCOUNTS } from '#payments/services/ledger_service'
 import { formatUsd, splitPayout, toCents } from '#core/money'
-import { bookingReference } from '#core/reference'
+import { bookingReference, expeditedReference } from '#core/reference'
 
 /** One booking's money as the ledger tells it, in cents. */
 export type BookingMoney = {
@@ -162,6 +162,9 @@ export default class ReconciliationService {
       after = last
     }
 
+    const expedited = await this.expeditedProblems(batchSize, totals)
+    for (const problem of expedited) report(problem)
+
     const orphans = await db
       .from('ledger_entries')
       .whereNotNull('booking_id')
@@ -184,6 +187,73 @@ export default class ReconciliationService {
       problemCount,
       problems,
     }
+  }
+
+  /**
+   * Expedited jobs' money (docs/decisions/0188), a page of their charged payments at a time:
+   * each job's ledger lines (keys `expedited-<id>-<step>`, no booking) must add up as a
+   * booking's do: charged = refund, or charged = carrier payable + platform share, the payable
+   * then transferred once the payout is paid, to the cent of the one split.
+   */
+  private async expeditedProblems(
+    batchSize: number,
+    totals: Record<
+      | 'chargedCents'
+      | 'payoutCents'
+      | 'platformShareCents'
+      | 'refundedCents'
+      | 'escrowCents'
+      | 'payableCents',
+      number
+    >
+  ): Promise<ReconciliationProblem[]> {
+    const problems: ReconciliationProblem[] = []
+    let after = 0
+    for (;;) {
+      const payments = await db
+        .from('expedited_payments')
+        .whereIn('status', ['SUCCEEDED', 'REFUNDED'])
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(batchSize)
+        .select('id', 'expedited_job_id', 'amount_cents', 'status', 'payout_status')
+      if (payments.length === 0) break
+      const jobIds = payments.map((p) => Number(p.expedited_job_id))
+      const keys = jobIds.flatMap((id) =>
+        ['charge', 'refund', 'release', 'payout'].map((step) => `expedited-${id}-${step}`)
+      )
+      const lines = new Map<number, LedgerRow[]>()
+      for (const entry of (await db
+        .from('ledger_entries')
+        .whereNull('booking_id')
+        .whereIn('txn', keys)
+        .select('booking_id', 'txn', 'kind', 'account', 'amount_cents')) as LedgerRow[]) {
+        const id = Number(/^expedited-(\d+)-/.exec(entry.txn)![1])
+        lines.set(id, [...(lines.get(id) ?? []), entry])
+      }
+      for (const payment of payments) {
+        const id = Number(payment.expedited_job_id)
+        const cents = Number(payment.amount_cents)
+        // A job's payment read as a booking's: paid (held, then released at delivery) or
+        // refunded; its payout pending until delivery releases it.
+        const money = bookingMoney(
+          {
+            id,
+            total_amount: cents / 100,
+            payment_status: payment.status === 'REFUNDED' ? 'refunded' : 'paid',
+            payout_status: payment.payout_status ?? 'pending',
+            cancellation_fee_cents: 0,
+          },
+          lines.get(id) ?? []
+        )
+        for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += money[key]
+        for (const problem of checkBooking(money, cents)) {
+          problems.push({ bookingId: null, reference: expeditedReference(id), problem })
+        }
+      }
+      after = Number(payments[payments.length - 1].id)
+    }
+    return problems
   }
 }
 

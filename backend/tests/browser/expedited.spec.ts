@@ -1,5 +1,11 @@
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import type { Locator, Page } from 'playwright-core'
 import ExpeditedJob from '#logistics/models/expedited_job'
+import CarrierPaymentsService from '#payments/services/carrier_payments_service'
+import PayoutService from '#payments/services/payout_service'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeTruck } from '#tests/factories'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
@@ -10,13 +16,33 @@ const WIDTHS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ]
 
-test.group('Browser: an expedited job, requested, accepted and driven', (group) => {
+/** Where the journey leaves its screenshots, when asked to (SHOTS_DIR). */
+const SHOTS = process.env.SHOTS_DIR
+
+/** The viewport with `focus` scrolled into view, as the user sees it there. */
+async function shot(page: Page, name: string, width: number, focus?: Locator) {
+  if (!SHOTS) return
+  await focus?.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` })
+}
+
+/** The sandbox card form: a card, then Pay (docs/decisions/0188: the booking's form). */
+async function payWith(page: Page, card: string, price: string) {
+  const form = page.getByRole('form', { name: 'Card payment' })
+  await form.getByLabel('Card number').fill(card)
+  await form.getByLabel('Expiration date').fill('12 / 34')
+  await form.getByLabel('Security code').fill('123')
+  await form.getByRole('button', { name: `Pay ${price}`, exact: true }).click()
+  return form
+}
+
+test.group('Browser: an expedited job, requested, paid, accepted, driven and paid out', (group) => {
   group.each.setup(() => resetDatabase())
   group.each.timeout(120_000)
   group.teardown(() => closeBrowser())
 
   for (const { name, viewport } of WIDTHS) {
-    test(`at ${viewport.width} px (${name}): the shipper’s ETA moves with the driver`, async ({
+    test(`at ${viewport.width} px (${name}): paid after a declined card, offered, driven to delivery, paid out`, async ({
       assert,
     }) => {
       await makeUser('shipper', { email: 'sam@shipper.test', password: 'secret123' })
@@ -37,18 +63,50 @@ test.group('Browser: an expedited job, requested, accepted and driven', (group) 
       await form.getByLabel('Pickup ZIP').fill('60601')
       await form.getByLabel('Delivery ZIP').fill('48201')
       await form.getByLabel('Pallets').fill('2')
+      await shot(shipper.page, 'expedited-request', viewport.width, form)
       await form.getByRole('button', { name: 'Request expedited job' }).click()
-      await shipper.page
-        .getByText(/offered to 1 carrier\./)
-        .first()
-        .waitFor()
+
+      // It waits for payment, unoffered; the price is shown before the card (decision 0188).
+      const panel = shipper.page.getByRole('region', { name: /^Pay for EXP-\d{3,}$/ })
+      await panel.waitFor()
       const job = await ExpeditedJob.firstOrFail()
+      assert.equal(job.status, 'PAYMENT_PENDING')
       const ref = `EXP-${String(job.id).padStart(3, '0')}`
+      const price = formatUsd(toCents(job.price))
+      await panel.getByRole('heading', { name: `Pay ${price} for ${ref}` }).waitFor()
+      await panel.getByLabel('Card number').waitFor()
+      await shot(shipper.page, 'expedited-pay-panel', viewport.width, panel)
+
+      // A declined card says so inline; the job stays unoffered and payable.
+      const declined = await payWith(shipper.page, '4000 0000 0000 0002', price)
+      const inline = declined.getByRole('alert').filter({ hasText: 'Payment Failed' })
+      await inline.waitFor({ timeout: 20_000 })
+      assert.include(await inline.innerText(), 'Your card was declined.')
+      // Said once in the panel, by the form; the job's card says it too, below.
+      await shipper.page
+        .getByRole('list', { name: 'My expedited jobs' })
+        .getByText('Payment failed: Your card was declined.')
+        .waitFor({ timeout: 20_000 })
+      assert.equal(await panel.getByRole('alert').filter({ hasText: 'declined' }).count(), 1)
+      await shot(shipper.page, 'expedited-pay-declined', viewport.width, inline)
+      await job.refresh()
+      assert.equal(job.status, 'PAYMENT_PENDING')
+
+      // Another card pays it: the job turns "Paid — offered to carriers".
+      await payWith(shipper.page, '4242 4242 4242 4242', price)
       const shipperCard = shipper.page
         .getByRole('list', { name: 'My expedited jobs' })
         .getByRole('listitem', { name: new RegExp(`^${ref} `) })
+      await shipperCard.getByText('Paid — offered to carriers').waitFor({ timeout: 20_000 })
       await shipperCard.getByText('Requested', { exact: true }).waitFor()
-      assert.include(await shipperCard.innerText(), 'Waiting for a position')
+      await shot(shipper.page, 'expedited-paid-card', viewport.width, shipperCard)
+      await job.refresh()
+      assert.equal(job.paymentStatus, 'paid')
+      if (name === 'phone') {
+        // At phone width the journey is the request and the payment.
+        await shipper.context.close()
+        return
+      }
 
       // The carrier sees it offered and accepts it.
       const driver = await newPage({ viewport })
@@ -74,9 +132,8 @@ test.group('Browser: an expedited job, requested, accepted and driven', (group) 
       await mine.getByRole('button', { name: 'Send position' }).click()
       await mine.getByText(/Last position sent/).waitFor()
       const eta = shipperCard.getByTestId('expedited-eta')
-      // The shipper sees the carrier by its anonymous label (docs/decisions/0157).
-      await shipperCard.getByText(/Verified carrier #\d{4}/).waitFor({ timeout: 20_000 })
-      assert.notInclude(await shipperCard.innerText(), company)
+      // Paid, the shipper sees the carrier's company, as a paid booking's (decision 0188).
+      await shipperCard.getByText(company).waitFor({ timeout: 20_000 })
       await eta.getByText(/\d/).waitFor({ timeout: 20_000 })
       const first = await eta.innerText()
       await job.refresh()
@@ -102,6 +159,48 @@ test.group('Browser: an expedited job, requested, accepted and driven', (group) 
           .getByRole('img', { name: new RegExp(`Map of expedited job ${ref}`) })
           .isVisible()
       )
+
+      // The drive takes hours: the pickup is moved back so the delivery can be recorded now.
+      await db
+        .from('expedited_jobs')
+        .where('id', job.id)
+        .update({
+          picked_up_at: DateTime.now()
+            .minus({ hours: 10 })
+            .toFormat(db.connection().dialect.dateTimeFormat),
+        })
+      await driver.page.reload()
+      await mine.getByRole('button', { name: 'Mark delivered' }).click()
+      await shipperCard.getByText('Delivered', { exact: true }).waitFor({ timeout: 20_000 })
+      assert.include(await shipperCard.innerText(), company)
+
+      // 48 hours after delivery the payout run pays the carrier its share (decision 0188).
+      const payments = await app.container.make(CarrierPaymentsService)
+      const { url } = await payments.onboard(carrier.id, carrier.email, 'http://127.0.0.1:3333')
+      await payments.completeSandboxOnboarding(carrier.id, new URL(url).pathname.split('/').pop()!)
+      await db
+        .from('expedited_payments')
+        .where('expedited_job_id', job.id)
+        .whereNotNull('payout_status')
+        .update({
+          payout_due_at: DateTime.now()
+            .minus({ minutes: 1 })
+            .toFormat(db.connection().dialect.dateTimeFormat),
+        })
+      const run = await (await app.container.make(PayoutService)).run()
+      assert.deepEqual(run.expedited.paid, [job.id])
+      await driver.page.goto('/carrier#payouts')
+      const payoutRow = driver.page.getByRole('row', { name: `Payout ${ref}` })
+      await payoutRow.getByText('Expedited job').waitFor()
+      await payoutRow.getByText('Paid', { exact: true }).waitFor()
+      assert.include(await payoutRow.innerText(), pay)
+      await shot(driver.page, 'carrier-payout-history', viewport.width, payoutRow)
+      // At phone width the history is a list of cards; the EXP one reads the same.
+      await driver.page.setViewportSize({ width: 390, height: 844 })
+      const payoutCard = driver.page.getByRole('listitem', { name: `Payout ${ref}` })
+      await payoutCard.getByText('Expedited job').waitFor()
+      assert.include(await payoutCard.innerText(), pay)
+      await shot(driver.page, 'carrier-payout-history', 390, payoutCard)
 
       await shipper.context.close()
       await driver.context.close()

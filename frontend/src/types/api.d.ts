@@ -982,6 +982,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/expedited-payouts/{jobId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One transfer attempt now for a delivered expedited job’s failed payout
+         * @description Admins only (others 403). Same as `node ace payouts:release --retry-expedited <jobId>` (decision 0188); the automatic attempts start over, still not before the payout is due. 409 `This payout has not failed` for any other payout; 404 `Expedited payout not found` for a job without one.
+         */
+        post: operations["retryExpeditedPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/events": {
         parameters: {
             query?: never;
@@ -4062,8 +4082,14 @@ export interface components {
             url: string;
         };
         PayoutHistoryEntry: {
+            /** @description The booking’s id, or the expedited job’s (`kind`) */
             id: number;
-            reference: components["schemas"]["BookingReference"];
+            /**
+             * @description A booking’s payout, or a delivered expedited job’s carrier pay (decision 0188): `totalAmount` is the job’s price, `payoutAmount` its 91%, `paymentStatus` `paid`; transferred 48 hours after delivery.
+             * @enum {string}
+             */
+            kind: "booking" | "expedited";
+            reference: components["schemas"]["PayoutReference"];
             pickupAddress: string | null;
             deliveryAddress: string | null;
             /** Format: date-time */
@@ -4209,9 +4235,31 @@ export interface components {
             /** @description Waiting (for the carrier’s payout onboarding, or for a payout hold to end: `nextAttemptAt`) rather than failed */
             held: boolean;
         };
+        /** @description A delivered expedited job’s payout needing attention (decision 0188): failed or held. Retried by the payout run like a booking’s. */
+        ExpeditedPayoutAttention: {
+            expeditedJobId: number;
+            reference: components["schemas"]["ExpeditedReference"];
+            carrierCompany: string | null;
+            /** @description The carrier’s 91% */
+            payoutAmount: components["schemas"]["Dollars"];
+            payoutStatus: components["schemas"]["PayoutStatus"];
+            reason: string | null;
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description Null when no automatic retry is scheduled
+             */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            releasedAt: string | null;
+            /** @description Waiting (for the carrier’s payout onboarding, or for a payout hold to end: `nextAttemptAt`) rather than failed */
+            held: boolean;
+        };
         PayoutAttentionList: {
             /** @description At most 200, newest release first */
             payouts: components["schemas"]["PayoutAttention"][];
+            /** @description Delivered expedited jobs’ payouts failed or held, at most 200, newest release first */
+            expeditedPayouts: components["schemas"]["ExpeditedPayoutAttention"][];
             /** @description Carriers whose payouts are held now after a change to their payout account, email or phone, ending last first */
             carrierHolds: components["schemas"]["CarrierPayoutHold"][];
         };
@@ -4219,6 +4267,11 @@ export interface components {
             /** @enum {string} */
             outcome: "paid" | "failed" | "held";
             payout: components["schemas"]["PayoutAttention"];
+        };
+        ExpeditedPayoutRetryResult: {
+            /** @enum {string} */
+            outcome: "paid" | "failed" | "held";
+            payout: components["schemas"]["ExpeditedPayoutAttention"];
         };
         AnalyticsEventInput: {
             name: string;
@@ -5794,6 +5847,17 @@ export interface components {
             /** @description Deliveries with a promised day and a delivery moment */
             judgedDeliveries: number;
         };
+        /**
+         * @description An expedited job’s public reference: `EXP-` and the id, at least 3 digits
+         * @example EXP-007
+         */
+        ExpeditedReference: string;
+        /**
+         * @description What a payout is for: a booking (`TRT-` and its id) or a delivered expedited job (`EXP-` and its id, decision 0188), at least 3 digits
+         * @example TRT-007
+         * @example EXP-012
+         */
+        PayoutReference: string;
     };
     responses: {
         /** @description 400: a malformed JSON body, or one that is a bare value (`"x"`, `42`, `null`) rather than an object or array */
@@ -7558,6 +7622,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutRetryResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    retryExpeditedPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The expedited job id */
+                jobId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt’s outcome and the payout after it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpeditedPayoutRetryResult"];
                 };
             };
             401: components["responses"]["Unauthorized"];

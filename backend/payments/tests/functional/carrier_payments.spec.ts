@@ -253,6 +253,7 @@ test.group('Carrier payments: payout history', (group) => {
     }
     assert.deepEqual(body[2], {
       id: older.id,
+      kind: 'booking',
       reference: bookingReference(older.id),
       pickupAddress: listing.pickupAddress,
       deliveryAddress: listing.deliveryAddress,
@@ -262,6 +263,7 @@ test.group('Carrier payments: payout history', (group) => {
       payoutStatus: 'released',
       payoutReleasedAt: '2025-03-14T09:30:00.000Z',
       payoutFailureReason: null,
+      lateCancelFee: false,
     })
     assert.deepInclude(body[0], {
       paymentStatus: 'pending',

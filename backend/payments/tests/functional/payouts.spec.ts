@@ -49,7 +49,13 @@ test.group('Payout release: the 48-hour clock', (group) => {
 
     clock.set(DELIVERED_AT.plus({ hours: AUTO_RELEASE_HOURS }).minus({ seconds: 1 }))
     let summary = await (await payouts()).run()
-    assert.deepEqual(summary, { released: [], paid: [], held: [], failed: [] })
+    assert.deepEqual(summary, {
+      released: [],
+      paid: [],
+      held: [],
+      failed: [],
+      expedited: { paid: [], held: [], failed: [] },
+    })
     assert.equal((await reload(booking.id)).payoutStatus, 'pending')
     assert.lengthOf(await transfersOf(booking.id), 0)
 
@@ -90,7 +96,13 @@ test.group('Payout release: the 48-hour clock', (group) => {
 
     // A later run finds nothing left to do.
     summary = await (await payouts()).run()
-    assert.deepEqual(summary, { released: [], paid: [], held: [], failed: [] })
+    assert.deepEqual(summary, {
+      released: [],
+      paid: [],
+      held: [],
+      failed: [],
+      expedited: { paid: [], held: [], failed: [] },
+    })
     assert.lengthOf(await transfersOf(booking.id), 1)
     await assertReconciles(assert)
   })

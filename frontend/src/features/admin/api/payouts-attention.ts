@@ -21,9 +21,24 @@ export type PayoutAttention = {
   held: boolean
 }
 
+/**
+ * A delivered expedited job's payout that failed or is held (decision 0188): the same fields,
+ * by the job (EXP-…) rather than a booking. The payout run retries it.
+ */
+export type ExpeditedPayoutAttention = Omit<PayoutAttention, 'bookingId'> & {
+  expeditedJobId: number
+}
+
+/** POST /api/admin/expedited-payouts/{jobId}/retry's answer (decision 0188). */
+export type ExpeditedPayoutRetryResult = {
+  outcome: PayoutRetryOutcome
+  payout: ExpeditedPayoutAttention
+}
+
 /** The list as the API answers it: the payouts, and every carrier whose payouts are held now. */
 export type PayoutAttentionList = {
   payouts: PayoutAttention[]
+  expeditedPayouts: ExpeditedPayoutAttention[]
   carrierHolds: CarrierPayoutHold[]
 }
 
@@ -55,6 +70,11 @@ export function retryPayout(bookingId: number) {
   return api.post<PayoutRetryResult>(`/api/admin/payouts/${bookingId}/retry`)
 }
 
+/** POST /api/admin/expedited-payouts/{jobId}/retry: the same for an expedited job's payout. */
+export function retryExpeditedPayout(jobId: number) {
+  return api.post<ExpeditedPayoutRetryResult>(`/api/admin/expedited-payouts/${jobId}/retry`)
+}
+
 export function usePayoutsAttention() {
   return useSWR<PayoutAttentionList>(payoutsAttentionKey, getPayoutsAttention)
 }
@@ -66,6 +86,7 @@ export function usePayoutsAttention() {
 export function useRetryPayout() {
   const { mutate } = useSWRConfig()
   const [retryingId, setRetryingId] = useState<number | null>(null)
+  const [retryingJobId, setRetryingJobId] = useState<number | null>(null)
 
   const retry = useCallback(
     async (bookingId: number) => {
@@ -81,5 +102,19 @@ export function useRetryPayout() {
     [mutate]
   )
 
-  return { retry, retryingId }
+  const retryExpedited = useCallback(
+    async (jobId: number) => {
+      setRetryingJobId(jobId)
+      try {
+        return await retryExpeditedPayout(jobId)
+      } finally {
+        setRetryingJobId(null)
+        void mutate(payoutsAttentionKey)
+        void mutate(reconciliationKey)
+      }
+    },
+    [mutate]
+  )
+
+  return { retry, retryingId, retryExpedited, retryingJobId }
 }

@@ -55,7 +55,7 @@ const reconciled: Reconciliation = {
 }
 
 /** The admin console with every other panel's API answered, and this card's as given. */
-function setup(routes: { list?: MockRoute; retry?: MockRoute } = {}) {
+function setup(routes: { list?: MockRoute; retry?: MockRoute; expeditedRetry?: MockRoute } = {}) {
   setXsrfCookie()
   const mock = mockFetch({
     'GET /api/user': { body: makeUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' }) },
@@ -64,6 +64,7 @@ function setup(routes: { list?: MockRoute; retry?: MockRoute } = {}) {
     'GET /api/admin/audit/verify': { body: { chains: [] } },
     [`GET ${LIST}`]: routes.list ?? { body: { payouts: [failed, held], carrierHolds: [] } },
     'POST /api/admin/payouts/7/retry': routes.retry ?? { status: 500, body: {} },
+    'POST /api/admin/expedited-payouts/7/retry': routes.expeditedRetry ?? { status: 500, body: {} },
     'POST /api/analytics/events': { status: 204 },
   })
   renderApp('/admin')
@@ -74,6 +75,36 @@ const card = () => screen.getByRole('table', { name: 'Payouts needing attention'
 const row = (reference: string) => within(card()).getByRole('row', { name: `Payout ${reference}` })
 
 describe('admin console: Payouts needing attention', () => {
+  it("lists a delivered expedited job's failed payout by its EXP reference and retries it by the job", async () => {
+    const { bookingId: _booking, ...rest } = failed
+    const expeditedFailed = {
+      ...rest,
+      expeditedJobId: 7,
+      reference: 'EXP-007',
+      payoutAmount: 383.61,
+    }
+    const { calls } = setup({
+      list: {
+        body: { payouts: [failed], expeditedPayouts: [expeditedFailed], carrierHolds: [] },
+      },
+      expeditedRetry: {
+        body: {
+          outcome: 'paid',
+          payout: { ...expeditedFailed, payoutStatus: 'paid', reason: null },
+        },
+      },
+    })
+    await screen.findByRole('table', { name: 'Payouts needing attention' }, FIRST_PAINT)
+    const expedited = row('EXP-007')
+    expect(expedited).toHaveTextContent('$383.61')
+    expect(within(expedited).getByText('Failed')).toBeInTheDocument()
+    fireEvent.click(within(expedited).getByRole('button', { name: 'Retry now for EXP-007' }))
+    expect((await screen.findAllByText('Payout sent')).length).toBeGreaterThan(0)
+    expect(requestsTo(calls, 'POST', '/api/admin/expedited-payouts/7/retry')).toHaveLength(1)
+    // The booking of the same id is not retried.
+    expect(requestsTo(calls, 'POST', '/api/admin/payouts/7/retry')).toHaveLength(0)
+  })
+
   it('lists failed and held payouts with amount, status, reason, attempts and next retry', async () => {
     setup()
     await screen.findByRole('table', { name: 'Payouts needing attention' }, FIRST_PAINT)

@@ -17,14 +17,18 @@ import { toast } from '@/components/ui/use-toast'
 import {
   usePayoutsAttention,
   useRetryPayout,
+  type ExpeditedPayoutAttention,
   type PayoutAttention,
 } from '@/features/admin/api/payouts-attention'
 import { CarrierPayoutHolds } from '@/features/admin/components/carrier-payout-holds'
 import { formatCount, formatCurrency, formatDateTime } from '@/lib/format'
 
-const isFailed = (payout: PayoutAttention) => payout.payoutStatus === 'failed'
+/** What a row shows of a booking's payout or an expedited job's. */
+type Shown = Omit<PayoutAttention, 'bookingId'>
 
-function StatusBadge({ payout }: { payout: PayoutAttention }) {
+const isFailed = (payout: Shown) => payout.payoutStatus === 'failed'
+
+function StatusBadge({ payout }: { payout: Shown }) {
   return isFailed(payout) ? (
     <Badge variant="destructive">Failed</Badge>
   ) : (
@@ -33,7 +37,7 @@ function StatusBadge({ payout }: { payout: PayoutAttention }) {
 }
 
 /** When the scheduler tries again, or what it is waiting for when nothing is scheduled. */
-function nextRetry(payout: PayoutAttention): string {
+function nextRetry(payout: Shown): string {
   if (payout.nextAttemptAt) return formatDateTime(payout.nextAttemptAt)
   if (isFailed(payout)) return 'Waiting for an operator'
   return payout.held ? 'When onboarding completes' : '—'
@@ -42,16 +46,20 @@ function nextRetry(payout: PayoutAttention): string {
 /**
  * Payouts needing attention: transfers the provider refused (with a Retry now, the same as
  * `node ace payouts:release --retry <bookingId>`) and payouts held until the carrier finishes
- * payout onboarding, which need the carrier rather than a retry.
+ * payout onboarding, which need the carrier rather than a retry. Delivered expedited jobs'
+ * payouts (EXP-…, decision 0188) are listed the same way after the bookings', with their own
+ * Retry now (`payouts:release --retry-expedited <jobId>`).
  */
 export function PayoutsAttention() {
   const { data: list, error, isLoading, isValidating, mutate } = usePayoutsAttention()
-  const data = list?.payouts
-  const { retry, retryingId } = useRetryPayout()
+  const data = list ? attentionRows(list.payouts, list.expeditedPayouts ?? []) : undefined
+  const { retry, retryingId, retryExpedited, retryingJobId } = useRetryPayout()
 
-  const onRetry = async (payout: PayoutAttention) => {
+  const onRetry = async ({ payout, booking, expedited }: AttentionRow) => {
     try {
-      const { outcome, payout: after } = await retry(payout.bookingId)
+      const { outcome, payout: after } = booking
+        ? await retry(booking.bookingId)
+        : await retryExpedited(expedited!.expeditedJobId)
       if (outcome === 'paid') {
         toast({
           variant: 'success',
@@ -117,7 +125,7 @@ export function PayoutsAttention() {
           <Table aria-label="Payouts needing attention">
             <TableHeader>
               <tr>
-                <TableHead>Booking</TableHead>
+                <TableHead>Booking or job</TableHead>
                 <TableHead>Carrier</TableHead>
                 <TableHead className="text-right">Payout</TableHead>
                 <TableHead>Status</TableHead>
@@ -130,10 +138,13 @@ export function PayoutsAttention() {
               </tr>
             </TableHeader>
             <TableBody>
-              {data.map((payout) => {
-                const busy = retryingId === payout.bookingId
+              {data.map((shown) => {
+                const { payout, booking, expedited } = shown
+                const busy = booking
+                  ? retryingId === booking.bookingId
+                  : retryingJobId === expedited?.expeditedJobId
                 return (
-                  <TableRow key={payout.bookingId} aria-label={`Payout ${payout.reference}`}>
+                  <TableRow key={payout.reference} aria-label={`Payout ${payout.reference}`}>
                     <TableCell className="whitespace-nowrap font-medium text-slate-900">
                       {payout.reference}
                     </TableCell>
@@ -154,7 +165,7 @@ export function PayoutsAttention() {
                           variant="outline"
                           aria-label={`Retry now for ${payout.reference}`}
                           disabled={busy}
-                          onClick={() => void onRetry(payout)}
+                          onClick={() => void onRetry(shown)}
                         >
                           <RotateCw
                             className={busy ? 'h-4 w-4 animate-spin' : 'h-4 w-4'}
@@ -174,4 +185,21 @@ export function PayoutsAttention() {
       </CardContent>
     </Card>
   )
+}
+
+type AttentionRow = {
+  payout: Shown
+  booking: PayoutAttention | null
+  expedited: ExpeditedPayoutAttention | null
+}
+
+/** The bookings' payouts, then the expedited jobs' (each retried by its own id). */
+function attentionRows(
+  payouts: PayoutAttention[],
+  expedited: ExpeditedPayoutAttention[]
+): AttentionRow[] {
+  return [
+    ...payouts.map((payout) => ({ payout, booking: payout, expedited: null })),
+    ...expedited.map((payout) => ({ payout, booking: null, expedited: payout })),
+  ]
 }

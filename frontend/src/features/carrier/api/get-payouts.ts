@@ -2,7 +2,10 @@ import useSWR from 'swr'
 import { api } from '@/lib/api-client'
 
 export type CarrierPayout = {
+  /** the booking's id, or the expedited job's (`kind`) */
   id: number
+  /** a booking's payout (TRT-…), or a delivered expedited job's (EXP-…, decision 0188) */
+  kind: 'booking' | 'expedited'
   reference: string
   pickupAddress: string | null
   deliveryAddress: string | null
@@ -19,7 +22,7 @@ export type CarrierPayout = {
 
 export const carrierPayoutsKey = '/api/carrier/payouts'
 
-/** GET /api/carrier/payouts: the carrier's bookings with their payout, newest first. */
+/** GET /api/carrier/payouts: the carrier's bookings and expedited jobs with their payout, newest first. */
 export function getCarrierPayouts(): Promise<CarrierPayout[]> {
   return api.get<CarrierPayout[]>(carrierPayoutsKey)
 }

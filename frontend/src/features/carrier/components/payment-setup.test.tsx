@@ -113,6 +113,7 @@ describe('payment setup card', () => {
     const HELD = 'Carrier payout account onboarding is not complete'
     const payout = (payoutStatus: string, reason: string | null): CarrierPayout => ({
       id: 7,
+      kind: 'booking',
       reference: 'TRT-007',
       pickupAddress: 'Chicago, IL',
       deliveryAddress: 'Detroit, MI 48201',

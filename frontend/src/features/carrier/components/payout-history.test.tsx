@@ -7,6 +7,7 @@ import { payoutBadge } from '@/features/carrier/utils/payout-status'
 function makePayout(overrides: Partial<CarrierPayout> = {}): CarrierPayout {
   return {
     id: 7,
+    kind: 'booking',
     reference: 'TRT-007',
     pickupAddress: 'Chicago, IL',
     deliveryAddress: 'Detroit, MI 48201',
@@ -60,6 +61,32 @@ describe('payout history', () => {
     expect(row).toHaveTextContent('$136.50')
     expect(within(row).getByText('Paid')).toBeInTheDocument()
     expect(row).not.toHaveTextContent('Payment Pending')
+  })
+
+  it('lists a delivered expedited job as its EXP row beside a booking of the same id', async () => {
+    renderCarrier('/carrier#payouts', {
+      'GET /api/carrier/payouts': {
+        body: [
+          makePayout({
+            kind: 'expedited',
+            reference: 'EXP-007',
+            pickupAddress: 'Chicago, IL',
+            deliveryAddress: 'Detroit, MI',
+            totalAmount: 421.55,
+            payoutAmount: 383.61,
+            payoutStatus: 'paid',
+          }),
+          makePayout(),
+        ],
+      },
+    })
+    const row = await screen.findByRole('row', { name: 'Payout EXP-007' }, FIRST_PAINT)
+    expect(row).toHaveTextContent('Expedited job')
+    expect(row).toHaveTextContent('$421.55')
+    expect(row).toHaveTextContent('$383.61')
+    expect(within(row).getByText('Paid')).toBeInTheDocument()
+    const booking = screen.getByRole('row', { name: 'Payout TRT-007' })
+    expect(booking).not.toHaveTextContent('Expedited job')
   })
 
   it('lists each booking with reference, route, date, amounts and badge', async () => {

@@ -34,6 +34,11 @@ function PayoutReference({ payout }: { payout: Payout }) {
           Cancelled late: your share of the fee
         </span>
       ) : null}
+      {payout.kind === 'expedited' ? (
+        <span className="block whitespace-nowrap text-xs font-normal text-slate-500">
+          Expedited job
+        </span>
+      ) : null}
     </>
   )
 }
@@ -71,7 +76,8 @@ function PayoutStanding({ payout }: { payout: Payout }) {
 }
 
 /**
- * Payout History: each booking with its total, the carrier's 91 percent payout and where it
+ * Payout History: each booking, and each delivered expedited job (EXP-…, paid to the carrier by
+ * the same payout run, docs/decisions/0188), with its total, the carrier's 91 percent payout and where it
  * stands, with the release date and, when the server gives one, why the payout waits or failed
  * (a released payout is held until the carrier finishes payout onboarding). A cancelled booking
  * is owed nothing and is not listed, unless it kept a late-cancel fee: then the row is that
@@ -96,7 +102,8 @@ export function PayoutHistory() {
             empty={{
               icon: Banknote,
               title: 'No payouts yet',
-              description: 'Your bookings appear here with the payout you receive for each.',
+              description:
+                'Your bookings and expedited jobs appear here with the payout you receive for each.',
             }}
           >
             {(data) => (
@@ -106,7 +113,7 @@ export function PayoutHistory() {
                   <Table aria-label="Payouts">
                     <TableHeader>
                       <tr>
-                        <TableHead>Booking</TableHead>
+                        <TableHead>Reference</TableHead>
                         <TableHead>Route</TableHead>
                         <TableHead>Date</TableHead>
                         <TableHead className="text-right">Total</TableHead>
@@ -116,7 +123,7 @@ export function PayoutHistory() {
                     </TableHeader>
                     <TableBody>
                       {data.map((payout) => (
-                        <TableRow key={payout.id} aria-label={`Payout ${payout.reference}`}>
+                        <TableRow key={payout.reference} aria-label={`Payout ${payout.reference}`}>
                           <TableCell className="whitespace-nowrap font-medium text-slate-900">
                             <PayoutReference payout={payout} />
                           </TableCell>
@@ -141,7 +148,7 @@ export function PayoutHistory() {
                 <ul className="space-y-3 md:hidden" aria-label="Payouts">
                   {data.map((payout) => (
                     <li
-                      key={payout.id}
+                      key={payout.reference}
                       aria-label={`Payout ${payout.reference}`}
                       className="space-y-2 rounded-lg border border-slate-200 p-3"
                     >

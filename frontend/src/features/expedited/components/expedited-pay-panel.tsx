@@ -45,6 +45,8 @@ export function ExpeditedPayPanel({
   const [intent, setIntent] = React.useState<ExpeditedPaymentIntent | null>(null)
   const [error, setError] = React.useState<string | null>(null)
   const [attempt, setAttempt] = React.useState(0)
+  // The card form says why its own attempt failed: the job's failure is then not said twice.
+  const [failedHere, setFailedHere] = React.useState(false)
 
   React.useEffect(() => {
     let live = true
@@ -76,7 +78,7 @@ export function ExpeditedPayPanel({
           before pickup or not accepted by its deadline, it is refunded in full.
         </p>
       </div>
-      {job.paymentStatus === 'failed' ? (
+      {job.paymentStatus === 'failed' && !failedHere ? (
         <Alert variant="error" title="Payment failed">
           {job.paymentFailure ?? 'The card was not charged.'} Try another card.
         </Alert>
@@ -93,7 +95,10 @@ export function ExpeditedPayPanel({
           clientSecret: intent.clientSecret,
           amount: intent.amount,
           onSucceeded: onPaid,
-          onFailed,
+          onFailed: () => {
+            setFailedHere(true)
+            onFailed()
+          },
           cancel: later,
         })
       ) : (
