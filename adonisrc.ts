@@ -12,7 +12,9 @@ export default defineConfig({
     migrations: 'database/migrations',
     seeders: 'database/seeders',
     factories: 'database/factories',
-    commands: 'backend/commands',
+    // Ace's file loader looks here and finds nothing: the app's commands in backend/commands are
+    // registered by #start/commands (listed under `commands` below; docs/decisions/0191).
+    commands: 'backend/commands/not-loaded-by-ace',
     providers: 'backend/providers',
     httpControllers: 'backend/core/controllers',
     models: 'backend/core/models',
@@ -24,7 +26,11 @@ export default defineConfig({
     stubs: 'stubs',
   },
 
-  commands: [() => import('@adonisjs/core/commands'), () => import('@adonisjs/lucid/commands')],
+  commands: [
+    () => import('@adonisjs/core/commands'),
+    () => import('@adonisjs/lucid/commands'),
+    () => import('#start/commands'),
+  ],
 
   providers: [
     () => import('@adonisjs/core/providers/app_provider'),
