@@ -271,6 +271,7 @@ async function nullOwnersWorld() {
     if (name === 'code') return 'LIFTGATE'
     if (name === 'bookingId') return booking.id
     if (name === 'tokenId') return token.identifier as number
+    if (name === 'jobId') return requestedJob.id
     // A charge on the booking: its policy reads the booking (:id), whose carrier is null.
     if (name === 'chargeId') return 1
     if (name !== 'id') return null

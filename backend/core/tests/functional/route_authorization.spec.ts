@@ -305,6 +305,7 @@ async function ownersWorld() {
     if (name === 'userId') return pattern.includes('/tokens/') ? shipper.id : pending.id
     if (name === 'carrierId') return pendingCarrierId
     if (name === 'chargeId') return charge.id
+    if (name === 'jobId') return expeditedRun.id
     if (name === 'code') return 'LIFTGATE'
     if (name !== 'id') return null
     if (/^\/api\/(shipper\/)?freight-listings\//.test(pattern)) return freightListing.id
