@@ -187,9 +187,11 @@ test.group('Browser: the freight board, from a posted load to a paid booking', (
       await shipper.page.goto('/post-load')
       await item.getByText("Paid from the load's funding").waitFor()
       assert.equal(await item.getByRole('link', { name: /Pay now/ }).count(), 0)
+      // Shipment Management names the paid booking's carrier (a table row, or a card on a phone).
       await item.getByRole('link', { name: 'See your carrier' }).click()
+      await shipper.page.waitForURL(/\/shipper#bookings$/)
       await shipper.page
-        .getByRole('region', { name: 'Your Carrier' })
+        .getByLabel(`Booking #${booking.id}`, { exact: true })
         .getByText(company)
         .waitFor({ timeout: 20_000 })
 
