@@ -4,7 +4,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import User, { type ApprovalStatus } from '#accounts/models/user'
 import AccountStandingChange from '#accounts/models/account_standing_change'
-import { takeWriteLock } from '#core/transactions'
+import { takeWriteLock, transaction } from '#core/transactions'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { NotFoundException, ConflictException } from '#core/exceptions/http_errors'
 
@@ -78,7 +78,7 @@ export default class ApprovalService {
     reviewer: User,
     reason: string | null = null
   ): Promise<User> {
-    const user = await db.transaction(async (trx) => {
+    const user = await transaction(async (trx) => {
       await takeWriteLock(trx)
       const found = await User.find(userId, { client: trx })
       if (!found) throw new NotFoundException('User not found')
@@ -180,7 +180,7 @@ export default class ApprovalService {
     adminId: number | null,
     reason: string | null
   ): Promise<boolean> {
-    return db.transaction(async (trx) => {
+    return transaction(async (trx) => {
       await takeWriteLock(trx)
       const query = User.query({ client: trx }).where('id', userId)
       if (trx.dialect.name === 'postgres') query.forUpdate()

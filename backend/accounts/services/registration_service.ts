@@ -1,6 +1,6 @@
 import emitter from '@adonisjs/core/services/emitter'
 import { inject } from '@adonisjs/core'
-import db from '@adonisjs/lucid/services/db'
+import { transaction } from '#core/transactions'
 import { DateTime } from 'luxon'
 import type { Infer } from '@vinejs/vine/types'
 import User from '#accounts/models/user'
@@ -26,7 +26,7 @@ export default class RegistrationService {
 
     let created: User
     try {
-      created = await db.transaction(async (trx) => {
+      created = await transaction(async (trx) => {
         const user = await User.create(
           {
             username: input.email,

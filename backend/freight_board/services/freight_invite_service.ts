@@ -1,13 +1,12 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { inject } from '@adonisjs/core'
-import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
 import { BaseMail } from '@adonisjs/mail'
 import mail from '@adonisjs/mail/services/main'
 import env from '#start/env'
 import { appKey } from '#config/app'
 import { Clock } from '#core/clock'
-import { rowCount, takeWriteLock } from '#core/transactions'
+import { rowCount, takeWriteLock, transaction } from '#core/transactions'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { validationError } from '#core/validation'
 import { isoUtc, sqlTimestamp } from '#core/timestamps'
@@ -119,7 +118,7 @@ export default class FreightInviteService {
     if (load.status !== 'OPEN') throw new ConflictException('Only an open load can be shared')
     const now = this.clock.now()
     const token = randomBytes(24).toString('base64url')
-    const invite = await db.transaction(async (trx) => {
+    const invite = await transaction(async (trx) => {
       const created = await FreightListingInvite.create(
         {
           listingId,
@@ -153,7 +152,7 @@ export default class FreightInviteService {
   /** The invited carrier opens its link: used once, within the window. */
   async accept(carrier: FreightActor & { carrierId: number }, token: string) {
     const now = this.clock.now()
-    const listingId = await db.transaction(async (trx) => {
+    const listingId = await transaction(async (trx) => {
       const invite = await FreightListingInvite.query({ client: trx })
         .where('token', hashInviteToken(token))
         .first()
@@ -192,7 +191,7 @@ export default class FreightInviteService {
   async endInvitesOf(carrierId: number, reason: LoadBar, detail?: string): Promise<number[]> {
     const now = this.clock.now()
     const ended: number[] = []
-    await db.transaction(async (trx) => {
+    await transaction(async (trx) => {
       await takeWriteLock(trx)
       const stamp = sqlTimestamp(now, trx)
       const live = await trx

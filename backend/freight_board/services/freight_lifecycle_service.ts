@@ -3,7 +3,7 @@ import emitter from '@adonisjs/core/services/emitter'
 import db from '@adonisjs/lucid/services/db'
 import { Clock } from '#core/clock'
 import { sqlTimestamp } from '#core/timestamps'
-import { takeWriteLock, rowCount } from '#core/transactions'
+import { rowCount, takeWriteLock, transaction } from '#core/transactions'
 import LoadFundingService from '#payments/services/load_funding_service'
 import FreightAuditService, { SYSTEM } from '#freight_board/services/freight_audit_service'
 
@@ -27,7 +27,7 @@ export default class FreightLifecycleService {
    */
   async reopenForCancelledBooking(bookingId: number) {
     const now = this.clock.now()
-    const listingId = await db.transaction(async (trx) => {
+    const listingId = await transaction(async (trx) => {
       await takeWriteLock(trx)
       const load = await trx
         .from('freight_listings')
@@ -73,7 +73,7 @@ export default class FreightLifecycleService {
   async releaseHoldsOfSuspended(carrierId: number, reason: string): Promise<number[]> {
     const now = this.clock.now()
     const released: number[] = []
-    await db.transaction(async (trx) => {
+    await transaction(async (trx) => {
       await takeWriteLock(trx)
       const stamp = sqlTimestamp(now, trx)
       const held = await trx
@@ -111,7 +111,7 @@ export default class FreightLifecycleService {
   async expire(): Promise<{ holds: number[]; loads: number[]; refunds: number[] }> {
     const now = this.clock.now()
     const result = { holds: [] as number[], loads: [] as number[], refunds: [] as number[] }
-    await db.transaction(async (trx) => {
+    await transaction(async (trx) => {
       await takeWriteLock(trx)
       const stamp = sqlTimestamp(now, trx)
       const holds = await trx

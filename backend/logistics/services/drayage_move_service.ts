@@ -13,7 +13,7 @@ import { Clock } from '#core/clock'
 import { businessDay, businessToday, parseCalendarDate, toDateColumn } from '#core/business_time'
 import { ConflictException } from '#core/exceptions/http_errors'
 import { validationError } from '#core/validation'
-import { rowCount } from '#core/transactions'
+import { rowCount, transaction } from '#core/transactions'
 import { sqlTimestamp } from '#core/timestamps'
 import { fromCents } from '#core/money'
 import { roadMiles } from '#core/geo'
@@ -345,7 +345,7 @@ export default class DrayageMoveService {
     const nowMs = this.clock.nowMillis()
     const refusal = stepRefusal(step, move.status, appointments, nowMs)
     if (refusal) throw new ConflictException(refusal)
-    await db.transaction(async (trx) => {
+    await transaction(async (trx) => {
       await this.step(id, step, columns, trx)
       for (const close of appointmentsClosedBy(step, appointments, nowMs)) {
         const updated = await trx

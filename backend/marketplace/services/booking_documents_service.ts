@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { VettingSnapshot } from '#marketplace/contracts/dispatch_vetting'
 import db from '@adonisjs/lucid/services/db'
+import { transaction } from '#core/transactions'
 import type { DateTime } from 'luxon'
 import Booking from '#marketplace/models/booking'
 import BillOfLading from '#marketplace/models/bill_of_lading'
@@ -127,7 +128,7 @@ export default class BookingDocumentsService {
     const existing = await this.billOfLading(bookingId)
     if (existing) return { bol: existing, created: false }
     try {
-      const created = await db.transaction(async (trx) => {
+      const created = await transaction(async (trx) => {
         const row = await BillOfLading.create(
           { bookingId, bolNumber: bol.bolNumber, pdfUrl: bol.pdfPath },
           { client: trx }
@@ -151,7 +152,7 @@ export default class BookingDocumentsService {
 
   /** Records where the invoice's PDF is, once; false when another run recorded it first. */
   async attachInvoicePdf(invoiceId: number, pdfPath: string, downloadUrl: string) {
-    return db.transaction(async (trx) => {
+    return transaction(async (trx) => {
       const invoice = await Invoice.query({ client: trx }).where('id', invoiceId).firstOrFail()
       const updated = await trx
         .from('invoices')

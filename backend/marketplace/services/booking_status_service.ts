@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import emitter from '@adonisjs/core/services/emitter'
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Booking from '#marketplace/models/booking'
 import BookingStatusChange from '#marketplace/models/booking_status_change'
@@ -14,7 +13,7 @@ import {
 import type { BookingStatusChanged } from '#marketplace/events'
 import { Clock } from '#core/clock'
 import { businessToday, isoDay } from '#core/business_time'
-import { rowCount } from '#core/transactions'
+import { rowCount, transaction } from '#core/transactions'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { sqlTimestamp } from '#core/timestamps'
 import { PartnerShipments } from '#marketplace/contracts/partner_shipments'
@@ -96,7 +95,7 @@ export default class BookingStatusService {
       return event
     }
 
-    const event = options.trx ? await run(options.trx) : await db.transaction(run)
+    const event = options.trx ? await run(options.trx) : await transaction(run)
     const emit = async () => {
       await emitter.emit('booking:status_changed', event)
       if (event.to === 'delivered') await emitter.emit('booking:delivered', event)

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import { transaction } from '#core/transactions'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import logger from '@adonisjs/core/services/logger'
 import { DateTime } from 'luxon'
@@ -101,7 +102,7 @@ export default class InvoiceService {
 
     for (let attempt = 1; attempt <= MAX_NUMBER_ATTEMPTS; attempt++) {
       try {
-        return await db.transaction(async (trx) => {
+        return await transaction(async (trx) => {
           await lockInvoiceNumbering(trx)
           const last = await trx
             .from('invoices')

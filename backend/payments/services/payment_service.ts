@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
+import { transaction } from '#core/transactions'
 import payments from '#plugins/payments/services/main'
 import type { PaymentFailure, PaymentsClientConfig } from '#plugins/payments/main'
 import Payment from '#payments/models/payment'
@@ -81,28 +82,26 @@ export default class PaymentService {
     })
     if (!created.ok) throw this.providerFailure(created)
 
-    await db
-      .transaction(async (trx) => {
-        await this.settlement.recordPaymentIntent(trx, booking.id, created.id)
-        const existing = await Payment.query({ client: trx })
-          .where('stripePaymentIntent', created.id)
-          .first()
-        if (!existing) {
-          await Payment.create(
-            {
-              shipmentId: booking.id,
-              stripePaymentIntent: created.id,
-              amount: fromCents(created.amountCents),
-              status: 'INIT',
-            },
-            { client: trx }
-          )
-        }
-      })
-      .catch((error) => {
-        // Two retries racing: the other one recorded the same intent.
-        if (!isUniqueViolation(error)) throw error
-      })
+    await transaction(async (trx) => {
+      await this.settlement.recordPaymentIntent(trx, booking.id, created.id)
+      const existing = await Payment.query({ client: trx })
+        .where('stripePaymentIntent', created.id)
+        .first()
+      if (!existing) {
+        await Payment.create(
+          {
+            shipmentId: booking.id,
+            stripePaymentIntent: created.id,
+            amount: fromCents(created.amountCents),
+            status: 'INIT',
+          },
+          { client: trx }
+        )
+      }
+    }).catch((error) => {
+      // Two retries racing: the other one recorded the same intent.
+      if (!isUniqueViolation(error)) throw error
+    })
     return {
       clientSecret: created.clientSecret,
       paymentIntentId: created.id,

@@ -4,7 +4,7 @@ import emitter from '@adonisjs/core/services/emitter'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { Clock } from '#core/clock'
 import { sqlTimestamp } from '#core/timestamps'
-import { takeWriteLock } from '#core/transactions'
+import { takeWriteLock, transaction } from '#core/transactions'
 import BookingFactsService from '#marketplace/services/booking_facts_service'
 import { DeliveryMilestones } from '#reviews/contracts/delivery_milestones'
 import {
@@ -171,7 +171,7 @@ export default class RatingSummaryService {
 
   /** Rewrites a carrier's delivery record from its delivered bookings and their milestones. */
   async rewriteDeliveries(carrierId: number): Promise<DeliveryRecord> {
-    const record = await db.transaction(async (trx) => {
+    const record = await transaction(async (trx) => {
       await takeWriteLock(trx)
       const stamp = sqlTimestamp(this.clock.now(), trx)
       await trx

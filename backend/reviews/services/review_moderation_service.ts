@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import { transaction } from '#core/transactions'
 import { Clock } from '#core/clock'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { bookingReference } from '#core/reference'
@@ -119,7 +120,7 @@ export default class ReviewModerationService {
     const found = await Review.find(reviewId)
     if (!found) throw new NotFoundException(REVIEW_NOT_FOUND)
     const parties = { carrierId: found.carrierId, shipperId: found.shipperId }
-    await db.transaction(async (trx) => {
+    await transaction(async (trx) => {
       await this.summaries.lock(trx, parties)
       const review = await Review.query({ client: trx }).where('id', reviewId).firstOrFail()
       const now = this.clock.now()

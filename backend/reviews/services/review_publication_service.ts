@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import { transaction } from '#core/transactions'
 import { Clock } from '#core/clock'
 import { sqlTimestamp } from '#core/timestamps'
 import BookingFactsService from '#marketplace/services/booking_facts_service'
@@ -39,7 +40,7 @@ export default class ReviewPublicationService {
     }
     let published = 0
     for (const [bookingId, parties] of byBooking) {
-      published += await db.transaction(async (trx) => {
+      published += await transaction(async (trx) => {
         await this.summaries.lock(trx, parties)
         const stamp = sqlTimestamp(now, trx)
         const count = await trx
@@ -70,7 +71,7 @@ export default class ReviewPublicationService {
     const pairs = await db.from('reviews').distinct('carrier_id', 'shipper_id')
     for (const row of pairs) {
       const parties = { carrierId: Number(row.carrier_id), shipperId: Number(row.shipper_id) }
-      await db.transaction(async (trx) => {
+      await transaction(async (trx) => {
         await this.summaries.lock(trx, parties)
         await this.summaries.rewriteReviews(trx, parties)
       })

@@ -1,5 +1,5 @@
 import { inject } from '@adonisjs/core'
-import db from '@adonisjs/lucid/services/db'
+import { transaction } from '#core/transactions'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { Clock } from '#core/clock'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
@@ -89,7 +89,7 @@ export default class ReviewService {
     const window = reviewWindow(booking)!
     let published = false
     try {
-      await db.transaction(async (trx) => {
+      await transaction(async (trx) => {
         await this.summaries.lock(trx, parties)
         const now = this.clock.now()
         const state = windowState(window, now)
@@ -142,7 +142,7 @@ export default class ReviewService {
   async update(side: ReviewSide, bookingId: number, input: ReviewInput) {
     const booking = await this.booking(bookingId)
     const parties = this.reviewable(booking)
-    await db.transaction(async (trx) => {
+    await transaction(async (trx) => {
       await this.summaries.lock(trx, parties)
       const now = this.clock.now()
       const mine = await Review.query({ client: trx })
