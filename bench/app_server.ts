@@ -30,6 +30,8 @@ export async function startAppServer(
       env: {
         ...process.env,
         NODE_ENV: built ? 'production' : (process.env.NODE_ENV ?? 'development'),
+        // The app as `npm start` runs it: the demo's payments, partner and census (0204).
+        DEMO_MODE: 'true',
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',

@@ -75,7 +75,12 @@ async function startApp(): Promise<ChildProcess> {
   const built = hasBuild()
   const migrate = spawn(process.execPath, [built ? 'ace.js' : 'ace', 'migration:run', '--force'], {
     cwd: built ? `${ROOT}build` : ROOT,
-    env: { ...process.env, NODE_ENV: built ? 'production' : 'development', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: built ? 'production' : 'development',
+      DEMO_MODE: 'true',
+      ...env,
+    },
     stdio: 'ignore',
   })
   await new Promise((resolve) => migrate.once('exit', resolve))

@@ -58,6 +58,8 @@ export function clusterEnv({ listen, appKey, overrides = {} }) {
   return {
     ...process.env,
     NODE_ENV: 'production',
+    // A rehearsal on the demo's data, payments and partner (docs/decisions/0204).
+    DEMO_MODE: 'true',
     APP_KEY: appKey,
     APP_URL: process.env.APP_URL ?? `http://127.0.0.1:${listen}`,
     HOST: '127.0.0.1',

@@ -49,6 +49,8 @@ async function startServer(port) {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    // The demo's build, measured as `npm start` serves it (docs/decisions/0204).
+    DEMO_MODE: 'true',
     APP_KEY: process.env.APP_KEY ?? randomBytes(32).toString('base64url'),
     SESSION_DRIVER: 'database',
     LIMITER_STORE: 'memory',

@@ -3,7 +3,8 @@
  * (backend/start/env.ts; docs/decisions/0142). Each problem is one line naming the variable and
  * what is wrong. Settings with a working local default (PG_HOST, REDIS_HOST…) are required in
  * production only; settings without one (Stripe keys, the S3 bucket…) whenever their driver is
- * chosen.
+ * chosen. In production the demo's stand-ins (sandbox payments, the demo partner, the demo census)
+ * are refused unless DEMO_MODE=true says the deployment is a demo (docs/decisions/0204).
  */
 type Vars = Record<string, string | undefined>
 
@@ -31,6 +32,40 @@ function checkPrefix(vars: Vars, name: string, prefixes: string[], problems: str
   }
 }
 
+/** The census file shipped for the demo: fictional carriers (database/data/fmcsa_census.json). */
+const DEMO_CENSUS_FILE = /(^|[\\/])database[\\/]data[\\/]fmcsa_census\.json$/
+
+/** Whether DEMO_MODE says this deployment is a demo (`npm start` sets it; docs/operations.md). */
+export function demoMode(vars: Vars): boolean {
+  return ['true', '1'].includes((vars.DEMO_MODE ?? '').trim().toLowerCase())
+}
+
+/**
+ * The demo's stand-ins a production deployment must not run on: each one line naming the
+ * variable, the production choice and DEMO_MODE=true for a demo.
+ */
+function demoStandIns(vars: Vars, problems: string[]) {
+  const forDemo = 'or DEMO_MODE=true if this deployment is a demo'
+  if ((vars.PAYMENTS_DRIVER || 'sandbox') === 'sandbox') {
+    problems.push(
+      `PAYMENTS_DRIVER=sandbox (the default) takes no real payments: set PAYMENTS_DRIVER=stripe in production, ${forDemo}`
+    )
+  }
+  if ((vars.PARTNER_CARRIERS_DRIVER || 'demo_partner') === 'demo_partner') {
+    problems.push(
+      `PARTNER_CARRIERS_DRIVER=demo_partner (the default) is a simulated carrier that fails requests at random: set PARTNER_CARRIERS_DRIVER=none in production, ${forDemo}`
+    )
+  }
+  if ((vars.CARRIER_VETTING_DRIVER || 'census_file') === 'census_file') {
+    const file = vars.FMCSA_CENSUS_FILE
+    if (!set(file) || DEMO_CENSUS_FILE.test(file!.trim())) {
+      problems.push(
+        `FMCSA_CENSUS_FILE must name your own census file when CARRIER_VETTING_DRIVER=census_file in production (the default is the demo census of fictional carriers): set it, or CARRIER_VETTING_DRIVER=fmcsa, ${forDemo}`
+      )
+    }
+  }
+}
+
 /** Every problem with the environment as a whole; empty when it can boot. */
 export function environmentProblems(vars: Vars): string[] {
   const problems: string[] = []
@@ -52,6 +87,7 @@ export function environmentProblems(vars: Vars): string[] {
       problems.push('SESSION_DRIVER=memory loses every session on restart: use database or redis')
     }
     if (vars.MAIL_DRIVER === 'smtp') requireAll(vars, ['SMTP_HOST'], 'MAIL_DRIVER=smtp', problems)
+    if (!demoMode(vars)) demoStandIns(vars, problems)
   }
 
   for (const name of ['SESSION_DRIVER', 'LIMITER_STORE', 'TRANSMIT_TRANSPORT']) {

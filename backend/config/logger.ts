@@ -9,10 +9,12 @@ const loggerConfig = defineConfig({
       enabled: true,
       name: 'palletline',
       level: env.get('LOG_LEVEL', 'info'),
+      // pino-pretty is a dev dependency (absent from `npm ci --omit=dev`): only development
+      // (NODE_ENV=development, `npm run dev`) prints pretty lines; everywhere else JSON lines.
       transport: {
         targets: targets()
-          .pushIf(!app.inProduction && !app.inTest, targets.pretty())
-          .pushIf(app.inProduction || app.inTest, targets.file({ destination: 1 }))
+          .pushIf(app.inDev, targets.pretty())
+          .pushIf(!app.inDev, targets.file({ destination: 1 }))
           .toArray(),
       },
     },

@@ -13,8 +13,15 @@ const demoPartnerAccount = createHash('sha256')
   .digest('hex')
   .slice(0, 16)
 
+/**
+ * The partner carrier the TMS books with: the demo partner, or `none` (production until a real
+ * partner's driver is added, docs/plugins.md "Adding a partner"): then the TMS comparison asks
+ * only the lane model and nothing is booked with a partner (#config/tms, #config/rate_quoting).
+ */
+export const partnerCarriersDriver = env.get('PARTNER_CARRIERS_DRIVER') ?? 'demo_partner'
+
 export default defineConfig({
-  default: env.get('PARTNER_CARRIERS_DRIVER') ?? 'demo_partner',
+  default: 'demo_partner',
   list: {
     // Tests get an instant partner that never fails; elsewhere it behaves like a real API.
     demo_partner: drivers.demo_partner({

@@ -1,6 +1,8 @@
 /**
  * The TMS rate comparison and partner booking (docs/decisions/0082).
  */
+import { partnerCarriersDriver } from '#config/partner_carriers'
+
 const tmsConfig = {
   /** How long one rating provider may take before the comparison answers without it. */
   quoteTimeoutMs: 3_000,
@@ -16,12 +18,11 @@ const tmsConfig = {
    * driver listed here is booked by the driver named; one that is not is booked by the partner
    * driver registered under its own name; with neither (lane_model: the marketplace's own
    * carriers) its quotes are not booked from the TMS. The two simulated rating drivers price
-   * for the demo partner, which books them.
+   * for the demo partner, which books them; with PARTNER_CARRIERS_DRIVER=none nothing is booked.
    */
-  bookWith: {
-    ltl_partner: 'demo_partner',
-    expedite_partner: 'demo_partner',
-  } as Record<string, string>,
+  bookWith: (partnerCarriersDriver === 'demo_partner'
+    ? { ltl_partner: 'demo_partner', expedite_partner: 'demo_partner' }
+    : {}) as Record<string, string>,
 }
 
 export type TmsConfig = typeof tmsConfig

@@ -3,6 +3,7 @@
  * line per week, a date column and a price column (dollars a gallon). Pure: every row is
  * checked; the caller imports nothing unless every row passes.
  */
+import { CsvError, parse } from 'csv-parse/sync'
 import { DateTime } from 'luxon'
 
 export type DieselRow = { line: number; indexDate: string; dieselPrice: number }
@@ -22,20 +23,22 @@ function parseDay(text: string): string | null {
   return null
 }
 
-/** Splits one CSV line on commas outside double quotes. */
-function cells(line: string): string[] {
-  const out: string[] = []
-  let current = ''
-  let quoted = false
-  for (const ch of line) {
-    if (ch === '"') quoted = !quoted
-    else if (ch === ',' && !quoted) {
-      out.push(current)
-      current = ''
-    } else current += ch
+/**
+ * One line's cells (csv-parse: quoted cells, doubled quotes, cells trimmed), or why the line is
+ * not CSV. The file is read line by line so that a broken quote costs its own line only and
+ * every row is reported with the line it is on.
+ */
+function cells(line: string): string[] | { error: string } {
+  try {
+    const [record = []] = parse(line, { relax_column_count: true, relax_quotes: true, trim: true })
+    return record as string[]
+  } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') {
+      return { error: 'A quote is not closed' }
+    }
+    if (error instanceof CsvError) return { error: 'Not a valid CSV line' }
+    throw error
   }
-  out.push(current)
-  return out.map((c) => c.trim())
 }
 
 /** The rows of a CSV, or the reasons each bad row was refused; `today` bounds the dates. */
@@ -50,7 +53,12 @@ export function parseDieselCsv(
   lines.forEach((raw, index): void => {
     const line = index + 1
     if (raw.trim() === '') return
-    let parts = cells(raw)
+    const split = cells(raw)
+    const reject = (message: string) => {
+      rejected.push({ line, text: raw.slice(0, 120), message })
+    }
+    if (!Array.isArray(split)) return reject(split.error)
+    let parts = split
     // "Jan 06, 2025,3.661": a month-name date left unquoted splits on its own comma.
     if (parts.length === 3 && parseDay(`${parts[0]}, ${parts[1]}`)) {
       parts = [`${parts[0]}, ${parts[1]}`, parts[2]]
@@ -59,9 +67,6 @@ export function parseDieselCsv(
     const day = parseDay(dateCell)
     // A first line that is not a week is the header (EIA's carries the series name).
     if (rows.length === 0 && rejected.length === 0 && day === null && line === 1) return
-    const reject = (message: string) => {
-      rejected.push({ line, text: raw.slice(0, 120), message })
-    }
     if (rest.some((c) => c !== '')) return reject('Expected two columns: date and price')
     if (day === null) return reject('Date is not a date')
     if (day > today) return reject('Date is in the future')

@@ -36,23 +36,26 @@ const cents = (load: FreightListing) => load.priceCents ?? 0
 /** A `freight_listings` row as the query builder returns it (the board reads rows, not models). */
 export type BoardRow = Record<string, any>
 
-const SQL_LOCAL = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(?:\.(\d{1,3}))?$/
+/** Texts kept in `sqlMillis` before it starts again (a few board pages' worth of timestamps). */
+const MAX_REMEMBERED_TIMESTAMPS = 10_000
+const sqlMillis = new Map<string, number | null>()
 
 /**
- * A timestamp column as epoch ms, fast: the board presents 100 rows a request. SQLite returns
- * the local-time text Lucid wrote, PostgreSQL a Date; anything else goes through luxon.
+ * A timestamp column as epoch ms. PostgreSQL returns a Date; SQLite the local-time text Lucid
+ * wrote, which Luxon reads (#core/timestamps). The board presents the same rows request after
+ * request, so each text is parsed once and its instant remembered.
  */
 export function timestampMillis(value: unknown): number | null {
   if (value === null || value === undefined) return null
   if (value instanceof Date) return value.getTime()
-  if (typeof value === 'string') {
-    const m = SQL_LOCAL.exec(value)
-    if (m) {
-      const ms = m[7] ? Number(m[7].padEnd(3, '0')) : 0
-      return new Date(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6], ms).getTime()
-    }
+  if (typeof value !== 'string') return readTimestamp(value)?.toMillis() ?? null
+  let millis = sqlMillis.get(value)
+  if (millis === undefined) {
+    millis = readTimestamp(value)?.toMillis() ?? null
+    if (sqlMillis.size >= MAX_REMEMBERED_TIMESTAMPS) sqlMillis.clear()
+    sqlMillis.set(value, millis)
   }
-  return readTimestamp(value)?.toMillis() ?? null
+  return millis
 }
 
 const isoOf = (value: unknown) => {

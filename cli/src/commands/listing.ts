@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander'
+import { stringify } from 'csv-stringify/sync'
 import type { PageMeta } from '../api/operator.js'
 import type { CommandContext } from '../context.js'
 import { renderTable, type TableColumn } from '../ui/table.js'
@@ -60,14 +61,18 @@ export async function printPage<Row>(
   ctx.print(`Page ${meta.currentPage} of ${meta.lastPage} (${meta.total} in all)${more}`)
 }
 
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value)
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-/** RFC 4180 CSV: a header row of the column names, then one line per row. */
+/**
+ * RFC 4180 CSV (csv-stringify): a header row of the column names, then one line per row, CRLF
+ * line ends; a cell with a comma, a quote or a line break is quoted. Empty values are empty
+ * cells; booleans print as true/false.
+ */
 export function toCsv<Row>(rows: Row[], columns: { key: keyof Row & string }[]): string {
-  const lines = [columns.map((column) => column.key).join(',')]
-  for (const row of rows) lines.push(columns.map((column) => csvCell(row[column.key])).join(','))
-  return `${lines.join('\r\n')}\r\n`
+  return stringify(rows as Record<string, unknown>[], {
+    header: true,
+    columns: columns.map((column) => ({ key: column.key })),
+    record_delimiter: 'windows',
+    // With its own record delimiter csv-stringify quotes a lone CR or LF only when told to.
+    quoted_match: /[\r\n]/,
+    cast: { boolean: (value) => String(value) },
+  })
 }

@@ -178,7 +178,7 @@ export class FakePartnerCarrier implements PartnerCarrierDriver {
       return { ok: true, status: 'pending', retryAfterSeconds: 30 }
     }
     const bolNumber = `FAKEBOL${shipment.booked.proNumber}`
-    const pdf = renderPdf('Bill of Lading (fake partner)', [
+    const pdf = await renderPdf('Bill of Lading (fake partner)', [
       `BOL number: ${bolNumber}`,
       `PRO number: ${shipment.booked.proNumber}`,
       `Shipper reference: ${shipment.input.shipperReference}`,

@@ -102,6 +102,27 @@ test.group('parseDieselCsv', () => {
     )
   })
 
+  test('quoted cells are CSV; a quote left open costs its own line only', ({ assert }) => {
+    const csv = [
+      '"Date","Weekly U.S. No 2 Diesel Retail Prices"',
+      '"Feb 23, 2026" , "3.66"',
+      '2026-02-16,"3.72',
+      '2026-02-09,3.70',
+    ].join('\n')
+    const { rows, rejected } = parseDieselCsv(csv, '2026-11-25')
+    assert.deepEqual(
+      rows.map((r) => [r.line, r.indexDate, r.dieselPrice]),
+      [
+        [2, '2026-02-23', 3.66],
+        [4, '2026-02-09', 3.7],
+      ]
+    )
+    assert.deepEqual(
+      rejected.map((r) => [r.line, r.text, r.message]),
+      [[3, '2026-02-16,"3.72', 'A quote is not closed']]
+    )
+  })
+
   test('an empty file has no weeks', ({ assert }) => {
     assert.deepEqual(
       parseDieselCsv('Date,Price\n', '2026-11-25').rejected[0].message,

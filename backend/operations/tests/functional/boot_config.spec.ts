@@ -31,6 +31,8 @@ test.group('Configuration validated at boot', (group) => {
       S3_SECRET_ACCESS_KEY: '',
       SESSION_DRIVER: 'redis',
       REDIS_HOST: '',
+      PARTNER_CARRIERS_DRIVER: 'none',
+      FMCSA_CENSUS_FILE: '/srv/palletline/census.json',
     })
     assert.equal(code, 1)
     assert.deepEqual(lines(output), [
@@ -41,6 +43,34 @@ test.group('Configuration validated at boot', (group) => {
       '- STRIPE_WEBHOOK_SECRET is required when PAYMENTS_DRIVER=stripe',
       '- S3_SECRET_ACCESS_KEY is required when DRIVE_DISK=s3',
     ])
+  })
+
+  test('production on the demo defaults: exit 1 naming each variable; DEMO_MODE=true boots', async ({
+    assert,
+  }) => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_KEY: 'Yk3v9Qp0sLrT7wXz2Bn5Mc8Hd1Fg4Jk6',
+      SESSION_DRIVER: 'database',
+      PAYMENTS_DRIVER: '',
+      PARTNER_CARRIERS_DRIVER: '',
+      CARRIER_VETTING_DRIVER: '',
+      FMCSA_CENSUS_FILE: '',
+      DEMO_MODE: '',
+    }
+    const refused = await ace(production)
+    assert.equal(refused.code, 1)
+    const problems = lines(refused.output)
+    assert.equal(problems[0], 'Invalid environment:')
+    assert.lengthOf(problems, 4)
+    assert.match(problems[1], /^- PAYMENTS_DRIVER=sandbox .*DEMO_MODE=true/)
+    assert.match(problems[2], /^- PARTNER_CARRIERS_DRIVER=demo_partner .*DEMO_MODE=true/)
+    assert.match(
+      problems[3],
+      /^- FMCSA_CENSUS_FILE must name your own census file .*DEMO_MODE=true/
+    )
+    const demo = await ace({ ...production, DEMO_MODE: 'true' })
+    assert.equal(demo.code, 0, demo.output)
   })
 
   test('a variable of the wrong type: one plain line, no stack', async ({ assert }) => {

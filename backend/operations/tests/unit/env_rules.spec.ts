@@ -2,9 +2,19 @@ import { test } from '@japa/runner'
 import { InvalidEnvironment, assertEnvironment, environmentProblems } from '#config/env_rules'
 
 const STRONG_KEY = 'Yk3v9Qp0sLrT7wXz2Bn5Mc8Hd1Fg4Jk6'
+/** Production's own choices where the demo has stand-ins (payments, partner, census). */
+const REAL_SERVICES = {
+  PAYMENTS_DRIVER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_abc',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+  PARTNER_CARRIERS_DRIVER: 'none',
+  FMCSA_CENSUS_FILE: '/srv/palletline/census.json',
+}
 const production = (vars: Record<string, string>) => ({
   NODE_ENV: 'production',
   APP_KEY: STRONG_KEY,
+  ...REAL_SERVICES,
   ...vars,
 })
 
@@ -125,5 +135,66 @@ test.group('Environment rules across variables', () => {
       assert.lengthOf(lines, 6)
       assert.lengthOf((error as InvalidEnvironment).problems, 5)
     }
+  })
+})
+
+test.group('The demo in production: refused unless DEMO_MODE=true', () => {
+  const bare = { NODE_ENV: 'production', APP_KEY: STRONG_KEY }
+  const PAYMENTS =
+    'PAYMENTS_DRIVER=sandbox (the default) takes no real payments: set PAYMENTS_DRIVER=stripe in production, or DEMO_MODE=true if this deployment is a demo'
+  const PARTNER =
+    'PARTNER_CARRIERS_DRIVER=demo_partner (the default) is a simulated carrier that fails requests at random: set PARTNER_CARRIERS_DRIVER=none in production, or DEMO_MODE=true if this deployment is a demo'
+  const CENSUS =
+    'FMCSA_CENSUS_FILE must name your own census file when CARRIER_VETTING_DRIVER=census_file in production (the default is the demo census of fictional carriers): set it, or CARRIER_VETTING_DRIVER=fmcsa, or DEMO_MODE=true if this deployment is a demo'
+
+  test('the defaults are the demo: production without DEMO_MODE refuses all three', ({
+    assert,
+  }) => {
+    assert.deepEqual(environmentProblems(bare), [PAYMENTS, PARTNER, CENSUS])
+    assert.deepEqual(environmentProblems({ ...bare, DEMO_MODE: 'false' }), [
+      PAYMENTS,
+      PARTNER,
+      CENSUS,
+    ])
+    assert.deepEqual(environmentProblems({ ...bare, DEMO_MODE: 'true' }), [])
+    assert.deepEqual(environmentProblems({ ...bare, DEMO_MODE: '1' }), [])
+    // Development and tests run the demo's stand-ins without saying so.
+    assert.deepEqual(environmentProblems({ NODE_ENV: 'development', APP_KEY: 'short' }), [])
+  })
+
+  test('sandbox payments, named or by default', ({ assert }) => {
+    assert.deepEqual(environmentProblems(production({ PAYMENTS_DRIVER: 'sandbox' })), [PAYMENTS])
+    assert.deepEqual(environmentProblems(production({ PAYMENTS_DRIVER: '' })), [PAYMENTS])
+    const demo = production({ PAYMENTS_DRIVER: 'sandbox', DEMO_MODE: 'true' })
+    assert.deepEqual(environmentProblems(demo), [])
+  })
+
+  test('the demo partner, named or by default; none is the production choice', ({ assert }) => {
+    assert.deepEqual(environmentProblems(production({ PARTNER_CARRIERS_DRIVER: 'demo_partner' })), [
+      PARTNER,
+    ])
+    assert.deepEqual(environmentProblems(production({ PARTNER_CARRIERS_DRIVER: '' })), [PARTNER])
+    const demo = production({ PARTNER_CARRIERS_DRIVER: 'demo_partner', DEMO_MODE: 'true' })
+    assert.deepEqual(environmentProblems(demo), [])
+  })
+
+  test('the demo census: none named, or the shipped file named; FMCSA needs no file', ({
+    assert,
+  }) => {
+    assert.deepEqual(environmentProblems(production({ FMCSA_CENSUS_FILE: '' })), [CENSUS])
+    assert.deepEqual(
+      environmentProblems(
+        production({ FMCSA_CENSUS_FILE: '/app/database/data/fmcsa_census.json' })
+      ),
+      [CENSUS]
+    )
+    assert.deepEqual(
+      environmentProblems(
+        production({ FMCSA_CENSUS_FILE: '', CARRIER_VETTING_DRIVER: 'fmcsa', FMCSA_WEB_KEY: 'k' })
+      ),
+      []
+    )
+    const demo = production({ FMCSA_CENSUS_FILE: '', DEMO_MODE: 'true' })
+    assert.deepEqual(environmentProblems(demo), [])
   })
 })

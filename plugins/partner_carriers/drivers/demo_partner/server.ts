@@ -285,7 +285,7 @@ export class DemoPartnerServer {
         { 'retry-after': String(this.#options.bolRetryAfterSeconds) }
       )
     }
-    const { number, pdf } = demoBol(stored.request, stored.shipment)
+    const { number, pdf } = await demoBol(stored.request, stored.shipment)
     return reply(200, {
       document: {
         type: 'BOL',
