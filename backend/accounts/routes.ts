@@ -26,8 +26,13 @@ const ownBrowserSession = middleware.auth({ guards: ['web'], beforeTwoFactor: tr
 
 router
   .group(() => {
-    router.post('/register', [SessionController, 'register'])
-    router.post('/login', [SessionController, 'login'])
+    // Signing up or in starts a session for a visitor who has none.
+    router
+      .post('/register', [SessionController, 'register'])
+      .use(middleware.needs({ startsSession: true }))
+    router
+      .post('/login', [SessionController, 'login'])
+      .use(middleware.needs({ startsSession: true }))
     router.post('/login/two-factor', [SessionController, 'secondFactor'])
     router.post('/logout', [SessionController, 'logout']).use(ownBrowserSession)
     router

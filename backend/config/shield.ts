@@ -1,16 +1,40 @@
+import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
+
+/**
+ * The security headers of every response, API, app page or static file alike: shield's
+ * middleware runs as server middleware ahead of the static file server (backend/start/kernel.ts),
+ * whose files carry the headers set on the response. One Content Security Policy, no framing,
+ * no MIME sniffing; a production server (behind TLS) adds HSTS. Stripe's script and frames are
+ * the only third-party origins (the payment screen). The Referrer-Policy, which shield does not
+ * set, is request setup's (#core/middleware/request_setup_middleware).
+ */
 const shieldConfig = defineConfig({
-  // CSP, X-Frame-Options, nosniff and (in production) HSTS are set on every response, static
-  // files included, by backend/core/middleware/request_setup_middleware.ts (one policy in
-  // #core/security_headers). Shield's middleware is not in the pipeline: with every guard here
-  // off it would be a hop of its own for nothing (docs/decisions/0153).
-  csp: { enabled: false },
-  // CSRF is #core/middleware/csrf_middleware (a signed double-submit token that needs no
-  // session for anonymous visitors).
+  csp: {
+    enabled: true,
+    directives: {
+      defaultSrc: [`'self'`],
+      scriptSrc: [`'self'`, 'https://js.stripe.com'],
+      frameSrc: [`'self'`, 'https://js.stripe.com', 'https://hooks.stripe.com'],
+      connectSrc: [`'self'`, 'https://api.stripe.com'],
+      imgSrc: [`'self'`, 'data:'],
+      styleSrc: [`'self'`, `'unsafe-inline'`],
+      fontSrc: [`'self'`, 'data:'],
+      objectSrc: [`'none'`],
+      baseUri: [`'self'`],
+      formAction: [`'self'`],
+      frameAncestors: [`'none'`],
+    },
+    reportOnly: false,
+  },
+  xFrame: { enabled: true, action: 'DENY' },
+  // HTTPS only, for 180 days, subdomains included; only in production, where the app is behind TLS.
+  hsts: { enabled: app.inProduction, maxAge: '180 days', includeSubDomains: true },
+  contentTypeSniffing: { enabled: true },
+  // CSRF is #core/middleware/csrf_middleware, a signed double-submit token that needs no session
+  // for anonymous visitors; shield's guard would give every visitor a session
+  // (docs/decisions/0196).
   csrf: { enabled: false },
-  xFrame: { enabled: false },
-  hsts: { enabled: false },
-  contentTypeSniffing: { enabled: false },
 })
 
 export default shieldConfig

@@ -8,8 +8,9 @@ import { middleware } from '#start/kernel'
 const JobsController = () => import('#operations/controllers/jobs_controller')
 const ProbesController = () => import('#operations/controllers/probes_controller')
 
-router.get('/api/ready', [ProbesController, 'ready'])
-router.get('/api/metrics', [ProbesController, 'metrics'])
+// Probes: no session, no CSRF token, no cookie.
+router.get('/api/ready', [ProbesController, 'ready']).use(middleware.needs({ stateless: true }))
+router.get('/api/metrics', [ProbesController, 'metrics']).use(middleware.needs({ stateless: true }))
 
 router
   .group(() => {

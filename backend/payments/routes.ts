@@ -36,7 +36,11 @@ router
   })
   .prefix('/api')
 
-router.post('/api/webhooks/payments', [PaymentsController, 'webhook'])
+// Signed by the provider and verified on its exact bytes: no session, no CSRF token, the body
+// read raw.
+router
+  .post('/api/webhooks/payments', [PaymentsController, 'webhook'])
+  .use(middleware.needs({ stateless: true, rawBody: true }))
 
 /* Carrier payout account and payout history (docs/spec.md §7). */
 const CarrierPaymentsController = () => import('#payments/controllers/carrier_payments_controller')

@@ -4,7 +4,6 @@
  */
 import emitter from '@adonisjs/core/services/emitter'
 import logger from '@adonisjs/core/services/logger'
-import '#core/quiet_emitter'
 
 emitter.onError((event, error) => {
   // A failing listener must never fail the request that emitted the event.

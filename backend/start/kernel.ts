@@ -1,24 +1,24 @@
 import router from '@adonisjs/core/services/router'
 import server from '@adonisjs/core/services/server'
 import app from '@adonisjs/core/services/app'
-import '#core/signed_cookie_memo'
-import '#core/container_memo'
-import '#core/route_match_memo'
-import '#core/lazy_logger'
 
 server.errorHandler(() => import('#core/exceptions/handler'))
 
 type MiddlewareImport = () => Promise<{ default: abstract new (...args: any[]) => unknown }>
 
 // Run on every request, matched route or not. Each middleware is a hop through the framework's
-// pipeline on every request, so cheap steps that always run together share one.
+// pipeline on every request, so cheap steps that always run together share one. Shield sets the
+// security headers (#config/shield) ahead of the static file server, so its files carry them.
 const serverMiddleware = [
   () => import('#core/middleware/request_setup_middleware'),
+  () => import('@adonisjs/shield/shield_middleware'),
   () => import('#core/middleware/static_files_middleware'),
   () => import('@adonisjs/cors/cors_middleware'),
 ]
 
-// Run on every matched route.
+// Run on every matched route. What a route needs beyond the ordinary (no session, a raw body,
+// an upload, starting a session) it declares in its own routes file with `middleware.needs`,
+// which these read (#core/middleware/route_needs_middleware).
 const routerMiddleware = [
   () => import('#core/middleware/request_body_middleware'),
   () => import('#core/middleware/session_gate_middleware'),
@@ -28,6 +28,7 @@ const routerMiddleware = [
 ]
 
 const namedMiddleware = {
+  needs: () => import('#core/middleware/route_needs_middleware'),
   auth: () => import('#core/middleware/auth_middleware'),
   role: () => import('#core/middleware/role_middleware'),
   idempotent: () => import('#core/middleware/idempotency_middleware'),
@@ -38,7 +39,8 @@ const namedMiddleware = {
 /**
  * The framework builds a middleware class through the container on every request (shield
  * even rebuilds its five guards each time). Ours and the packages' keep no per-request state
- * on the instance, so one instance each, made once at boot, serves every request.
+ * on the instance, so one instance each, made once at boot and bound with the container's
+ * `bindValue`, serves every request.
  */
 async function reuseMiddlewareInstances(imports: MiddlewareImport[]) {
   for (const load of imports) {

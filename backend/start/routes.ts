@@ -23,17 +23,20 @@ await import('#finance/routes')
 await import('#analytics/routes')
 await import('#operations/routes')
 
-router.get('/api/health', async () => ({ status: 'ok' }))
+// The health check: no session, no CSRF token, no cookie.
+router.get('/api/health', async () => ({ status: 'ok' })).use(middleware.needs({ stateless: true }))
 
 // The API contract and its reference page (docs/openapi.json), public like the health check.
 const ApiContractController = () => import('#core/controllers/api_contract_controller')
-router.get('/api/openapi.json', [ApiContractController, 'document'])
-router.get('/api/docs', [ApiContractController, 'page'])
+const stateless = middleware.needs({ stateless: true })
+router.get('/api/openapi.json', [ApiContractController, 'document']).use(stateless)
+router.get('/api/docs', [ApiContractController, 'page']).use(stateless)
 router
   .get('/api/docs/assets/:file', [ApiContractController, 'asset'])
-  .use(
-    middleware.scope({ kind: 'public', reason: 'the reference page’s static files, by file name' })
-  )
+  .use([
+    stateless,
+    middleware.scope({ kind: 'public', reason: 'the reference page’s static files, by file name' }),
+  ])
 
 router.any('/api/*', async ({ response }) => response.notFound({ message: 'Not found' }))
 

@@ -7,7 +7,10 @@ const InsuranceController = () => import('#trust/controllers/insurance_controlle
 router
   .group(() => {
     router.get('/insurance', [InsuranceController, 'show'])
-    router.post('/insurance', [InsuranceController, 'upload'])
+    // A PDF, JPEG or PNG certificate, as a multipart body the controller streams itself.
+    router
+      .post('/insurance', [InsuranceController, 'upload'])
+      .use(middleware.needs({ upload: true }))
     router.get('/insurance/certificate', [InsuranceController, 'download'])
   })
   .prefix('/api/carrier')

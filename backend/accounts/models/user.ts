@@ -3,7 +3,7 @@ import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { afterDelete, afterSave, BaseModel, column, computed } from '@adonisjs/lucid/orm'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
-import { takePendingSeed, userRows } from '#accounts/services/cached_user_provider'
+import { userRows } from '#accounts/services/cached_user_provider'
 import { ThriftyAccessTokensProvider } from '#accounts/services/thrifty_access_tokens'
 
 export type Role = 'shipper' | 'carrier' | 'admin'
@@ -23,12 +23,6 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   @column({ isPrimary: true })
   declare id: number
-
-  /** Lucid's, after a user made from a cached row takes its state (cached_user_provider). */
-  $getAttribute(key: string) {
-    takePendingSeed(this)
-    return super.$getAttribute(key)
-  }
 
   @column()
   declare username: string

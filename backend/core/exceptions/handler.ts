@@ -106,15 +106,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       // A provider (payments, mail) failed: say so instead of a generic 500.
       return { status: e.status, body: { message: e.message } }
     }
-    // The body parser's strict JSON mode refuses a bare value ("x", 42, null) with a 422 and
-    // no field: that is malformed input, answered like unparsable JSON.
-    if (e?.message?.startsWith('Invalid JSON, only supports object and array')) {
-      return { status: 400, body: { message: 'Malformed JSON body' } }
-    }
+    // A body the parser cannot read is answered by the body middleware itself
+    // (#core/middleware/request_body_middleware), before it gets here.
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-      const message =
-        e.status === 400 && e.message?.includes('JSON') ? 'Malformed JSON body' : e.message
-      return { status: e.status, body: { message: message || 'Bad request' } }
+      return { status: e.status, body: { message: e.message || 'Bad request' } }
     }
     return { status: 500, body: { message: 'Internal server error' } }
   }

@@ -5,7 +5,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import { errors } from '@adonisjs/shield'
 import env from '#start/env'
 import { hasSessionCookie } from '#core/middleware/session_gate_middleware'
-import { isStatelessRoute } from '#core/stateless_routes'
+import { routeNeeds } from '#core/middleware/route_needs_middleware'
 
 export const XSRF_COOKIE = 'XSRF-TOKEN'
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -88,12 +88,14 @@ function setCookie(ctx: HttpContext, token: string) {
  * the user is signed in. The cookie is set only when the browser has none that fits (first
  * visit, sign-in, sign-out), not on every response.
  *
- * Not checked: stateless routes (webhooks and feeds carry their own signatures) and bearer-token
- * calls that carry no session cookie (a cross-site page cannot attach an Authorization header).
+ * Not checked: routes that declare `stateless` (`middleware.needs`; webhooks and feeds carry
+ * their own signatures) and bearer-token calls that carry no session cookie (a cross-site page
+ * cannot attach an Authorization header). Why this and not shield's CSRF guard, which needs a
+ * session for every visitor: docs/decisions/0196.
  */
 export default class CsrfMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    if (isStatelessRoute(ctx.route?.pattern ?? '')) return next()
+    if (routeNeeds(ctx).stateless) return next()
     const bearer = Boolean(ctx.request.header('authorization')?.startsWith('Bearer '))
     if (bearer && !hasSessionCookie(ctx.request.header('cookie'))) return next()
 

@@ -1,11 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { observeRequest } from '#core/metrics'
-import app from '@adonisjs/core/services/app'
-import { securityHeaders } from '#core/security_headers'
-import { bindRequest } from '#core/container_memo'
 
-const SECURITY_HEADER_ENTRIES = Object.entries(securityHeaders(app.inProduction))
+/** Referrers never leak paths to other sites (shield sets the other security headers). */
+const REFERRER_POLICY = 'strict-origin-when-cross-origin'
 
 /** API calls always get JSON errors, never redirects, whatever their Accept header says. */
 function answerApiInJson({ request }: HttpContext) {
@@ -13,20 +11,12 @@ function answerApiInJson({ request }: HttpContext) {
 }
 
 /**
- * Set on the raw response before the static file server runs, so `/`, `/index.html` and every
- * asset carry the same headers as the API (the static server writes to the raw response and
- * skips shield).
- */
-function setSecurityHeaders({ response }: HttpContext) {
-  for (const [name, value] of SECURITY_HEADER_ENTRIES) response.response.setHeader(name, value)
-}
-
-/**
  * The first step of every request, matched route or not: the request id sent back as
- * `X-Request-Id`, the security headers, JSON answers for `/api/`, the container bindings, and
- * once the response is made one log line (method, url, status, duration) and the same duration
- * in the latency histogram under the route's pattern (#core/metrics). `ctx.logger` is a pino
- * child logger that carries the request id, so every line logged for the request has it.
+ * `X-Request-Id`, the Referrer-Policy (shield, the next step, sets the other security headers),
+ * JSON answers for `/api/`, and once the response is made one log line (method, url, status,
+ * duration) and the same duration in the latency histogram under the route's pattern
+ * (#core/metrics). `ctx.logger` is a pino child logger that carries the request id, so every
+ * line logged for the request has it.
  *
  * One middleware rather than four: each middleware is a hop through the framework's pipeline
  * (an awaited call per hop), a per cent or more of the cheapest request each.
@@ -36,9 +26,8 @@ export default class RequestSetupMiddleware {
     const started = process.hrtime.bigint()
     const requestId = ctx.request.id()
     if (requestId) ctx.response.header('X-Request-Id', requestId)
-    setSecurityHeaders(ctx)
+    ctx.response.header('Referrer-Policy', REFERRER_POLICY)
     answerApiInJson(ctx)
-    bindRequest(ctx)
     try {
       await next()
     } finally {

@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
+import { routeNeeds } from '#core/middleware/route_needs_middleware'
 
 type FieldError = { field: string; message: string; rule: string }
 
@@ -44,14 +45,14 @@ export function bodyProblems(value: unknown, path = '', found: BodyProblem[] = [
 
 /**
  * Refuses, with a 422 naming each field, any request whose body or query string holds text that
- * is not well-formed or a reserved key, before a validator or the database sees it. Signed webhooks are exempt:
- * their raw body is checked by its signature and parsed by the provider's driver.
+ * is not well-formed or a reserved key, before a validator or the database sees it. Routes that
+ * declare `rawBody` (`middleware.needs`: signed webhooks and feeds) are exempt: their raw body
+ * is checked by its signature and parsed by the provider's driver.
  */
 export default class SafeBodyMiddleware {
-  handle({ request, response }: HttpContext, next: NextFn) {
-    if (request.url().startsWith('/api/webhooks/') || request.url().startsWith('/api/tms/feeds/')) {
-      return next()
-    }
+  handle(ctx: HttpContext, next: NextFn) {
+    if (routeNeeds(ctx).rawBody) return next()
+    const { request, response } = ctx
     const problems = [...bodyProblems(request.qs()), ...bodyProblems(request.body())]
     if (problems.length === 0) return next()
     const errors: FieldError[] = problems.map(({ field, problem }) =>

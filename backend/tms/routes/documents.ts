@@ -31,6 +31,8 @@ router
       .post('/shipments/:id/documents', [DocumentsController, 'upload'])
       .where('id', bookingIdMatcher)
       .use([
+        // A proof of delivery, as a multipart body the controller streams itself.
+        middleware.needs({ upload: true }),
         middleware.auth({ abilities: ['tms:write'] }),
         middleware.role({ roles: ['carrier'] }),
         middleware.authorize({ policy: DocumentPolicy, action: 'upload' }),

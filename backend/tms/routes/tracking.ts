@@ -30,9 +30,11 @@ router
   })
   .prefix('/api')
 
-router.post('/api/tms/feeds/:provider', [TrackingController, 'push']).use(
+router.post('/api/tms/feeds/:provider', [TrackingController, 'push']).use([
+  // Verified on its exact bytes: no session, no CSRF token, the body read raw.
+  middleware.needs({ stateless: true, rawBody: true }),
   middleware.scope({
     kind: 'public',
     reason: 'a partner’s push, signed with its provider’s secret; no user and no record',
-  })
-)
+  }),
+])

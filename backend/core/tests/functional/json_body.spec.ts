@@ -9,9 +9,9 @@ import {
 } from '#tests/helpers'
 
 /*
- * A plain `application/json` body is read and parsed by RequestBodyMiddleware itself (decision
- * 0156); every other body, `application/vnd.api+json` among them, by AdonisJS's body parser.
- * The same bytes must get the same answer either way.
+ * Every JSON body is read by AdonisJS's body parser (decision 0195; the hand-read path of
+ * decision 0156 is gone): the same bytes get the same answer whichever JSON type names them,
+ * `application/json` (with or without a charset) or `application/vnd.api+json`.
  */
 
 const PARSER_TYPE = 'application/vnd.api+json'
@@ -52,7 +52,7 @@ const shipment = () => ({
   pickupDate: businessDayFromToday(7),
 })
 
-test.group('JSON bodies: read here or by the body parser, the same answer', (group) => {
+test.group('JSON bodies: the same answer whichever JSON type names them', (group) => {
   eachTestInTransaction(group)
 
   test('valid, empty strings, malformed, not an object, a byte-order mark, __proto__, accents', async ({

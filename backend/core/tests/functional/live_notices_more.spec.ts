@@ -37,14 +37,13 @@ type Heard = { channel: string; payload: { kind: string; id: number; change: str
 /** Records every broadcast of one `kind` until the returned `stop`. */
 function recordBroadcasts(kind: string) {
   const heard: Heard[] = []
-  const original = transmit.broadcast
-  transmit.broadcast = function (this: typeof transmit, channel, payload) {
+  // Transmit announces each broadcast to its `broadcast` listeners.
+  const stop = transmit.on('broadcast', ({ channel, payload }) => {
     if ((payload as { kind?: string } | undefined)?.kind === kind) {
-      heard.push({ channel, payload: payload as Heard['payload'] })
+      heard.push({ channel, payload: payload as unknown as Heard['payload'] })
     }
-    return original.call(this, channel, payload)
-  } as typeof transmit.broadcast
-  return { heard, stop: () => (transmit.broadcast = original) }
+  })
+  return { heard, stop }
 }
 
 const at = (hours: number) => NOW.plus({ hours }).toUTC().toISO()!

@@ -1,8 +1,27 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
-import { SECURITY_HEADERS } from '#core/security_headers'
 import { baseUrl } from '#tests/helpers'
+
+/** What shield (#config/shield) and request setup set on every response. */
+const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': [
+    "default-src 'self'",
+    "script-src 'self' https://js.stripe.com",
+    "frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
+    "connect-src 'self' https://api.stripe.com",
+    "img-src 'self' data:",
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join(';'),
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+}
 
 /** Plain fetch: what a browser (or a framing site) gets, static files included. */
 const get = (path: string, headers: Record<string, string> = {}) =>
