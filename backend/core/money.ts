@@ -3,8 +3,16 @@
  * the edges with toCents/fromCents. Never add floats of dollars.
  */
 
-/** Carrier payout share of a booking total (docs/spec.md §9). */
-export const CARRIER_PAYOUT_SHARE = 0.91
+/**
+ * The platform's share of every booking total, in whole percent: the one place the 91/9 split is
+ * written (docs/spec.md §9, docs/decisions/0200). Fixed-price bookings add it on top of the
+ * carrier's line haul (`priceShipment`), payouts take it off the total (`splitPayout`), and the
+ * screens read both figures from `GET /api/platform/constants`.
+ */
+export const PLATFORM_SHARE_PERCENT = 9
+
+/** The carrier's payout share of a booking total, in whole percent: the rest of it. */
+export const CARRIER_PAYOUT_PERCENT = 100 - PLATFORM_SHARE_PERCENT
 
 /** Dollars (number or decimal string as the database returns it) to integer cents, half away from zero. */
 export function toCents(dollars: number | string): number {
@@ -32,12 +40,12 @@ export function roundCents(amount: number): number {
 }
 
 /**
- * Splits a total into the carrier payout (91 percent, rounded) and the platform share (the
- * rest), so the two always add up to the total exactly.
+ * Splits a total into the carrier payout (`CARRIER_PAYOUT_PERCENT`, rounded half up to the cent)
+ * and the platform share (the rest), so the two always add up to the total exactly.
  */
 export function splitPayout(totalCents: number): { payoutCents: number; platformCents: number } {
   assertCents(totalCents)
-  const payoutCents = Math.round((totalCents * 91) / 100)
+  const payoutCents = Math.round((totalCents * CARRIER_PAYOUT_PERCENT) / 100)
   return { payoutCents, platformCents: totalCents - payoutCents }
 }
 

@@ -8,6 +8,8 @@
  * which no carrier sees, until the provider confirms the charge; one never paid, or never
  * accepted, by its deadline EXPIRES (and a charge it holds goes back to the card).
  */
+import { TRAILER_PALLETS, TRAILER_WEIGHT_LBS } from '#core/load_rules'
+
 export const EXPEDITED_STATUSES = [
   'PAYMENT_PENDING',
   'REQUESTED',
@@ -45,9 +47,24 @@ export const VEHICLES: Record<
     truckTypes: ['box_truck', 'dry_van'],
   },
   BOX: { label: 'Box truck', maxPallets: 12, maxLbs: 10_000, truckTypes: ['box_truck', 'dry_van'] },
-  VAN: { label: 'Van', maxPallets: 26, maxLbs: 45_000, truckTypes: ['dry_van'] },
-  REEFER: { label: 'Reefer', maxPallets: 26, maxLbs: 45_000, truckTypes: ['refrigerated'] },
-  FLATBED: { label: 'Flatbed', maxPallets: 26, maxLbs: 48_000, truckTypes: ['flatbed'] },
+  VAN: {
+    label: 'Van',
+    maxPallets: TRAILER_PALLETS,
+    maxLbs: TRAILER_WEIGHT_LBS,
+    truckTypes: ['dry_van'],
+  },
+  REEFER: {
+    label: 'Reefer',
+    maxPallets: TRAILER_PALLETS,
+    maxLbs: TRAILER_WEIGHT_LBS,
+    truckTypes: ['refrigerated'],
+  },
+  FLATBED: {
+    label: 'Flatbed',
+    maxPallets: TRAILER_PALLETS,
+    maxLbs: 48_000,
+    truckTypes: ['flatbed'],
+  },
 }
 
 const TRANSITIONS: Record<ExpeditedStatus, Partial<Record<ExpeditedStatus, ExpeditedActor[]>>> = {

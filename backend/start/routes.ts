@@ -38,6 +38,11 @@ router
     middleware.scope({ kind: 'public', reason: 'the reference page’s static files, by file name' }),
   ])
 
+// The business constants the screens print and fill in (docs/decisions/0200, 0201): the same
+// for everyone, so no session and no cookie, and cacheable.
+const PlatformConstantsController = () => import('#core/controllers/platform_constants_controller')
+router.get('/api/platform/constants', [PlatformConstantsController, 'show']).use(stateless)
+
 router.any('/api/*', async ({ response }) => response.notFound({ message: 'Not found' }))
 
 // A missing file (`/assets/app-123.js`, `/favicon.png`) is a 404, never the app's HTML: app

@@ -200,7 +200,6 @@ export async function makeFreightListing(
     pickupEarliest: now.plus({ days: 2 }),
     deliveryLatest: now.plus({ days: 3 }),
     notes: null,
-    targetPrice: price,
     recommendedLow: null,
     recommendedMid: null,
     recommendedHigh: null,

@@ -162,7 +162,9 @@ describe('palletline carriers list', () => {
 
 describe('palletline bookings show', () => {
   const payout: Payout = {
+    kind: 'booking',
     bookingId: 42,
+    expeditedJobId: null,
     reference: 'TRT-042',
     carrierCompany: 'Midwest Haul LLC',
     payoutAmount: 455.25,

@@ -9,7 +9,9 @@ afterAll(() => api.stop())
 beforeEach(() => api.reset())
 
 const payout = (bookingId: number, overrides: Partial<Payout> = {}): Payout => ({
+  kind: 'booking',
   bookingId,
+  expeditedJobId: null,
   reference: `TRT-${String(bookingId).padStart(3, '0')}`,
   carrierCompany: 'Midwest Haul LLC',
   payoutAmount: 910.5,
@@ -53,12 +55,14 @@ describe('palletline payouts list', () => {
     expect(exitCode).toBe(0)
     const lines = stdout.trimEnd().split('\n')
     expect(lines[0]).toMatch(
-      /^BOOKING\s+CARRIER\s+PAYOUT\s+STATE\s+ATTEMPTS\s+NEXT ATTEMPT\s+REASON/
+      /^KIND\s+REFERENCE\s+CARRIER\s+PAYOUT\s+STATE\s+ATTEMPTS\s+NEXT ATTEMPT\s+REASON/
     )
     expect(lines[2]).toMatch(
-      /^TRT-012\s+Midwest Haul LLC\s+\$910\.50\s+held\s+0\s+2026-06-01 16:05 UTC\s+onboarding/
+      /^booking\s+TRT-012\s+Midwest Haul LLC\s+\$910\.50\s+held\s+0\s+2026-06-01 16:05 UTC\s+onboarding/
     )
-    expect(lines[3]).toMatch(/^TRT-011\s+Midwest Haul LLC\s+\$910\.50\s+released\s+0\s+—\s+—/)
+    expect(lines[3]).toMatch(
+      /^booking\s+TRT-011\s+Midwest Haul LLC\s+\$910\.50\s+released\s+0\s+—\s+—/
+    )
     expect(lines[4]).toBe('Page 3 of 3 (42 in all)')
   })
 
@@ -73,6 +77,68 @@ describe('palletline payouts list', () => {
     expect(bad.exitCode).toBe(2)
     expect(bad.stderr).toContain('expected one of pending, released, held, paid, failed')
     expect(api.requests()).toEqual(['GET /api/admin/payouts?booking=TRT-004'])
+  })
+})
+
+/** A delivered expedited job's payout, as the list names it (docs/decisions/0206). */
+const expedited = (jobId: number, overrides: Partial<Payout> = {}): Payout =>
+  payout(0, {
+    kind: 'expedited',
+    bookingId: null,
+    expeditedJobId: jobId,
+    reference: `EXP-${String(jobId).padStart(3, '0')}`,
+    payoutAmount: 127.51,
+    ...overrides,
+  })
+
+describe('palletline payouts list: expedited payouts', () => {
+  it('lists them beside bookings’ with their kind; --kind asks for one kind', async () => {
+    api.replies['GET /api/admin/payouts'] = ok({
+      data: [expedited(3, { payoutStatus: 'released', reason: null, attempts: 0 }), payout(12)],
+      meta: meta(2),
+    })
+    api.replies['GET /api/admin/payouts?kind=expedited'] = ok({
+      data: [expedited(3, { payoutStatus: 'released', reason: null, attempts: 0 })],
+      meta: meta(1),
+    })
+    const all = await api.run(['payouts', 'list'])
+    expect(all.exitCode).toBe(0)
+    const lines = all.stdout.trimEnd().split('\n')
+    expect(lines[2]).toMatch(/^expedited\s+EXP-003\s+Midwest Haul LLC\s+\$127\.51\s+released/)
+    expect(lines[3]).toMatch(/^booking\s+TRT-012\s+Midwest Haul LLC\s+\$910\.50\s+failed/)
+
+    const only = await api.run(['payouts', 'list', '--kind', 'expedited'])
+    expect(only.exitCode).toBe(0)
+    expect(only.stdout).toContain('EXP-003')
+    expect(only.stdout).not.toContain('TRT-')
+
+    const bad = await api.run(['payouts', 'list', '--kind', 'loads'])
+    expect(bad.exitCode).toBe(2)
+    expect(bad.stderr).toContain('expected one of booking, expedited')
+    expect(api.requests()).toEqual([
+      'GET /api/admin/payouts',
+      'GET /api/admin/payouts?kind=expedited',
+    ])
+  })
+
+  it('--all-failed replays a failed expedited payout by its job', async () => {
+    const job = expedited(9)
+    const booking = payout(7)
+    api.replies['GET /api/admin/payouts?state=failed&page=1'] = ok({
+      data: [job, booking],
+      meta: meta(2),
+    })
+    api.replies['POST /api/admin/expedited-payouts/9/retry'] = retried(job, 'paid')
+    api.replies['POST /api/admin/payouts/7/retry'] = retried(booking, 'paid')
+    const { exitCode, stdout } = await api.run(['payouts', 'replay', '--all-failed', '--yes'])
+    expect(exitCode).toBe(0)
+    expect(stdout).toContain('EXP-009')
+    expect(stdout).toContain('Replayed 2: 2 paid')
+    expect(api.requests()).toEqual([
+      'GET /api/admin/payouts?state=failed&page=1',
+      'POST /api/admin/expedited-payouts/9/retry',
+      'POST /api/admin/payouts/7/retry',
+    ])
   })
 })
 

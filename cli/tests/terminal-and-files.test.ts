@@ -125,7 +125,9 @@ const pendingCarrier = {
 }
 
 const paidPayout = {
+  kind: 'booking',
   bookingId: 1,
+  expeditedJobId: null,
   reference: 'TRT-001',
   carrierCompany: 'Great Lakes Pallet Express LLC',
   payoutAmount: 1649.98,
@@ -246,7 +248,7 @@ describe('output written to a file', { timeout: 60_000 }, () => {
     expect(pending.stdout).toMatch(/^5\s+Carl Hauler\s+.*\s+fail\s+2025-03-14/m)
     expect(pending.stdout).toContain('  fail: No liability insurance on file with FMCSA')
     expect(payouts.stdout).toMatch(
-      /^TRT-001\s+Great Lakes Pallet Express LLC\s+\$1,649\.98\s+paid/m
+      /^booking\s+TRT-001\s+Great Lakes Pallet Express LLC\s+\$1,649\.98\s+paid/m
     )
     expect(reconcile.code).toBe(1)
     expect(reconcile.stdout).toMatch(/^Charged\s+\$1,649\.98\s*$/m)

@@ -5,6 +5,7 @@ import { afterDelete, afterSave, BaseModel, column, computed } from '@adonisjs/l
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import { userRows } from '#accounts/services/cached_user_provider'
 import { ThriftyAccessTokensProvider } from '#accounts/services/thrifty_access_tokens'
+import { booleanColumn, decimalColumn } from '#core/columns'
 
 export type Role = 'shipper' | 'carrier' | 'admin'
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'suspended'
@@ -45,7 +46,7 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare phone: string | null
 
-  @column({ consume: (value) => Boolean(value) })
+  @column(booleanColumn)
   declare isApproved: boolean
 
   @column()
@@ -80,7 +81,7 @@ export default class User extends compose(BaseModel, AuthFinder) {
   declare twoFactorEnabledAt: DateTime | null
 
   /** The last accepted 30-second TOTP step: a code is never accepted twice. */
-  @column({ serializeAs: null, consume: (value) => (value === null ? null : Number(value)) })
+  @column({ ...decimalColumn, serializeAs: null })
   declare twoFactorLastStep: number | null
 
   @computed()

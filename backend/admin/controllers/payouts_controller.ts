@@ -26,13 +26,16 @@ export default class PayoutsController {
     private views: PayoutAttentionService
   ) {}
 
-  /** GET /api/admin/payouts: every payout, by state or booking, 20 a page. */
+  /**
+   * GET /api/admin/payouts: every payout, bookings' and expedited jobs' (docs/decisions/0206),
+   * by kind, state or booking, 20 a page.
+   */
   async index({ request }: HttpContext) {
-    const { page, booking, state } = await request.validateUsing(payoutListValidator, {
+    const { page, booking, state, kind } = await request.validateUsing(payoutListValidator, {
       data: presentParams(request.qs()),
     })
     const bookingId = booking === undefined ? undefined : parseBookingKey(booking)!
-    return this.views.page({ state, bookingId }, page ?? 1)
+    return this.views.page({ kind, state, bookingId }, page ?? 1)
   }
 
   /** GET /api/admin/payouts/attention */

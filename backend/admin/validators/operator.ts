@@ -8,6 +8,8 @@ export const MAX_ID = 2_147_483_647
 export const REVEALS_PER_PAGE = 20
 export const PAYOUT_STATES = ['pending', 'released', 'held', 'paid', 'failed'] as const
 export type PayoutState = (typeof PAYOUT_STATES)[number]
+/** What a payout pays for (docs/decisions/0206). */
+export const PAYOUT_KINDS = ['booking', 'expedited'] as const
 
 /** A booking named by its id (`42`) or its TRT- reference (`TRT-042`); null when it is neither. */
 export function parseBookingKey(value: string): number | null {
@@ -71,6 +73,7 @@ revealLogValidator.messagesProvider = new SimpleMessagesProvider({
 /** GET /api/admin/payouts: every payout, by state or booking. */
 export const payoutListValidator = vine.compile(
   vine.object({
+    kind: vine.enum(PAYOUT_KINDS).optional(),
     state: vine.enum(PAYOUT_STATES).optional(),
     booking: vine.string().use(bookingKey()).optional(),
     page: vine.number().withoutDecimals().range([1, 100000]).optional(),
@@ -78,6 +81,7 @@ export const payoutListValidator = vine.compile(
 )
 payoutListValidator.messagesProvider = new SimpleMessagesProvider({
   ...pageMessages,
+  'kind.enum': 'Kind must be booking or expedited',
   'state.enum': 'State must be pending, released, held, paid or failed',
   'booking.string': 'Booking must be a booking id or a TRT- reference',
 })

@@ -1,17 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-
-const json = {
-  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
-  consume: (v: unknown) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v)
-    } catch {
-      return v
-    }
-  },
-}
+import { jsonColumn } from '#core/columns'
 
 /** A page view or product event. */
 export default class AnalyticsEvent extends BaseModel {
@@ -29,7 +18,7 @@ export default class AnalyticsEvent extends BaseModel {
   @column()
   declare path: string | null
 
-  @column(json)
+  @column(jsonColumn)
   declare properties: Record<string, unknown> | null
 
   @column.dateTime({ autoCreate: true })

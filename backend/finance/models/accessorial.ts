@@ -1,4 +1,5 @@
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { decimalColumn } from '#core/columns'
 
 /** An accessorial charge (liftgate, residential, ...) and its default price. */
 export default class Accessorial extends BaseModel {
@@ -12,6 +13,6 @@ export default class Accessorial extends BaseModel {
   @column()
   declare description: string
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare defaultPrice: number
 }

@@ -2,8 +2,8 @@ import { DateTime } from 'luxon'
 import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import Audit from './audit.js'
-import { decimalColumn, jsonColumn } from './json_column.js'
 import type { InvoiceLine, InvoiceStatus } from '#finance/invoice_rules'
+import { booleanColumn, decimalColumn, jsonColumn } from '#core/columns'
 
 /**
  * A multi-line freight invoice for a shipment (booking) or a drayage move, in USD
@@ -49,7 +49,7 @@ export default class AdvancedInvoice extends BaseModel {
   @column()
   declare carrierId: number | null
 
-  @column({ consume: (v) => Boolean(v) })
+  @column(booleanColumn)
   declare flagged: boolean
 
   @column()

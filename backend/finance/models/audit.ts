@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import AdvancedInvoice from './advanced_invoice.js'
-import { decimalColumn, jsonColumn } from './json_column.js'
+import { decimalColumn, jsonColumn } from '#core/columns'
 import type { Audit as AuditFigures } from '#finance/invoice_rules'
 
 /** A freight audit of an advanced invoice against what was booked (docs/decisions/0133). */

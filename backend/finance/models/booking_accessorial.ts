@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-import { decimalColumn } from './json_column.js'
+import { decimalColumn } from '#core/columns'
 
 /** An accessorial charge on a booking, with its evidence. */
 export default class BookingAccessorial extends BaseModel {

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-import { decimalColumn } from './json_column.js'
+import { decimalColumn } from '#core/columns'
 
 /** One week of the fuel index: the diesel price and the surcharge percent it gives. */
 export default class FuelIndex extends BaseModel {

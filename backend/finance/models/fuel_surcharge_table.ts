@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-import { decimalColumn } from './json_column.js'
+import { decimalColumn } from '#core/columns'
 
 /** A version of the fuel-surcharge table, in force from its effective date. */
 export default class FuelSurchargeTable extends BaseModel {

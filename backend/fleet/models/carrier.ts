@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { booleanColumn, decimalColumn, jsonColumn } from '#core/columns'
 
 export default class Carrier extends BaseModel {
   @column({ isPrimary: true })
@@ -36,28 +37,25 @@ export default class Carrier extends BaseModel {
   @column()
   declare zipCode: string | null
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare latitude: number | null
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare longitude: number | null
 
   @column({ serializeAs: null })
   declare stripeAccountId: string | null
 
-  @column({ consume: (v) => Boolean(v) })
+  @column(booleanColumn)
   declare stripeOnboardingCompleted: boolean
 
   @column()
   declare scac: string | null
 
-  @column({
-    prepare: (v: string[]) => JSON.stringify(v),
-    consume: (v) => (typeof v === 'string' ? JSON.parse(v) : v),
-  })
+  @column(jsonColumn)
   declare modeMask: string[]
 
-  @column({ consume: (v) => Boolean(v) })
+  @column(booleanColumn)
   declare verified: boolean
 
   @column.dateTime({ autoCreate: true })

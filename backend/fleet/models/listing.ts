@@ -3,6 +3,7 @@ import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Carrier from './carrier.js'
 import Truck from './truck.js'
+import { decimalColumn } from '#core/columns'
 
 export type ListingStatus = 'active' | 'booked' | 'expired'
 
@@ -22,10 +23,10 @@ export default class Listing extends BaseModel {
   @column()
   declare pickupAddress: string
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare pickupLatitude: number | null
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare pickupLongitude: number | null
 
   /** miles */
@@ -35,17 +36,17 @@ export default class Listing extends BaseModel {
   @column()
   declare deliveryAddress: string
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare deliveryLatitude: number | null
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare deliveryLongitude: number | null
 
   /** miles */
   @column()
   declare deliveryRadius: number
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare ratePerMilePerPallet: number
 
   @column()

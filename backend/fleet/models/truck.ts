@@ -3,6 +3,7 @@ import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import Carrier from './carrier.js'
 import Listing from './listing.js'
+import { decimalColumn } from '#core/columns'
 
 export type TruckType = 'dry_van' | 'flatbed' | 'refrigerated' | 'box_truck'
 export type TruckStatus = 'available' | 'in_use' | 'maintenance'
@@ -32,10 +33,10 @@ export default class Truck extends BaseModel {
   @column()
   declare currentLocation: string | null
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare latitude: number | null
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare longitude: number | null
 
   @column()

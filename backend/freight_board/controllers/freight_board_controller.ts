@@ -1,17 +1,21 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import FreightBoardService from '#freight_board/services/freight_board_service'
-import { acceptsGzip, gzippedPage } from '#freight_board/services/board_cache'
+import BoardReader from '#freight_board/services/board_reader'
+import { acceptsGzip, boardCache, gzippedPage } from '#freight_board/services/board_cache'
 import { boardQueryValidator } from '#freight_board/validators/freight_listing'
 
 const BOARD_FILTERS = ['equipment', 'mode', 'origin_zip', 'dest_zip', 'funded', 'limit'] as const
 
-/** The carriers' board: open loads, hold, release, claim; and the public featured loads. */
-@inject()
+/**
+ * The carriers' board: open loads, hold, release, claim; and the public featured loads. Each
+ * action takes only what it uses (method injection): the container builds an action's whole
+ * dependency graph on every request, and the board read, the busiest, needs the reader alone
+ * while the carrier is known (docs/decisions/0197).
+ */
 export default class FreightBoardController {
-  constructor(private board: FreightBoardService) {}
-
-  async index({ request, response, auth }: HttpContext) {
+  @inject()
+  async index({ request, response, auth, containerResolver }: HttpContext, reader: BoardReader) {
     // Empty filters are omitted by the client; drop any that still arrive empty.
     const qs = request.qs()
     const given = BOARD_FILTERS.filter((key) => typeof qs[key] === 'string' && qs[key] !== '')
@@ -20,10 +24,14 @@ export default class FreightBoardController {
       given.length === 0
         ? {}
         : await boardQueryValidator.validate(Object.fromEntries(given.map((key) => [key, qs[key]])))
-    const board = await this.board.board(
-      await this.board.carrierOf(auth.getUserOrFail().id),
-      filters
-    )
+    const userId = auth.getUserOrFail().id
+    // A user's carrier never changes: the board cache remembers it once the service found it.
+    const carrierId = boardCache.enabled ? boardCache.carrierIds.get(userId) : undefined
+    const carrier =
+      carrierId === undefined
+        ? await (await containerResolver.make(FreightBoardService)).carrierOf(userId)
+        : { userId, carrierId }
+    const board = await reader.board(carrier, filters)
     if (Array.isArray(board)) return board
     // A shared page comes serialised, with a validator: a refresh that changed nothing is a
     // 304 without a body (docs/decisions/0072). Browsers revalidate it on their own.
@@ -36,22 +44,26 @@ export default class FreightBoardController {
     return response.header('content-encoding', 'gzip').send(gzippedPage(board))
   }
 
-  async featured() {
-    return this.board.featured()
+  @inject()
+  async featured(_ctx: HttpContext, reader: BoardReader) {
+    return reader.featured()
   }
 
-  async hold({ params, auth }: HttpContext) {
-    const carrier = await this.board.carrierOf(auth.getUserOrFail().id)
-    return this.board.hold(carrier, Number(params.id))
+  @inject()
+  async hold({ params, auth }: HttpContext, board: FreightBoardService) {
+    const carrier = await board.carrierOf(auth.getUserOrFail().id)
+    return board.hold(carrier, Number(params.id))
   }
 
-  async release({ params, auth }: HttpContext) {
-    const carrier = await this.board.carrierOf(auth.getUserOrFail().id)
-    return this.board.release(carrier, Number(params.id))
+  @inject()
+  async release({ params, auth }: HttpContext, board: FreightBoardService) {
+    const carrier = await board.carrierOf(auth.getUserOrFail().id)
+    return board.release(carrier, Number(params.id))
   }
 
-  async claim({ params, auth }: HttpContext) {
-    const carrier = await this.board.carrierOf(auth.getUserOrFail().id)
-    return this.board.claim(carrier, Number(params.id))
+  @inject()
+  async claim({ params, auth }: HttpContext, board: FreightBoardService) {
+    const carrier = await board.carrierOf(auth.getUserOrFail().id)
+    return board.claim(carrier, Number(params.id))
   }
 }

@@ -3,23 +3,17 @@ import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import FreightListingAudit from './freight_listing_audit.js'
 import FreightListingInvite from './freight_listing_invite.js'
+import { decimalColumn, jsonColumn } from '#core/columns'
 
 export type Equipment = 'VAN' | 'REEFER' | 'FLATBED' | 'BOX' | 'SPRINTER'
 export type FreightMode = 'TL' | 'LTL' | 'EXP'
 export type Dims = { l: number; w: number; h: number }
 
-const decimal = { consume: (v: unknown) => (v === null ? null : Number(v)) }
-const json = {
-  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
-  consume: (v: unknown) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v)
-    } catch {
-      return v
-    }
-  },
-}
+/** A load's place on the board: posted OPEN, then CLAIMED, CANCELLED by its shipper or EXPIRED. */
+export const FREIGHT_STATUSES = ['OPEN', 'CLAIMED', 'CANCELLED', 'EXPIRED'] as const
+export type FreightStatus = (typeof FREIGHT_STATUSES)[number]
+/** The shipper's card funding of the load (docs/decisions/0069). */
+export type FreightPaymentStatus = 'UNFUNDED' | 'FUNDED' | 'REFUNDED'
 
 /** A load posted by a shipper on the freight board. */
 export default class FreightListing extends BaseModel {
@@ -52,10 +46,10 @@ export default class FreightListing extends BaseModel {
   @column()
   declare originAddress: string | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare originLatitude: number | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare originLongitude: number | null
 
   @column()
@@ -70,10 +64,10 @@ export default class FreightListing extends BaseModel {
   @column()
   declare destAddress: string | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare destLatitude: number | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare destLongitude: number | null
 
   @column()
@@ -89,7 +83,7 @@ export default class FreightListing extends BaseModel {
   declare weightLbs: number | null
 
   /** inches */
-  @column(json)
+  @column(jsonColumn)
   declare dims: Dims | null
 
   @column.dateTime()
@@ -101,32 +95,30 @@ export default class FreightListing extends BaseModel {
   @column()
   declare notes: string | null
 
-  @column(decimal)
-  declare targetPrice: number | null
-
-  @column(decimal)
+  @column(decimalColumn)
   declare recommendedLow: number | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare recommendedMid: number | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare recommendedHigh: number | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare distanceMiles: number | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare etaHours: number | null
 
   /** starts at OPEN */
   @column()
-  declare status: string
+  declare status: FreightStatus
 
   /** starts at UNFUNDED */
   @column()
-  declare paymentStatus: string
+  declare paymentStatus: FreightPaymentStatus
 
+  /** the shipper's price, the load's one stored price (docs/decisions/0202) */
   @column()
   declare priceCents: number | null
 

@@ -2,18 +2,7 @@ import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import FreightListing from './freight_listing.js'
-
-const json = {
-  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
-  consume: (v: unknown) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v)
-    } catch {
-      return v
-    }
-  },
-}
+import { jsonColumn } from '#core/columns'
 
 export default class FreightListingAudit extends BaseModel {
   static table = 'freight_listing_audits'
@@ -33,7 +22,7 @@ export default class FreightListingAudit extends BaseModel {
   @column()
   declare actorRole: string | null
 
-  @column(json)
+  @column(jsonColumn)
   declare meta: Record<string, unknown> | null
 
   @column.dateTime({ autoCreate: true })

@@ -9,8 +9,9 @@ import { ConflictException } from '#core/exceptions/http_errors'
 import { bookingReference } from '#core/reference'
 import { businessDateOf } from '#core/business_time'
 import { sqlTimestamp } from '#core/timestamps'
-import { takeWriteLock, rowCount } from '#core/transactions'
+import { rowCount, takeWriteLock, transaction } from '#core/transactions'
 import { freightClaimsTotal } from '#core/metrics'
+import { LOAD_DEFAULTS } from '#core/load_rules'
 import ClaimedLoadBookingService from '#marketplace/services/claimed_load_booking_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import FreightListing from '#freight_board/models/freight_listing'
@@ -232,7 +233,7 @@ export default class FreightBoardService {
             load.destLatitude,
             load.destLongitude
           ),
-          pallets: load.pallets ?? 1,
+          pallets: load.pallets ?? LOAD_DEFAULTS.pallets,
           weightLbs: load.weightLbs,
           distanceMiles: load.distanceMiles ?? 0,
           totalCents: load.priceCents ?? 0,
@@ -294,7 +295,7 @@ export default class FreightBoardService {
    * overrun by parallel requests of one carrier.
    */
   private write<T>(carrierId: number, work: (trx: TransactionClientContract) => Promise<T>) {
-    return db.transaction(async (trx) => {
+    return transaction(async (trx) => {
       await takeWriteLock(trx)
       if (trx.dialect.name === 'postgres') {
         await trx.rawQuery('SELECT pg_advisory_xact_lock(?, ?)', [7311, carrierId])

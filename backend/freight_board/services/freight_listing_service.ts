@@ -1,13 +1,12 @@
 import { inject } from '@adonisjs/core'
 import emitter from '@adonisjs/core/services/emitter'
-import db from '@adonisjs/lucid/services/db'
 import type { DateTime } from 'luxon'
 import { Clock } from '#core/clock'
 import { businessToday } from '#core/business_time'
-import { toCents } from '#core/money'
+import { fromCents } from '#core/money'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { validationError } from '#core/validation'
-import { rowCount, writeTransaction } from '#core/transactions'
+import { rowCount, transaction, writeTransaction } from '#core/transactions'
 import { sqlTimestamp } from '#core/timestamps'
 import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
 import FreightListing from '#freight_board/models/freight_listing'
@@ -33,6 +32,7 @@ import type { PaymentIntentResponse } from '#payments/services/payment_intents'
 
 export const LOAD_NOT_FOUND = 'Load not found'
 export const NOT_FUNDABLE = 'Only an open load can be funded'
+export const PRICE_REQUIRED = 'Price is required to publish'
 /** A shipper's list is bounded: the newest this many loads. */
 export const MAX_SHIPPER_LOADS = 100
 /** A load without dates stays on the board this long (docs/decisions/0063). */
@@ -76,11 +76,11 @@ export default class FreightListingService {
   }
 
   async post(shipper: FreightActor & { userId: number }, form: FreightListingForm) {
-    if (form.target_price === null || form.target_price === undefined) {
+    if (form.price === null || form.price === undefined) {
       throw validationError([
         {
-          field: 'target_price',
-          message: 'Target price is required to publish',
+          field: 'price',
+          message: PRICE_REQUIRED,
           rule: 'required',
         },
       ])
@@ -88,7 +88,7 @@ export default class FreightListingService {
     const now = this.clock.now()
     const load = await placeLoad(form, now)
     const recommendation = await this.recommendFor(load)
-    const id = await db.transaction(async (trx) => {
+    const id = await transaction(async (trx) => {
       const listing = await FreightListing.create(
         {
           shipperId: shipper.userId,
@@ -114,7 +114,6 @@ export default class FreightListingService {
           pickupEarliest: load.pickupEarliest,
           deliveryLatest: load.deliveryLatest,
           notes: load.notes,
-          targetPrice: load.targetPrice,
           recommendedLow: recommendation.low,
           recommendedMid: recommendation.mid,
           recommendedHigh: recommendation.high,
@@ -122,7 +121,7 @@ export default class FreightListingService {
           etaHours: recommendation.eta_hours,
           status: 'OPEN',
           paymentStatus: 'UNFUNDED',
-          priceCents: toCents(load.targetPrice!),
+          priceCents: load.priceCents,
           holdCarrierId: null,
           holdExpiresAt: null,
           expiresAt: expiryOf(load, now),
@@ -132,7 +131,14 @@ export default class FreightListingService {
         },
         { client: trx }
       )
-      await this.audits.record(listing.id, 'posted', shipper, now, { price: load.targetPrice }, trx)
+      await this.audits.record(
+        listing.id,
+        'posted',
+        shipper,
+        now,
+        { price: fromCents(load.priceCents!) },
+        trx
+      )
       await this.audits.record(
         listing.id,
         'recommended',

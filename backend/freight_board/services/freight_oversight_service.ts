@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import FreightListing from '#freight_board/models/freight_listing'
+import FreightListing, { type FreightStatus } from '#freight_board/models/freight_listing'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { Clock } from '#core/clock'
 import { fromCents } from '#core/money'
@@ -9,8 +9,7 @@ import { isoUtc } from '#core/timestamps'
 import { holdActive } from '#freight_board/services/freight_presenter'
 
 export const OVERSIGHT_PER_PAGE = 20
-export const FREIGHT_STATUSES = ['OPEN', 'CLAIMED', 'CANCELLED', 'EXPIRED'] as const
-export type FreightStatus = (typeof FREIGHT_STATUSES)[number]
+export type { FreightStatus }
 
 export type FreightOversightFilters = {
   status?: FreightStatus

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto'
 import type { DateTime } from 'luxon'
 import { appKey } from '#config/app'
 import { fromCents, splitPayout } from '#core/money'
+import { LOAD_DEFAULTS } from '#core/load_rules'
 import { bookingReference } from '#core/reference'
 import { isoUtc, readTimestamp } from '#core/timestamps'
 import type FreightListing from '#freight_board/models/freight_listing'
@@ -21,8 +22,6 @@ export function shipperLabel(shipperId: number): string {
   const digest = createHmac('sha256', appKey.release()).update(`shipper:${shipperId}`).digest()
   return `Shipper #${1000 + (digest.readUInt32BE(0) % 9000)}`
 }
-
-const DEFAULT_DIMS = { l: 48, w: 40, h: 60 }
 
 const place = (postal: string, city: string, state: string) => ({ postal, city, state })
 
@@ -69,10 +68,10 @@ const parseDims = (value: unknown) => {
     try {
       return JSON.parse(value) as { l: number; w: number; h: number }
     } catch {
-      return DEFAULT_DIMS
+      return { ...LOAD_DEFAULTS.dims }
     }
   }
-  return DEFAULT_DIMS
+  return { ...LOAD_DEFAULTS.dims }
 }
 
 /** Labels by shipper id, memoised: the HMAC is the same for every load of a shipper. */
@@ -107,8 +106,8 @@ export function presentBoardLoad(
     destination: place(row.dest_postal, row.dest_city, row.dest_state),
     equipment: row.equipment,
     mode: row.mode,
-    pallets: row.pallets === null ? 1 : Number(row.pallets),
-    weight_lbs: row.weight_lbs === null ? 1000 : Number(row.weight_lbs),
+    pallets: row.pallets === null ? LOAD_DEFAULTS.pallets : Number(row.pallets),
+    weight_lbs: row.weight_lbs === null ? LOAD_DEFAULTS.weightLbs : Number(row.weight_lbs),
     dims: parseDims(row.dims),
     pickup_earliest: isoOf(row.pickup_earliest),
     delivery_latest: isoOf(row.delivery_latest),
@@ -139,7 +138,7 @@ export function presentFeaturedLoad(load: FreightListing) {
     destination: { city: load.destCity, state: load.destState },
     equipment: load.equipment,
     mode: load.mode,
-    pallets: load.pallets ?? 1,
+    pallets: load.pallets ?? LOAD_DEFAULTS.pallets,
     distance_miles: load.distanceMiles ?? 0,
     price: fromCents(cents(load)),
   }
@@ -167,8 +166,8 @@ export function presentShipperLoad(
     destination: place(load.destPostal, load.destCity, load.destState),
     equipment: load.equipment,
     mode: load.mode,
-    pallets: load.pallets ?? 1,
-    weight_lbs: load.weightLbs ?? 1000,
+    pallets: load.pallets ?? LOAD_DEFAULTS.pallets,
+    weight_lbs: load.weightLbs ?? LOAD_DEFAULTS.weightLbs,
     distance_miles: load.distanceMiles ?? 0,
     price: fromCents(cents(load)),
     recommended,

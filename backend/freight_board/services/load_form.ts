@@ -2,8 +2,10 @@ import type { Infer } from '@vinejs/vine/types'
 import { DateTime } from 'luxon'
 import geocoding from '#plugins/geocoding/services/main'
 import { roadMiles } from '#core/geo'
+import { toCents } from '#core/money'
 import { validationError, type FieldError } from '#core/validation'
 import { BUSINESS_TIME_ZONE } from '#core/business_time'
+import { LOAD_DEFAULTS as DEFAULT_LOAD } from '#core/load_rules'
 import type { freightListingFormValidator } from '#freight_board/validators/freight_listing'
 import type { Equipment, FreightMode } from '#freight_board/models/freight_listing'
 
@@ -32,17 +34,19 @@ export type PlacedLoad = {
   /** the pickup's business day, for the fuel row in force; null without a pickup date */
   pickupDay: string | null
   notes: string | null
-  targetPrice: number | null
+  /** the form's `price` in cents, null when not given (docs/decisions/0202) */
+  priceCents: number | null
   distanceMiles: number
 }
 
-/** The post-load form's defaults (docs/api.md, freight listings). */
+/**
+ * The post-load form's defaults (docs/api.md, freight listings): the load's pallets, weight and
+ * dimensions are #core/load_rules' (docs/decisions/0201).
+ */
 export const LOAD_DEFAULTS = {
   equipment: 'VAN' as Equipment,
   mode: 'TL' as FreightMode,
-  pallets: 1,
-  weightLbs: 1000,
-  dims: { l: 48, w: 40, h: 60 },
+  ...DEFAULT_LOAD,
 }
 
 async function place(
@@ -130,12 +134,17 @@ export async function placeLoad(form: FreightListingForm, now?: DateTime): Promi
     mode: form.mode ?? LOAD_DEFAULTS.mode,
     pallets: form.pallets ?? LOAD_DEFAULTS.pallets,
     weightLbs: form.weight_lbs ?? LOAD_DEFAULTS.weightLbs,
-    dims: form.dims ?? LOAD_DEFAULTS.dims,
+    // An empty dimension is the default one's (docs/decisions/0201).
+    dims: {
+      l: form.dims?.l ?? LOAD_DEFAULTS.dims.l,
+      w: form.dims?.w ?? LOAD_DEFAULTS.dims.w,
+      h: form.dims?.h ?? LOAD_DEFAULTS.dims.h,
+    },
     pickupEarliest,
     deliveryLatest,
     pickupDay: pickupEarliest?.setZone(BUSINESS_TIME_ZONE).toISODate() ?? null,
     notes: form.notes || null,
-    targetPrice: form.target_price ?? null,
+    priceCents: form.price === null || form.price === undefined ? null : toCents(form.price),
     distanceMiles: roadMiles(
       { latitude: origin.lat, longitude: origin.lng },
       { latitude: destination.lat, longitude: destination.lng }

@@ -9,6 +9,7 @@ import {
 } from '#plugins/rate_quoting/drivers/lane_model_math'
 import LaneHistoryService from '#marketplace/services/lane_history_service'
 import { fromCents } from '#core/money'
+import { LOAD_DEFAULTS } from '#core/load_rules'
 import FreightListing from '#freight_board/models/freight_listing'
 import type { PlacedLoad } from '#freight_board/services/load_form'
 
@@ -113,8 +114,9 @@ export default class RateRecommendationService {
       destState: row.destState,
       equipment: row.equipment,
       mode: row.mode,
-      pricePerPalletMile: row.priceCents! / 100 / ((row.pallets ?? 1) * row.distanceMiles!),
-      pallets: row.pallets ?? 1,
+      pricePerPalletMile:
+        row.priceCents! / 100 / ((row.pallets ?? LOAD_DEFAULTS.pallets) * row.distanceMiles!),
+      pallets: row.pallets ?? LOAD_DEFAULTS.pallets,
     }))
   }
 

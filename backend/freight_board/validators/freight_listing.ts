@@ -12,7 +12,7 @@ const place = () =>
     address: vine.string().trim().maxLength(255).nullable().optional(),
   })
 
-const dimension = () => vine.number().withoutDecimals().min(1).max(1000)
+const dimension = () => vine.number().withoutDecimals().min(1).max(1000).nullable().optional()
 
 /** The Post a Load form (docs/api.md, freight listings), for the estimate and for publishing. */
 export const freightListingFormValidator = vine.compile(
@@ -27,7 +27,8 @@ export const freightListingFormValidator = vine.compile(
     pickup_earliest: vine.string().trim().nullable().optional(),
     delivery_latest: vine.string().trim().nullable().optional(),
     notes: vine.string().trim().maxLength(2000).nullable().optional(),
-    target_price: vine.number().min(0).max(MAX_PRICE).decimal([0, 2]).nullable().optional(),
+    /** dollars, stored as cents (docs/decisions/0202) */
+    price: vine.number().min(0).max(MAX_PRICE).decimal([0, 2]).nullable().optional(),
   })
 )
 freightListingFormValidator.messagesProvider = new SimpleMessagesProvider({
@@ -55,11 +56,10 @@ freightListingFormValidator.messagesProvider = new SimpleMessagesProvider({
   'weight_lbs.max': 'Weight cannot exceed 100000 lb',
   'dims.*.number': 'Dimensions must be at least 1 inch',
   'dims.*.min': 'Dimensions must be at least 1 inch',
-  'dims.*.required': 'Dimensions need length, width and height',
-  'target_price.number': 'Target price cannot be negative',
-  'target_price.min': 'Target price cannot be negative',
-  'target_price.max': `Target price cannot exceed ${MAX_PRICE}`,
-  'target_price.decimal': 'Target price can have at most 2 decimals',
+  'price.number': 'Price cannot be negative',
+  'price.min': 'Price cannot be negative',
+  'price.max': `Price cannot exceed ${MAX_PRICE}`,
+  'price.decimal': 'Price can have at most 2 decimals',
 })
 
 const zip = () =>

@@ -4,8 +4,7 @@ import type { HasMany } from '@adonisjs/lucid/types/relations'
 import Appointment from './appointment.js'
 import { tiersColumn, type Tier } from '#logistics/services/drayage_rules'
 import type { DrayageStatus } from '#logistics/services/drayage_states'
-
-const decimal = { consume: (v: unknown) => (v === null ? null : Number(v)) }
+import { decimalColumn } from '#core/columns'
 
 /** A container move between a port or rail terminal and a customer (docs/decisions/0120). */
 export default class DrayageMove extends BaseModel {
@@ -57,10 +56,10 @@ export default class DrayageMove extends BaseModel {
   @column()
   declare freeDays: number
 
-  @column(decimal)
+  @column(decimalColumn)
   declare demurragePerDay: number
 
-  @column(decimal)
+  @column(decimalColumn)
   declare perDiemPerDay: number
 
   @column(tiersColumn)
@@ -73,17 +72,17 @@ export default class DrayageMove extends BaseModel {
   declare lastFreeDay: DateTime | null
 
   /** road miles from the terminal to the delivery, fixed at request (docs/decisions/0187) */
-  @column(decimal)
+  @column(decimalColumn)
   declare distanceMiles: number | null
 
   /** the shipper's line-haul price in dollars, fixed at request; null on unpriced old moves */
-  @column(decimal)
+  @column(decimalColumn)
   declare lineHaul: number | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare totalDemurrage: number
 
-  @column(decimal)
+  @column(decimalColumn)
   declare totalPerDiem: number
 
   @column.dateTime()

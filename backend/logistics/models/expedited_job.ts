@@ -1,20 +1,7 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import type { ExpeditedStatus, VehicleType } from '#logistics/expedited_status'
-
-const json = {
-  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
-  consume: (v: unknown) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v)
-    } catch {
-      return v
-    }
-  },
-}
-const decimal = { consume: (v: unknown) => (v === null || v === undefined ? null : Number(v)) }
-const flag = { consume: (v: unknown) => Boolean(v) }
+import { booleanColumn, decimalColumn, jsonColumn } from '#core/columns'
 
 export type DriverGeo = { lat: number; lng: number }
 
@@ -54,10 +41,10 @@ export default class ExpeditedJob extends BaseModel {
   @column()
   declare originState: string
 
-  @column(decimal)
+  @column(decimalColumn)
   declare originLatitude: number
 
-  @column(decimal)
+  @column(decimalColumn)
   declare originLongitude: number
 
   @column()
@@ -69,10 +56,10 @@ export default class ExpeditedJob extends BaseModel {
   @column()
   declare destState: string
 
-  @column(decimal)
+  @column(decimalColumn)
   declare destLatitude: number
 
-  @column(decimal)
+  @column(decimalColumn)
   declare destLongitude: number
 
   @column()
@@ -81,17 +68,17 @@ export default class ExpeditedJob extends BaseModel {
   @column()
   declare weightLbs: number
 
-  @column(decimal)
+  @column(decimalColumn)
   declare distanceMiles: number
 
   /** dollars, decimal(10,2): the server's price */
-  @column(decimal)
+  @column(decimalColumn)
   declare price: number
 
   @column()
   declare notes: string | null
 
-  @column(json)
+  @column(jsonColumn)
   declare driverGeo: DriverGeo | null
 
   @column.dateTime()
@@ -138,13 +125,13 @@ export default class ExpeditedJob extends BaseModel {
   @column.dateTime()
   declare expiredAt: DateTime | null
 
-  @column(flag)
+  @column(booleanColumn)
   declare atRisk: boolean
 
   @column.dateTime()
   declare atRiskAt: DateTime | null
 
-  @column(flag)
+  @column(booleanColumn)
   declare slaMissed: boolean
 
   @column.dateTime()

@@ -1,8 +1,12 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
-import { VEHICLE_TYPES } from '#logistics/expedited_status'
+import { VEHICLES, VEHICLE_TYPES } from '#logistics/expedited_status'
 
 /** The longest SLA an expedited job may promise (a week). */
 export const MAX_SLA_HOURS = 168
+
+/** The most pallets and pounds any vehicle carries: the largest vehicle's (per vehicle: the service). */
+const MAX_PALLETS = Math.max(...Object.values(VEHICLES).map((v) => v.maxPallets))
+const MAX_LBS = Math.max(...Object.values(VEHICLES).map((v) => v.maxLbs))
 
 const place = () =>
   vine.object({
@@ -17,8 +21,8 @@ export const expeditedJobValidator = vine.compile(
     slaHours: vine.number().withoutDecimals().min(1).max(MAX_SLA_HOURS),
     origin: place(),
     destination: place(),
-    pallets: vine.number().withoutDecimals().min(1).max(26),
-    weightLbs: vine.number().withoutDecimals().min(1).max(48_000),
+    pallets: vine.number().withoutDecimals().min(1).max(MAX_PALLETS),
+    weightLbs: vine.number().withoutDecimals().min(1).max(MAX_LBS),
     notes: vine.string().trim().maxLength(500).nullable().optional(),
   })
 )
@@ -46,12 +50,12 @@ expeditedJobValidator.messagesProvider = new SimpleMessagesProvider({
   'pallets.number': 'Pallets must be at least 1',
   'pallets.min': 'Pallets must be at least 1',
   'pallets.withoutDecimals': 'Pallets must be a whole number',
-  'pallets.max': 'Pallets cannot exceed 26',
+  'pallets.max': `Pallets cannot exceed ${MAX_PALLETS}`,
   'weightLbs.required': 'Weight is required',
   'weightLbs.number': 'Weight must be at least 1 lb',
   'weightLbs.min': 'Weight must be at least 1 lb',
   'weightLbs.withoutDecimals': 'Weight must be a whole number of pounds',
-  'weightLbs.max': 'Weight cannot exceed 48000 lb',
+  'weightLbs.max': `Weight cannot exceed ${MAX_LBS} lb`,
   'notes.maxLength': 'Notes can have at most 500 characters',
 })
 

@@ -6,23 +6,12 @@ import BookingStatusChange from './booking_status_change.js'
 import Invoice from './invoice.js'
 import BillOfLading from './bill_of_lading.js'
 import TrackingUpdate from './tracking_update.js'
+import { decimalColumn, jsonColumn } from '#core/columns'
+import type { BookingStatus } from '#marketplace/booking_status'
 
-export type BookingStatus =
-  'pending' | 'booked' | 'confirmed' | 'in_transit' | 'delivered' | 'delayed' | 'cancelled'
+/** The shipper's card payment for the booking: unpaid, paid (held by the platform), refunded. */
+export type BookingPaymentStatus = 'pending' | 'paid' | 'refunded'
 export type PayoutStatus = 'pending' | 'released' | 'paid' | 'failed'
-
-const decimal = { consume: (v: unknown) => (v === null ? null : Number(v)) }
-const json = {
-  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
-  consume: (v: unknown) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v)
-    } catch {
-      return v
-    }
-  },
-}
 
 export default class Booking extends BaseModel {
   static table = 'bookings'
@@ -59,10 +48,10 @@ export default class Booking extends BaseModel {
   @column()
   declare pickupZip: string | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare pickupLatitude: number | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare pickupLongitude: number | null
 
   @column()
@@ -77,34 +66,34 @@ export default class Booking extends BaseModel {
   @column()
   declare deliveryZip: string | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare deliveryLatitude: number | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare deliveryLongitude: number | null
 
   @column()
   declare numberOfPallets: number
 
   /** miles */
-  @column(decimal)
+  @column(decimalColumn)
   declare distance: number | null
 
   /** the freight's declared weight in pounds, null when not declared (docs/decisions/0177) */
   @column()
   declare weightLbs: number | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare ratePerMilePerPallet: number | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare totalAmount: number | null
 
   @column()
   declare status: BookingStatus
 
   @column()
-  declare paymentStatus: string
+  declare paymentStatus: BookingPaymentStatus
 
   @column()
   declare payoutStatus: PayoutStatus
@@ -153,11 +142,11 @@ export default class Booking extends BaseModel {
   @column()
   declare partnerTrackingUrl: string | null
 
-  @column(json)
+  @column(jsonColumn)
   declare partnerPayload: Record<string, unknown> | null
 
   /** the carrier's vetting when booked or claimed (docs/decisions/0091) */
-  @column(json)
+  @column(jsonColumn)
   declare vettingSnapshot: VettingSnapshot | null
 
   @column.dateTime()

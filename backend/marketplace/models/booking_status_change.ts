@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Booking from './booking.js'
+import type { BookingStatus } from '#marketplace/booking_status'
 
 export default class BookingStatusChange extends BaseModel {
   static table = 'booking_status_changes'
@@ -14,10 +15,10 @@ export default class BookingStatusChange extends BaseModel {
 
   /** null for the booking's creation */
   @column()
-  declare fromStatus: string | null
+  declare fromStatus: BookingStatus | null
 
   @column()
-  declare toStatus: string
+  declare toStatus: BookingStatus
 
   /** users.id; null when the system made the change */
   @column()

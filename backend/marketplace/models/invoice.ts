@@ -2,6 +2,10 @@ import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Booking from './booking.js'
+import { decimalColumn } from '#core/columns'
+
+/** A booking's invoice: pending until the booking is paid (docs/openapi.json `InvoiceStatus`). */
+export type BookingInvoiceStatus = 'pending' | 'paid'
 
 export default class Invoice extends BaseModel {
   static table = 'invoices'
@@ -15,11 +19,11 @@ export default class Invoice extends BaseModel {
   @column()
   declare invoiceNumber: string
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare amount: number
 
   @column()
-  declare status: string
+  declare status: BookingInvoiceStatus
 
   @column.date()
   declare dueDate: DateTime | null

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Booking from './booking.js'
+import { decimalColumn } from '#core/columns'
 
 export default class TrackingUpdate extends BaseModel {
   static table = 'tracking_updates'
@@ -18,10 +19,10 @@ export default class TrackingUpdate extends BaseModel {
   @column()
   declare location: string | null
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare latitude: number | null
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare longitude: number | null
 
   @column()

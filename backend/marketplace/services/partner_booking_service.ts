@@ -7,6 +7,7 @@ import { fromCents } from '#core/money'
 import { BUSINESS_TIME_ZONE, isoDay } from '#core/business_time'
 import { readTimestamp } from '#core/timestamps'
 import { isUniqueViolation } from '#core/validation'
+import { transaction, writeTransaction } from '#core/transactions'
 import { recordBookingCreated } from '#marketplace/services/booking_created'
 
 type Stop = {
@@ -36,6 +37,8 @@ export type PartnerShipment = {
 }
 
 export type PartnerBookingInput = {
+  /** the id taken by `reserveBookingId` before the partner was asked */
+  bookingId: number
   shipperId: number
   /** the rating carrier's key (`lakeshore`), kept as the booking type `partner:<key>` */
   carrierKey: string
@@ -68,7 +71,41 @@ export const PARTNER_BOOKING_TYPE_PREFIX = 'partner:'
 export default class PartnerBookingService {
   constructor(private clock: Clock) {}
 
-  /** The booking of a partner shipment; a second call with the same key answers the first. */
+  /**
+   * A booking id taken before its booking exists (docs/decisions/0205), so the partner can be
+   * asked with the booking's own reference (TRT-…) and the booking created under it only once the
+   * partner accepted. It comes from the bookings' id sequence, so no other booking gets it; one
+   * whose partner refused stays unused. PostgreSQL draws it from the table's sequence; SQLite
+   * (AUTOINCREMENT: the next id is one above both the sequence and the largest id) moves the
+   * table's `sqlite_sequence` row past it under the write lock.
+   */
+  async reserveBookingId(): Promise<number> {
+    return writeTransaction(async (trx) => {
+      if (trx.dialect.name === 'postgres') {
+        const result = await trx.rawQuery(
+          `select nextval(pg_get_serial_sequence('bookings', 'id')) as id`
+        )
+        return Number(result.rows[0].id)
+      }
+      const largest = (await trx.from('bookings').max('id as id').first()) as { id: unknown }
+      const sequence = (await trx.rawQuery(
+        `select seq from sqlite_sequence where name = 'bookings'`
+      )) as { seq: number }[]
+      const id = Math.max(Number(largest?.id ?? 0), Number(sequence[0]?.seq ?? 0)) + 1
+      await trx.rawQuery(
+        sequence.length > 0
+          ? `update sqlite_sequence set seq = ? where name = 'bookings'`
+          : `insert into sqlite_sequence (seq, name) values (?, 'bookings')`,
+        [id]
+      )
+      return id
+    })
+  }
+
+  /**
+   * The booking of a partner shipment, under its reserved id; a second call with the same key
+   * answers the first.
+   */
   async create(input: PartnerBookingInput): Promise<{ id: number; created: boolean }> {
     const existing = await this.findByKey(input.shipperId, input.idempotencyKey)
     if (existing !== null) return { id: existing, created: false }
@@ -77,9 +114,10 @@ export default class PartnerBookingService {
     const rateCents = palletMiles > 0 ? Math.round(input.totalCents / palletMiles) : 0
     const { shipment } = input
     try {
-      const id = await db.transaction(async (trx) => {
+      const id = await transaction(async (trx) => {
         const booking = await Booking.create(
           {
+            id: input.bookingId,
             shipperId: input.shipperId,
             carrierId: null,
             truckId: null,

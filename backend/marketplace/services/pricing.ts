@@ -1,14 +1,11 @@
-import { assertCents, fromCents, toCents } from '#core/money'
+import { PLATFORM_SHARE_PERCENT, assertCents, fromCents, toCents } from '#core/money'
 
 /**
  * Fixed-price booking (docs/spec.md §9): total = pallets × distance × rate per mile per pallet ×
- * 1.09. Computed in integer cents with exact integer arithmetic, each step rounded half up to
+ * (1 + the platform's share, `PLATFORM_SHARE_PERCENT` of #core/money). Computed in integer cents with exact integer arithmetic, each step rounded half up to
  * the cent: line haul first, then the total; the platform fee is the difference, so the three
  * figures always add up. docs/decisions/0020.
  */
-
-/** The platform's uplift on the line haul, in percent (the 1.09 of docs/spec.md §9). */
-export const PLATFORM_FEE_PERCENT = 9
 
 export type PriceInput = {
   pallets: number
@@ -37,7 +34,7 @@ export function priceShipment({ pallets, distanceMiles, rateCents }: PriceInput)
   // Hundredths of a mile are whole numbers, so the product below is an exact integer.
   const hundredthsOfMile = Math.round(distanceMiles * 100)
   const lineHaulCents = divideRoundingHalfUp(pallets * hundredthsOfMile * rateCents, 100)
-  const totalCents = divideRoundingHalfUp(lineHaulCents * (100 + PLATFORM_FEE_PERCENT), 100)
+  const totalCents = divideRoundingHalfUp(lineHaulCents * (100 + PLATFORM_SHARE_PERCENT), 100)
   assertCents(totalCents)
   return { lineHaulCents, platformFeeCents: totalCents - lineHaulCents, totalCents }
 }
@@ -72,6 +69,6 @@ export function storedBreakdown(booking: {
   })
   if (price.totalCents === totalCents) return toBreakdown(price)
   // A booking priced some other way (a partner quote, say): keep its total, split out the fee.
-  const lineHaulCents = divideRoundingHalfUp(totalCents * 100, 100 + PLATFORM_FEE_PERCENT)
+  const lineHaulCents = divideRoundingHalfUp(totalCents * 100, 100 + PLATFORM_SHARE_PERCENT)
   return toBreakdown({ lineHaulCents, platformFeeCents: totalCents - lineHaulCents, totalCents })
 }

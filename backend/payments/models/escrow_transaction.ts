@@ -1,5 +1,8 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { decimalColumn } from '#core/columns'
+
+export type EscrowState = 'HELD' | 'RELEASED' | 'REFUNDED'
 
 /** Money held for a shipment (booking) until the payout is released. */
 export default class EscrowTransaction extends BaseModel {
@@ -12,12 +15,12 @@ export default class EscrowTransaction extends BaseModel {
   @column()
   declare shipmentId: number
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare amount: number
 
   /** starts at HELD */
   @column()
-  declare status: string
+  declare status: EscrowState
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

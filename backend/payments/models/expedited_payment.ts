@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { decimalColumn } from '#core/columns'
 
 export type ExpeditedPaymentStatus = 'INIT' | 'SUCCEEDED' | 'FAILED' | 'REFUNDED'
 
@@ -24,7 +25,7 @@ export default class ExpeditedPayment extends BaseModel {
   @column()
   declare chargeId: string | null
 
-  @column({ consume: (v) => Number(v) })
+  @column(decimalColumn)
   declare amountCents: number
 
   @column()

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { decimalColumn } from '#core/columns'
 
 export type LoadFundingStatus = 'INIT' | 'SUCCEEDED' | 'FAILED' | 'SETTLED' | 'REFUNDED'
 
@@ -24,7 +25,7 @@ export default class LoadFunding extends BaseModel {
   @column()
   declare chargeId: string | null
 
-  @column({ consume: (v) => Number(v) })
+  @column(decimalColumn)
   declare amountCents: number
 
   @column()

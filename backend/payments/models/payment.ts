@@ -1,5 +1,9 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { decimalColumn } from '#core/columns'
+
+/** A card attempt: created INIT, then SUCCEEDED (held for the booking) or FAILED; REFUNDED after. */
+export type PaymentStatus = 'INIT' | 'SUCCEEDED' | 'FAILED' | 'REFUNDED'
 
 /** A payment attempt for a shipment (booking): one payment intent and its charge. */
 export default class Payment extends BaseModel {
@@ -21,12 +25,12 @@ export default class Payment extends BaseModel {
   @column()
   declare stripeTransferId: string | null
 
-  @column({ consume: (v) => (v === null ? null : Number(v)) })
+  @column(decimalColumn)
   declare amount: number
 
   /** INIT, SUCCEEDED, FAILED (the attempt can be retried), REFUNDED */
   @column()
-  declare status: string
+  declare status: PaymentStatus
 
   /** the provider's message of the last failed attempt */
   @column()

@@ -2,8 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import { toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import { isoUtc } from '#core/timestamps'
-
-export type EscrowState = 'HELD' | 'RELEASED' | 'REFUNDED'
+import type { EscrowState } from '#payments/models/escrow_transaction'
 
 /** One shipment's money in escrow, integer cents. */
 export type ShipmentEscrow = {

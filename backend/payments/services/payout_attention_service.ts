@@ -42,13 +42,41 @@ export type ExpeditedPayoutAttention = Omit<PayoutAttention, 'bookingId'> & {
 export type PayoutListState = 'pending' | 'released' | 'held' | 'paid' | 'failed'
 export const PAYOUTS_PER_PAGE = 20
 
+/** What a payout pays for: a booking, or a delivered expedited job (docs/decisions/0206). */
+export type PayoutKind = 'booking' | 'expedited'
+
+/** One row of the admin's payout list: a booking's payout or an expedited job's, by `kind`. */
+export type PayoutListItem = Omit<PayoutAttention, 'bookingId'> & {
+  kind: PayoutKind
+  bookingId: number | null
+  expeditedJobId: number | null
+}
+
 export type PayoutPage = {
-  data: PayoutAttention[]
+  data: PayoutListItem[]
   meta: { total: number; perPage: number; currentPage: number; lastPage: number }
 }
 
 /** A carrier whose payouts are held after a change (decision 0098), with its company name. */
 export type CarrierPayoutHold = Omit<PayoutHold, 'id'> & { carrierCompany: string | null }
+
+/** The columns both kinds of payout list, in the union's order (after `kind`). */
+const LIST_COLUMNS = [
+  'id',
+  'carrier_id',
+  'payout_status',
+  'payout_failure_reason',
+  'payout_attempts',
+  'payout_next_attempt_at',
+  'payout_released_at',
+  'created_at',
+]
+
+type ListRow = Omit<AttentionRow, 'total_amount'> & {
+  kind: PayoutKind
+  total_amount: string | number | null
+  amount_cents: string | number | null
+}
 
 type AttentionRow = {
   id: number
@@ -158,25 +186,75 @@ export default class PayoutAttentionService {
   }
 
   /**
-   * Every booking's payout (CLI `payouts list`), newest booking first, 20 a page: by state
-   * (`released` means released and not held; `held` released with a hold reason) or booking.
+   * Every carrier payout (CLI `payouts list`): bookings' and delivered expedited jobs'
+   * (docs/decisions/0206), each with its `kind`, newest first (the booking's or the expedited
+   * payment's creation), 20 a page: by kind, state (`released` means released and not held;
+   * `held` released with a hold reason) or booking.
    */
   async page(
-    filters: { state?: PayoutListState; bookingId?: number },
+    filters: { kind?: PayoutKind; state?: PayoutListState; bookingId?: number },
     page: number
   ): Promise<PayoutPage> {
-    const query = this.query()
-    const { state, bookingId } = filters
-    if (bookingId !== undefined) query.where('id', bookingId)
+    const { kind, state, bookingId } = filters
+    const both = db
+      .from('bookings')
+      .whereNotNull('carrier_id')
+      .select(
+        db.raw(`'booking' as kind`),
+        ...LIST_COLUMNS,
+        'total_amount',
+        db.raw('null as amount_cents')
+      )
+      .unionAll(
+        (expedited) =>
+          expedited
+            .from('expedited_payments')
+            .whereNotNull('carrier_id')
+            .whereNotNull('payout_status')
+            .select(
+              db.raw(`'expedited' as kind`),
+              'expedited_job_id as id',
+              ...LIST_COLUMNS.slice(1),
+              db.raw('null as total_amount'),
+              'amount_cents'
+            ),
+        false
+      )
+    const query = db.query().from(both.as('payouts'))
+    if (kind) query.where('kind', kind)
+    // A booking named: only bookings' payouts can match it.
+    if (bookingId !== undefined) query.where('kind', 'booking').where('id', bookingId)
     if (state === 'held' || state === 'released') {
       query.where('payout_status', 'released')
       if (state === 'held') query.whereNotNull('payout_failure_reason')
       else query.whereNull('payout_failure_reason')
     } else if (state) query.where('payout_status', state)
-    const result = await query.orderBy('id', 'desc').paginate(page, PAYOUTS_PER_PAGE)
+    const result = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .orderBy('kind', 'asc')
+      .paginate(page, PAYOUTS_PER_PAGE)
     const total = Number(result.total)
+    const rows = result.all() as ListRow[]
+    const views = await this.present(
+      rows.map((row) => ({
+        ...row,
+        total_amount:
+          row.kind === 'expedited' ? fromCents(Number(row.amount_cents)) : row.total_amount,
+      }))
+    )
     return {
-      data: await this.present(result.all() as AttentionRow[]),
+      data: views.map(({ bookingId: id, ...view }, i) =>
+        rows[i].kind === 'expedited'
+          ? {
+              ...view,
+              kind: 'expedited',
+              bookingId: null,
+              expeditedJobId: id,
+              reference: expeditedReference(id),
+            }
+          : { ...view, kind: 'booking', bookingId: id, expeditedJobId: null }
+      ),
       meta: {
         total,
         perPage: PAYOUTS_PER_PAGE,

@@ -52,8 +52,8 @@ test.group('Browser: the freight board, from a posted load to a paid booking', (
       const estimate = shipper.page.getByRole('region', { name: 'Rate estimate' })
       await estimate.waitFor()
       assert.match(await estimate.innerText(), /mi/)
-      const target = await form.getByLabel('Target Price (USD)').inputValue()
-      assert.match(target, /^\d+$/)
+      const price = await form.getByLabel('Your Price (USD)').inputValue()
+      assert.match(price, /^\d+$/)
       await form.getByRole('button', { name: 'Publish Load' }).click()
       const load = await (async () => {
         for (let i = 0; i < 50; i++) {
@@ -102,7 +102,7 @@ test.group('Browser: the freight board, from a posted load to a paid booking', (
       const booking = await Booking.query()
         .where('carrierId', (await carrierOf(carrierA)).id)
         .firstOrFail()
-      assert.equal(booking.totalAmount, Number(target))
+      assert.equal(booking.totalAmount, Number(price))
       const ref = reference(booking.id)
 
       // A finds it in Bookings.

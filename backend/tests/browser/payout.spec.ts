@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright-core'
 import Booking from '#marketplace/models/booking'
 import { ONBOARDING_HOLD_REASON } from '#payments/services/payout_service'
-import { toCents } from '#core/money'
+import { CARRIER_PAYOUT_PERCENT, toCents } from '#core/money'
 import { bookingReference as reference } from '#core/reference'
 import { businessDateFromToday, makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing } from '#tests/factories'
@@ -54,7 +54,7 @@ test.group('Browser: a payout from payment to the carrier', (group) => {
     })
     const ref = reference(booking.id)
     const totalCents = toCents(booking.totalAmount!)
-    const payoutCents = Math.round((totalCents * 91) / 100)
+    const payoutCents = Math.round((totalCents * CARRIER_PAYOUT_PERCENT) / 100)
 
     // The shipper pays by card in the sandbox form.
     const shipper = await newPage()

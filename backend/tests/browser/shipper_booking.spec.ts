@@ -33,6 +33,8 @@ test.group('Browser: a shipper finds a carrier and books', (group) => {
     await page.getByRole('heading', { name: /Available Carriers/ }).waitFor()
     const card = page.getByRole('article', { name: /^Verified carrier #\d{4}$/ })
     await card.waitFor()
+    // The fee's percent is the server's (GET /api/platform/constants, decision 0200).
+    await card.getByText('Platform fee (9%)').waitFor()
     const cardText = await card.innerText()
     assert.include(cardText, 'Platform fee (9%)')
     assert.include(cardText, '10 of 10 pallets')

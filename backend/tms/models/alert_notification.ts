@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { booleanColumn } from '#core/columns'
 
 /** One alert rule telling its user about one event (or one late shipment), once. */
 export default class AlertNotification extends BaseModel {
@@ -37,7 +38,7 @@ export default class AlertNotification extends BaseModel {
   @column()
   declare message: string
 
-  @column({ consume: (v) => Boolean(v) })
+  @column(booleanColumn)
   declare inApp: boolean
 
   @column.dateTime()

@@ -1,17 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-
-const json = {
-  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
-  consume: (v: unknown) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v)
-    } catch {
-      return v
-    }
-  },
-}
+import { jsonColumn } from '#core/columns'
 
 export default class AlertRule extends BaseModel {
   static table = 'alert_rules'
@@ -25,13 +14,13 @@ export default class AlertRule extends BaseModel {
   @column()
   declare name: string
 
-  @column(json)
+  @column(jsonColumn)
   declare shipmentFilter: Record<string, unknown> | null
 
-  @column(json)
+  @column(jsonColumn)
   declare triggers: string[] | null
 
-  @column(json)
+  @column(jsonColumn)
   declare channels: string[] | null
 
   @column.dateTime({ autoCreate: true })

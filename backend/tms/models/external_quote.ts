@@ -1,18 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-
-const json = {
-  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
-  consume: (v: unknown) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v)
-    } catch {
-      return v
-    }
-  },
-}
-const decimal = { consume: (v: unknown) => (v === null ? null : Number(v)) }
+import { decimalColumn, jsonColumn } from '#core/columns'
 
 /** One carrier quote a rating provider returned, kept for audit and so it can be booked. */
 export default class ExternalQuote extends BaseModel {
@@ -47,17 +35,24 @@ export default class ExternalQuote extends BaseModel {
   @column()
   declare bookedBy: string | null
 
+  /**
+   * the booking id it is booked under, taken before the partner is asked (migration 0855,
+   * docs/decisions/0205); null until its first booking attempt
+   */
+  @column()
+  declare reservedBookingId: number | null
+
   /** the quote is bookable until then */
   @column.dateTime()
   declare validUntil: DateTime | null
 
-  @column(json)
+  @column(jsonColumn)
   declare response: unknown
 
-  @column(decimal)
+  @column(decimalColumn)
   declare baseTotal: number | null
 
-  @column(decimal)
+  @column(decimalColumn)
   declare totalWithSurcharge: number | null
 
   @column.dateTime({ autoCreate: true })

@@ -1,17 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-
-const json = {
-  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
-  consume: (v: unknown) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v)
-    } catch {
-      return v
-    }
-  },
-}
+import { jsonColumn } from '#core/columns'
 
 /** A tracking event reported by a partner carrier for a booking. */
 export default class PartnerEvent extends BaseModel {
@@ -39,7 +28,7 @@ export default class PartnerEvent extends BaseModel {
   @column()
   declare eventKey: string | null
 
-  @column(json)
+  @column(jsonColumn)
   declare raw: unknown
 
   @column.dateTime({ autoCreate: true })

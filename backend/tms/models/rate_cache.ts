@@ -1,17 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-
-const json = {
-  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
-  consume: (v: unknown) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v)
-    } catch {
-      return v
-    }
-  },
-}
+import { jsonColumn } from '#core/columns'
 
 export default class RateCache extends BaseModel {
   static table = 'rates_cache'
@@ -22,7 +11,7 @@ export default class RateCache extends BaseModel {
   @column()
   declare cacheKey: string
 
-  @column(json)
+  @column(jsonColumn)
   declare response: unknown
 
   @column.dateTime()

@@ -1,17 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-
-const json = {
-  prepare: (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v)),
-  consume: (v: unknown) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v)
-    } catch {
-      return v
-    }
-  },
-}
+import { decimalColumn, jsonColumn } from '#core/columns'
 
 /** A milestone of a shipment (booking), from a TMS feed. */
 export default class ShipmentEvent extends BaseModel {
@@ -49,13 +38,13 @@ export default class ShipmentEvent extends BaseModel {
   @column()
   declare description: string | null
 
-  @column({ consume: (v) => (v === null || v === undefined ? null : Number(v)) })
+  @column(decimalColumn)
   declare latitude: number | null
 
-  @column({ consume: (v) => (v === null || v === undefined ? null : Number(v)) })
+  @column(decimalColumn)
   declare longitude: number | null
 
-  @column(json)
+  @column(jsonColumn)
   declare raw: unknown
 
   @column.dateTime({ autoCreate: true })

@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import { Exception } from '@adonisjs/core/exceptions'
 import type { Infer } from '@vinejs/vine/types'
 import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
 import partnerCarriers from '#plugins/partner_carriers/services/main'
 import type { BookedShipment, BookInput, PartnerResult } from '#plugins/partner_carriers/main'
 import { Clock } from '#core/clock'
@@ -14,6 +15,7 @@ import ExternalQuote from '#tms/models/external_quote'
 import type { bookQuoteValidator } from '#tms/validators/quote'
 import type { StoredQuote } from '#tms/services/quote_service'
 import { bookingKeyOf } from '#tms/services/quote_math'
+import { palletsForWeight } from '#core/load_rules'
 
 export type BookQuoteForm = Infer<typeof bookQuoteValidator>
 
@@ -69,13 +71,15 @@ export default class QuoteBookingService {
       )
     }
     const pickupDay = this.pickupDay(form.pickup_date)
-    const pallets = form.pallets ?? Math.min(26, Math.max(1, Math.ceil(shipment.weightLbs / 1000)))
+    const pallets = form.pallets ?? palletsForWeight(shipment.weightLbs)
+    // The booking's id is taken first, so the partner prints its reference (docs/decisions/0205).
+    const bookingId = await this.reservedBookingId(row)
     const input: BookInput = {
       partnerQuoteId: quote.partnerQuoteId,
       idempotencyKey: key,
-      // The shipper's own reference when given (docs/decisions/0181); else the quote they
-      // booked, in the form they book it by.
-      shipperReference: form.shipper_reference || `PL-Q${row.id}`,
+      // The shipper's own reference when given (docs/decisions/0181); else the booking's own,
+      // the reference this answers and every screen, document and status push uses.
+      shipperReference: form.shipper_reference || bookingReference(bookingId),
       origin: stopOf(shipment.origin),
       destination: stopOf(shipment.destination),
       pallets,
@@ -90,6 +94,7 @@ export default class QuoteBookingService {
     const shipped = this.accepted(booked, quote.carrier)
 
     const { id } = await this.partnerBookings.create({
+      bookingId,
       shipperId,
       carrierKey: quote.carrierKey,
       pickup: { ...placeOf(shipment.origin), address: form.pickup_address || null },
@@ -129,6 +134,24 @@ export default class QuoteBookingService {
       },
     })
     return { created: true, answer: answerFor(id) }
+  }
+
+  /**
+   * The booking id this quote is booked under: taken once, at its first attempt, and kept on
+   * the quote, so a retry after a failure the partner may have acted on (its idempotency key is
+   * the quote's too) names the same booking. Two first attempts at once keep the first id
+   * stored; the other id stays unused.
+   */
+  private async reservedBookingId(row: ExternalQuote): Promise<number> {
+    if (row.reservedBookingId !== null) return row.reservedBookingId
+    const reserved = await this.partnerBookings.reserveBookingId()
+    await db
+      .from('external_quotes')
+      .where('id', row.id)
+      .whereNull('reserved_booking_id')
+      .update({ reserved_booking_id: reserved })
+    await row.refresh()
+    return row.reservedBookingId ?? reserved
   }
 
   /** From today to MAX_PICKUP_DAYS_AHEAD business days ahead, else a 422 on pickup_date. */

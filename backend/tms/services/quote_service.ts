@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
+import { transaction } from '#core/transactions'
 import type { Infer } from '@vinejs/vine/types'
 import { DateTime } from 'luxon'
 import geocoding from '#plugins/geocoding/services/main'
@@ -36,11 +37,12 @@ import {
   type ComparisonAnswer,
   type ProviderOutcome,
 } from '#tms/services/quote_math'
+import { LOAD_DEFAULTS } from '#core/load_rules'
 
 export type QuoteRequest = Infer<typeof quoteRequestValidator>
 
-/** docs/spec.md §2's defaults for the rate form. */
-export const QUOTE_DEFAULTS = { mode: 'LTL' as const, weightLbs: 1000 }
+/** docs/spec.md §2's defaults for the rate form; the weight is a load's (docs/decisions/0201). */
+export const QUOTE_DEFAULTS = { mode: 'LTL' as const, weightLbs: LOAD_DEFAULTS.weightLbs }
 
 /** A placed stop, as stored with each quote so a booking needs no second geocoding. */
 export type QuoteStop = { postal: string; city: string; state: string; lat: number; lng: number }
@@ -153,7 +155,7 @@ export default class QuoteService {
   ): Promise<ComparisonAnswer> {
     const answer: ComparisonAnswer = { quotes: [], unavailable: [] }
     const { bookWith } = this.config()
-    await db.transaction(async (trx) => {
+    await transaction(async (trx) => {
       for (const outcome of outcomes) {
         if (!outcome.ok) {
           answer.unavailable.push({ provider: outcome.provider, reason: outcome.reason })
@@ -203,7 +205,7 @@ export default class QuoteService {
 
   private async cache(key: string, answer: ComparisonAnswer, until: DateTime, now: DateTime) {
     try {
-      await db.transaction(async (trx) => {
+      await transaction(async (trx) => {
         // Expired answers go as new ones come (indexed on expires_at), so the table stays small.
         await trx.from('rates_cache').where('expires_at', '<=', sqlTimestamp(now, trx)).delete()
         await trx.from('rates_cache').where('cache_key', key).delete()

@@ -1,11 +1,10 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
+import { TRAILER_PALLETS, TRAILER_WEIGHT_LBS } from '#core/load_rules'
 
 export const QUOTE_MODES = ['LTL', 'TL', 'EXP'] as const
-/** The heaviest legal load of a 53 ft trailer's freight; the TMS form's default is 1,000 lb. */
-export const MAX_QUOTE_WEIGHT_LBS = 45_000
 export const MISSING_POSTALS =
   'Missing Information: Please enter both origin and destination postal codes'
-const WEIGHT_RANGE = `Weight must be a whole number of pounds from 1 to 45,000`
+const WEIGHT_RANGE = `Weight must be a whole number of pounds from 1 to ${TRAILER_WEIGHT_LBS.toLocaleString('en-US')}`
 /**
  * A postal code sent as a JSON number (or any non-string) is refused with its type, not taken
  * for a missing one: a ZIP as a number has lost its leading zeros (02134 → 2134), so it is not
@@ -28,7 +27,7 @@ export const quoteRequestValidator = vine.compile(
       .number()
       .withoutDecimals()
       .min(1)
-      .max(MAX_QUOTE_WEIGHT_LBS)
+      .max(TRAILER_WEIGHT_LBS)
       .nullable()
       .optional(),
     mode: vine.enum(QUOTE_MODES).optional(),
@@ -54,12 +53,14 @@ quoteRequestValidator.messagesProvider = new SimpleMessagesProvider({
   'mode.enum': 'Mode must be one of LTL, TL, EXP',
 })
 
-/** The partner's trailer: 26 pallet positions (the demo partner refuses more). */
-export const MAX_BOOK_PALLETS = 26
-
-/** POST /api/tms/quotes/:id/book: what the quote does not already say. */
 /** A shipper's reference is printed on a partner's BOL: partners take up to 35 characters. */
 export const MAX_SHIPPER_REFERENCE = 35
+
+/**
+ * POST /api/tms/quotes/:id/book: what the quote does not already say. The partner's trailer takes
+ * `TRAILER_PALLETS` (the demo partner refuses more).
+ */
+const PALLETS_RANGE = `Pallets must be a whole number from 1 to ${TRAILER_PALLETS}`
 
 export const bookQuoteValidator = vine.compile(
   vine.object({
@@ -67,7 +68,7 @@ export const bookQuoteValidator = vine.compile(
       .string()
       .trim()
       .regex(/^\d{4}-\d{2}-\d{2}$/),
-    pallets: vine.number().withoutDecimals().min(1).max(MAX_BOOK_PALLETS).nullable().optional(),
+    pallets: vine.number().withoutDecimals().min(1).max(TRAILER_PALLETS).nullable().optional(),
     pickup_address: vine.string().trim().maxLength(255).nullable().optional(),
     delivery_address: vine.string().trim().maxLength(255).nullable().optional(),
     special_instructions: vine.string().trim().maxLength(2000).nullable().optional(),
@@ -90,10 +91,10 @@ bookQuoteValidator.messagesProvider = new SimpleMessagesProvider({
   'shipper_reference.minLength': `Shipper reference must be 1 to ${MAX_SHIPPER_REFERENCE} printable characters`,
   'shipper_reference.maxLength': `Shipper reference must be 1 to ${MAX_SHIPPER_REFERENCE} printable characters`,
   'shipper_reference.regex': `Shipper reference must be 1 to ${MAX_SHIPPER_REFERENCE} printable characters`,
-  'pallets.number': 'Pallets must be a whole number from 1 to 26',
-  'pallets.withoutDecimals': 'Pallets must be a whole number from 1 to 26',
-  'pallets.min': 'Pallets must be a whole number from 1 to 26',
-  'pallets.max': 'Pallets must be a whole number from 1 to 26',
+  'pallets.number': PALLETS_RANGE,
+  'pallets.withoutDecimals': PALLETS_RANGE,
+  'pallets.min': PALLETS_RANGE,
+  'pallets.max': PALLETS_RANGE,
   'pickup_address.maxLength': 'Pickup address must be at most 255 characters',
   'delivery_address.maxLength': 'Delivery address must be at most 255 characters',
   'special_instructions.maxLength': 'Special instructions must be at most 2000 characters',

@@ -1,6 +1,7 @@
 import type { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import type { CheckResult, VettingCheck } from '#trust/services/vetting_checks'
+import { booleanColumn, jsonColumn } from '#core/columns'
 
 export type VettingTrigger = 'registration' | 'admin' | 'revet' | 'dispatch' | 'insurance'
 
@@ -20,13 +21,10 @@ export default class CarrierVetting extends BaseModel {
   @column()
   declare result: CheckResult
 
-  @column({
-    prepare: (v: VettingCheck[]) => JSON.stringify(v),
-    consume: (v) => (typeof v === 'string' ? JSON.parse(v) : v),
-  })
+  @column(jsonColumn)
   declare checks: VettingCheck[]
 
-  @column({ consume: (v) => Boolean(v) })
+  @column(booleanColumn)
   declare verified: boolean
 
   @column.dateTime()

@@ -14,9 +14,11 @@ export type RevealPage = Schemas['IdentityRevealPage']
 export type RevealEntry = RevealPage['data'][number]
 export type RevealQuery = QueryOf<'/api/admin/reveals'>
 export type PayoutPage = Schemas['PayoutPage']
-export type Payout = Schemas['PayoutAttention']
+/** A row of the admin's payout list: a booking's or an expedited job's payout, by `kind`. */
+export type Payout = Schemas['PayoutListItem']
 export type PayoutQuery = QueryOf<'/api/admin/payouts'>
 export type PayoutRetryResult = Schemas['PayoutRetryResult']
+export type ExpeditedPayoutRetryResult = Schemas['ExpeditedPayoutRetryResult']
 export type Deployment = Schemas['Deployment']
 export type ScheduledJobList = Schemas['ScheduledJobList']
 export type ScheduledJob = Schemas['ScheduledJob']
@@ -55,6 +57,11 @@ export class OperatorApi {
 
   retryPayout(bookingId: number): Promise<PayoutRetryResult> {
     return this.api.send('POST', `/api/admin/payouts/${bookingId}/retry`)
+  }
+
+  /** A delivered expedited job's failed payout, retried by its job id (docs/decisions/0188). */
+  retryExpeditedPayout(jobId: number): Promise<ExpeditedPayoutRetryResult> {
+    return this.api.send('POST', `/api/admin/expedited-payouts/${jobId}/retry`)
   }
 
   deployment(): Promise<Deployment> {

@@ -45,7 +45,8 @@ export function registerBookingsCommands(program: Command, contextOf: ContextOf)
       const [payout] = (await ops.payouts({ booking: key })).data
       if (!payout) throw new CliError(`no booking ${key}`)
       const [history, reveals] = await Promise.all([
-        ops.bookingHistory(payout.bookingId),
+        // `booking` lists bookings' payouts only, so this row has its booking id.
+        ops.bookingHistory(payout.bookingId!),
         ops.reveals({ booking: key, perPage: 100 }),
       ])
       if (options.json) return ctx.printJson({ payout, history, reveals })

@@ -1,6 +1,11 @@
 import type { Command } from 'commander'
 import { ApiError } from '../api/client.js'
-import { OperatorApi, type Payout, type PayoutRetryResult } from '../api/operator.js'
+import {
+  OperatorApi,
+  type ExpeditedPayoutRetryResult,
+  type Payout,
+  type PayoutRetryResult,
+} from '../api/operator.js'
 import { CliError, USAGE_EXIT_CODE } from '../errors.js'
 import { renderConfirm } from '../ui/confirm.js'
 import { formatDateTime } from '../ui/format.js'
@@ -10,8 +15,11 @@ import { oneOf, parseBookingKey, printPage, withListOptions, type ListOptions } 
 import type { ContextOf } from './types.js'
 
 export const PAYOUT_STATES = ['pending', 'released', 'held', 'paid', 'failed'] as const
+/** What a payout pays for: a booking (TRT-) or a delivered expedited job (EXP-), decision 0206. */
+export const PAYOUT_KINDS = ['booking', 'expedited'] as const
 
 interface PayoutRow {
+  kind: string
   booking: string
   carrier: string | null
   amount: string
@@ -22,7 +30,8 @@ interface PayoutRow {
 }
 
 const columns: TableColumn<PayoutRow>[] = [
-  { key: 'booking', header: 'booking' },
+  { key: 'kind', header: 'kind' },
+  { key: 'booking', header: 'reference' },
   { key: 'carrier', header: 'carrier' },
   { key: 'amount', header: 'payout' },
   { key: 'state', header: 'state' },
@@ -35,6 +44,7 @@ const dollars = (amount: number) => formatCents(Math.round(amount * 100))
 
 function toRow(payout: Payout): PayoutRow {
   return {
+    kind: payout.kind,
     booking: payout.reference,
     carrier: payout.carrierCompany,
     amount: dollars(payout.payoutAmount),
@@ -76,7 +86,18 @@ async function findPayout(ops: OperatorApi, key: string): Promise<Payout> {
   return payout
 }
 
-type Replayed = { payout: Payout; result: PayoutRetryResult | null; error: string | null }
+type Replayed = {
+  payout: Payout
+  result: PayoutRetryResult | ExpeditedPayoutRetryResult | null
+  error: string | null
+}
+
+/** One attempt now, by the route of the payout's kind. */
+function retry(ops: OperatorApi, payout: Payout) {
+  return payout.kind === 'expedited'
+    ? ops.retryExpeditedPayout(payout.expeditedJobId!)
+    : ops.retryPayout(payout.bookingId!)
+}
 
 export function registerPayoutsCommands(program: Command, contextOf: ContextOf): void {
   const payouts = program.command('payouts').description('carriers’ payouts: list and replay')
@@ -84,17 +105,25 @@ export function registerPayoutsCommands(program: Command, contextOf: ContextOf):
   withListOptions(
     payouts
       .command('list')
-      .description('every payout, newest booking first, 20 a page')
+      .description(
+        'every carrier payout, bookings’ and expedited jobs’ (kind), newest first, 20 a page'
+      )
+      .option('--kind <kind>', PAYOUT_KINDS.join(', '), oneOf(PAYOUT_KINDS))
       .option('--state <state>', PAYOUT_STATES.join(', '), oneOf(PAYOUT_STATES))
       .option('--booking <id|TRT-ref>', 'one booking', parseBookingKey)
   ).action(
     async (
-      options: ListOptions & { state?: Payout['payoutStatus']; booking?: string },
+      options: ListOptions & {
+        kind?: Payout['kind']
+        state?: Payout['payoutStatus']
+        booking?: string
+      },
       command
     ) => {
       const ctx = contextOf(command as Command)
       const ops = new OperatorApi(ctx.api())
       const result = await ops.payouts({
+        kind: options.kind,
         state: options.state,
         booking: options.booking,
         page: options.page,
@@ -108,7 +137,7 @@ export function registerPayoutsCommands(program: Command, contextOf: ContextOf):
     .command('replay')
     .description('one transfer attempt now for a failed payout, or for every failed one')
     .argument('[booking]', 'a booking id or TRT- reference', parseBookingKey)
-    .option('--all-failed', 'every failed payout')
+    .option('--all-failed', 'every failed payout, bookings’ and expedited jobs’')
     .option('--yes', 'do not ask for confirmation')
     .option('--json', 'print the outcomes as JSON')
     .action(
@@ -149,7 +178,7 @@ export function registerPayoutsCommands(program: Command, contextOf: ContextOf):
         const replayed: Replayed[] = []
         for (const payout of targets) {
           try {
-            replayed.push({ payout, result: await ops.retryPayout(payout.bookingId), error: null })
+            replayed.push({ payout, result: await retry(ops, payout), error: null })
           } catch (error) {
             // One refused payout (not failed any more, gone) does not stop the others.
             if (!(error instanceof ApiError) || error.status >= 500 || targets.length === 1) {
@@ -169,7 +198,9 @@ export function registerPayoutsCommands(program: Command, contextOf: ContextOf):
         if (options.json) {
           ctx.printJson({
             replayed: replayed.map(({ payout, result, error }) => ({
+              kind: payout.kind,
               bookingId: payout.bookingId,
+              expeditedJobId: payout.expeditedJobId,
               reference: payout.reference,
               outcome: result?.outcome ?? 'refused',
               payout: result?.payout ?? null,

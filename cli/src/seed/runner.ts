@@ -293,7 +293,7 @@ export function seedTasks(
             mode: 'TL',
             pallets,
             weight_lbs: pallets * 900,
-            target_price: 1200 + 150 * n,
+            price: 1200 + 150 * n,
           }
         )
         summary.loadsPosted++

@@ -55,7 +55,7 @@ function planLoad(
         pickup_earliest: pickupAt.toUTC().toISO(),
         delivery_latest: pickupAt.plus({ days: 2 }).toUTC().toISO(),
         notes: plan.notes ?? null,
-        target_price: plan.price,
+        price: plan.price,
       }
     )
     listingId = posted.id

@@ -1,4 +1,5 @@
 import { vi } from 'vitest'
+import platformConstants from '@/testing/platform-constants.json'
 
 export type MockRequest = {
   method: string
@@ -20,10 +21,21 @@ export type MockResponse = {
 export type MockRoute = MockResponse | ((req: MockRequest) => MockResponse | Promise<MockResponse>)
 
 /**
- * Replace global fetch with a router keyed by "METHOD /path" (query string ignored).
- * Unknown routes answer 404 `{ message: 'Not found' }`. Returns the mock for call assertions.
+ * What every test's server answers unless the test says otherwise: the platform's constants,
+ * as the backend answers them (platform-constants.json; backend/core/tests/functional/
+ * platform_constants.spec.ts checks they agree).
  */
-export function mockFetch(routes: Record<string, MockRoute>) {
+const DEFAULT_ROUTES: Record<string, MockRoute> = {
+  'GET /api/platform/constants': { body: platformConstants },
+}
+
+/**
+ * Replace global fetch with a router keyed by "METHOD /path" (query string ignored), over
+ * `DEFAULT_ROUTES`. Unknown routes answer 404 `{ message: 'Not found' }`. Returns the mock for
+ * call assertions.
+ */
+export function mockFetch(givenRoutes: Record<string, MockRoute>) {
+  const routes = { ...DEFAULT_ROUTES, ...givenRoutes }
   const calls: MockRequest[] = []
   const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url =

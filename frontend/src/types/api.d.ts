@@ -1131,7 +1131,7 @@ export interface paths {
         put?: never;
         /**
          * Post a load
-         * @description Shippers only. Validates like the recommendation (a pickup or delivery before now is a 422 naming its field, so no load is posted already expired) plus `Target price is required to publish`; stores the recommendation beside the shipper's price, OPEN and UNFUNDED, expiring at delivery_latest, else pickup_earliest + 1 day, else 7 days after posting (docs/decisions/0063). Honours `Idempotency-Key`.
+         * @description Shippers only. Validates like the recommendation (a pickup or delivery before now is a 422 naming its field, so no load is posted already expired) plus `Price is required to publish` (on `price`); stores the recommendation beside the shipper's price (integer cents, decision 0202), OPEN and UNFUNDED, expiring at delivery_latest, else pickup_earliest + 1 day, else 7 days after posting (docs/decisions/0063). Honours `Idempotency-Key`.
          */
         post: operations["postFreightListing"];
         delete?: never;
@@ -3119,8 +3119,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every booking's payout, by state or booking
-         * @description Admins only (others 403). Newest booking first, 20 a page. `released` means released and waiting for its transfer, `held` released but held (onboarding, a payout hold or a refused transfer's reason); docs/decisions/0137.
+         * Every carrier payout, a booking's or a delivered expedited job's, by kind, state or booking
+         * @description Admins only (others 403). Bookings' payouts and delivered expedited jobs' payouts (decision 0188) in one list, each row saying its `kind`; newest first (created), 20 a page. `released` means released and waiting for its transfer, `held` released but held (onboarding, a payout hold or a refused transfer's reason); docs/decisions/0137, 0206.
          */
         get: operations["listAdminPayouts"];
         put?: never;
@@ -3269,6 +3269,26 @@ export interface paths {
          * @description Its shipper, before gate-out: an OPEN move as it is, a move a carrier accepted with a reason (422 on `reason` without one). Its pending and confirmed appointments are cancelled, and its charges stop that day. 409 once the container left the terminal, the move is complete or already cancelled.
          */
         post: operations["cancelDrayageMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/constants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business constants the screens print and fill in
+         * @description Public. The payout split of every booking total (decision 0200) and a load's defaults and limits (decision 0201), from the one module on the server that owns each. The same for every caller; cacheable for 10 minutes (`Cache-Control: public, max-age=600`): the values change only with a deployment.
+         */
+        get: operations["getPlatformConstants"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3665,7 +3685,7 @@ export interface components {
         PriceBreakdown: {
             /** @description Pallets × miles × rate */
             lineHaul: components["schemas"]["Dollars"];
-            /** @description The 9% platform fee */
+            /** @description The platform fee: 9% of the line haul (`payoutSplit.platformPercent` of `GET /api/platform/constants`, decision 0200) */
             platformFee: components["schemas"]["Dollars"];
             /** @description Line haul + fee */
             total: components["schemas"]["Dollars"];
@@ -4085,7 +4105,7 @@ export interface components {
             /** @description The booking’s id, or the expedited job’s (`kind`) */
             id: number;
             /**
-             * @description A booking’s payout, or a delivered expedited job’s carrier pay (decision 0188): `totalAmount` is the job’s price, `payoutAmount` its 91%, `paymentStatus` `paid`; transferred 48 hours after delivery.
+             * @description A booking’s payout, or a delivered expedited job’s carrier pay (decision 0188): `totalAmount` is the job’s price, `payoutAmount` its 91% (`payoutSplit.carrierPercent` of `GET /api/platform/constants`, decision 0200), `paymentStatus` `paid`; transferred 48 hours after delivery.
              * @enum {string}
              */
             kind: "booking" | "expedited";
@@ -4095,14 +4115,14 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             totalAmount: components["schemas"]["Dollars"];
-            /** @description The carrier’s 91% */
+            /** @description The carrier’s 91% (`payoutSplit.carrierPercent` of `GET /api/platform/constants`, decision 0200) */
             payoutAmount: components["schemas"]["Dollars"];
             paymentStatus: components["schemas"]["PaymentStatus"];
             payoutStatus: components["schemas"]["PayoutStatus"];
             /** Format: date-time */
             payoutReleasedAt: string | null;
             payoutFailureReason: string | null;
-            /** @description The entry is the carrier's share of a cancelled booking's late-cancel fee (decision 0178): `totalAmount` is the fee, `payoutAmount` its 91%. A cancelled booking without a fee is never listed. */
+            /** @description The entry is the carrier's share of a cancelled booking's late-cancel fee (decision 0178): `totalAmount` is the fee, `payoutAmount` its 91% (`payoutSplit.carrierPercent` of `GET /api/platform/constants`, decision 0200). A cancelled booking without a fee is never listed. */
             lateCancelFee: boolean;
         };
         UsersByRole: {
@@ -4220,6 +4240,39 @@ export interface components {
             bookingId: number;
             reference: components["schemas"]["BookingReference"];
             carrierCompany: string | null;
+            /** @description The carrier’s 91% (`payoutSplit.carrierPercent` of `GET /api/platform/constants`, decision 0200) */
+            payoutAmount: components["schemas"]["Dollars"];
+            payoutStatus: components["schemas"]["PayoutStatus"];
+            reason: string | null;
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description Null when no automatic retry is scheduled
+             */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            releasedAt: string | null;
+            /** @description Waiting (for the carrier’s payout onboarding, or for a payout hold to end: `nextAttemptAt`) rather than failed */
+            held: boolean;
+        };
+        /** @description One carrier payout in the admin's list (decision 0206): a booking's or a delivered expedited job's, told apart by `kind`. Retried by `POST /api/admin/payouts/{bookingId}/retry` or `POST /api/admin/expedited-payouts/{jobId}/retry`. */
+        PayoutListItem: {
+            /**
+             * @description `booking`: a booking's payout (`bookingId`, TRT- reference); `expedited`: a delivered expedited job's (`expeditedJobId`, EXP- reference), decision 0188
+             * @enum {string}
+             */
+            kind: "booking" | "expedited";
+            /** @description Null for an expedited payout */
+            bookingId: number | null;
+            /** @description Null for a booking's payout */
+            expeditedJobId: number | null;
+            /**
+             * @description The booking's TRT- or the expedited job's EXP- reference
+             * @example TRT-007
+             * @example EXP-012
+             */
+            reference: string;
+            carrierCompany: string | null;
             /** @description The carrier’s 91% */
             payoutAmount: components["schemas"]["Dollars"];
             payoutStatus: components["schemas"]["PayoutStatus"];
@@ -4240,7 +4293,7 @@ export interface components {
             expeditedJobId: number;
             reference: components["schemas"]["ExpeditedReference"];
             carrierCompany: string | null;
-            /** @description The carrier’s 91% */
+            /** @description The carrier’s 91% (`payoutSplit.carrierPercent` of `GET /api/platform/constants`, decision 0200) */
             payoutAmount: components["schemas"]["Dollars"];
             payoutStatus: components["schemas"]["PayoutStatus"];
             reason: string | null;
@@ -4314,6 +4367,12 @@ export interface components {
             w: number;
             h: number;
         };
+        /** @description Pallet dimensions, inches, as the shipper typed them: a dimension left out or null is the default load's (`load.defaults.dims` of `GET /api/platform/constants`, decision 0201); null or no object, all three */
+        DimsInput: {
+            l?: number | null;
+            w?: number | null;
+            h?: number | null;
+        } | null;
         /** @description A pickup or delivery place as the shipper typed it; the ZIP places it */
         FreightPlaceInput: {
             /** @description 5-digit ZIP (`Origin ZIP is required` / `Destination ZIP is required` when shorter) */
@@ -4322,15 +4381,17 @@ export interface components {
             state?: string | null;
             address?: string | null;
         };
-        /** @description The Post a Load form (docs/spec.md §7). Defaults: VAN, TL, 1 pallet, 1000 lb, 48 x 40 x 60. */
+        /** @description The Post a Load form (docs/spec.md §7). Defaults: VAN, TL, and the load defaults of `GET /api/platform/constants` (1 pallet, 1000 lb, 48 x 40 x 60; decision 0201). */
         FreightListingForm: {
             origin: components["schemas"]["FreightPlaceInput"];
             destination: components["schemas"]["FreightPlaceInput"];
             equipment?: components["schemas"]["Equipment"];
             mode?: components["schemas"]["FreightMode"];
-            pallets?: number;
-            weight_lbs?: number;
-            dims?: components["schemas"]["Dims"];
+            /** @description Empty or null: the default load's (`load.defaults` of `GET /api/platform/constants`) */
+            pallets?: number | null;
+            /** @description Empty or null: the default load's */
+            weight_lbs?: number | null;
+            dims?: components["schemas"]["DimsInput"];
             /**
              * Format: date-time
              * @description Not before now (the current minute is allowed): else 422 `Pickup date cannot be in the past`. A date-time without an offset is a New York (America/New_York) time (decision 0165).
@@ -4342,8 +4403,8 @@ export interface components {
              */
             delivery_latest?: string | null;
             notes?: string | null;
-            /** @description Dollars; required to publish */
-            target_price?: number | null;
+            /** @description The shipper's price in dollars (two decimals at most), required to publish; the same `price` the load's answers carry (stored as integer cents, decision 0202) */
+            price?: number | null;
         };
         /** @description What a recommendation rests on */
         RecommendationBasis: {
@@ -4400,7 +4461,7 @@ export interface components {
             distance_miles: number;
             eta_hours: number;
             price: components["schemas"]["Dollars"];
-            /** @description What the carrier is paid: 91 percent of the price */
+            /** @description What the carrier is paid: 91 percent of the price (`payoutSplit.carrierPercent` of `GET /api/platform/constants`, decision 0200) */
             carrier_pay: components["schemas"]["Dollars"];
             /** @description price / distance_miles, to the cent */
             rate_per_mile: components["schemas"]["Dollars"];
@@ -4718,12 +4779,12 @@ export interface components {
              * @description From today to 30 days ahead (business time)
              */
             pickup_date: string;
-            /** @description Default: one per started 1,000 lb of the quote */
+            /** @description Default: one per started 1,000 lb of the quote, at most a trailer’s 26 (`load` of `GET /api/platform/constants`, decision 0201) */
             pallets?: number | null;
             pickup_address?: string | null;
             delivery_address?: string | null;
             special_instructions?: string | null;
-            /** @description The shipper's own reference (a PO number), printed on the partner's bill of lading; absent: the quote, as `PL-Q<quote id>` */
+            /** @description The shipper's own reference (a PO number), printed on the partner's bill of lading; absent: the booking's own reference (TRT-…), the `reference` the answer names (docs/decisions/0205) */
             shipper_reference?: string | null;
         };
         TmsBookedQuote: {
@@ -5699,7 +5760,7 @@ export interface components {
             lines: components["schemas"]["PartnerInvoiceLineInput"][];
         };
         PayoutPage: {
-            data: components["schemas"]["PayoutAttention"][];
+            data: components["schemas"]["PayoutListItem"][];
             meta: components["schemas"]["PageMeta"];
         };
         Deployment: {
@@ -5835,6 +5896,55 @@ export interface components {
              * @enum {string}
              */
             load: "none" | "back_on_board_unfunded";
+        };
+        /** @description The business constants (docs/spec.md §9) as the server applies them: the screens print and fill in these, never copies of their own (decisions 0200, 0201). */
+        PlatformConstants: {
+            /** @description How a booking total is shared (decision 0200): the carrier's payout and the platform's share, whole percents adding up to 100. A fixed-price booking adds the platform's percent on top of the line haul; a payout is the carrier's percent of the total, rounded half up to the cent, the platform keeping the rest. */
+            payoutSplit: {
+                /**
+                 * @description The carrier's payout, in percent of a booking total (91)
+                 * @example 91
+                 */
+                carrierPercent: number;
+                /**
+                 * @description The platform's share, in percent: of a booking total, and the fee on a fixed-price line haul (9)
+                 * @example 9
+                 */
+                platformPercent: number;
+            };
+            /** @description A load's defaults and limits (decision 0201) */
+            load: {
+                /** @description What a load form's empty fields mean: 1 pallet of 1,000 lb, 48 x 40 x 60 in. Where pallets are counted from a weight (a partner booking without pallets), one per started `weightLbs / pallets`, at most `trailerPallets`. */
+                defaults: {
+                    /** @example 1 */
+                    pallets: number;
+                    /** @example 1000 */
+                    weightLbs: number;
+                    /**
+                     * @description Inches
+                     * @example {
+                     *       "l": 48,
+                     *       "w": 40,
+                     *       "h": 60
+                     *     }
+                     */
+                    dims: {
+                        l: number;
+                        w: number;
+                        h: number;
+                    };
+                };
+                /**
+                 * @description A trailer's pallet positions: the most a partner booking or an expedited job carries (26)
+                 * @example 26
+                 */
+                trailerPallets: number;
+                /**
+                 * @description The heaviest legal load of a dry van or reefer: the rate comparison's maximum weight (45,000 lb)
+                 * @example 45000
+                 */
+                trailerWeightLbs: number;
+            };
         };
         /** @description The platform's own figures for its public pages (decision 0190): counts only, no identities. Cached for up to a minute. */
         PlatformFigures: {
@@ -10848,7 +10958,9 @@ export interface operations {
         parameters: {
             query?: {
                 state?: "pending" | "released" | "held" | "paid" | "failed";
-                /** @description a booking id (`42`) or its TRT- reference (`TRT-042`) */
+                /** @description Only bookings' payouts, or only expedited jobs'; default both */
+                kind?: "booking" | "expedited";
+                /** @description a booking id (`42`) or its TRT- reference (`TRT-042`): that booking's payout only */
                 booking?: string;
                 /** @description Default 1 */
                 page?: number;
@@ -11086,6 +11198,28 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getPlatformConstants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The constants */
+            200: {
+                headers: {
+                    /** @description `public, max-age=600` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformConstants"];
+                };
+            };
         };
     };
     getPlatformFigures: {

@@ -9,7 +9,7 @@ import PayoutService, {
 } from '#payments/services/payout_service'
 import type { PayoutAttention } from '#payments/services/payout_attention_service'
 import ReconciliationService from '#payments/services/reconciliation_service'
-import { fromCents, splitPayout, toCents } from '#core/money'
+import { CARRIER_PAYOUT_PERCENT, fromCents, splitPayout, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import {
@@ -171,10 +171,10 @@ test.group('Admin payouts needing attention: GET /api/admin/payouts/attention', 
       releasedAt: heldAt.toUTC().toISO(),
       held: true,
     })
-    // 91 percent of the total, in dollars
+    // The carrier's percent of the total, in dollars
     assert.equal(
       failedRow.payoutAmount,
-      Math.round(toCents(failed.booking.totalAmount!) * 0.91) / 100
+      Math.round((toCents(failed.booking.totalAmount!) * CARRIER_PAYOUT_PERCENT) / 100) / 100
     )
   })
 

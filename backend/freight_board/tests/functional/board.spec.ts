@@ -335,7 +335,7 @@ test.group('Holds', (group) => {
       .withCsrfToken()
     notMine.assertStatus(409)
     assert.equal(notMine.body().message, 'You do not hold this load')
-    for (const status of ['CLAIMED', 'CANCELLED', 'EXPIRED']) {
+    for (const status of ['CLAIMED', 'CANCELLED', 'EXPIRED'] as const) {
       const other = await makeFreightListing(shipper, { status })
       const res = await client
         .post(`/api/freight-listings/${other.id}/hold`)
@@ -604,7 +604,7 @@ test.group('The shipper’s loads, cancel and audits', (group) => {
     const shipper = await makeUser('shipper')
     const posted = await client
       .post('/api/freight-listings')
-      .json({ origin: { postal: '60601' }, destination: { postal: '48201' }, target_price: 700 })
+      .json({ origin: { postal: '60601' }, destination: { postal: '48201' }, price: 700 })
       .loginAs(shipper)
       .withCsrfToken()
     const id = posted.body().id

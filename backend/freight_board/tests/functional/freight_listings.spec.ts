@@ -9,6 +9,7 @@ import FreightListing from '#freight_board/models/freight_listing'
 import FreightListingAudit from '#freight_board/models/freight_listing_audit'
 import { businessDayFromToday, inProcessZone, makeUser, resetDatabase } from '#tests/helpers'
 import { makeFreightListing } from '#tests/factories'
+import { LOAD_DEFAULTS } from '#core/load_rules'
 
 const CHICAGO = { latitude: 41.8858, longitude: -87.6181 }
 const DETROIT = { latitude: 42.3478, longitude: -83.0603 }
@@ -31,7 +32,7 @@ const form = (over: Record<string, unknown> = {}) => ({
   pickup_earliest: PICKUP,
   delivery_latest: DELIVERY,
   notes: 'Dock 4',
-  target_price: 950,
+  price: 950,
   ...over,
 })
 
@@ -66,7 +67,7 @@ test.group('POST /api/freight-listings/recommend', (group) => {
       [{ destination: { postal: '' } }, 'destination.postal', 'Destination ZIP is required'],
       [{ pallets: 0 }, 'pallets', 'Pallets must be at least 1'],
       [{ weight_lbs: 0 }, 'weight_lbs', 'Weight must be at least 1 lb'],
-      [{ target_price: -1 }, 'target_price', 'Target price cannot be negative'],
+      [{ price: -1 }, 'price', 'Price cannot be negative'],
       [{ origin: { postal: '00000' } }, 'origin.postal', 'Origin ZIP not found'],
       [{ destination: { postal: '99999' } }, 'destination.postal', 'Destination ZIP not found'],
       [
@@ -226,6 +227,31 @@ test.group('POST /api/freight-listings', (group) => {
     )
   })
 
+  test('the price is stored once, in cents, and answered under the name it was sent (decision 0202)', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const res = await client
+      .post('/api/freight-listings')
+      .json(form({ price: 1234.56 }))
+      .loginAs(shipper)
+      .withCsrfToken()
+    res.assertStatus(201)
+    const row = await db.from('freight_listings').where('id', res.body().id).firstOrFail()
+    assert.equal(Number(row.price_cents), 123456)
+    assert.notProperty(row, 'target_price')
+    const posted = await FreightListingAudit.query()
+      .where('listingId', res.body().id)
+      .where('action', 'posted')
+      .firstOrFail()
+    assert.deepEqual(posted.meta, { price: 1234.56 })
+
+    const mine = await client.get('/api/shipper/freight-listings').loginAs(shipper)
+    mine.assertStatus(200)
+    assert.equal(mine.body()[0].price, 1234.56)
+  })
+
   test('defaults: VAN, TL, 1000 lb; expiry a day after pickup, else a week', async ({
     client,
     assert,
@@ -236,7 +262,7 @@ test.group('POST /api/freight-listings', (group) => {
     try {
       const res = await client
         .post('/api/freight-listings')
-        .json({ origin: { postal: '60601' }, destination: { postal: '48201' }, target_price: 500 })
+        .json({ origin: { postal: '60601' }, destination: { postal: '48201' }, price: 500 })
         .loginAs(shipper)
         .withCsrfToken()
       res.assertStatus(201)
@@ -247,7 +273,7 @@ test.group('POST /api/freight-listings', (group) => {
       assert.equal(load.expiresAt!.toMillis(), now.plus({ days: 7 }).toMillis())
       const withPickup = await client
         .post('/api/freight-listings')
-        .json({ ...form({ delivery_latest: null }), target_price: 500 })
+        .json({ ...form({ delivery_latest: null }), price: 500 })
         .loginAs(shipper)
         .withCsrfToken()
       const second = await FreightListing.findOrFail(withPickup.body().id)
@@ -255,6 +281,33 @@ test.group('POST /api/freight-listings', (group) => {
     } finally {
       app.container.restore(Clock)
     }
+  })
+
+  test('an empty number is the default load’s, one dimension at a time (decision 0201)', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const res = await client
+      .post('/api/freight-listings')
+      .json(form({ pallets: null, weight_lbs: null, dims: { l: 40, w: null } }))
+      .loginAs(shipper)
+      .withCsrfToken()
+    res.assertStatus(201)
+    const load = await FreightListing.findOrFail(res.body().id)
+    assert.equal(load.pallets, LOAD_DEFAULTS.pallets)
+    assert.equal(load.weightLbs, LOAD_DEFAULTS.weightLbs)
+    assert.deepEqual(load.dims, { l: 40, w: LOAD_DEFAULTS.dims.w, h: LOAD_DEFAULTS.dims.h })
+    const estimate = await client
+      .post('/api/freight-listings/recommend')
+      .json(form({ dims: { h: 0 } }))
+      .loginAs(shipper)
+      .withCsrfToken()
+    estimate.assertStatus(422)
+    assert.deepEqual(
+      estimate.body().errors.map((e: { field: string }) => e.field),
+      ['dims.h']
+    )
   })
 
   test('pickup, delivery and expiry keep their moments in any process time zone', async ({
@@ -354,16 +407,16 @@ test.group('POST /api/freight-listings', (group) => {
     }
   })
 
-  test('a target price is required to publish', async ({ client, assert }) => {
+  test('a price is required to publish', async ({ client, assert }) => {
     const res = await client
       .post('/api/freight-listings')
-      .json(form({ target_price: null }))
+      .json(form({ price: null }))
       .loginAs(await makeUser('shipper'))
       .withCsrfToken()
     res.assertStatus(422)
     assert.deepEqual(res.body().errors[0], {
-      field: 'target_price',
-      message: 'Target price is required to publish',
+      field: 'price',
+      message: 'Price is required to publish',
       rule: 'required',
     })
   })

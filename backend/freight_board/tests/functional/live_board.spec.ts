@@ -83,7 +83,7 @@ test.group('Live board updates (server-sent events)', (group) => {
       const posted = await shipper.request('POST', '/api/freight-listings', {
         origin: { postal: '60601' },
         destination: { postal: '48201' },
-        target_price: 800,
+        price: 800,
       })
       assert.equal(posted.status, 201)
       await until(() => stream.messages.length >= 1)

@@ -5,6 +5,8 @@ import type User from '#accounts/models/user'
 import type Listing from '#fleet/models/listing'
 import Truck from '#fleet/models/truck'
 import BookingStatusChange from '#marketplace/models/booking_status_change'
+import type { BookingPaymentStatus } from '#marketplace/models/booking'
+import type { BookingStatus } from '#marketplace/booking_status'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing, type PlaceKey } from '#tests/factories'
 import { Clock, FixedClock } from '#core/clock'
@@ -15,12 +17,12 @@ const at = (iso: string) => DateTime.fromISO(iso)
 
 type Spec = {
   created: string
-  status: 'pending' | 'booked' | 'confirmed' | 'in_transit' | 'delayed' | 'delivered' | 'cancelled'
+  status: BookingStatus
   total: number
   rate: number
   distance?: number
   delivered?: string
-  payment?: string
+  payment?: BookingPaymentStatus
 }
 
 const book = (shipper: User, listing: Listing, s: Spec) =>
@@ -34,7 +36,7 @@ const book = (shipper: User, listing: Listing, s: Spec) =>
     paymentStatus: s.payment ?? 'paid',
   })
 
-const history = (bookingId: number, moves: [string | null, string][]) =>
+const history = (bookingId: number, moves: [BookingStatus | null, BookingStatus][]) =>
   Promise.all(
     moves.map(([from, to], i) =>
       BookingStatusChange.create({

@@ -3,6 +3,7 @@ import app from '@adonisjs/core/services/app'
 import emitter from '@adonisjs/core/services/emitter'
 import { DateTime } from 'luxon'
 import Invoice from '#marketplace/models/invoice'
+import type { BookingPaymentStatus } from '#marketplace/models/booking'
 import InvoiceService from '#marketplace/services/invoice_service'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
@@ -12,7 +13,7 @@ import { onTheRoad, uploadProofOfDelivery } from '#tests/deliveries'
 const JUNE_15 = DateTime.fromISO('2026-06-15T12:00:00Z')
 
 /** A booking picked up yesterday (by the clock in the container), on the road. */
-async function inTransit(paymentStatus = 'paid') {
+async function inTransit(paymentStatus: BookingPaymentStatus = 'paid') {
   const carrier = await makeUser('carrier', { isApproved: true })
   const shipper = await makeUser('shipper')
   const listing = await makeListing(carrier)
@@ -207,7 +208,7 @@ test.group('Invoices: created on delivery', (group) => {
       for (const [payment, due] of [
         ['paid', paidDue],
         ['pending', unpaidDue],
-      ]) {
+      ] as const) {
         const { carrier, booking } = await inTransit(payment)
         ;(await deliver(client, carrier, booking.id)).assertStatus(200)
         const res = await client.get('/api/carrier/invoices').loginAs(carrier)

@@ -1,10 +1,6 @@
 import { test } from '@japa/runner'
-import {
-  PLATFORM_FEE_PERCENT,
-  priceShipment,
-  storedBreakdown,
-  toBreakdown,
-} from '#marketplace/services/pricing'
+import { PLATFORM_SHARE_PERCENT } from '#core/money'
+import { priceShipment, storedBreakdown, toBreakdown } from '#marketplace/services/pricing'
 
 test.group('Pricing in integer cents (docs/spec.md §9)', () => {
   test('4 pallets × 283.4 mi × $2.50: line haul $2,834.00, total $3,089.06', ({ assert }) => {
@@ -14,8 +10,10 @@ test.group('Pricing in integer cents (docs/spec.md §9)', () => {
     assert.deepEqual(toBreakdown(price), { lineHaul: 2834, platformFee: 255.06, total: 3089.06 })
   })
 
-  test('the 9 percent uplift is what 1.09 says', ({ assert }) => {
-    assert.equal(PLATFORM_FEE_PERCENT, 9)
+  test('the uplift is the platform share of #core/money: 9 percent, what 1.09 says', ({
+    assert,
+  }) => {
+    assert.equal(PLATFORM_SHARE_PERCENT, 9)
     // 3 × 250 mi × $2.50 = $1,875.00; × 1.09 = $2,043.75 exactly
     assert.deepEqual(priceShipment({ pallets: 3, distanceMiles: 250, rateCents: 250 }), {
       lineHaulCents: 187500,

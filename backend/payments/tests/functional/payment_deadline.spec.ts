@@ -139,7 +139,6 @@ test.group('Payment deadline', (group) => {
           ['cancelled', 'pending'],
           ['cancelled', 'refunded'],
           ['pending', 'paid'],
-          ['pending', 'failed'],
           ['pending', 'refunded'],
         ] as const
       ).map(([status, paymentStatus]) =>

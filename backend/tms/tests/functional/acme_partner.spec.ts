@@ -150,6 +150,11 @@ test.group('A partner added from docs/plugins.md (Acme LTL)', (group) => {
     assert.equal(standIn.pickups.size, 0)
 
     const { booking } = await bookAcme(client, shipper)
+    // Without a reference of the shipper's, Acme prints the booking's own (docs/decisions/0205).
+    assert.equal(
+      standIn.pickups.get(booking.partnerShipmentId!)!.reference,
+      `TRT-${String(booking.id).padStart(3, '0')}`
+    )
     const cancelled = await client
       .post(`/api/bookings/${booking.id}/cancel`)
       .loginAs(shipper)

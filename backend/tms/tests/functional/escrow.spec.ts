@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import EscrowTransaction from '#payments/models/escrow_transaction'
+import EscrowTransaction, { type EscrowState } from '#payments/models/escrow_transaction'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 
@@ -13,7 +13,7 @@ test.group('GET /api/tms/escrow', (group) => {
     const shipper = await makeUser('shipper')
     const carrier = await makeUser('carrier')
     const listing = await makeListing(carrier)
-    const amounts: [string, number][] = [
+    const amounts: [EscrowState, number][] = [
       ['HELD', 1200.1],
       ['HELD', 0.2],
       ['RELEASED', 845.55],

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
@@ -7,6 +8,9 @@ import { Clock, FixedClock } from '#core/clock'
 import { businessToday } from '#core/business_time'
 import type User from '#accounts/models/user'
 import Booking from '#marketplace/models/booking'
+import { SIGNATURE_HEADER, signPush } from '#plugins/tms_feeds/main'
+import { pushSecret } from '#config/tms_feeds'
+import FeedPushService from '#tms/services/feed_push_service'
 import {
   businessDayFromToday,
   eachTestInTransaction,
@@ -19,6 +23,23 @@ const QUOTES = '/api/tms/quotes'
 const LANE = { origin: { postal: '60601' }, destination: { postal: '48201' } }
 
 let partner: FakePartnerCarrier
+
+/** A PDF's text, whether its streams are plain or Flate (pdf-lib), hex strings decoded. */
+function pdfText(bytes: Uint8Array): string {
+  const raw = Buffer.from(bytes)
+  const latin1 = raw.toString('latin1')
+  let text = ''
+  for (const match of latin1.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = match.index! + match[0].length
+    const data = raw.subarray(start, start + Number(match[1]))
+    try {
+      text += inflateSync(data).toString('latin1')
+    } catch {
+      text += data.toString('latin1')
+    }
+  }
+  return text.replace(/<([0-9A-Fa-f]+)>/g, (_, hex) => Buffer.from(hex, 'hex').toString('latin1'))
+}
 
 async function quotesFor(client: any, shipper: User, body: Record<string, unknown> = LANE) {
   const res = await client.post(QUOTES).json(body).loginAs(shipper).withCsrfToken()
@@ -128,6 +149,45 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     assert.equal(again.body().booking_id, id)
     assert.lengthOf(partner.calls, 1)
     assert.equal(await bookingCount(), 1)
+  })
+
+  test('without a shipper reference the partner gets the booking’s own: the answer, the BOL and the pushes agree', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const quote = lakeshoreOf(await quotesFor(client, shipper))
+    const res = await bookQuote(client, shipper, quote.id, { pickup_date: businessDayFromToday(2) })
+    res.assertStatus(201)
+    const { booking_id: id, reference } = res.body()
+    assert.equal(reference, `TRT-${String(id).padStart(3, '0')}`)
+
+    // The partner was asked with the reference the integrator is answered.
+    const [call] = partner.calls
+    assert.equal((call.args[0] as any).shipperReference, reference)
+    // Its BOL prints it (the fake partner answers "pending" to its first fetch).
+    const booking = await Booking.findOrFail(id)
+    const driver = await partnerCarriers.use('demo_partner')
+    await driver.fetchBol(booking.partnerShipmentId!)
+    const bol = await driver.fetchBol(booking.partnerShipmentId!)
+    assert.isTrue(bol.ok && bol.status === 'ready')
+    assert.include(pdfText((bol as { pdf: Uint8Array }).pdf), `Shipper reference: ${reference}`)
+
+    // A status push naming the shipment by that reference lands on this booking.
+    const rawBody = JSON.stringify({
+      shipment: reference,
+      events: [{ id: 'ref-1', code: 'AF', time: DateTime.now().toISO() }],
+    })
+    const signature = signPush(rawBody, pushSecret('demo_partner'), Math.floor(Date.now() / 1000))
+    const pushes = await app.container.make(FeedPushService)
+    const pushed = await pushes.receive('demo_partner', { [SIGNATURE_HEADER]: signature }, rawBody)
+    assert.deepEqual(pushed, { status: 200, body: { received: 1, duplicates: 0 } })
+    const events = await client.get(`/api/tms/shipments/${id}/events`).loginAs(shipper)
+    events.assertStatus(200)
+    assert.deepEqual(
+      (events.body() as any[]).map((e) => e.code),
+      ['AF']
+    )
   })
 
   test('the partner’s pickup window keeps its moments in any process time zone', async ({
@@ -276,6 +336,10 @@ test.group('POST /api/tms/quotes/:id/book', (group) => {
     retried.assertStatus(201)
     assert.lengthOf(partner.calls, 4)
     assert.equal(await bookingCount(), 1)
+    // Every attempt named the booking the partner may have acted on: the one finally created
+    // (its key and its reference go together, docs/decisions/0205).
+    const references = partner.calls.map((c) => (c.args[0] as any).shipperReference)
+    assert.deepEqual(references, Array(4).fill(retried.body().reference))
   })
 
   test('a partner that no longer honours the quote is a 409; a refusal a 502', async ({

@@ -155,7 +155,10 @@ describe('payout history', () => {
     expect(held).toHaveTextContent('Released Mar 14, 2025')
     expect(within(held).getByText('$1,854.09')).toBeInTheDocument()
     expect(within(held).getByText('$1,687.22')).toBeInTheDocument()
-    expect(screen.getByRole('columnheader', { name: 'Your Payout (91%)' })).toBeInTheDocument()
+    // the carrier's percent is the server's (GET /api/platform/constants, decision 0200)
+    expect(
+      await screen.findByRole('columnheader', { name: 'Your Payout (91%)' })
+    ).toBeInTheDocument()
 
     const paid = screen.getByRole('row', { name: 'Payout TRT-008' })
     expect(within(paid).getByText('Paid')).toBeInTheDocument()

@@ -11,6 +11,7 @@ import {
   TableRow,
 } from '@/components/ui/table'
 import { useCarrierPayouts } from '@/features/carrier/api/get-payouts'
+import { SharePercent } from '@/lib/platform-constants'
 import { SectionHeader } from '@/features/carrier/components/section-header'
 import { PayoutHoldNotice } from '@/features/carrier/components/payout-hold-notice'
 import { formatRoute } from '@/features/carrier/utils/format-route'
@@ -77,11 +78,11 @@ function PayoutStanding({ payout }: { payout: Payout }) {
 
 /**
  * Payout History: each booking, and each delivered expedited job (EXP-…, paid to the carrier by
- * the same payout run, docs/decisions/0188), with its total, the carrier's 91 percent payout and where it
+ * the same payout run, docs/decisions/0188), with its total, the carrier's payout (its percent from the server's constants, docs/decisions/0200) and where it
  * stands, with the release date and, when the server gives one, why the payout waits or failed
  * (a released payout is held until the carrier finishes payout onboarding). A cancelled booking
  * is owed nothing and is not listed, unless it kept a late-cancel fee: then the row is that
- * fee and the carrier's 91 percent of it (docs/decisions/0178).
+ * fee and the carrier's share of it (docs/decisions/0178).
  */
 export function PayoutHistory() {
   const { data, error, isLoading, isValidating, mutate } = useCarrierPayouts()
@@ -117,7 +118,9 @@ export function PayoutHistory() {
                         <TableHead>Route</TableHead>
                         <TableHead>Date</TableHead>
                         <TableHead className="text-right">Total</TableHead>
-                        <TableHead className="text-right">Your Payout (91%)</TableHead>
+                        <TableHead className="text-right">
+                          Your Payout <SharePercent share="carrier" />
+                        </TableHead>
                         <TableHead>Status</TableHead>
                       </tr>
                     </TableHeader>
@@ -169,7 +172,9 @@ export function PayoutHistory() {
                           </dd>
                         </div>
                         <div>
-                          <dt className="text-xs text-slate-500">Your Payout (91%)</dt>
+                          <dt className="text-xs text-slate-500">
+                            Your Payout <SharePercent share="carrier" />
+                          </dt>
                           <dd className="font-semibold text-slate-900">
                             {formatCurrency(payout.payoutAmount)}
                           </dd>

@@ -22,17 +22,18 @@ import {
   checkPostLoad,
   EMPTY_POST_LOAD,
   formFieldErrors,
-  POST_LOAD_DEFAULTS,
   toListingForm,
   type PostLoadField,
   type PostLoadValues,
 } from '@/features/freight-board/utils/post-load-form'
 import { EQUIPMENT_LABELS, MODE_LABELS } from '@/config/freight-labels'
+import { formatCount } from '@/lib/format'
+import { usePlatformConstants, type LoadDefaults } from '@/lib/platform-constants'
 
 type Errors = Partial<Record<PostLoadField, string>>
 
 // Fields the rate estimate does not depend on.
-const PRICE_NEUTRAL: PostLoadField[] = ['notes', 'targetPrice']
+const PRICE_NEUTRAL: PostLoadField[] = ['notes', 'price']
 
 const FIELD_ORDER: PostLoadField[] = [
   'originPostal',
@@ -45,7 +46,7 @@ const FIELD_ORDER: PostLoadField[] = [
   'pickupEarliest',
   'deliveryLatest',
   'notes',
-  'targetPrice',
+  'price',
 ]
 
 function errorToast(title: string, error: unknown) {
@@ -57,8 +58,23 @@ function errorToast(title: string, error: unknown) {
   })
 }
 
-/** docs/spec.md §2 "Post a Load": the form, the rate estimate, and Publish Load. */
+/** What the empty number inputs stand for, in words: the server's default load. */
+function defaultsSentence(defaults: LoadDefaults | undefined): string {
+  if (!defaults) return 'Empty numbers use the default load.'
+  const { pallets, weightLbs, dims } = defaults
+  return `Empty numbers use the defaults: ${formatCount(pallets)} pallet${pallets === 1 ? '' : 's'}, ${formatCount(weightLbs)} lbs, ${dims.l} × ${dims.w} × ${dims.h} in.`
+}
+
+/**
+ * docs/spec.md §2 "Post a Load": the form, the rate estimate, and Publish Load. The default load
+ * (placeholders and the sentence above the form) is the server's (GET /api/platform/constants,
+ * docs/decisions/0201); until it has arrived the inputs have no placeholder and an empty one is
+ * still the server's default.
+ */
 export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) {
+  const defaults = usePlatformConstants().data?.load.defaults
+  const placeholder = (value: number | undefined) =>
+    value === undefined ? undefined : String(value)
   const [values, setValues] = React.useState<PostLoadValues>(EMPTY_POST_LOAD)
   const [errors, setErrors] = React.useState<Errors>({})
   const [recommendation, setRecommendation] = React.useState<RateRecommendation | null>(null)
@@ -102,7 +118,7 @@ export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) 
       const answer = await recommendRate(toListingForm(values))
       setRecommendation(answer)
       setValues((v) =>
-        v.targetPrice.trim() === '' ? { ...v, targetPrice: String(Math.round(answer.mid)) } : v
+        v.price.trim() === '' ? { ...v, price: String(Math.round(answer.mid)) } : v
       )
     } catch (error) {
       showServerErrors(error)
@@ -114,7 +130,7 @@ export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) 
 
   const publish = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (publishing || values.targetPrice.trim() === '' || !checked()) return
+    if (publishing || values.price.trim() === '' || !checked()) return
     setPublishing(true)
     try {
       const form = toListingForm(values)
@@ -137,9 +153,7 @@ export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) 
     <Card>
       <CardHeader>
         <CardTitle>Load details</CardTitle>
-        <CardDescription>
-          Empty numbers use the defaults: 1 pallet, 1,000 lbs, 48 × 40 × 60 in.
-        </CardDescription>
+        <CardDescription>{defaultsSentence(defaults)}</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={publish} aria-label="Post a Load" className="space-y-6">
@@ -200,7 +214,7 @@ export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) 
               inputMode="numeric"
               min={1}
               step={1}
-              placeholder={String(POST_LOAD_DEFAULTS.pallets)}
+              placeholder={placeholder(defaults?.pallets)}
             />
             <TextField
               {...field('weightLbs')}
@@ -209,7 +223,7 @@ export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) 
               inputMode="numeric"
               min={1}
               step={1}
-              placeholder={String(POST_LOAD_DEFAULTS.weightLbs)}
+              placeholder={placeholder(defaults?.weightLbs)}
             />
             <TextField
               {...field('length')}
@@ -217,7 +231,7 @@ export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) 
               type="number"
               inputMode="decimal"
               min={1}
-              placeholder={String(POST_LOAD_DEFAULTS.length)}
+              placeholder={placeholder(defaults?.dims.l)}
             />
             <TextField
               {...field('width')}
@@ -225,7 +239,7 @@ export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) 
               type="number"
               inputMode="decimal"
               min={1}
-              placeholder={String(POST_LOAD_DEFAULTS.width)}
+              placeholder={placeholder(defaults?.dims.w)}
             />
             <TextField
               {...field('height')}
@@ -233,7 +247,7 @@ export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) 
               type="number"
               inputMode="decimal"
               min={1}
-              placeholder={String(POST_LOAD_DEFAULTS.height)}
+              placeholder={placeholder(defaults?.dims.h)}
             />
           </fieldset>
 
@@ -266,8 +280,8 @@ export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) 
 
           <div className="grid grid-cols-1 items-end gap-4 sm:grid-cols-2">
             <TextField
-              {...field('targetPrice')}
-              label="Target Price (USD)"
+              {...field('price')}
+              label="Your Price (USD)"
               type="number"
               inputMode="decimal"
               min={0}
@@ -277,7 +291,7 @@ export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) 
             />
             <Button
               type="submit"
-              disabled={publishing || values.targetPrice.trim() === ''}
+              disabled={publishing || values.price.trim() === ''}
               className="w-full sm:w-auto sm:justify-self-end"
             >
               <Send className="h-4 w-4" aria-hidden="true" />

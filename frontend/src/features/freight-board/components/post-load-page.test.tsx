@@ -28,7 +28,7 @@ function fillLane() {
 }
 
 describe('/post-load', () => {
-  it('starts with Dry Van, Truckload and Publish disabled until a target price is set', async () => {
+  it('starts with Dry Van, Truckload and Publish disabled until a price is set', async () => {
     await openForm()
     expect(field('Equipment')).toHaveValue('VAN')
     expect(field('Service Mode')).toHaveValue('TL')
@@ -40,10 +40,42 @@ describe('/post-load', () => {
     ).toEqual(['Truckload', 'LTL', 'Expedited'])
     const publish = screen.getByRole('button', { name: 'Publish Load' })
     expect(publish).toBeDisabled()
-    type('Target Price (USD)', '1200')
+    type('Your Price (USD)', '1200')
     expect(publish).toBeEnabled()
-    type('Target Price (USD)', '')
+    type('Your Price (USD)', '')
     expect(publish).toBeDisabled()
+  })
+
+  it('shows the server’s default load for empty numbers, and words alone without it', async () => {
+    await openForm({
+      'GET /api/platform/constants': {
+        body: {
+          payoutSplit: { carrierPercent: 90, platformPercent: 10 },
+          load: {
+            defaults: { pallets: 2, weightLbs: 1500, dims: { l: 48, w: 42, h: 50 } },
+            trailerPallets: 26,
+            trailerWeightLbs: 45000,
+          },
+        },
+      },
+    })
+    expect(
+      await screen.findByText(
+        'Empty numbers use the defaults: 2 pallets, 1,500 lbs, 48 × 42 × 50 in.'
+      )
+    ).toBeInTheDocument()
+    expect(field('Pallets')).toHaveAttribute('placeholder', '2')
+    expect(field('Weight (lbs)')).toHaveAttribute('placeholder', '1500')
+    expect(field('Width (in)')).toHaveAttribute('placeholder', '42')
+  })
+
+  it('says the default load in words, with no placeholder, when the constants cannot be read', async () => {
+    const { calls } = await openForm({
+      'GET /api/platform/constants': { status: 500, body: { message: 'Server error' } },
+    })
+    await waitFor(() => expect(requestsTo(calls, 'GET', '/api/platform/constants')).toHaveLength(1))
+    expect(await screen.findByText('Empty numbers use the default load.')).toBeInTheDocument()
+    expect(field('Pallets')).not.toHaveAttribute('placeholder')
   })
 
   it('says which ZIP is missing and calls nothing', async () => {
@@ -53,13 +85,13 @@ describe('/post-load', () => {
     expect(await screen.findByText('Origin ZIP is required')).toBeInTheDocument()
     expect(screen.getByText('Destination ZIP is required')).toBeInTheDocument()
     expect(field('Origin ZIP')).toHaveFocus()
-    type('Target Price (USD)', '900')
+    type('Your Price (USD)', '900')
     fireEvent.click(screen.getByRole('button', { name: 'Publish Load' }))
     expect(requestsTo(calls, 'POST', '/api/freight-listings/recommend')).toHaveLength(0)
     expect(requestsTo(calls, 'POST', '/api/freight-listings')).toHaveLength(0)
   })
 
-  it('estimates with the defaults, shows range, mid, miles, hours and basis, and fills the target with the rounded mid', async () => {
+  it('estimates with the defaults, shows range, mid, miles, hours and basis, and fills the price with the rounded mid', async () => {
     const { calls } = await openForm({
       'POST /api/freight-listings/recommend': { body: makeRecommendation() },
     })
@@ -78,30 +110,30 @@ describe('/post-load', () => {
     ).toBeInTheDocument()
     expect(within(estimate).getByText('Per pallet-mile').nextSibling).toHaveTextContent('$0.73')
     expect(within(estimate).getByText(/Middle half of 42 van truckloads/)).toBeInTheDocument()
-    expect(field('Target Price (USD)')).toHaveValue(1235)
+    expect(field('Your Price (USD)')).toHaveValue(1235)
     const [sent] = requestsTo(calls, 'POST', '/api/freight-listings/recommend')
     expect(sent.body).toEqual({
       origin: { postal: '60601' },
       destination: { postal: '48201' },
       equipment: 'VAN',
       mode: 'TL',
-      pallets: 1,
-      weight_lbs: 1000,
-      dims: { l: 48, w: 40, h: 60 },
+      pallets: null,
+      weight_lbs: null,
+      dims: null,
       pickup_earliest: null,
       delivery_latest: null,
       notes: null,
-      target_price: null,
+      price: null,
     } satisfies FreightListingForm)
   })
 
-  it('keeps a target price the shipper already set', async () => {
+  it('keeps a price the shipper already set', async () => {
     await openForm({ 'POST /api/freight-listings/recommend': { body: makeRecommendation() } })
     fillLane()
-    type('Target Price (USD)', '1500')
+    type('Your Price (USD)', '1500')
     fireEvent.click(screen.getByRole('button', { name: 'Get Rate Estimate' }))
     await screen.findByRole('region', { name: 'Rate estimate' })
-    expect(field('Target Price (USD)')).toHaveValue(1500)
+    expect(field('Your Price (USD)')).toHaveValue(1500)
   })
 
   it('clears the estimate when the lane or freight changes, not when the price or notes do', async () => {
@@ -109,12 +141,12 @@ describe('/post-load', () => {
     fillLane()
     fireEvent.click(screen.getByRole('button', { name: 'Get Rate Estimate' }))
     await screen.findByRole('region', { name: 'Rate estimate' })
-    type('Target Price (USD)', '1300')
+    type('Your Price (USD)', '1300')
     type('Special Instructions', 'Call ahead')
     expect(screen.getByRole('region', { name: 'Rate estimate' })).toBeInTheDocument()
     fireEvent.change(field('Service Mode'), { target: { value: 'EXP' } })
     expect(screen.queryByRole('region', { name: 'Rate estimate' })).not.toBeInTheDocument()
-    expect(field('Target Price (USD)')).toHaveValue(1300)
+    expect(field('Your Price (USD)')).toHaveValue(1300)
   })
 
   it('toasts Error: Failed to get rate recommendation with the server message', async () => {
@@ -154,11 +186,11 @@ describe('/post-load', () => {
       equipment: 'REEFER',
       pallets: 6,
       notes: 'Liftgate needed',
-      target_price: 1235,
+      price: 1235,
     })
     await waitFor(() => expect(field('Origin ZIP')).toHaveValue(''))
     expect(field('Equipment')).toHaveValue('VAN')
-    expect(field('Target Price (USD)')).toHaveValue(null)
+    expect(field('Your Price (USD)')).toHaveValue(null)
     expect(screen.queryByRole('region', { name: 'Rate estimate' })).not.toBeInTheDocument()
     expect(
       await screen.findByRole('button', { name: 'History of listing #57' })
@@ -173,17 +205,17 @@ describe('/post-load', () => {
           message: 'Validation failed',
           errors: [
             { field: 'destination.postal', message: 'Unknown ZIP code', rule: 'exists' },
-            { field: 'target_price', message: 'Target price cannot be negative', rule: 'min' },
+            { field: 'price', message: 'Price cannot be negative', rule: 'min' },
           ],
         },
       },
     })
     fillLane()
-    type('Target Price (USD)', '100')
+    type('Your Price (USD)', '100')
     fireEvent.click(screen.getByRole('button', { name: 'Publish Load' }))
     expect(await screen.findByText('Unknown ZIP code')).toBeInTheDocument()
     expect(field('Destination ZIP')).toHaveAttribute('aria-invalid', 'true')
-    expect(screen.getByText('Target price cannot be negative')).toBeInTheDocument()
+    expect(screen.getByText('Price cannot be negative')).toBeInTheDocument()
     expect(screen.getByText('Failed to post load: Validation failed')).toBeInTheDocument()
     expect(field('Origin ZIP')).toHaveValue('60601')
   })
@@ -206,7 +238,7 @@ describe('/post-load', () => {
     })
     fillLane()
     type('Pickup Earliest', '2020-01-01T08:00')
-    type('Target Price (USD)', '900')
+    type('Your Price (USD)', '900')
     fireEvent.click(screen.getByRole('button', { name: 'Publish Load' }))
     expect(await screen.findByText('Pickup date cannot be in the past')).toBeInTheDocument()
     expect(field('Pickup Earliest')).toHaveAttribute('aria-invalid', 'true')
@@ -226,7 +258,7 @@ describe('/post-load', () => {
   it('disables Publish while publishing', async () => {
     await openForm({ 'POST /api/freight-listings': () => new Promise(() => undefined) })
     fillLane()
-    type('Target Price (USD)', '100')
+    type('Your Price (USD)', '100')
     fireEvent.click(screen.getByRole('button', { name: 'Publish Load' }))
     expect(await screen.findByRole('button', { name: 'Publishing...' })).toBeDisabled()
   })

@@ -7,7 +7,7 @@ import {
 } from '@/features/freight-board/utils/post-load-form'
 
 describe('post-load form', () => {
-  it('sends the defaults for empty number inputs (pallets 1, weight 1000, dims 48/40/60)', () => {
+  it('sends empty number inputs as null: the server fills the default load (decision 0201)', () => {
     const form = toListingForm({
       ...EMPTY_POST_LOAD,
       originPostal: '60601',
@@ -18,14 +18,26 @@ describe('post-load form', () => {
       destination: { postal: '48201' },
       equipment: 'VAN',
       mode: 'TL',
-      pallets: 1,
-      weight_lbs: 1000,
-      dims: { l: 48, w: 40, h: 60 },
+      pallets: null,
+      weight_lbs: null,
+      dims: null,
       pickup_earliest: null,
       delivery_latest: null,
       notes: null,
-      target_price: null,
+      price: null,
     })
+  })
+
+  it('sends the dimensions typed and null for the others', () => {
+    const form = toListingForm({
+      ...EMPTY_POST_LOAD,
+      originPostal: '60601',
+      destinationPostal: '48201',
+      length: '40',
+      pallets: '2.7',
+    })
+    expect(form.dims).toEqual({ l: 40, w: null, h: null })
+    expect(form.pallets).toBe(2)
   })
 
   it('keeps what was typed and sends the pickup window as instants', () => {
@@ -40,7 +52,7 @@ describe('post-load form', () => {
       height: '50',
       pickupEarliest: '2025-03-10T08:00',
       notes: ' Dock 4 ',
-      targetPrice: '1250.5',
+      price: '1250.5',
     })
     expect(form.origin.postal).toBe('60601')
     expect(form.pallets).toBe(6)
@@ -48,7 +60,7 @@ describe('post-load form', () => {
     expect(form.dims).toEqual({ l: 40, w: 48, h: 50 })
     expect(form.pickup_earliest).toBe(new Date('2025-03-10T08:00').toISOString())
     expect(form.notes).toBe('Dock 4')
-    expect(form.target_price).toBe(1250.5)
+    expect(form.price).toBe(1250.5)
   })
 
   it('asks for both ZIPs of at least 5 characters', () => {

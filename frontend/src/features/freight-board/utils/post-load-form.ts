@@ -14,19 +14,11 @@ export type PostLoadValues = {
   pickupEarliest: string
   deliveryLatest: string
   notes: string
-  targetPrice: string
+  /** dollars as typed; the request's and the answers' `price` (docs/decisions/0202) */
+  price: string
 }
 
 export type PostLoadField = keyof PostLoadValues
-
-/** docs/spec.md §5: what an empty number input stands for. */
-export const POST_LOAD_DEFAULTS = {
-  pallets: 1,
-  weightLbs: 1000,
-  length: 48,
-  width: 40,
-  height: 60,
-} as const
 
 export const ZIP_MIN_LENGTH = 5
 
@@ -43,13 +35,19 @@ export const EMPTY_POST_LOAD: PostLoadValues = {
   pickupEarliest: '',
   deliveryLatest: '',
   notes: '',
-  targetPrice: '',
+  price: '',
 }
 
-function numberOr(text: string, fallback: number): number {
-  if (text.trim() === '') return fallback
+/** A typed number, or null for an empty (or unreadable) input: the server fills the default. */
+function numberOrNull(text: string): number | null {
+  if (text.trim() === '') return null
   const value = Number(text)
-  return Number.isFinite(value) ? value : fallback
+  return Number.isFinite(value) ? value : null
+}
+
+function wholeOrNull(text: string): number | null {
+  const value = numberOrNull(text)
+  return value === null ? null : Math.trunc(value)
 }
 
 // datetime-local holds the shipper's wall-clock time; the API wants an instant.
@@ -59,24 +57,29 @@ function instantOf(local: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
 
+/**
+ * The request body. An empty number is sent as null and the server fills the default load's
+ * value, one dimension at a time (docs/decisions/0201): the form holds no defaults of its own.
+ */
 export function toListingForm(values: PostLoadValues): FreightListingForm {
-  const target = values.targetPrice.trim()
+  const price = values.price.trim()
+  const dims = {
+    l: numberOrNull(values.length),
+    w: numberOrNull(values.width),
+    h: numberOrNull(values.height),
+  }
   return {
     origin: { postal: values.originPostal.trim() },
     destination: { postal: values.destinationPostal.trim() },
     equipment: values.equipment,
     mode: values.mode,
-    pallets: Math.trunc(numberOr(values.pallets, POST_LOAD_DEFAULTS.pallets)),
-    weight_lbs: Math.trunc(numberOr(values.weightLbs, POST_LOAD_DEFAULTS.weightLbs)),
-    dims: {
-      l: numberOr(values.length, POST_LOAD_DEFAULTS.length),
-      w: numberOr(values.width, POST_LOAD_DEFAULTS.width),
-      h: numberOr(values.height, POST_LOAD_DEFAULTS.height),
-    },
+    pallets: wholeOrNull(values.pallets),
+    weight_lbs: wholeOrNull(values.weightLbs),
+    dims: dims.l === null && dims.w === null && dims.h === null ? null : dims,
     pickup_earliest: instantOf(values.pickupEarliest),
     delivery_latest: instantOf(values.deliveryLatest),
     notes: values.notes.trim() || null,
-    target_price: target === '' ? null : Number(target),
+    price: price === '' ? null : Number(price),
   }
 }
 
@@ -95,8 +98,8 @@ export function checkPostLoad(values: PostLoadValues): Partial<Record<PostLoadFi
   if (values.weightLbs.trim() !== '' && !(Number(values.weightLbs) >= 1)) {
     errors.weightLbs = 'Weight must be at least 1 lb'
   }
-  if (values.targetPrice.trim() !== '' && !(Number(values.targetPrice) >= 0)) {
-    errors.targetPrice = 'Target price cannot be negative'
+  if (values.price.trim() !== '' && !(Number(values.price) >= 0)) {
+    errors.price = 'Price cannot be negative'
   }
   return errors
 }
@@ -117,7 +120,7 @@ const API_FIELDS: Record<string, PostLoadField> = {
   'pickup_earliest': 'pickupEarliest',
   'delivery_latest': 'deliveryLatest',
   'notes': 'notes',
-  'target_price': 'targetPrice',
+  'price': 'price',
 }
 
 export function formFieldErrors(

@@ -1,12 +1,11 @@
 import { formatCurrency, formatMiles } from '@/lib/format'
+import { SharePercent } from '@/lib/platform-constants'
 import type { PriceBreakdown as Breakdown } from '@/features/shipper/api/search-listings'
 
-/** The platform's share, added on top of the carrier's line haul (docs/spec.md §9). */
-export const PLATFORM_FEE_PERCENT = 9
-
 /**
- * Itemised price: line haul (pallets × miles × rate), platform fee 9% and total, exactly the
- * figures the server computed for this shipment.
+ * Itemised price: line haul (pallets × miles × rate), the platform fee (its percent from the
+ * server's constants, docs/decisions/0200) and total, exactly the figures the server computed
+ * for this shipment.
  */
 export function PriceBreakdown({
   breakdown,
@@ -34,7 +33,9 @@ export function PriceBreakdown({
         <dd className="font-medium text-slate-900">{formatCurrency(breakdown.lineHaul)}</dd>
       </div>
       <div className="flex justify-between gap-3">
-        <dt className="text-slate-600">Platform fee ({PLATFORM_FEE_PERCENT}%)</dt>
+        <dt className="text-slate-600">
+          Platform fee <SharePercent share="platform" />
+        </dt>
         <dd className="font-medium text-slate-900">{formatCurrency(breakdown.platformFee)}</dd>
       </div>
       <div className="flex justify-between gap-3 border-t border-slate-200 pt-1">

@@ -15,14 +15,19 @@ import type { TmsQuote } from '@/features/tms/api/compare-quotes'
 import { bookQuote } from '@/features/tms/api/book-quote'
 import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
 import { todayInTimeZone } from '@/lib/calendar-dates'
-import { formatCurrency } from '@/lib/format'
+import { formatCount, formatCurrency } from '@/lib/format'
+import { usePlatformConstants } from '@/lib/platform-constants'
 
 // The API reads pickup dates in business time (New York).
 const BUSINESS_ZONE = 'America/New_York'
 
-/** Book a partner quote: pickup date and pallets, then on to the payment page. */
+/**
+ * Book a partner quote: pickup date and pallets, then on to the payment page. The pallet limit
+ * and the default count are the server's (GET /api/platform/constants, docs/decisions/0201).
+ */
 export function BookQuoteDialog({ quote, onClose }: { quote: TmsQuote; onClose: () => void }) {
   const navigate = useNavigate()
+  const load = usePlatformConstants().data?.load
   const [pickupDate, setPickupDate] = React.useState(() => todayInTimeZone(BUSINESS_ZONE))
   const [pallets, setPallets] = React.useState('')
   const [errors, setErrors] = React.useState<Record<string, string>>({})
@@ -78,8 +83,12 @@ export function BookQuoteDialog({ quote, onClose }: { quote: TmsQuote; onClose: 
             label="Pallets (optional)"
             type="number"
             min={1}
-            max={26}
-            hint="Default: one per started 1,000 lb"
+            max={load?.trailerPallets}
+            hint={
+              load
+                ? `Default: one per started ${formatCount(load.defaults.weightLbs / load.defaults.pallets)} lb, at most ${load.trailerPallets}`
+                : 'Default: counted from the quote’s weight'
+            }
             value={pallets}
             onChange={(e) => setPallets(e.target.value)}
             error={errors.pallets}

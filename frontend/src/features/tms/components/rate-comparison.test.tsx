@@ -25,14 +25,15 @@ const network = makeQuote({
 })
 
 describe('TMS rate comparison', () => {
-  it('defaults weight to 1000 lbs and mode to LTL, with Truckload and Expedited', async () => {
+  it('defaults weight to the server’s 1000 lbs and mode to LTL, with Truckload and Expedited', async () => {
     renderTms('shipper')
     await form()
     expect(screen.getByRole('tab', { name: 'Rate Comparison' })).toHaveAttribute(
       'aria-selected',
       'true'
     )
-    expect(screen.getByLabelText('Weight (lbs)')).toHaveValue(1000)
+    await waitFor(() => expect(screen.getByLabelText('Weight (lbs)')).toHaveValue(1000))
+    expect(screen.getByLabelText('Weight (lbs)')).toHaveAttribute('max', '45000')
     const mode = screen.getByLabelText('Mode')
     expect(mode).toHaveValue('LTL')
     expect(
@@ -62,7 +63,8 @@ describe('TMS rate comparison', () => {
     expect(requestsTo(calls, 'POST', '/api/tms/quotes')[0].body).toEqual({
       origin: { postal: '60601' },
       destination: { postal: '48201' },
-      weight_lbs: 1000,
+      // the weight shown was not touched: the server applies its default (decision 0201)
+      weight_lbs: null,
       mode: 'TL',
     })
     expect(screen.getByText('Expedited partner: No answer within 3 s')).toBeInTheDocument()
@@ -178,6 +180,10 @@ describe('TMS rate comparison', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Book' }))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByLabelText('Pickup date')).not.toHaveValue('')
+    expect(within(dialog).getByLabelText('Pallets (optional)')).toHaveAttribute('max', '26')
+    expect(
+      within(dialog).getByText('Default: one per started 1,000 lb, at most 26')
+    ).toBeInTheDocument()
     fireEvent.change(within(dialog).getByLabelText('Pallets (optional)'), {
       target: { value: '2' },
     })

@@ -18,17 +18,18 @@ import { QuoteCard } from '@/features/tms/components/quote-card'
 import { MODE_OPTIONS, providerLabel } from '@/features/tms/utils/labels'
 import { fieldErrorsOf } from '@/lib/api-errors'
 import { isApiError } from '@/lib/api-client'
+import { usePlatformConstants } from '@/lib/platform-constants'
 
-export const DEFAULT_WEIGHT_LBS = 1000
 const MISSING_POSTALS = 'Missing Information: Please enter both origin and destination postal codes'
 
-type Values = { origin: string; destination: string; weight: string; mode: QuoteMode }
+/** `weight` is null until the shipper edits it: the input shows the server's default load weight. */
+type Values = { origin: string; destination: string; weight: string | null; mode: QuoteMode }
 type Errors = Partial<Record<'origin' | 'destination' | 'weight' | 'mode', string>>
 
 const INITIAL: Values = {
   origin: '',
   destination: '',
-  weight: String(DEFAULT_WEIGHT_LBS),
+  weight: null,
   mode: 'LTL',
 }
 
@@ -43,8 +44,15 @@ function formErrors(error: unknown): Errors {
   }
 }
 
-/** docs/spec.md §2, Rate tab: every carrier's quote for one shipment, side by side. */
+/**
+ * docs/spec.md §2, Rate tab: every carrier's quote for one shipment, side by side. The weight
+ * starts at the server's default load weight and is capped by its trailer weight
+ * (GET /api/platform/constants, docs/decisions/0201); an untouched or empty weight is sent as
+ * null and the server applies that same default.
+ */
 export function RateComparison({ canBook }: { canBook: boolean }) {
+  const load = usePlatformConstants().data?.load
+  const shownWeight = (v: Values) => v.weight ?? (load ? String(load.defaults.weightLbs) : '')
   const [values, setValues] = React.useState<Values>(INITIAL)
   const [errors, setErrors] = React.useState<Errors>({})
   const [loading, setLoading] = React.useState(false)
@@ -76,11 +84,11 @@ export function RateComparison({ canBook }: { canBook: boolean }) {
     setFailure(null)
     setLoading(true)
     try {
-      const weight = values.weight.trim()
+      const weight = values.weight?.trim() ?? ''
       const answer = await compareQuotes({
         origin: { postal: origin },
         destination: { postal: destination },
-        weight_lbs: weight === '' ? DEFAULT_WEIGHT_LBS : Number(weight),
+        weight_lbs: weight === '' ? null : Number(weight),
         mode: values.mode,
       })
       setResult(answer)
@@ -150,9 +158,9 @@ export function RateComparison({ canBook }: { canBook: boolean }) {
               label="Weight (lbs)"
               type="number"
               min={1}
-              max={45000}
+              max={load?.trailerWeightLbs}
               step={1}
-              value={values.weight}
+              value={shownWeight(values)}
               onChange={set('weight')}
               error={errors.weight}
             />
