@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { Authenticators } from '@adonisjs/auth/types'
 import { ForbiddenException } from '#core/exceptions/http_errors'
+import { isConnectionLost, markSafeToRepeat } from '#core/connection_loss'
 
 export type AuthOptions = {
   guards?: (keyof Authenticators)[]
@@ -41,12 +42,20 @@ export default class AuthMiddleware {
     const guards = options.guards ?? ['web', 'api']
     // Without a session (no session cookie) only the bearer guard can sign the request in.
     const usable = ctx.session ? guards : guards.filter((g) => g !== 'web')
-    if (options.anonymousWhenAsked && ctx.request.header(ALLOW_ANONYMOUS_HEADER) === '1') {
-      if (!(await ctx.auth.checkUsing(usable))) {
-        return ctx.response.header('content-type', 'application/json; charset=utf-8').send('null')
-      }
-    } else {
-      await ctx.auth.authenticateUsing(usable)
+    const anonymousAllowed =
+      options.anonymousWhenAsked && ctx.request.header(ALLOW_ANONYMOUS_HEADER) === '1'
+    let signedIn = true
+    try {
+      if (anonymousAllowed) signedIn = await ctx.auth.checkUsing(usable)
+      else await ctx.auth.authenticateUsing(usable)
+    } catch (error) {
+      // A connection lost while finding who is asking: the request has done nothing yet, so
+      // sending it again is safe whatever it is (a 503 with Retry-After, docs/decisions/0168).
+      if (isConnectionLost(error)) markSafeToRepeat(ctx)
+      throw error
+    }
+    if (!signedIn) {
+      return ctx.response.header('content-type', 'application/json; charset=utf-8').send('null')
     }
     if (ctx.auth.authenticatedViaGuard === 'web' && !options.beforeTwoFactor) {
       const user = ctx.auth.user as TwoFactorSubject

@@ -138,6 +138,30 @@ test.group('A database connection lost under a request', (group) => {
     await retryAfter(killed)
     assert.equal((await browser.request('GET', '/api/user')).status, 200)
   }).skip(!onPostgres, PG_ONLY)
+
+  // Found by the chaos test: a booking whose sign-in lookup lost its connection was a 500,
+  // though nothing had been done yet (the Idempotency-Key was not even claimed).
+  test('a write whose sign-in lookup loses its connection answers 503: nothing was done yet', async ({
+    assert,
+  }) => {
+    const user = await makeUser('shipper')
+    const browser = new Browserless(baseUrl())
+    const login = await browser.signIn(user.email)
+    assert.equal(login.status, 200, login.text)
+    const book = () =>
+      browser.request('POST', '/api/bookings', {}, { headers: { 'Idempotency-Key': 'lost-1' } })
+
+    const killed = await killedWhileWaiting(/^select \* from "users" where "id" = \$1/i, book)
+    assert.equal(killed.status, 503, killed.text)
+    assert.equal(killed.headers.get('retry-after'), '1')
+    assert.equal(killed.body.message, CONNECTION_LOST_MESSAGE)
+    assert.lengthOf(await db.from('idempotency_keys'), 0)
+
+    // Sent again, it gets as far as the booking's own checks.
+    await retryAfter(killed)
+    const again = await book()
+    assert.equal(again.status, 422, again.text)
+  }).skip(!onPostgres, PG_ONLY)
 })
 
 test.group('transaction(): BEGIN and COMMIT failures are thrown', (group) => {
