@@ -1,9 +1,9 @@
 /** Typed client of the marketplace REST API, authenticated by an admin bearer token. */
 
-import type { paths } from './schema.js'
+import type { paths } from '../../../contract/api.js'
 
 /*
- * The API's shapes, generated from the contract (docs/openapi.json → schema.d.ts, `npm run
+ * The API's shapes, generated from the contract (docs/openapi.json → contract/api.d.ts, `npm run
  * api:types`): a shape the contract changes stops type-checking here, in the commands and in the
  * tests' fake API until the CLI follows.
  */

@@ -1,7 +1,7 @@
 /** The operator's reads and actions beyond the core client: typed calls over `send`. */
 
 import type { PalletlineApi } from './client.js'
-import type { components, paths } from './schema.js'
+import type { components, paths } from '../../../contract/api.js'
 
 type Schemas = components['schemas']
 type QueryOf<P extends keyof paths> = paths[P]['get'] extends {

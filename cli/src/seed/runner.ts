@@ -1,5 +1,5 @@
 import type { PalletlineApi } from '../api/client.js'
-import type { components } from '../api/schema.js'
+import type { components } from '../../../contract/api.js'
 import type { Task } from '../ui/tasks.js'
 import {
   businessDay,

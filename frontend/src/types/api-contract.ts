@@ -1,7 +1,7 @@
 import type { paths } from '@/types/api'
 
 /*
- * Names for the API's shapes, taken from the generated contract types (src/types/api.d.ts,
+ * Names for the API's shapes, taken from the generated contract types (contract/api.d.ts,
  * `npm run api:types` from docs/openapi.json): when the contract changes a shape, every use
  * of it stops type-checking until the frontend follows.
  */

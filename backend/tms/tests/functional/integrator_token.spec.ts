@@ -12,13 +12,13 @@ import { SUCCESS_CARD } from '#payments/tests/payout_fixtures'
 import { baseUrl, businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
 import { seedReferenceRows } from '#tms/tests/reference_rows'
 import createClient from 'openapi-fetch'
-import type { paths } from '../../../../cli/src/api/schema.js'
+import type { paths } from '../../../../contract/api.js'
 
 /*
  * A TMS integrator's whole job with one token issued in Settings (not an admin's `*` token):
  * quote, book, pay in the sandbox, follow the shipment's events, list and download its
  * documents, read the escrow. The calls go through a third party's client: openapi-fetch,
- * typed by what openapi-typescript generates from docs/openapi.json (cli/src/api/schema.d.ts),
+ * typed by what openapi-typescript generates from docs/openapi.json (contract/api.d.ts),
  * so a path, parameter, body or answer the contract does not describe fails to compile, and
  * every answer is also checked against the contract at run time (backend/tests/openapi_contract.ts).
  * docs/decisions/0169, 0192.

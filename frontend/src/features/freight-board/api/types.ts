@@ -1,6 +1,6 @@
 /**
  * Freight board request and response shapes, from the API contract (docs/openapi.json, generated
- * into `@/types/api.d.ts`), under the names the feature uses, plus the few shapes that are the
+ * into contract/api.d.ts, read through `@/types/api`), under the names the feature uses, plus the few shapes that are the
  * frontend's own (the value lists, the board's filter form, the live-update message).
  */
 import type { components } from '@/types/api'
