@@ -24,68 +24,101 @@ import { DeliveryMilestones } from '#reviews/contracts/delivery_milestones'
 import { BookingAccessorials } from '#marketplace/contracts/booking_accessorials'
 import { DeliveryEvidence } from '#marketplace/contracts/delivery_evidence'
 
+/**
+ * Each implementation's module, imported on its first use and kept: a binding is resolved on
+ * every request that needs it, and a dynamic `import()` of a loaded module still goes through
+ * the module loader each time (docs/decisions/0197).
+ */
+function importedOnce<T>(load: () => Promise<T>) {
+  let loaded: Promise<T> | undefined
+  return () => (loaded ??= load())
+}
+
+const carrierBookingsServiceModule = importedOnce(
+  () => import('#marketplace/services/carrier_bookings_service')
+)
+const bookingPaymentsProviderModule = importedOnce(
+  () => import('#payments/services/booking_payments_provider')
+)
+const fundedLoadsProviderModule = importedOnce(
+  () => import('#freight_board/services/funded_loads_provider')
+)
+const expeditedPaymentsProviderModule = importedOnce(
+  () => import('#logistics/services/expedited_payments_provider')
+)
+const partnerCancellationServiceModule = importedOnce(
+  () => import('#tms/services/partner_cancellation_service')
+)
+const accountChangeGuardProviderModule = importedOnce(
+  () => import('#payments/services/account_change_guard_provider')
+)
+const dispatchVettingProviderModule = importedOnce(
+  () => import('#trust/services/dispatch_vetting_provider')
+)
+const carrierRecordsProviderModule = importedOnce(
+  () => import('#reviews/services/carrier_records_provider')
+)
+const deliveryMilestonesProviderModule = importedOnce(
+  () => import('#tms/services/delivery_milestones_provider')
+)
+const bookingAccessorialsProviderModule = importedOnce(
+  () => import('#finance/services/booking_accessorials_provider')
+)
+const deliveryEvidenceProviderModule = importedOnce(
+  () => import('#tms/services/delivery_evidence_provider')
+)
+
 app.container.bind(FleetBookings, async (resolver) => {
-  const { default: CarrierBookingsService } =
-    await import('#marketplace/services/carrier_bookings_service')
+  const { default: CarrierBookingsService } = await carrierBookingsServiceModule()
   return resolver.make(CarrierBookingsService)
 })
 
 app.container.bind(BookingPayments, async (resolver) => {
-  const { default: BookingPaymentsProvider } =
-    await import('#payments/services/booking_payments_provider')
+  const { default: BookingPaymentsProvider } = await bookingPaymentsProviderModule()
   return resolver.make(BookingPaymentsProvider)
 })
 
 app.container.bind(FundedLoads, async (resolver) => {
-  const { default: FundedLoadsProvider } =
-    await import('#freight_board/services/funded_loads_provider')
+  const { default: FundedLoadsProvider } = await fundedLoadsProviderModule()
   return resolver.make(FundedLoadsProvider)
 })
 
 app.container.bind(PaidExpeditedJobs, async () => {
-  const { default: ExpeditedPaymentsProvider } =
-    await import('#logistics/services/expedited_payments_provider')
+  const { default: ExpeditedPaymentsProvider } = await expeditedPaymentsProviderModule()
   return new ExpeditedPaymentsProvider()
 })
 
 app.container.bind(PartnerShipments, async (resolver) => {
-  const { default: PartnerCancellationService } =
-    await import('#tms/services/partner_cancellation_service')
+  const { default: PartnerCancellationService } = await partnerCancellationServiceModule()
   return resolver.make(PartnerCancellationService)
 })
 
 app.container.bind(AccountChangeGuard, async (resolver) => {
-  const { default: AccountChangeGuardProvider } =
-    await import('#payments/services/account_change_guard_provider')
+  const { default: AccountChangeGuardProvider } = await accountChangeGuardProviderModule()
   return resolver.make(AccountChangeGuardProvider)
 })
 
 app.container.bind(DispatchVetting, async (resolver) => {
-  const { default: DispatchVettingProvider } =
-    await import('#trust/services/dispatch_vetting_provider')
+  const { default: DispatchVettingProvider } = await dispatchVettingProviderModule()
   return resolver.make(DispatchVettingProvider)
 })
 
 app.container.bind(CarrierRecords, async (resolver) => {
-  const { default: CarrierRecordsProvider } =
-    await import('#reviews/services/carrier_records_provider')
+  const { default: CarrierRecordsProvider } = await carrierRecordsProviderModule()
   return resolver.make(CarrierRecordsProvider)
 })
 
 app.container.bind(DeliveryMilestones, async (resolver) => {
-  const { default: DeliveryMilestonesProvider } =
-    await import('#tms/services/delivery_milestones_provider')
+  const { default: DeliveryMilestonesProvider } = await deliveryMilestonesProviderModule()
   return resolver.make(DeliveryMilestonesProvider)
 })
 
 app.container.bind(BookingAccessorials, async (resolver) => {
-  const { default: BookingAccessorialsProvider } =
-    await import('#finance/services/booking_accessorials_provider')
+  const { default: BookingAccessorialsProvider } = await bookingAccessorialsProviderModule()
   return resolver.make(BookingAccessorialsProvider)
 })
 
 app.container.bind(DeliveryEvidence, async (resolver) => {
-  const { default: DeliveryEvidenceProvider } =
-    await import('#tms/services/delivery_evidence_provider')
+  const { default: DeliveryEvidenceProvider } = await deliveryEvidenceProviderModule()
   return resolver.make(DeliveryEvidenceProvider)
 })

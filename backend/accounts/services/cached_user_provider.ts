@@ -3,6 +3,7 @@ import { AccessTokensLucidUserProvider } from '@adonisjs/auth/access_tokens'
 import type { LucidAuthenticatable } from '@adonisjs/auth/types/session'
 import type { LucidTokenable } from '@adonisjs/auth/types/access_tokens'
 import json from '@poppinss/utils/json'
+import { DateTime } from 'luxon'
 import { ReadCache, readCacheMs } from '#core/read_cache'
 
 /** A user's row as the database returned it (column names), which Lucid builds a model from. */
@@ -39,7 +40,17 @@ export function userJson(user: Serialisable): string {
   return text
 }
 
+/** What a model instance offers for building it from attributes already consumed. */
+type ModelRow = {
+  $attributes: Record<string, unknown>
+  $original: Record<string, unknown>
+  $extras: Record<string, unknown>
+  $isPersisted: boolean
+  $isLocal: boolean
+}
+
 type UserModelClass = {
+  new (): ModelRow
   primaryKey: string
   $getColumn(name: string): { columnName: string } | undefined
   query(): {
@@ -50,7 +61,45 @@ type UserModelClass = {
       pojo<T>(): { first(): Promise<T | null> }
     }
   }
-  $createFromAdapterResult(row: Row): object | null
+  $createFromAdapterResult(row: Row): ModelRow | null
+}
+
+/** Values a model's attributes may share between instances: none can be changed in place. */
+const unchangeable = (value: unknown) =>
+  value === null || typeof value !== 'object' || value instanceof DateTime
+
+/**
+ * Each cached row's attributes as Lucid consumed them (dates parsed into Luxon's immutable
+ * DateTime), or null when some value could be changed in place (a JSON column) or the row holds
+ * extras: such a row is built by `$createFromAdapterResult` every time.
+ */
+const consumedByRow = new WeakMap<Row, Record<string, unknown> | null>()
+
+/**
+ * A model instance of this row, as `$createFromAdapterResult` would build it, but from the
+ * attributes it consumed the first time: building the user from its cached row, dates parsed
+ * again, was an eighth of a signed-in request's CPU (docs/decisions/0197). Each request still
+ * gets an instance of its own, with its own attributes and originals (through the model's public
+ * `$attributes`, `$original`, `$isPersisted` and `$isLocal`).
+ */
+function modelOf(Model: UserModelClass, row: Row): ModelRow | null {
+  const consumed = consumedByRow.get(row)
+  if (consumed === undefined) {
+    const built = Model.$createFromAdapterResult(row)
+    const reusable =
+      built !== null &&
+      Object.keys(built.$extras).length === 0 &&
+      Object.values(built.$attributes).every(unchangeable)
+    consumedByRow.set(row, reusable ? { ...built.$attributes } : null)
+    return built
+  }
+  if (consumed === null) return Model.$createFromAdapterResult(row)
+  const model = new Model()
+  model.$attributes = { ...consumed }
+  model.$original = { ...consumed }
+  model.$isPersisted = true
+  model.$isLocal = false
+  return model
 }
 
 /**
@@ -68,7 +117,7 @@ async function cachedUser<User>(Model: UserModelClass, identifier: unknown): Pro
     row = found
     userRows.set(key, row, stamp)
   }
-  const user = Model.$createFromAdapterResult(row)
+  const user = modelOf(Model, row)
   if (user) rowOfUser.set(user, row)
   return user as User | null
 }

@@ -1,8 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { observeRequest } from '#core/metrics'
+import { CONTENT_SECURITY_POLICY } from '#config/shield'
 
-/** Referrers never leak paths to other sites (shield sets the other security headers). */
+/** Referrers never leak paths to other sites (shield sets the other security headers but the CSP). */
 const REFERRER_POLICY = 'strict-origin-when-cross-origin'
 
 /** API calls always get JSON errors, never redirects, whatever their Accept header says. */
@@ -12,7 +13,8 @@ function answerApiInJson({ request }: HttpContext) {
 
 /**
  * The first step of every request, matched route or not: the request id sent back as
- * `X-Request-Id`, the Referrer-Policy (shield, the next step, sets the other security headers),
+ * `X-Request-Id`, the Referrer-Policy and the fixed Content-Security-Policy (#config/shield; shield,
+ * the next step, sets the other security headers),
  * JSON answers for `/api/`, and once the response is made one log line (method, url, status,
  * duration) and the same duration in the latency histogram under the route's pattern
  * (#core/metrics). `ctx.logger` is a pino child logger that carries the request id, so every
@@ -27,6 +29,7 @@ export default class RequestSetupMiddleware {
     const requestId = ctx.request.id()
     if (requestId) ctx.response.header('X-Request-Id', requestId)
     ctx.response.header('Referrer-Policy', REFERRER_POLICY)
+    ctx.response.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
     answerApiInJson(ctx)
     try {
       await next()

@@ -4,6 +4,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import app from '@adonisjs/core/services/app'
 import emitter from '@adonisjs/core/services/emitter'
 import { Session } from '@adonisjs/session'
+import { LRUCache } from 'lru-cache'
 import type { ResolvedSessionConfig } from '@adonisjs/session/types'
 // The type of `ctx.session`, declared by the package's own session middleware.
 import type {} from '@adonisjs/session/session_middleware'
@@ -37,6 +38,45 @@ function settled(session: Session, ctx: HttpContext) {
   )
 }
 
+/**
+ * Session ids by the signed session cookie they came in, as sent (signature included): the
+ * same browser sends the same cookie on every request, and checking its signature (an HMAC)
+ * was a sixth of a signed-in request's CPU (docs/decisions/0197). Only a value the request's
+ * own `request.cookie()` verified is kept, so a hit is the answer that check gave for exactly
+ * these bytes; a tampered or unknown value is checked as before.
+ */
+const sessionIds = new LRUCache<string, string>({ max: 10_000 })
+
+function verifiedSessionId(request: HttpContext['request'], name: string): string | undefined {
+  const sent = request.plainCookie(name, { encoded: false })
+  if (typeof sent !== 'string') return undefined
+  const known = sessionIds.get(sent)
+  if (known !== undefined) return known
+  const verified = request.cookie(name)
+  if (typeof verified === 'string') sessionIds.set(sent, verified)
+  return typeof verified === 'string' ? verified : undefined
+}
+
+/**
+ * The context the session is made with: the request's, except that its request answers the
+ * session cookie through `verifiedSessionId` (every other member is the request's own).
+ */
+function sessionContext(ctx: HttpContext, cookieName: string): HttpContext {
+  const request = new Proxy(ctx.request, {
+    get(target, property) {
+      if (property === 'cookie') {
+        return (name: string, fallback?: string) =>
+          name === cookieName
+            ? (verifiedSessionId(target, name) ?? fallback)
+            : target.cookie(name, fallback)
+      }
+      const value = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+  return Object.create(ctx, { request: { value: request } })
+}
+
 /** The session config with its store resolved, as the session provider resolves it. */
 let resolvedConfig: Promise<ResolvedSessionConfig> | null = null
 function sessionConfig() {
@@ -58,7 +98,8 @@ function sessionConfig() {
  *
  * The session is AdonisJS's own (`Session`, made, initiated and committed as the package's
  * SessionMiddleware does), except that a session that ends the request as it began is not
- * committed: its cookie goes again only when its expiry moves (see `settled`).
+ * committed: its cookie goes again only when its expiry moves (see `settled`), and the session
+ * cookie's signature is checked once per distinct cookie (see `verifiedSessionId`).
  */
 export default class SessionGateMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
@@ -67,7 +108,14 @@ export default class SessionGateMiddleware {
     if (!needs.startsSession && !hasSessionCookie(ctx.request.header('cookie'))) return next()
     const config = await sessionConfig()
     if (!config.enabled) return next()
-    const session = new Session(config, config.stores[config.store], emitter, ctx)
+    // The store is made with the request's own context (#core/session_store keeps its state there).
+    const store = config.stores[config.store]
+    const session = new Session(
+      config,
+      (_, resolved) => store(ctx, resolved),
+      emitter,
+      sessionContext(ctx, config.cookieName)
+    )
     ctx.session = session
     await session.initiate(false)
     const response = await next()

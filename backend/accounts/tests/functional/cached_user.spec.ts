@@ -36,6 +36,9 @@ test.group('Users built from cached rows', (group) => {
     assert.equal(cached.email, 'cached-one@example.test')
     assert.deepEqual(cached.$attributes, read.$attributes)
     assert.deepEqual(cached.$original, read.$original)
+    // Built from the attributes the first build consumed: dates are Luxon's, the same instant.
+    assert.isTrue(cached.createdAt.equals(read.createdAt))
+    assert.notStrictEqual(cached.$attributes, read.$attributes)
     assert.equal(userJson(cached), JSON.stringify(read.serialize()))
   })
 
