@@ -10,6 +10,7 @@ export default tseslint.config(
       'node_modules/**',
       'build/**',
       'tmp/**',
+      '.adonisjs/**',
       'frontend/dist*/**',
       'coverage/**',
       '**/*.d.ts',

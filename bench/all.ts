@@ -43,19 +43,15 @@ const BENCHES: { name: string; file?: string; full: string[]; quick: string[] }[
 
 function run(file: string, args: string[], report: string) {
   return new Promise<number>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import=ts-node-maintained/register/esm', file, ...args],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          BENCH_REPORT: report,
-          APP_KEY: process.env.APP_KEY ?? randomBytes(32).toString('base64url'),
-        },
-        stdio: 'inherit',
-      }
-    )
+    const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', file, ...args], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        BENCH_REPORT: report,
+        APP_KEY: process.env.APP_KEY ?? randomBytes(32).toString('base64url'),
+      },
+      stdio: 'inherit',
+    })
     child.once('exit', (code) => resolve(code ?? 1))
   })
 }

@@ -24,7 +24,7 @@ export async function startAppServer(
     process.execPath,
     built
       ? [...nodeArgs, 'backend/bin/server.js']
-      : [...nodeArgs, '--import=ts-node-maintained/register/esm', 'backend/bin/server.js'],
+      : [...nodeArgs, '--import=@poppinss/ts-exec', 'backend/bin/server.js'],
     {
       cwd: built ? `${ROOT}build` : ROOT,
       env: {

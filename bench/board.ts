@@ -4,8 +4,8 @@
  * an approved carrier with a bearer token) beside GET /api/health in the same run; then fires
  * 50 parallel claims at each of 100 loads and counts the winners (exactly 1 each).
  *
- *   node --import=ts-node-maintained/register/esm bench/board.ts [options]
- *   DB_CONNECTION=pg PG_DB_NAME=bench node --import=ts-node-maintained/register/esm bench/board.ts
+ *   node --import=@poppinss/ts-exec bench/board.ts [options]
+ *   DB_CONNECTION=pg PG_DB_NAME=bench node --import=@poppinss/ts-exec bench/board.ts
  *
  * Options: --loads N (100000)  --duration S (10)  --connections N (100)  --claim-loads N (100)
  *          --claimants N (50)  --port N (3591)  --reseed  --seed N

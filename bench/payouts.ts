@@ -8,8 +8,8 @@
  * transfer and one ledger payout per booking), reconciles and verifies the chains, and prints
  * payouts per second at each size, the largest against the smallest (linear = a ratio near 1).
  *
- *   node --import=ts-node-maintained/register/esm bench/payouts.ts [--sizes 10000,100000]
- *   DB_CONNECTION=pg PG_DB_NAME=bench node --import=ts-node-maintained/register/esm bench/payouts.ts
+ *   node --import=@poppinss/ts-exec bench/payouts.ts [--sizes 10000,100000]
+ *   DB_CONNECTION=pg PG_DB_NAME=bench node --import=@poppinss/ts-exec bench/payouts.ts
  *
  * See bench/README.md. Not part of `npm test`.
  */
@@ -51,7 +51,7 @@ function startWorker(
         ...(process.env.PAYOUT_WORKER_PROFILE
           ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PAYOUT_WORKER_PROFILE}`]
           : []),
-        '--import=ts-node-maintained/register/esm',
+        '--import=@poppinss/ts-exec',
         'bench/payout_worker.ts',
         ...args,
       ],

@@ -3,8 +3,8 @@
  * database of its own, then times searches through the real search service (geocoding,
  * indexed bounding-box query, exact radius check, capacity, pricing, anonymous profiles).
  *
- *   node --import=ts-node-maintained/register/esm bench/search.ts [options]
- *   DB_CONNECTION=pg PG_DB_NAME=bench node --import=ts-node-maintained/register/esm bench/search.ts
+ *   node --import=@poppinss/ts-exec bench/search.ts [options]
+ *   DB_CONNECTION=pg PG_DB_NAME=bench node --import=@poppinss/ts-exec bench/search.ts
  *
  * Options: --listings N (100000)  --searches N (500)  --concurrency N (1)  --reseed  --seed N
  *          --http-seconds S (5 per round; 0 skips the HTTP phase)  --http-rounds N (3)

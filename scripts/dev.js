@@ -27,7 +27,7 @@ const children = [
     [
       '--watch-path=backend',
       '--watch-path=plugins',
-      '--import=ts-node-maintained/register/esm',
+      '--import=@poppinss/ts-exec',
       'backend/bin/server.js',
     ],
     { stdio: 'inherit', env }

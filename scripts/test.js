@@ -61,7 +61,7 @@ if (!onlyBackend) {
   run('CLI tests (Vitest)', 'npx', ['vitest', 'run', '--config', 'cli/vitest.config.ts'])
 }
 run(`Backend tests on ${process.env.DB_CONNECTION ?? 'sqlite'} (Japa)`, 'node', [
-  '--import=ts-node-maintained/register/esm',
+  '--import=@poppinss/ts-exec',
   'backend/bin/test.js',
   ...japaArgs,
 ])

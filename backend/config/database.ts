@@ -13,6 +13,9 @@ mkdirSync(dirname(sqliteFile), { recursive: true })
 
 const migrations = { naturalSort: true, paths: ['database/migrations'] }
 const seeders = { paths: ['database/seeders'] }
+// Lucid 22 writes model base classes (database/schema.ts) after each migration run unless told
+// not to: the app's models declare their own columns (docs/decisions/0198).
+const schemaGeneration = { enabled: false }
 
 const dbConfig = defineConfig({
   connection: env.get('DB_CONNECTION', 'sqlite'),
@@ -34,6 +37,7 @@ const dbConfig = defineConfig({
       },
       migrations,
       seeders,
+      schemaGeneration,
       // The search R*Tree's shadow tables go with it (decision 0086); dropping them on their
       // own fails.
       wipe: { ignoreTables: ['listing_areas_node', 'listing_areas_parent', 'listing_areas_rowid'] },
@@ -50,6 +54,7 @@ const dbConfig = defineConfig({
       pool: { min: 0, max: 10 },
       migrations,
       seeders,
+      schemaGeneration,
     },
   },
 })

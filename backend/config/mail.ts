@@ -19,7 +19,7 @@ const mailConfig = defineConfig({
     }),
     smtp: transports.smtp({
       host: env.get('SMTP_HOST') ?? '127.0.0.1',
-      port: env.get('SMTP_PORT') ?? '587',
+      port: env.get('SMTP_PORT') ?? 587,
       secure: env.get('SMTP_SECURE') === 'true',
       ...(env.get('SMTP_USERNAME')
         ? {

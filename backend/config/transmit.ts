@@ -1,6 +1,8 @@
 import env from '#start/env'
 import { defineConfig } from '@adonisjs/transmit'
-import { redis } from '@adonisjs/transmit/transports'
+// The bus package's own entry: @adonisjs/transmit/transports also loads the MQTT transport,
+// whose `mqtt` package the bus does not install (docs/decisions/0198).
+import { redis } from '@boringnode/bus/transports/redis'
 import {
   TRANSMIT_CONNECTION,
   redisChannel,

@@ -1,5 +1,5 @@
 import env from '#start/env'
-import type { Request } from '@adonisjs/core/http'
+import type { HttpRequest } from '@adonisjs/core/http'
 
 /**
  * The origin to put in links a user will follow back to this app (provider return URLs,
@@ -8,7 +8,7 @@ import type { Request } from '@adonisjs/core/http'
  * not exist. The host is the request's own (X-Forwarded-Host only from TRUSTED_PROXIES), and the
  * link goes back to the same requester, so a forged Host only misleads its sender.
  */
-export function publicOrigin(request: Request): string {
+export function publicOrigin(request: HttpRequest): string {
   const configured = env.get('APP_URL')
   if (configured) return configured.replace(/\/$/, '')
   return `${request.protocol()}://${request.host()}`

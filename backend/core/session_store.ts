@@ -149,6 +149,10 @@ class ThriftyDatabaseStore implements SessionStoreWithTaggingContract {
     return this.inner.tag(sessionId, userId)
   }
 
+  untag(sessionId: string, userId: string) {
+    return this.inner.untag(sessionId, userId)
+  }
+
   tagged(userId: string) {
     return this.inner.tagged(userId)
   }

@@ -1,4 +1,4 @@
-import type { Request } from '@adonisjs/core/http'
+import type { HttpRequest } from '@adonisjs/core/http'
 
 export type ReceivedUpload = { name: string; bytes: Buffer; size: number }
 
@@ -8,7 +8,7 @@ export type ReceivedUpload = { name: string; bytes: Buffer; size: number }
  * fields are in `request.all()` afterwards. Null when no file came.
  */
 export async function readSingleUpload(
-  request: Request,
+  request: HttpRequest,
   field: string,
   maxBytes: number
 ): Promise<ReceivedUpload | null> {

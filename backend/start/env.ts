@@ -43,7 +43,7 @@ const env = await Env.create(new URL('../../', import.meta.url), {
   // Where the contact form's messages are mailed (docs/operations.md, decision 0185).
   CONTACT_INBOX_EMAIL: Env.schema.string.optional({ format: 'email' }),
   SMTP_HOST: Env.schema.string.optional({ format: 'host' }),
-  SMTP_PORT: Env.schema.string.optional(),
+  SMTP_PORT: Env.schema.number.optional(),
   SMTP_SECURE: Env.schema.enum.optional(['true', 'false'] as const),
   SMTP_USERNAME: Env.schema.string.optional(),
   SMTP_PASSWORD: Env.schema.string.optional(),

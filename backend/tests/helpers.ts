@@ -291,21 +291,17 @@ export async function inProcessZone<T>(zone: string, fn: () => Promise<T>): Prom
 export async function startServer(port: number, env: Record<string, string> = {}) {
   const { spawn } = await import('node:child_process')
   const { default: app } = await import('@adonisjs/core/services/app')
-  const child = spawn(
-    process.execPath,
-    ['--import=ts-node-maintained/register/esm', 'backend/bin/server.js'],
-    {
-      cwd: app.makePath(),
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        SQLITE_FILE: process.env.SQLITE_FILE ?? 'tmp/test.sqlite3',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }
-  )
+  const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'backend/bin/server.js'], {
+    cwd: app.makePath(),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      SQLITE_FILE: process.env.SQLITE_FILE ?? 'tmp/test.sqlite3',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))

@@ -77,7 +77,7 @@ const mediaType = (contentType: string) => contentType.split(';')[0].trim().toLo
 export function contractViolation(exchange: Exchange): string | null {
   const { method, status, contentType, text } = exchange
   const pathname = new URL(exchange.url, 'http://x').pathname
-  const matched = router.match(pathname, method)
+  const matched = router.match(pathname, method, true)
   // An unknown path (the JSON 404 of /api/*, the app's HTML for the rest) is not an endpoint.
   if (!matched || matched.route.pattern.includes('*')) return null
   const path = toOpenApiPath(matched.route.pattern)
@@ -131,7 +131,7 @@ function record(file: string, exchange: Exchange) {
       }))
     writeFileSync(`${file}.routes.json`, JSON.stringify(routes, null, 2))
   }
-  const matched = router.match(new URL(exchange.url, 'http://x').pathname, exchange.method)
+  const matched = router.match(new URL(exchange.url, 'http://x').pathname, exchange.method, true)
   if (!matched) return
   let response: unknown
   try {

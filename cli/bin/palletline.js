@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 function loaderInstalled() {
   try {
-    import.meta.resolve('ts-node-maintained/register/esm')
+    import.meta.resolve('@poppinss/ts-exec')
     return true
   } catch {
     return false
@@ -29,7 +29,7 @@ const build = process.env.PALLETLINE_CLI_BUILD
 if (!build && loaderInstalled()) {
   // The project path is set before the loader reads it.
   await import('./ts-project.js')
-  await import('ts-node-maintained/register/esm')
+  await import('@poppinss/ts-exec')
   main = new URL('../src/main.js', import.meta.url)
 } else {
   const compiled = build

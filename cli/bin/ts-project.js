@@ -2,4 +2,5 @@
 // (the loader otherwise looks for a tsconfig.json from the current directory up).
 import { fileURLToPath } from 'node:url'
 
-process.env.TS_NODE_PROJECT ??= fileURLToPath(new URL('../tsconfig.json', import.meta.url))
+// ts-exec reads the tsconfig.json it finds from TS_EXEC_PWD up: cli/'s own.
+process.env.TS_EXEC_PWD ??= fileURLToPath(new URL('..', import.meta.url))

@@ -285,7 +285,7 @@ describe('output into a pipe its reader closes', { timeout: 60_000 }, () => {
 })
 
 describe('a production install (no TypeScript loader)', { timeout: 120_000 }, () => {
-  // `npm ci --omit=dev` leaves ts-node-maintained out: this hook refuses it the same way.
+  // `npm ci --omit=dev` leaves @poppinss/ts-exec out: this hook refuses it the same way.
   const hook = join(tmp, 'no-dev-dependencies.mjs')
   const build = join(tmp, 'build')
   beforeAll(() => {
@@ -295,8 +295,8 @@ describe('a production install (no TypeScript loader)', { timeout: 120_000 }, ()
       `import { register } from 'node:module'
 register('data:text/javascript,' + encodeURIComponent(\`
 export async function resolve(specifier, context, next) {
-  if (specifier.startsWith('ts-node-maintained')) {
-    throw Object.assign(new Error("Cannot find package 'ts-node-maintained'"), { code: 'ERR_MODULE_NOT_FOUND' })
+  if (specifier.startsWith('@poppinss/ts-exec')) {
+    throw Object.assign(new Error("Cannot find package '@poppinss/ts-exec'"), { code: 'ERR_MODULE_NOT_FOUND' })
   }
   return next(specifier, context)
 }\`))

@@ -2,7 +2,7 @@ import { SessionLucidUserProvider } from '@adonisjs/auth/session'
 import { AccessTokensLucidUserProvider } from '@adonisjs/auth/access_tokens'
 import type { LucidAuthenticatable } from '@adonisjs/auth/types/session'
 import type { LucidTokenable } from '@adonisjs/auth/types/access_tokens'
-import json from '@poppinss/utils/json'
+import * as json from '@poppinss/utils/json'
 import { DateTime } from 'luxon'
 import { ReadCache, readCacheMs } from '#core/read_cache'
 

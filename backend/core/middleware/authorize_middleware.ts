@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import type { LazyImport } from '@adonisjs/core/types/http'
+import type { LazyImport } from '@adonisjs/core/types/common'
 import type { BasePolicy, RouteTarget } from '#core/policies/base_policy'
 
 type PolicyClass = new (...args: any[]) => BasePolicy

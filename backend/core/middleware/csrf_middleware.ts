@@ -130,7 +130,7 @@ export default class CsrfMiddleware {
 }
 
 declare module '@adonisjs/core/http' {
-  interface Request {
+  interface HttpRequest {
     /** The request's CSRF token (what a server-rendered form embeds as `_csrf`). */
     csrfToken: string
   }
