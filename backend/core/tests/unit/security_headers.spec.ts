@@ -6,7 +6,7 @@ import shieldConfig, { CONTENT_SECURITY_POLICY } from '#config/shield'
 
 /** The headers shield's middleware sets with this config (HSTS on or off). */
 async function headersWith(hsts: boolean) {
-  const encryption = await app.container.make('encryption')
+  const encryption = (await app.container.make('encryption')).use()
   const shield = new ShieldMiddleware(
     { ...shieldConfig, hsts: { ...shieldConfig.hsts, enabled: hsts } },
     encryption
