@@ -3,11 +3,19 @@ import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/core/bodyparser'
 
+// Strings arrive as sent: AdonisJS 7's body parser trims them by default, which would change a
+// password with a space at its end and let a channel name with a newline through. Validators
+// trim the fields that should be trimmed (docs/decisions/0198).
 export default defineConfig({
   allowedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-  form: { convertEmptyStringsToNull: true, types: ['application/x-www-form-urlencoded'] },
+  form: {
+    convertEmptyStringsToNull: true,
+    trimWhitespaces: false,
+    types: ['application/x-www-form-urlencoded'],
+  },
   json: {
     convertEmptyStringsToNull: true,
+    trimWhitespaces: false,
     types: [
       'application/json',
       'application/json-patch+json',
@@ -20,6 +28,7 @@ export default defineConfig({
   multipart: {
     autoProcess: false,
     convertEmptyStringsToNull: true,
+    trimWhitespaces: false,
     processManually: [],
     tmpFileName: () => join(app.tmpPath('uploads'), randomUUID()),
     limit: '20mb',
