@@ -15,7 +15,7 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
   dependencies: Record<string, string>
 }
 /** What the bin loads only after checking it resolves: the development checkout's loader. */
-const DEV_ONLY_WHEN_PRESENT = new Set(['ts-node-maintained'])
+const DEV_ONLY_WHEN_PRESENT = new Set(['@poppinss/ts-exec'])
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
