@@ -147,7 +147,7 @@ export function nginxConfig({ prefix, listen, ports }) {
   return readFileSync(join(root, 'deploy/nginx/palletline.conf'), 'utf8')
     .replaceAll('@PREFIX@', prefix)
     .replaceAll('@LISTEN@', `127.0.0.1:${listen}`)
-    .replace(
+    .replaceAll(
       '@UPSTREAMS@',
       ports.map((p) => `    server 127.0.0.1:${p} ${UPSTREAM_HEALTH};`).join('\n')
     )

@@ -234,6 +234,7 @@ test.group('Cluster: two instances behind nginx on PostgreSQL and Redis', (group
         channel: 'freight/board',
       })
       assert.oneOf(sub.status, [200, 204])
+      assert.equal(upstreamOf(sub.headers), streamAt, 'the subscribe reached the stream’s instance')
 
       // The board as the stream's instance serves it (cached there for a minute).
       const pinned = sameBrowser(watcher, direct(streamPort))
@@ -242,8 +243,11 @@ test.group('Cluster: two instances behind nginx on PostgreSQL and Redis', (group
       const load = (before.body as any[]).find((l) => !l.held && !l.invited)
       assert.exists(load, 'the demo board has an open load')
 
-      // nginx alternates strictly: step once when the next request would reach the stream's.
-      if (upstreamOf(sub.headers) !== streamAt) await watcher.request('GET', '/api/health')
+      // nginx alternates /api requests strictly: step until the next one reaches the other.
+      for (let step = 0; step < 2; step++) {
+        const probe = await watcher.request('GET', '/api/health')
+        if (upstreamOf(probe.headers) === streamAt) break
+      }
       const claim = await watcher.request('POST', `/api/freight-listings/${load.id}/claim`)
       assert.equal(claim.status, 200, claim.text)
       assert.notEqual(upstreamOf(claim.headers), streamAt, 'the claim went to the other instance')
