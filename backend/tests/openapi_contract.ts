@@ -1,5 +1,5 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
-import { ApiClient, ApiRequest, type ApiResponse } from '@japa/api-client'
+import { ApiClient, type ApiRequest, type ApiResponse } from '@japa/api-client'
 import { getActiveTest } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
@@ -163,7 +163,21 @@ function observe(exchange: Exchange): string | null {
 
 /* ---------- installation ---------- */
 
-const bodies = new WeakMap<ApiRequest, unknown>()
+/**
+ * The JSON body a Japa request sent (`.json()`, `.unsafeJson()`), read back through
+ * superagent's public `toJSON()` and `get()`; undefined for form, multipart and body-less ones.
+ */
+function jsonBody(request: ApiRequest): unknown {
+  const agent = request.request
+  if (mediaType(String(agent.get('content-type') ?? '')) !== 'application/json') return undefined
+  const data = agent.toJSON().data
+  if (typeof data !== 'string') return data
+  try {
+    return JSON.parse(data)
+  } catch {
+    return undefined
+  }
+}
 
 /** Violations seen by `fetch` outside any test (a group hook): they fail the run at its end. */
 const stray: string[] = []
@@ -199,11 +213,6 @@ function isTestServer(url: URL) {
 
 /** Checks every response of Japa's API client, and of `fetch` calls to the test server. */
 export function installContractCheck() {
-  const json = ApiRequest.prototype.json
-  ApiRequest.prototype.json = function (this: ApiRequest, values: any) {
-    bodies.set(this, values)
-    return json.call(this, values)
-  }
   ApiClient.teardown((response: ApiResponse) => {
     const { method, endpoint } = response.request.config
     const violation = observe({
@@ -212,7 +221,7 @@ export function installContractCheck() {
       status: response.status(),
       contentType: String(response.header('content-type') ?? ''),
       text: response.text() ?? '',
-      request: bodies.get(response.request),
+      request: jsonBody(response.request),
     })
     if (violation) throw new Error(violation)
   })
