@@ -5,7 +5,7 @@
  * rules in frontend/.dependency-cruiser.cjs. Run by `npm run boundaries` in CI.
  */
 const MODULES =
-  '(core|accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|operations|admin|analytics)'
+  '(core|accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|messages|alerts|notifications|operations|admin|analytics)'
 
 module.exports = {
   forbidden: [
@@ -27,36 +27,51 @@ module.exports = {
     },
     // Modules form layers, so a module never depends (even indirectly) on one that depends on
     // it: core < fleet < accounts < marketplace < trust, reviews < payments < freight_board, tms
-    // < logistics < finance < admin. analytics sits on core only. A lower module asks a higher one through a contract
+    // < logistics < finance < messages < alerts < notifications < admin. analytics sits on core only. A lower module asks a higher one through a contract
     // it declares and the higher one implements (backend/start/bindings.ts).
     ...[
       [
         'core',
-        'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|admin|analytics',
+        'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|messages|alerts|notifications|admin|analytics',
       ],
       [
         'fleet',
-        'accounts|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|admin|analytics',
+        'accounts|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|messages|alerts|notifications|admin|analytics',
       ],
       [
         'accounts',
-        'marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|admin|analytics',
+        'marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|messages|alerts|notifications|admin|analytics',
       ],
-      ['marketplace', 'trust|reviews|payments|freight_board|tms|logistics|finance|admin|analytics'],
-      ['trust', 'reviews|payments|freight_board|tms|logistics|finance|admin|analytics'],
-      ['reviews', 'trust|payments|freight_board|tms|logistics|finance|admin|analytics'],
-      ['payments', 'freight_board|tms|logistics|finance|admin|analytics'],
-      ['freight_board', 'tms|logistics|finance|admin|analytics'],
-      ['tms', 'freight_board|logistics|finance|admin|analytics'],
-      ['logistics', 'finance|admin|analytics'],
-      ['finance', 'admin|analytics'],
+      [
+        'marketplace',
+        'trust|reviews|payments|freight_board|tms|logistics|finance|messages|alerts|notifications|admin|analytics',
+      ],
+      [
+        'trust',
+        'reviews|payments|freight_board|tms|logistics|finance|messages|alerts|notifications|admin|analytics',
+      ],
+      [
+        'reviews',
+        'trust|payments|freight_board|tms|logistics|finance|messages|alerts|notifications|admin|analytics',
+      ],
+      [
+        'payments',
+        'freight_board|tms|logistics|finance|messages|alerts|notifications|admin|analytics',
+      ],
+      ['freight_board', 'tms|logistics|finance|messages|alerts|notifications|admin|analytics'],
+      ['tms', 'freight_board|logistics|finance|messages|alerts|notifications|admin|analytics'],
+      ['logistics', 'finance|messages|alerts|notifications|admin|analytics'],
+      ['finance', 'alerts|notifications|admin|analytics'],
+      ['messages', 'alerts|notifications|admin|analytics'],
+      ['alerts', 'notifications|admin|analytics'],
+      ['notifications', 'admin|analytics'],
       [
         'operations',
-        'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|admin|analytics',
+        'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|messages|alerts|notifications|admin|analytics',
       ],
       [
         'analytics',
-        'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|admin',
+        'accounts|fleet|marketplace|trust|reviews|payments|freight_board|tms|logistics|finance|messages|alerts|notifications|admin',
       ],
     ].map(([from, above]) => ({
       name: `layers-${from}`,

@@ -12,9 +12,8 @@ export default defineConfig({
     migrations: 'database/migrations',
     seeders: 'database/seeders',
     factories: 'database/factories',
-    // Ace's file loader looks here and finds nothing: the app's commands in backend/commands are
-    // registered by #start/commands (listed under `commands` below; docs/decisions/0191).
-    commands: 'backend/commands/not-loaded-by-ace',
+    // Ace's own folder loader reads the app's commands (docs/decisions/0191, amended).
+    commands: 'backend/commands',
     providers: 'backend/providers',
     httpControllers: 'backend/core/controllers',
     models: 'backend/core/models',
@@ -26,11 +25,7 @@ export default defineConfig({
     stubs: 'stubs',
   },
 
-  commands: [
-    () => import('@adonisjs/core/commands'),
-    () => import('@adonisjs/lucid/commands'),
-    () => import('#start/commands'),
-  ],
+  commands: [() => import('@adonisjs/core/commands'), () => import('@adonisjs/lucid/commands')],
 
   providers: [
     () => import('@adonisjs/core/providers/app_provider'),

@@ -36,6 +36,10 @@ const BENCHES: { name: string; file?: string; full: string[]; quick: string[] }[
     quick: ['--loads', '10000', '--duration', '3', '--claim-loads', '10', '--claimants', '20'],
   },
   { name: 'payouts', full: [], quick: ['--sizes', '1000,5000', '--carriers', '50'] },
+  // Saved-lane alerts: the matching per posting at 100,000 lanes beside a plain post (0239).
+  { name: 'alerts', full: [], quick: ['--lanes', '10000', '--posts', '100'] },
+  // The same request ratios from outside node: wrk, after search has filled the bench database.
+  { name: 'outside', full: [], quick: ['--seconds', '3', '--rounds', '1'] },
   // The public pages: first JavaScript of the built frontend, and Lighthouse on the built app.
   { name: 'bundle', file: 'scripts/bundle-size.js', full: [], quick: [] },
   { name: 'lighthouse', file: 'scripts/lighthouse.js', full: [], quick: ['--runs', '1'] },

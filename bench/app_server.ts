@@ -3,7 +3,7 @@
  * production mode when `npm run build:server` has made one (build/.built), otherwise the
  * TypeScript loader (slower: figures are then lower bounds). Resolves once /api/health answers.
  */
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream, existsSync } from 'node:fs'
 
 export const ROOT = new URL('../', import.meta.url).pathname
@@ -129,4 +129,22 @@ export async function signIn(base: string): Promise<{ cookie: string; xsrf: stri
   keep(check)
   if (!check.ok) throw new Error(`signed-in GET /api/user: ${check.status}`)
   return { cookie: cookie(), xsrf: xsrf() }
+}
+
+/** The reference: bare node:http answering the health check's JSON, in a process of its own. */
+export async function startBare(port: number): Promise<ChildProcess> {
+  const source = `
+    const body = JSON.stringify({ status: 'ok' })
+    require('node:http')
+      .createServer((req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+        res.end(body)
+      })
+      .listen(${port}, '127.0.0.1', () => process.send('up'))
+  `
+  const child = spawn(process.execPath, ['-e', source], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  })
+  await new Promise((resolve) => child.once('message', resolve))
+  return child
 }

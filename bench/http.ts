@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { failBench, reportFigure } from './boot.js'
-import { ROOT, hasBuild, signIn, startAppServer } from './app_server.js'
+import { ROOT, hasBuild, signIn, startAppServer, startBare } from './app_server.js'
 
 const args = process.argv.slice(2)
 const option = (name: string, fallback: number) => {
@@ -46,24 +46,6 @@ async function load(name: string, url: string, headers: Record<string, string> =
   } satisfies Figure
 }
 
-/** The reference: bare node:http answering the same JSON, in a process of its own. */
-async function startBare(): Promise<ChildProcess> {
-  const source = `
-    const body = JSON.stringify({ status: 'ok' })
-    require('node:http')
-      .createServer((req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
-        res.end(body)
-      })
-      .listen(${barePort}, '127.0.0.1', () => process.send('up'))
-  `
-  const child = spawn(process.execPath, ['-e', source], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  })
-  await new Promise((resolve) => child.once('message', resolve))
-  return child
-}
-
 /** The app as `npm start` runs it, on a bench database of its own, migrated first. */
 async function startApp(): Promise<ChildProcess> {
   const env = {
@@ -94,7 +76,7 @@ function peakMemoryMb(pid: number) {
 }
 
 async function main() {
-  const bare = await startBare()
+  const bare = await startBare(barePort)
   const app = await startApp()
   try {
     const { cookie } = await signIn(`http://127.0.0.1:${appPort}`)

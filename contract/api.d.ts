@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Anyone. `username` is the account’s email (an older account’s distinct username also works). 401 `Invalid email or password`. Passwords set before the 12-character rule still sign in (decision 0167). Failures are throttled per username and IP, per IP and per account (decision 0050): 429 with `Retry-After`. A new session id is issued, and a new `XSRF-TOKEN` cookie bound to it: the token from before sign-in is refused (403) afterwards, so read the cookie again (decision 0169). With two-factor sign-in on (decision 0097), a right password answers 202 `{ twoFactorRequired: true }` and nobody is signed in until POST /api/login/two-factor.
+         * @description Anyone. `username` is the account’s email (an older account’s distinct username also works). 401 `Invalid email or password`. Passwords set before the 12-character rule still sign in (decision 0167). Failures are throttled per username and IP, per IP and per account (decision 0050): 429 with `Retry-After`. A new session id is issued, and a new `XSRF-TOKEN` cookie bound to it: the token from before sign-in is refused (403) afterwards, so read the cookie again (decision 0169). With two-factor sign-in on (decision 0097), a right password answers 202 `{ twoFactorRequired: true }` and nobody is signed in until POST /api/login/two-factor. A company member's sign-in answers what `GET /api/user` answers next: the company's user with `member` (decision 0237).
          */
         post: operations["login"];
         delete?: never;
@@ -531,7 +531,7 @@ export interface paths {
         get?: never;
         /**
          * The carrier moves a booking along
-         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. A move the status machine forbids is a 409 with its message (docs/booking-status.md); someone else’s booking 404. Delivered is also a 409 saying what is missing before the booking’s pickup date (business time) or pickup window, and without a proof of delivery (a POD uploaded to the booking) or a recorded exception (docs/decisions/0166). Delivery stamps `deliveredAt` and creates the invoice.
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`. A move the status machine forbids is a 409 with its message (docs/booking-status.md); someone else’s booking 404. In transit is also a 409 until the carrier accepted the booking’s rate confirmation (`The rate confirmation has not been accepted yet: accept it before reporting the pickup`, docs/decisions/0226; so is delivered, except from in transit), and before the booking’s pickup date (business time) or pickup window (docs/decisions/0221). Delivered is also a 409 saying what is missing before the booking’s pickup date (business time) or pickup window, and without a proof of delivery (a POD uploaded to the booking) or a recorded exception (docs/decisions/0166). Delivery stamps `deliveredAt` and creates the invoice.
          */
         put: operations["updateBookingStatus"];
         post?: never;
@@ -1355,7 +1355,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe the stream to a channel
-         * @description `freight/board` needs an approved carrier's session (else 400); `freight/public` anyone. Needs `X-XSRF-TOKEN` when the session cookie is sent, like every mutation (403 otherwise). `expedited/offers` needs an approved carrier; `expedited/shipper/{id}` that shipper; `users/{id}` that user; `admin` an admin signed in with two-factor (else 400). A missing or malformed `uid`, or a `channel` that is not one of these, is a 422 naming the field (decision 0161).
+         * @description `freight/board` needs an approved carrier's session (else 400); `freight/public` anyone. Needs `X-XSRF-TOKEN` when the session cookie is sent, like every mutation (403 otherwise). `expedited/offers` needs an approved carrier; `expedited/shipper/{id}` that shipper; `users/{id}` that user; `admin` an admin signed in with two-factor (else 400). A missing or malformed `uid`, or a `channel` that is not one of these, is a 422 naming the field (decision 0161). A `uid` whose stream is not open on this instance is a 404 naming `uid` (a closed or never-opened stream, or a subscribe sent to another instance than the stream's).
          */
         post: operations["subscribeToChannel"];
         delete?: never;
@@ -1650,7 +1650,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in: the authenticator code or a recovery code
-         * @description After POST /api/login answered 202, within 5 minutes. 401 `Sign in with your password first` without that; 422 `Invalid authentication code` on `code` (a wrong code, or one already used: each code is accepted once) or `Invalid recovery code` on `recoveryCode` (each recovery code works once). Wrong codes are throttled like sign-ins, counted apart from wrong passwords (429). A new session id is issued.
+         * @description After POST /api/login answered 202, within 5 minutes. 401 `Sign in with your password first` without that; 422 `Invalid authentication code` on `code` (a wrong code, or one already used: each code is accepted once) or `Invalid recovery code` on `recoveryCode` (each recovery code works once). Wrong codes are throttled like sign-ins, counted apart from wrong passwords (429). A new session id is issued. A company member's sign-in answers what `GET /api/user` answers next: the company's user with `member` (decision 0237).
          */
         post: operations["loginSecondFactor"];
         delete?: never;
@@ -1757,6 +1757,46 @@ export interface paths {
          * @description Anyone, signed in or not (decision 0185). The message is stored, mailed to the operators' inbox (`CONTACT_INBOX_EMAIL`, docs/operations.md) with the sender as reply-to, and the sender gets a confirmation mail. 422 naming the field: `name` and `subject` required, `email` a valid address, `message` 10 to 5000 characters. `website` is a honeypot the form hides from people: when it is filled the answer is the same 201 and nothing is stored or mailed. 5 messages per address per 10 minutes (429 with `Retry-After`). A request that carries the session cookie must send `X-XSRF-TOKEN`.
          */
         post: operations["sendContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a link to set a new password (forgot password)
+         * @description Anyone, signed in or not (decision 0216). Always 202 with the same body whether or not an account uses the address, so the answer never tells who has an account. When one does, a one-time link (`<origin>/reset-password?token=...`, 60 minutes; only the token's SHA-256 is stored) is mailed to it, and any earlier link of that account stops working. 422 `Invalid email address` on `email`. Throttled: 5 requests per address and 20 per IP address per 15 minutes (429 with `Retry-After`). A request that carries the session cookie must send `X-XSRF-TOKEN`.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the link's token
+         * @description Whoever holds the link (no sign-in; decision 0216). The new password follows decision 0167 (at least 12 characters, not a common one; 422 on `password`). An unknown, expired, replaced or used token is 422 on `token` (`This password reset link is not valid` or `This link has expired, was replaced or was already used`). On success the link is spent (two redemptions at once: one wins), the password is set, every browser session of the account ends, a sign-in lock (decision 0211) and the failed sign-in counts are cleared, and a notice is mailed to the account's address. Nobody is signed in: the user signs in with the new password (and the second factor when it is on).
+         */
+        post: operations["resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3315,6 +3355,1210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * User management: every user, paged, sorted, filtered and searched
+         * @description Admins only (others 403). `sort` created (default), lastSignIn, email or company, `direction` desc (default) or asc; users without a sign-in or a company sort last either way. `q` finds part of a name, email, company name, DOT or MC number. A bad parameter is 422 naming it (decision 0210).
+         */
+        get: operations["listAdminUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * User management: one user
+         * @description Admins only. The list’s row with the phone, bookings and loads counts, active browser sessions, API tokens (never their secrets), a carrier’s vetting, the standing history, requests waiting for a second admin and the newest admin actions. 404 unknown user.
+         */
+        get: operations["showAdminUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend an account
+         * @description Admins only. A `reason` is required (422 on `reason`); the action is written to the hash-chained admin audit log. Only an approved account (409 otherwise). The account loses every role’s area at once on every instance, its browser sessions end and its API tokens are refused; a carrier’s listings leave search and its holds drop (decision 0116). Mailed to the user. Never the last active admin (409). On an admin account the action is only requested: 202 with the pending request, carried out when a second, different admin confirms it (decision 0212). 404 unknown user.
+         */
+        post: operations["suspendUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reinstate a suspended account
+         * @description Admins only. A `reason` is required (422 on `reason`); the action is written to the hash-chained admin audit log. Only a suspended account (409 otherwise). Mailed to the user. On an admin account the action is only requested: 202 with the pending request, carried out when a second, different admin confirms it (decision 0212). 404 unknown user.
+         */
+        post: operations["reinstateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/reset-two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a user’s two-factor sign-in off
+         * @description Admins only. A `reason` is required (422 on `reason`); the action is written to the hash-chained admin audit log. After the user’s identity was confirmed out of band. Never one’s own (403). 409 when it is not on. The secret and recovery codes go and the user’s sessions end; an admin must enrol again before using the console. Mailed to the user. On an admin account the action is only requested: 202 with the pending request, carried out when a second, different admin confirms it (decision 0212). 404 unknown user.
+         */
+        post: operations["resetUserTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/revoke-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every browser session of a user
+         * @description Admins only. A `reason` is required (422 on `reason`); the action is written to the hash-chained admin audit log. `count`: the sessions ended. Mailed to the user. On an admin account the action is only requested: 202 with the pending request, carried out when a second, different admin confirms it (decision 0212). 404 unknown user.
+         */
+        post: operations["revokeUserSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/revoke-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke every API token of a user
+         * @description Admins only. A `reason` is required (422 on `reason`); the action is written to the hash-chained admin audit log. `count`: the tokens revoked. Mailed to the user. On an admin account the action is only requested: 202 with the pending request, carried out when a second, different admin confirms it (decision 0212). 404 unknown user.
+         */
+        post: operations["revokeUserTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlock an account locked by failed sign-ins
+         * @description Admins only. A `reason` is required (422 on `reason`); the action is written to the hash-chained admin audit log. Only a locked account (409 otherwise). Clears the lock and the account’s failed sign-in counts (decision 0211). Mailed to the user. On an admin account the action is only requested: 202 with the pending request, carried out when a second, different admin confirms it (decision 0212). 404 unknown user.
+         */
+        post: operations["unlockUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/force-password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Force a password reset
+         * @description Admins only (decision 0216). A `reason` is required (422 on `reason`); the action is written to the hash-chained admin audit log. The account's password stops working at once (replaced by an unknown random one), every browser session ends, every API token is revoked, and the user is mailed, with the reason, a link to set a new password (the `POST /api/password/reset` flow, 60 minutes; `POST /api/password/forgot` sends a fresh one). On an admin account the action is only requested: 202 with the pending request, carried out when a second, different admin confirms it (decision 0212). 404 unknown user.
+         */
+        post: operations["forcePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a user's sign-in email
+         * @description Admins only (decision 0217). `email` and a `reason` are required (422 on `email`: invalid, the account's own, or `An account with this email already exists`; 422 on `reason`). Written to the hash-chained admin audit log. The change follows decision 0167 as an admin-initiated one: nothing changes yet; a one-time link (24 hours) goes to the NEW address and the current address is told, with the reason, at once; when the link is followed (`POST /api/account/email/confirm`) the email changes, the old address gets the change notice and a carrier's payouts are held for 72 hours (decision 0098), as for a change the user asked for. A change the user had waiting is replaced. On an admin account the action is only requested: 202 with the pending request, carried out when a second, different admin confirms it (decision 0212); the address is checked again then. 404 unknown user.
+         */
+        post: operations["changeUserEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Actions on admin accounts waiting for a second admin
+         * @description Admins only. Pending requests, oldest first, at most 200 (decision 0212).
+         */
+        get: operations["listUserActionRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user-actions/{requestId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an action on an admin account (the second admin)
+         * @description Admins only; never the admin who asked, nor the admin the action is on (403). Carries the action out and records both admins in the audit log. 409 when the request is no longer pending, when the admin who asked is no longer an active admin, or when the action is no longer possible (the account’s standing changed, or it would suspend the last active admin); such a request is closed as refused. Two confirmations at once: one wins, the other is 409 (decision 0212).
+         */
+        post: operations["confirmUserActionRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier/bookings/{id}/quick-pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The carrier’s quick-pay quote for a booking
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`; another carrier’s booking 404. The payout, the fee and what quick pay pays now, or why it is not available (decision 0222).
+         */
+        get: operations["getQuickPayQuote"];
+        put?: never;
+        /**
+         * The carrier takes a delivered booking’s payout now, for the quick-pay fee
+         * @description Approved carriers only: shippers and admins 403, an unapproved carrier 403 `Account pending approval`; another carrier’s booking 404. No body. Releases the payout now (instead of 48 hours after delivery) with the fee moved from the carrier’s payout to the platform’s share, and transfers the rest through the payout run’s own transfer (decision 0222). Irreversible. A booking already quick-paid answers 200 with its state again (a double click is one quick pay and one transfer); any other reason quick pay is not available is a 409 with the reason and the quote. `Idempotency-Key` replays the first answer.
+         */
+        post: operations["takeQuickPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking's message thread
+         * @description The booking's shipper or its approved carrier (anyone else 404). An admin reads it only while a dispute names the booking (else 403), and each read is logged in the identity reveal log. 409 before the booking is paid: until then the parties are anonymous and there is no thread.
+         */
+        get: operations["getBookingMessages"];
+        put?: never;
+        /**
+         * Send a message on a booking's thread
+         * @description The booking's shipper or approved carrier; `body` 1-4000 characters after trimming. 409 before the booking is paid. 429 (with Retry-After) past 20 writes a minute per user. The other side is told live and, for its first unread message, by mail.
+         */
+        post: operations["sendBookingMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/messages/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a file (with an optional note) on a booking's thread
+         * @description multipart/form-data: `file` (PDF, JPEG or PNG, recognised by its bytes and named with the matching extension; at most 10 MB) and `body` (optional, at most 4000 characters). Stored through Drive. Same parties, 409 and 429 as a text message.
+         */
+        post: operations["sendBookingMessageAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One's side has read the thread up to a message
+         * @description The booking's shipper or approved carrier. `upToMessageId` must be a message of this booking (else 422); a receipt never moves back. 409 before the booking is paid.
+         */
+        post: operations["markBookingMessagesRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Its author edits a message within 5 minutes of sending it
+         * @description Only the message's author (anyone else on the booking: 403); 409 once 5 minutes have passed. A message is never deleted. 429 past 20 writes a minute.
+         */
+        patch: operations["editBookingMessage"];
+        trace?: never;
+    };
+    "/api/bookings/{id}/messages/{messageId}/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A message's attached file
+         * @description The booking's parties, or an admin while a dispute names the booking (logged). 404 for a message without a file.
+         */
+        get: operations["downloadBookingMessageAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/rate-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A paid booking's rate confirmation
+         * @description The booking's shipper or its approved carrier (anyone else's booking is a 404, an admin a 403). Issued when the payment succeeds (docs/decisions/0226): both companies, the load, windows, equipment, line haul and accessorials, the carrier's pay, payment terms and the shipper's terms version, as a PDF in the Document Hub (`downloadUrl`). Before the booking is paid it does not exist: a 404 `No rate confirmation yet: it is issued once the booking is paid`. A paid booking without one (paid before rate confirmations) gets it on this read.
+         */
+        get: operations["getRateConfirmation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/rate-confirmation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The carrier accepts the rate confirmation
+         * @description Approved carriers only, the booking's own (shippers and admins 403, someone else's booking 404). Records the name signed (the body's `name`, else the user's own name), the time, the IP and the user agent, as a terms acceptance is recorded (docs/decisions/0226). Accepting again answers the first acceptance unchanged. A booking not yet paid is a 404 `No rate confirmation yet: it is issued once the booking is paid`; a cancelled booking a 409. Reporting the pickup (in transit) is a 409 until it is accepted.
+         */
+        post: operations["acceptRateConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company and its members
+         * @description Approved shippers and carriers; of a company's members only owners (others 403 `Your company role (<role>) does not allow this`, the role matrix, decision 0223). A login in no company (404 `Company not found`).
+         */
+        get: operations["showCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's invites, newest first
+         * @description Approved shippers and carriers; of a company's members only owners (others 403 `Your company role (<role>) does not allow this`, the role matrix, decision 0223).
+         */
+        get: operations["listCompanyInvites"];
+        put?: never;
+        /**
+         * Invite someone to the company by email
+         * @description Approved shippers and carriers; of a company's members only owners (others 403 `Your company role (<role>) does not allow this`, the role matrix, decision 0223). The role must be one of the company kind's (422 on `role`); an address an account already uses is a 422 on `email`. A one-time link to `/invite/<token>` (7 days, token stored hashed) is mailed to the address.
+         */
+        post: operations["inviteCompanyMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/invites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an unused invite
+         * @description Approved shippers and carriers; of a company's members only owners (others 403 `Your company role (<role>) does not allow this`, the role matrix, decision 0223). The link stops working. Another company's invite, a used one or an unknown one: 404 `Invite not found`.
+         */
+        delete: operations["withdrawCompanyInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Approved shippers and carriers; of a company's members only owners (others 403 `Your company role (<role>) does not allow this`, the role matrix, decision 0223). The member's browser sessions end and API tokens are revoked at once. 409 when the last owner would go (two owners removing each other at once: one remains) or when the acting owner was removed meanwhile; another company's member 404.
+         */
+        delete: operations["removeCompanyMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Approved shippers and carriers; of a company's members only owners (others 403 `Your company role (<role>) does not allow this`, the role matrix, decision 0223). 409 `A company always keeps one owner: make another member owner first` when the last owner would stop being one; another company's member 404 `Member not found`.
+         */
+        patch: operations["changeCompanyMemberRole"];
+        trace?: never;
+    };
+    "/api/invites/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invite link offers
+         * @description Whoever holds the link (no sign-in). 404 `This invite link is not valid`; 422 on `token` `This invite has expired, was withdrawn or was already used`.
+         */
+        get: operations["showCompanyInvite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invites/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the company: the member's login
+         * @description Whoever holds the link (no sign-in). Creates the member's login (the invited address, this password, the terms accepted), approved as the company is, with the invite's role; the link is spent (two redemptions at once: one wins). Nobody is signed in: the member signs in with the new password. 404 `This invite link is not valid`; 422 on `token` (spent, expired, withdrawn, or the address taken meanwhile) or naming the field.
+         */
+        post: operations["acceptCompanyInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-listings/{id}/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A load's offers
+         * @description The load's shipper: every offer, carriers by anonymous label and rating, each placed against the lane's p25/p50/p75, with the load's floor. An approved carrier that sees the load or offered on it: its own offers. Others 404 (docs/decisions/0234).
+         */
+        get: operations["listFreightOffers"];
+        put?: never;
+        /**
+         * Make an offer on a load
+         * @description Approved carriers, on a load they see whose shipper takes offers: an amount below the posted price in integer cents, a note, and how many hours it stands (1-24). One open offer per carrier and load (409). An offer below the shipper's floor is stored DECLINED at once with a message that never says where the floor is.
+         */
+        post: operations["makeFreightOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-listings/{id}/offer-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Take offers on a load, with an optional floor
+         * @description The load's shipper, while it is open. Turning offers off closes the pending ones (each carrier is told).
+         */
+        put: operations["setFreightOfferTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier/freight-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The carrier's offers
+         * @description Approved carriers: their own offers on every load, latest activity first, at most 100.
+         */
+        get: operations["listMyFreightOffers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-offers/{offerId}/counter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counter an offer
+         * @description The party whose turn it is (the load's shipper or the offering carrier) answers with a new amount, note and expiry; at most 3 counters each (409 after). A carrier's counter below the floor is declined at once.
+         */
+        post: operations["counterFreightOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-offers/{offerId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an offer
+         * @description The party whose turn it is accepts: the load is claimed for the offer's carrier at the offer's amount through the claim's own path (one winner against claims and other accepts, 409 for the losers), and every other offer on it closes. An expired, withdrawn or already answered offer is a 409.
+         */
+        post: operations["acceptFreightOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-offers/{offerId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an offer
+         * @description The party whose turn it is declines; the negotiation ends.
+         */
+        post: operations["declineFreightOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/freight-offers/{offerId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an offer
+         * @description The offering carrier, while the offer is pending; a withdrawn offer cannot be accepted.
+         */
+        post: operations["withdrawFreightOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The shipper files a cargo claim on a delivered booking
+         * @description Shippers only (carriers and admins 403); another shipper's booking 404. A delivered, paid booking within 9 months of its delivery (business days, decision 0232): 409 otherwise, and 409 when the booking already has a claim. Filed before the payout's release, the claim holds it (no release run, no quick pay) until it is resolved; after, it proceeds as a recovery against the carrier (decision 0233). `Idempotency-Key` replays the first answer.
+         */
+        post: operations["fileCargoClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in shipper's claims, or the claims against the carrier's company
+         * @description Shippers and carriers (admins 403: their list is `GET /api/admin/claims`), newest first, up to 200.
+         */
+        get: operations["listCargoClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One claim with its steps
+         * @description Its shipper or the carrier it is against (admins 403); anyone else's claim 404.
+         */
+        get: operations["getCargoClaim"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/{id}/response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The carrier accepts the claim, offers part of it, or declines it
+         * @description Approved carriers only, the carrier the claim is against (others 404). Within 30 days of filing (business days); 409 once answered or once the window closed. Accepting settles the claim: refunded to the shipper out of the held payout, or recorded as a recovery.
+         */
+        post: operations["respondToCargoClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The shipper accepts the carrier's offer (settling it) or its decline (closing it)
+         * @description The claim's shipper only (others 404, carriers and admins 403). No body. 409 when there is no answer to accept.
+         */
+        post: operations["acceptCargoClaimAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/{id}/escalate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The shipper asks an admin to decide the claim
+         * @description The claim's shipper only. After an offer or a decline, or once the carrier's 30 days passed without an answer; 409 otherwise.
+         */
+        post: operations["escalateCargoClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a photo or document to a claim as evidence
+         * @description multipart/form-data: `file` (PDF, JPEG or PNG, recognised by its bytes and named with the matching extension; at most 10 MB). The claim's shipper or the carrier company it is against, while the claim is open (not settled or closed: 409). At most 10 files per side (409). Recorded as an `evidence_added` step in the claim's hash-chained audit. Admins 403; anyone else's claim 404.
+         */
+        post: operations["attachCargoClaimFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/{id}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A claim's evidence file
+         * @description The claim's shipper, the carrier it is against, or any admin (who decides escalated claims). Anyone else's claim, or a file of another claim, 404.
+         */
+        get: operations["downloadCargoClaimFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every cargo claim, escalated ones first
+         * @description Admins only (others 403). Up to 200, optionally of one status or one carrier.
+         */
+        get: operations["listCargoClaimsForAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/claims/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An admin decides an escalated claim, with a logged reason
+         * @description Admins only (others 403); a missing claim 404; 409 unless escalated. An amount above 0 settles it (refund out of the held payout, else a recorded recovery); 0 closes it. The reason is appended to the claim's hash-chained audit.
+         */
+        post: operations["decideCargoClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/stop-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The driver's steps at a booking's stops so far, and the next one
+         * @description The booking's carrier (members with the status area; decision 0243); another carrier's booking 404, shippers and admins 403.
+         */
+        get: operations["listStopEvents"];
+        put?: never;
+        /**
+         * The driver records a step at a stop (arrived, loaded, departed, arrived, delivered, exception)
+         * @description The booking's carrier (decision 0243). The steps come in order: arrived_pickup, loaded (`pieces`; `sealNumber`), departed_pickup (moves the booking In Transit through the status rules: the pickup day and window, the accepted rate confirmation), arrived_delivery, delivered (`consigneeName` and `signature`, a PNG data URL: renders the signed proof of delivery into the Document Hub and moves the booking Delivered); `exception` (`exception.kind`, `exception.note`) only after arriving at the delivery and before the delivery. Out of order, or a step the booking's status does not allow: 409 naming the next step. `at` is the phone's clock, kept as reported; the server's time is the record. `lat`/`lng`/`accuracyM` become a position on the shipment's tracking map. `photoIds` are photos uploaded first through `POST /api/bookings/{id}/stop-photos`. The `Idempotency-Key` header is required (422 without it): the same key again answers the step it recorded (200, `Idempotent-Replayed: true`), so a step the phone's offline queue sends twice is recorded once.
+         */
+        post: operations["recordStopEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/stop-photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The driver uploads a photo for a step still to be recorded
+         * @description The booking's carrier (decision 0243). multipart/form-data: `photo`, a JPEG or PNG recognised by its bytes, named with the matching extension, at most 8 MB (the phone resizes to 1600 px first). The answer's `id` goes in the step's `photoIds`. `Idempotency-Key` replays the first answer.
+         */
+        post: operations["uploadStopPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One's notifications, newest first, and the unread count
+         * @description Any signed-in user (a company's members read the company account user's, decision 0241). 20 a page unless `perPage` (1-50); `unread=true` lists only the unread. 422 naming `page`, `perPage` or `unread`.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks every notification of one's read
+         * @description Any signed-in user; read for every member of the company.
+         */
+        post: operations["readAllNotifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks one notification read
+         * @description Its user only: anyone else's is the 404 `Notification not found` a missing one gets. Marking a read one again changes nothing.
+         */
+        post: operations["readNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notification-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where each kind of notification goes
+         * @description Any signed-in user: every kind with its channel (`in_app` unless chosen) and push choice.
+         */
+        get: operations["getNotificationPreferences"];
+        /**
+         * Sets the channel of some kinds
+         * @description The kinds given change, the others keep theirs. 422 naming `preferences.N.kind` (not a kind, or twice) or `preferences.N.channel` (not a channel). A company's members other than its owner get 403 (decision 0241).
+         */
+        put: operations["updateNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click unsubscribe from one kind's mail (RFC 8058)
+         * @description The URL of a notification mail's `List-Unsubscribe` header; a mail client POSTs `List-Unsubscribe=One-Click` to it, with no session or CSRF token. The kind's mail stops (its channel becomes `in_app`; `off` stays off). A token this app did not sign, or one changed in any way, is a 404 `Unsubscribe link not valid` and changes nothing (decision 0242).
+         */
+        post: operations["unsubscribeNotifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-lanes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's saved lanes
+         * @description Approved carriers (shippers and admins 403, a pending carrier 403 `Account pending approval`): the company's own, newest first, with the company's limit.
+         */
+        get: operations["listSavedLanes"];
+        put?: never;
+        /**
+         * Save a lane
+         * @description Approved carriers (shippers and admins 403, a pending carrier 403 `Account pending approval`). 422 naming each bad field (`origin.zip3`, `destination.near` when the geocoder cannot place it, ...); 409 past the company's limit (docs/decisions/0239).
+         */
+        post: operations["createSavedLane"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-lanes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved lane
+         * @description The company that saved it; anyone else's is a 404 `Saved lane not found`. Its alerts go with it.
+         */
+        delete: operations["deleteSavedLane"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a saved lane
+         * @description The company that saved it; anyone else's is a 404 `Saved lane not found`.
+         */
+        patch: operations["updateSavedLane"];
+        trace?: never;
+    };
+    "/api/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's saved searchs
+         * @description Shippers (carriers and admins 403): the company's own, newest first, with the company's limit.
+         */
+        get: operations["listSavedSearchs"];
+        put?: never;
+        /**
+         * Save a search
+         * @description Shippers (carriers and admins 403). 422 naming each bad field (`origin.zip3`, `destination.near` when the geocoder cannot place it, ...); 409 past the company's limit (docs/decisions/0239).
+         */
+        post: operations["createSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved search
+         * @description The company that saved it; anyone else's is a 404 `Saved search not found`. Its alerts go with it.
+         */
+        delete: operations["deleteSavedSearch"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a saved search
+         * @description The company that saved it; anyone else's is a 404 `Saved search not found`.
+         */
+        patch: operations["updateSavedSearch"];
+        trace?: never;
+    };
+    "/api/bookings/{id}/driver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign a booking to a driver of the carrier company
+         * @description Approved carriers; of a company's members owners and dispatchers (others 403 `Your company role (<role>) does not allow this`, decision 0223). `memberId` must name a driver member of the company who was not removed (else 422 naming `memberId`); null unassigns. The member who assigned it is recorded. Someone else's booking is a 404. The carrier's screens (its members follow its account user's channel) hear `{ kind: 'booking', id, change: 'driver_assigned' | 'driver_unassigned' }` (docs/decisions/0237). A cancelled or completed booking takes no driver (409); unassigning always works.
+         */
+        put: operations["assignBookingDriver"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expedited-jobs/{id}/driver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign an expedited job to a driver of the carrier on it
+         * @description Approved carriers; of a company's members owners and dispatchers (others 403 `Your company role (<role>) does not allow this`, decision 0223). `memberId` must name a driver member of the company who was not removed (else 422 naming `memberId`); null unassigns. The member who assigned it is recorded. Someone else's job is a 404. The carrier's screens (its members follow its account user's channel) hear `{ kind: 'expedited', id, change: 'driver_assigned' | 'driver_unassigned' }` (docs/decisions/0237). Only an accepted or picked-up job takes a driver (409); unassigning always works.
+         */
+        put: operations["assignExpeditedJobDriver"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/drivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The carrier company's drivers
+         * @description Approved carriers; of a company's members owners and dispatchers (others 403, decision 0223): the driver members work can be assigned to, removed ones left out (docs/decisions/0237).
+         */
+        get: operations["listCompanyDrivers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/work": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in driver's work
+         * @description Approved carriers; of a company's members every role but accounts (decision 0223). The open bookings and accepted or picked-up expedited jobs assigned to the signed-in login (a driver member's; an owner or dispatcher has none of their own), overdue stops first, then today's (business time), then upcoming ones (docs/decisions/0237).
+         */
+        get: operations["driverWork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3351,10 +4595,6 @@ export interface components {
              * @enum {string}
              */
             code: "card_declined" | "insufficient_funds" | "provider_error" | "invalid_request" | "idempotency_conflict";
-        };
-        /** @description A plain confirmation. */
-        Message: {
-            message: string;
         };
         /** @description An amount of US dollars with at most two decimals (code works in cents). */
         Dollars: number;
@@ -3440,6 +4680,7 @@ export interface components {
             updatedAt: string | null;
             /** @description Two-factor sign-in is on (required for admins, decision 0097) */
             twoFactorEnabled: boolean;
+            member?: components["schemas"]["ActingMember"];
         };
         /** @description An account waiting for an admin’s decision. */
         PendingUser: {
@@ -3706,6 +4947,8 @@ export interface components {
             onTimeRate: number | null;
             equipmentTypes: components["schemas"]["TruckType"][];
             rating: components["schemas"]["RatingSummary"];
+            /** @description Cargo claims filed on its bookings per delivered load, 0..1, three decimals; null when it has delivered none. A profile figure, not an identity (decision 0233) */
+            claimsRatio: number | null;
         };
         Lane: {
             pickupCity: string;
@@ -3732,6 +4975,8 @@ export interface components {
             /** @description The carrier’s active lanes, at most 20 */
             lanes: components["schemas"]["Lane"][];
             rating: components["schemas"]["RatingSummary"];
+            /** @description Cargo claims filed on its bookings per delivered load, 0..1, three decimals; null when it has delivered none. A profile figure, not an identity (decision 0233) */
+            claimsRatio: number | null;
         };
         /** @description The carrier’s real identity, revealed once a booking is paid (each reveal logged). */
         RevealedCarrier: {
@@ -3804,6 +5049,29 @@ export interface components {
             /** @description Accessorial codes of the price list (GET /api/accessorials), each charged once, priced by the server and billed on the carrier’s invoice as booked (decision 0131). Not DETENTION_HR: detention is billed from documented times. */
             accessorials?: string[];
         };
+        /** @description What completing a delivered booking does to the carrier's payout (docs/decisions/0220) */
+        CompletionEffect: {
+            /**
+             * @description releases_now: completing releases the payment from escrow to the carrier now (before the automatic release 48 hours after delivery); already_released: the payout was released before (the 48-hour job, or earlier), completing moves no money; none: no platform payout rides on it (not paid, or a partner carrier bills through its partner)
+             * @enum {string}
+             */
+            payout: "releases_now" | "already_released" | "none";
+            /**
+             * Format: date-time
+             * @description When the payout was released (already_released), else null
+             */
+            releasedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the payout would be released without completion, 48 hours after delivery (releases_now), else null
+             */
+            autoReleaseAt: string | null;
+            /**
+             * Format: date-time
+             * @description releases_now only: the carrier's payouts are held for review until then (a recent change to its payout account, email or phone, docs/decisions/0098), so the transfer to the carrier waits though the release happens now; else null
+             */
+            transferHeldUntil: string | null;
+        };
         /** @description A booking as its shipper (or its carrier) sees it: the carrier stays anonymous until payment. */
         ShipperBooking: {
             id: number;
@@ -3854,6 +5122,8 @@ export interface components {
             canCancel: boolean;
             /** @description The shipper may complete it now */
             canComplete: boolean;
+            /** @description What completing it now would do to the carrier's payout (docs/decisions/0220); null unless the shipper may complete it */
+            completion: components["schemas"]["CompletionEffect"] | null;
             /** @description Set on a partner booking (provider is a partner carrier), else null */
             partner: components["schemas"]["PartnerShipment"] | null;
             /** @description The carrier's vetting when booked: the carrier's own; the shipper's once paid; null on older bookings */
@@ -3908,14 +5178,18 @@ export interface components {
             cancelledAt: string | null;
             /** Format: date-time */
             createdAt: string;
-            /** @description The statuses the carrier may move it to now: the status machine's, without delivered while the delivery rules refuse it (docs/decisions/0166) */
+            /** @description The statuses the carrier may move it to now: the status machine's, without in transit while the pickup rules refuse it (docs/decisions/0221) and without delivered while the delivery rules refuse it (docs/decisions/0166) */
             allowedStatuses: components["schemas"]["BookingStatus"][];
+            /** @description Why in transit, next by the status machine, would be refused now (before the pickup date or window, docs/decisions/0221); null otherwise */
+            inTransitBlockedReason: string | null;
             /** @description Why delivered, next by the status machine, would be refused now (before the pickup date or window, no proof of delivery or recorded exception); null otherwise */
             deliveryBlockedReason: string | null;
             /** @description The late-cancel fee the shipper paid on cancelling (decision 0178); null until cancelled */
             cancellationFeeCents: number | null;
             /** @description The carrier's share of that fee, paid out like any payout; null until cancelled */
             cancellationFeeShareCents: number | null;
+            /** @description The driver member the booking is assigned to (docs/decisions/0237); null when none */
+            driver: components["schemas"]["DriverMember"] | null;
         };
         CarrierStatusInput: {
             status: components["schemas"]["CarrierStatusChoice"];
@@ -4124,6 +5398,10 @@ export interface components {
             payoutFailureReason: string | null;
             /** @description The entry is the carrier's share of a cancelled booking's late-cancel fee (decision 0178): `totalAmount` is the fee, `payoutAmount` its 91% (`payoutSplit.carrierPercent` of `GET /api/platform/constants`, decision 0200). A cancelled booking without a fee is never listed. */
             lateCancelFee: boolean;
+            /** @description The quick-pay fee taken off `payoutAmount` when the carrier took the payout at once (decision 0222), cents; null when it did not */
+            quickPayFeeCents: number | null;
+            /** @description A booking’s quick-pay quote while its payout is pending (decision 0222): offered when `available`; null for an expedited job, a late-cancel fee, and once the payout is released */
+            quickPay: components["schemas"]["QuickPayQuote"] | null;
         };
         UsersByRole: {
             shipper: number;
@@ -4254,6 +5532,8 @@ export interface components {
             releasedAt: string | null;
             /** @description Waiting (for the carrier’s payout onboarding, or for a payout hold to end: `nextAttemptAt`) rather than failed */
             held: boolean;
+            /** @description The quick-pay fee taken off `payoutAmount` when the carrier took the payout at once (decision 0222), cents; null when it did not */
+            quickPayFeeCents: number | null;
         };
         /** @description One carrier payout in the admin's list (decision 0206): a booking's or a delivered expedited job's, told apart by `kind`. Retried by `POST /api/admin/payouts/{bookingId}/retry` or `POST /api/admin/expedited-payouts/{jobId}/retry`. */
         PayoutListItem: {
@@ -4287,6 +5567,8 @@ export interface components {
             releasedAt: string | null;
             /** @description Waiting (for the carrier’s payout onboarding, or for a payout hold to end: `nextAttemptAt`) rather than failed */
             held: boolean;
+            /** @description The quick-pay fee taken off `payoutAmount` when the carrier took the payout at once (decision 0222), cents; null when it did not */
+            quickPayFeeCents: number | null;
         };
         /** @description A delivered expedited job’s payout needing attention (decision 0188): failed or held. Retried by the payout run like a booking’s. */
         ExpeditedPayoutAttention: {
@@ -4307,6 +5589,8 @@ export interface components {
             releasedAt: string | null;
             /** @description Waiting (for the carrier’s payout onboarding, or for a payout hold to end: `nextAttemptAt`) rather than failed */
             held: boolean;
+            /** @description Always null: quick pay is for bookings (decision 0222); present so every payout row has the same fields */
+            quickPayFeeCents: null;
         };
         PayoutAttentionList: {
             /** @description At most 200, newest release first */
@@ -4381,7 +5665,7 @@ export interface components {
             state?: string | null;
             address?: string | null;
         };
-        /** @description The Post a Load form (docs/spec.md §7). Defaults: VAN, TL, and the load defaults of `GET /api/platform/constants` (1 pallet, 1000 lb, 48 x 40 x 60; decision 0201). */
+        /** @description The Post a Load form (docs/spec.md §7). Defaults: VAN, TL, and the load defaults of `GET /api/platform/constants` (1 pallet, 1000 lb, 48 x 40 x 60; decision 0201). Density and freight class are never sent: the server computes them from `weight_lbs`, `pallets` and `dims` (decision 0228). */
         FreightListingForm: {
             origin: components["schemas"]["FreightPlaceInput"];
             destination: components["schemas"]["FreightPlaceInput"];
@@ -4405,6 +5689,20 @@ export interface components {
             notes?: string | null;
             /** @description The shipper's price in dollars (two decimals at most), required to publish; the same `price` the load's answers carry (stored as integer cents, decision 0202) */
             price?: number | null;
+            /** @description What the freight is, as the bill of lading describes it. Required to publish an LTL load: 422 `Commodity is required for an LTL load` (decision 0228). */
+            commodity?: string | null;
+            /** @description Pieces on the handling units (cartons, drums...), printed on the bill of lading */
+            pieces?: number | null;
+            /** @description How the handling units (`pallets`) are packed; empty or null: PALLET */
+            packaging?: components["schemas"]["PackagingType"] | null;
+            /** @description Who receives the freight, printed as the bill of lading's consignee */
+            consignee?: string | null;
+            /** @description Hazardous materials. True requires `un_number` and `hazard_class` (422 on each missing one); false or absent refuses both (422 `... only for hazmat freight`). */
+            hazmat?: boolean;
+            /** @description UN identification number, UN0000 to UN3999 (stored upper case) */
+            un_number?: string | null;
+            /** @description DOT hazard class with its division where the class has divisions: 1.1-1.6 (optional compatibility group), 2.1-2.3, 3, 4.1-4.3, 5.1, 5.2, 6.1, 6.2, 7, 8, 9 */
+            hazard_class?: string | null;
         };
         /** @description What a recommendation rests on */
         RecommendationBasis: {
@@ -4477,6 +5775,9 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             shipper_rating: components["schemas"]["RatingSummary"];
+            freight: components["schemas"]["FreightDetails"] | null;
+            /** @description Its shipper takes offers below the price (docs/decisions/0234); the floor is never sent */
+            offers_allowed: boolean;
         };
         /** @description City and state only */
         FeaturedPlace: {
@@ -4500,11 +5801,23 @@ export interface components {
             booking_id: number;
             reference: components["schemas"]["BookingReference"];
         };
-        /** @description The recommendation stored with a load */
+        /** @description The recommendation stored with a load, and what it rested on when the load was posted (docs/decisions/0176) */
         RecommendedRange: {
             low: components["schemas"]["Dollars"];
             mid: components["schemas"]["Dollars"];
             high: components["schemas"]["Dollars"];
+            /** @description The mid per pallet per mile of the load, rounded to the cent (0 without a distance) */
+            per_pallet_mile: components["schemas"]["Dollars"];
+            /** @description The method, scope and sample recorded when the load was posted; null when none was recorded (the screen then shows no recommended figure) */
+            basis: components["schemas"]["StoredRecommendationBasis"] | null;
+        };
+        /** @description What a load's recommendation rested on when it was posted */
+        StoredRecommendationBasis: {
+            /** @enum {string} */
+            method: "lane_history" | "cost_model";
+            /** @enum {string|null} */
+            scope: "zip3" | "state" | "region" | null;
+            sample_size: number;
         };
         /** @description One of the shipper's own posted loads */
         ShipperLoad: {
@@ -4526,12 +5839,15 @@ export interface components {
             hold_expires_at: string | null;
             booking_id: number | null;
             booking_reference: components["schemas"]["BookingReference"] | null;
+            /** @description Whether the claim's booking is paid, from the load's funding or by the shipper's card afterwards; false while it awaits payment and when there is no booking */
+            booking_paid: boolean;
             /** Format: date-time */
             expires_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** @description The holding or claiming carrier’s record; null when none */
             carrier_rating: components["schemas"]["CarrierCardRecord"] | null;
+            freight: components["schemas"]["FreightDetails"] | null;
         };
         /** @description One action on a load */
         FreightListingAuditEntry: {
@@ -4575,7 +5891,7 @@ export interface components {
         TmsDocument: {
             id: number;
             /** @enum {string} */
-            type: "BOL" | "INVOICE" | "POD" | "SIGNED_BOL" | "WEIGHT_TICKET" | "LUMPER_RECEIPT" | "OTHER";
+            type: "BOL" | "INVOICE" | "RATE_CONFIRMATION" | "POD" | "SIGNED_BOL" | "WEIGHT_TICKET" | "LUMPER_RECEIPT" | "OTHER";
             shipmentId: number;
             shipmentReference: string;
             fileName: string;
@@ -5277,6 +6593,9 @@ export interface components {
             /** @description Every suspension and reinstatement, newest first (decision 0186) */
             standingHistory: components["schemas"]["StandingChange"][];
             lastStandingChange: components["schemas"]["StandingChange"] | null;
+            /** @description Cargo claims filed on its bookings per delivered load, to three decimals, from the ratings summary; null with no delivered load (decision 0233) */
+            claimsRatio: number | null;
+            claims: components["schemas"]["FleetCarrierClaims"];
         };
         FleetCarrierPage: {
             data: components["schemas"]["FleetCarrier"][];
@@ -5541,6 +6860,8 @@ export interface components {
              * @description When the job expired, unpaid or unaccepted by its deadline
              */
             expiredAt: string | null;
+            /** @description The carrier's driver member on the job (docs/decisions/0237), to carriers only; null to the shipper and when none */
+            driver: components["schemas"]["DriverMember"] | null;
         };
         ExpeditedJobForm: {
             /** @enum {string} */
@@ -5948,7 +7269,7 @@ export interface components {
         };
         /** @description The platform's own figures for its public pages (decision 0190): counts only, no identities. Cached for up to a minute. */
         PlatformFigures: {
-            /** @description Carrier accounts approved to take loads now */
+            /** @description Carrier companies approved to take loads now (their members' logins, a dispatcher or a driver, are not counted) */
             approvedCarriers: number;
             /** @description Bookings delivered */
             deliveredShipments: number;
@@ -5968,6 +7289,1050 @@ export interface components {
          * @example EXP-012
          */
         PayoutReference: string;
+        /** @description A carrier's company (shippers and admins have none yet). */
+        AdminUserCompany: {
+            carrierId: number;
+            name: string;
+            dotNumber: string | null;
+            mcNumber: string | null;
+        };
+        /** @description A user as the admin’s user list shows it (decision 0210). */
+        AdminUserListItem: {
+            id: number;
+            /** Format: email */
+            email: string;
+            /** @description First and last name; null when neither is set */
+            name: string | null;
+            role: components["schemas"]["Role"];
+            company: components["schemas"]["AdminUserCompany"] | null;
+            /**
+             * @description The admin’s review of the account; a suspended account was approved
+             * @enum {unknown}
+             */
+            approval: "pending" | "approved" | "rejected";
+            /**
+             * @description suspended by an admin (or the daily re-vetting); locked by failed sign-ins until `lockedUntil` (decision 0211); else active
+             * @enum {unknown}
+             */
+            standing: "active" | "suspended" | "locked";
+            /** @description Two-factor sign-in is on */
+            twoFactor: boolean;
+            /**
+             * Format: date-time
+             * @description While locked: when the lock ends by itself
+             */
+            lockedUntil: string | null;
+            /** Format: date-time */
+            lastSignInAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Its company and role there (an owner or a member login); null for admins */
+            membership: components["schemas"]["AdminUserMembership"] | null;
+        };
+        AdminUserPage: {
+            data: components["schemas"]["AdminUserListItem"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description A signed-in browser session, named by a fingerprint of its id (never the id itself). */
+        AdminUserSession: {
+            ref: string;
+            /**
+             * Format: date-time
+             * @description Null where the session store does not say
+             */
+            expiresAt: string | null;
+        };
+        /** @description One admin action on a user account, from the hash-chained admin audit log. */
+        AdminAuditEntry: {
+            id: number;
+            action: components["schemas"]["AdminUserAction"];
+            /** @description The admin who asked for it */
+            adminUserId: number;
+            /** @description The second admin who confirmed an action on an admin account */
+            confirmedBy: number | null;
+            reason: string;
+            detail: string | null;
+            /** Format: date-time */
+            at: string;
+        };
+        /**
+         * @description An admin action on a user account (decision 0210)
+         * @enum {unknown}
+         */
+        AdminUserAction: "suspend" | "reinstate" | "reset-two-factor" | "revoke-sessions" | "revoke-tokens" | "unlock" | "force-password-reset" | "change-email";
+        /** @description An action on an admin account, waiting for a second admin (the two-person rule, decision 0212). */
+        AdminUserActionRequest: {
+            id: number;
+            action: components["schemas"]["AdminUserAction"];
+            targetUserId: number;
+            requestedBy: number;
+            reason: string;
+            /** @description The action's input beyond the reason: `{ email }` for change-email, else null */
+            payload: {
+                /** Format: email */
+                email: string;
+            } | null;
+            /** @enum {unknown} */
+            status: "pending" | "done" | "refused";
+            decidedBy: number | null;
+            /** @description Why a confirmation could not carry it out */
+            outcome: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
+        /** @description One user for the admin: the list’s row, with what the account holds and what was done to it. */
+        AdminUserDetail: {
+            user: components["schemas"]["AdminUserListItem"];
+            phone: string | null;
+            counts: {
+                /** @description A shipper’s bookings, or a carrier company’s */
+                bookings: number;
+                /** @description Freight-board loads a shipper posted, or a carrier company claimed */
+                loads: number;
+            };
+            sessions: components["schemas"]["AdminUserSession"][];
+            /** @description Names, abilities, last use and expiry; never the secret */
+            tokens: components["schemas"]["AccessToken"][];
+            /** @description Carriers only */
+            vetting: components["schemas"]["CarrierVettingSummary"] | null;
+            /** @description Every suspension and reinstatement, newest first */
+            standingHistory: components["schemas"]["StandingChange"][];
+            /** @description A change of email waiting for its link to be followed (the user's own or an admin's, decision 0217), else null */
+            pendingEmailChange: components["schemas"]["PendingEmailChange"] | null;
+            pendingRequests: components["schemas"]["AdminUserActionRequest"][];
+            /** @description The newest admin actions on the account, newest first */
+            actions: components["schemas"]["AdminAuditEntry"][];
+        };
+        AdminUserActionInput: {
+            /** @description Kept in the admin audit log and told to the user */
+            reason: string;
+        };
+        /** @description An action carried out. */
+        AdminUserActionResult: {
+            action: components["schemas"]["AdminUserAction"];
+            /** @constant */
+            status: "done";
+            user: components["schemas"]["AdminUserListItem"];
+            /** @description Sessions ended or tokens revoked; null for other actions */
+            count: number | null;
+            /** @description The admin audit log row */
+            auditId: number;
+        };
+        PasswordForgotInput: {
+            /**
+             * Format: email
+             * @description The address the account signs in with
+             */
+            email: string;
+        };
+        PasswordResetInput: {
+            /** @description The token of the link mailed to the account */
+            token: string;
+            /** @description The new password: at least 12 characters, not a common password (decision 0167) */
+            password: string;
+        };
+        AdminChangeEmailInput: {
+            /**
+             * Format: email
+             * @description The new sign-in email; it applies when the link mailed to it is followed
+             */
+            email: string;
+            /** @description Kept in the admin audit log and told to the user */
+            reason: string;
+        };
+        /** @description A booking’s quick-pay quote (decision 0222): the carrier’s payout, the fee quick pay takes off it and what the transfer pays now, or why quick pay is not available. The fee is `feePercent` (2) of the payout rounded down to the cent; `amountNowCents` + the platform’s share (its 9% with the fee) = the booking total. Once quick-paid, `feeCents` is the fee charged and `quickPaidAt` when. */
+        QuickPayQuote: {
+            bookingId: number;
+            reference: components["schemas"]["BookingReference"];
+            /** @description True when `POST /api/carrier/bookings/{id}/quick-pay` would take the payout now */
+            available: boolean;
+            /**
+             * @description Why not, null when available: `no_payout` (a partner or cancelled booking), `quick_paid` (taken already), `already_paid`, `already_released` (completed by the shipper or released by the 48-hour run: the transfer is on its way), `not_paid` (the shipper has not paid), `not_delivered`, `claim_hold` (a cargo claim holds the payout until it is resolved, decision 0233), `vetting_failed` (the carrier failed vetting when booked), `payout_hold` (a payout hold after an account change, decision 0098), `onboarding` (the payout account cannot receive transfers yet)
+             * @enum {string|null}
+             */
+            reasonCode: "no_payout" | "quick_paid" | "already_paid" | "already_released" | "not_paid" | "not_delivered" | "claim_hold" | "vetting_failed" | "payout_hold" | "onboarding" | null;
+            /** @description The reason in a sentence for the carrier; null when available */
+            reason: string | null;
+            /** @description The quick-pay fee, whole percent of the payout (`QUICK_PAY_FEE_PERCENT`) */
+            feePercent: number;
+            /** @description The carrier’s payout before the fee: its 91% of the total (decision 0200) */
+            payoutCents: number;
+            /** @description The fee, rounded down to the cent */
+            feeCents: number;
+            /** @description What the transfer pays: payout less fee */
+            amountNowCents: number;
+            payoutStatus: components["schemas"]["PayoutStatus"];
+            /**
+             * Format: date-time
+             * @description When the carrier took the payout by quick pay; null if it did not
+             */
+            quickPaidAt: string | null;
+        };
+        /** @description What a quick pay did (decision 0222) */
+        QuickPayResult: {
+            /**
+             * @description `paid`: transferred now; `held`: released, the transfer waits (a hold that began meanwhile); `failed`: the provider refused, retried by the payout run; `pending`: released, the transfer is being made by another request or the payout run (a double click)
+             * @enum {string}
+             */
+            outcome: "paid" | "held" | "failed" | "pending";
+            quote: components["schemas"]["QuickPayQuote"];
+        };
+        /** @description 409: quick pay is not available for the booking, and why */
+        QuickPayRefusal: {
+            message: string;
+            /** @enum {string} */
+            reasonCode: "no_payout" | "quick_paid" | "already_paid" | "already_released" | "not_paid" | "not_delivered" | "claim_hold" | "vetting_failed" | "payout_hold" | "onboarding";
+            quote: components["schemas"]["QuickPayQuote"];
+        };
+        /** @description A plain confirmation. */
+        Message: {
+            message: string;
+        };
+        BookingMessage: {
+            id: number;
+            /**
+             * @description Who wrote it
+             * @enum {string}
+             */
+            side: "shipper" | "carrier";
+            /** @description The viewer wrote it */
+            mine: boolean;
+            /** @description Plain text (may be empty beside an attachment) */
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            editedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the viewer may edit it; null when not theirs or too late
+             */
+            editableUntil: string | null;
+            /** @description The other side's read receipt reaches it */
+            read: boolean;
+            attachment: components["schemas"]["BookingMessageAttachment"] | null;
+        };
+        BookingMessageThread: {
+            bookingId: number;
+            reference: string;
+            /** @enum {string} */
+            you: "shipper" | "carrier" | "admin";
+            messages: components["schemas"]["BookingMessage"][];
+            /** @description Messages of the other side newer than the viewer's receipt (0 for an admin) */
+            unread: number;
+            readUpTo: components["schemas"]["BookingMessageReadUpTo"];
+        };
+        BookingMessageInput: {
+            /** @description The text, shown escaped; trimmed */
+            body: string;
+        };
+        BookingMessageReadInput: {
+            /** @description The newest message of this booking the side has read */
+            upToMessageId: number;
+        };
+        BookingMessageReadReceipts: {
+            readUpTo: components["schemas"]["BookingMessageReadUpTo"];
+        };
+        /** @description The newest message each side has read (null: none yet) */
+        BookingMessageReadUpTo: {
+            shipper: number | null;
+            carrier: number | null;
+        };
+        BookingMessageAttachment: {
+            fileName: string;
+            /** @enum {string} */
+            mimeType: "application/pdf" | "image/jpeg" | "image/png";
+            size: number;
+            downloadUrl: string;
+        };
+        /**
+         * @description How freight is packed on its handling units (contract/freight_class.ts)
+         * @enum {string}
+         */
+        PackagingType: "PALLET" | "SKID" | "CRATE" | "BOX" | "DRUM" | "BUNDLE" | "ROLL" | "BAG";
+        /**
+         * @description NMFC density-based class: the 13 subprovisions of NMFC Docket 2025-1, in force since 2025-07-19 (decision 0228)
+         * @enum {number}
+         */
+        FreightClass: 50 | 55 | 60 | 65 | 70 | 85 | 92.5 | 100 | 125 | 175 | 250 | 300 | 400;
+        Hazmat: {
+            un_number: string;
+            hazard_class: string;
+        };
+        /** @description What a load's freight is, with the density (lb per cubic foot, to the hundredth) and NMFC class the server computed from its weight and its handling units' size (decision 0228). Null on loads posted before it. */
+        FreightDetails: {
+            commodity: string | null;
+            pieces: number | null;
+            packaging: components["schemas"]["PackagingType"];
+            /** @description Only to the load's shipper; carriers read it on the bill of lading once they claim */
+            consignee?: string | null;
+            hazmat: components["schemas"]["Hazmat"] | null;
+            density_pcf: number;
+            freight_class: components["schemas"]["FreightClass"];
+        };
+        AcceptRateConfirmationInput: {
+            /** @description The name the carrier signs with; the signed-in user's own name when absent */
+            name?: string;
+        };
+        RateConfirmation: {
+            bookingId: number;
+            /**
+             * @description RC-<year>-<booking id, 7 digits>
+             * @example RC-2026-0000042
+             */
+            number: string;
+            /** @enum {string} */
+            status: "issued" | "accepted";
+            /** Format: date-time */
+            issuedAt: string;
+            /** @description The PDF in the Document Hub: /api/tms/documents/{id}/download */
+            downloadUrl: string;
+            /** @description The agreed line haul, all in: the booking total the shipper paid */
+            lineHaulCents: number;
+            /** @description The accessorials agreed at booking, billed on the carrier's invoice */
+            accessorialsCents: number;
+            /** @description The carrier's pay on the line haul (the payout split); null on a partner booking */
+            carrierPayCents: number | null;
+            /** @description The platform terms version the shipper accepted */
+            termsVersion: string | null;
+            accepted: null | {
+                /** Format: date-time */
+                at: string;
+                name: string;
+            };
+        };
+        /**
+         * @description A member's role. Carriers: owner, dispatcher, driver, accounts; shippers: owner, planner, accounts (issue 35, decision 0223).
+         * @enum {string}
+         */
+        CompanyRole: "owner" | "dispatcher" | "driver" | "accounts" | "planner";
+        /** @enum {string} */
+        CompanyKind: "shipper" | "carrier";
+        /** @description The member who signed in, acting as the company's account user (the user around it). Decision 0223. */
+        ActingMember: {
+            /** @description The member's own login */
+            userId: number;
+            role: components["schemas"]["CompanyRole"];
+            firstName: string | null;
+            lastName: string | null;
+            /** Format: email */
+            email: string;
+            phone: string | null;
+            companyId: number;
+            companyName: string;
+            companyKind: components["schemas"]["CompanyKind"];
+        };
+        CompanyMember: {
+            /** @description The membership's id (the path's `{id}`) */
+            id: number;
+            userId: number;
+            firstName: string | null;
+            lastName: string | null;
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["CompanyRole"];
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        /** @description A shipper or carrier company and its members, owners first. */
+        Company: {
+            id: number;
+            kind: components["schemas"]["CompanyKind"];
+            name: string;
+            members: components["schemas"]["CompanyMember"][];
+        };
+        CompanyInvite: {
+            id: number;
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["CompanyRole"];
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            status: "pending" | "used" | "expired";
+        };
+        CompanyInviteInput: {
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["CompanyRole"];
+        };
+        CompanyMemberRoleInput: {
+            role: components["schemas"]["CompanyRole"];
+        };
+        InviteLookup: {
+            companyName: string;
+            companyKind: components["schemas"]["CompanyKind"];
+            role: components["schemas"]["CompanyRole"];
+            /** Format: email */
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        InviteAcceptInput: {
+            firstName: string;
+            lastName: string;
+            password: string;
+            /** @constant */
+            termsAccepted: true;
+        };
+        InviteAccepted: {
+            /** Format: email */
+            email: string;
+            companyName: string;
+            role: components["schemas"]["CompanyRole"];
+        };
+        /** @description An offer on a posted load as one of its parties sees it (docs/decisions/0234). The shipper's view names the carrier by its anonymous label and rating only and places the amount against the lane's p25/p50/p75; the carrier's view has neither (null). */
+        FreightOffer: {
+            id: number;
+            listing_id: number;
+            load: {
+                origin: components["schemas"]["FreightOfferPlace"];
+                destination: components["schemas"]["FreightOfferPlace"];
+                price_cents: number;
+                /** @enum {string} */
+                status: "OPEN" | "CLAIMED" | "CANCELLED" | "EXPIRED";
+            };
+            /** @description The amount on the table, integer cents */
+            amount_cents: number;
+            /** @description The carrier's pay at this amount (the one split, #core/money) */
+            carrier_pay_cents: number;
+            note: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "ACCEPTED" | "DECLINED" | "WITHDRAWN" | "CLOSED" | "EXPIRED";
+            /** @description Why it is over, in a sentence; null while pending */
+            message: string | null;
+            /** @enum {string} */
+            last_by: "carrier" | "shipper";
+            /**
+             * @description Whose answer a pending offer waits for
+             * @enum {string|null}
+             */
+            turn: "carrier" | "shipper" | null;
+            counters: {
+                carrier: number;
+                shipper: number;
+                max: number;
+            };
+            /** Format: date-time */
+            expires_at: string;
+            booking_id: number | null;
+            booking_reference: string | null;
+            /** @description Shipper's view: `Verified carrier #NNNN` */
+            carrier_label: string | null;
+            carrier_rating: null | {
+                average: number | null;
+                count: number;
+                on_time_rate: number | null;
+            };
+            /** @enum {string|null} */
+            lane_position: "below_p25" | "p25_to_p50" | "p50_to_p75" | "above_p75" | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        FreightOfferPlace: {
+            postal: string;
+            city: string;
+            state: string;
+        };
+        /** @description A load's offers: all of them for its shipper (with its floor and the lane's range), the carrier's own for a carrier (floor and range null) */
+        FreightOfferList: {
+            listing_id: number;
+            price_cents: number;
+            allow_offers: boolean;
+            floor_cents: number | null;
+            lane_range: null | {
+                p25: number;
+                p50: number;
+                p75: number;
+            };
+            max_counters: number;
+            offers: components["schemas"]["FreightOffer"][];
+        };
+        FreightOfferInput: {
+            amount_cents: number;
+            note?: string | null;
+            expires_in_hours: number;
+        };
+        FreightOfferTerms: {
+            allow_offers: boolean;
+            /** @description Offers below it are declined at once; never shown to carriers */
+            floor_cents?: number | null;
+        };
+        /** @description The load claimed at the offer's amount and the booking it became */
+        FreightOfferAccepted: {
+            id: number;
+            booking_id: number;
+            reference: components["schemas"]["BookingReference"];
+            offer: components["schemas"]["FreightOffer"];
+        };
+        /** @description A cargo claim (decisions 0232, 0233). Names neither party. */
+        CargoClaim: {
+            id: number;
+            bookingId: number;
+            reference: components["schemas"]["BookingReference"];
+            /** @enum {string} */
+            type: "loss" | "damage" | "shortage" | "delay";
+            /** @description The amount claimed, integer cents */
+            amountCents: number;
+            description: string;
+            /**
+             * @description filed (waiting for the carrier), offered, declined, escalated (an admin decides), settled (money refunded or a recovery recorded), closed (nothing owed)
+             * @enum {string}
+             */
+            status: "filed" | "offered" | "declined" | "escalated" | "settled" | "closed";
+            /** @description Filed before the payout's release: the payout waits for the claim, and a settlement refunds the shipper out of it (decision 0233) */
+            payoutHeld: boolean;
+            /** Format: date */
+            deliveredOn: string;
+            /** Format: date-time */
+            filedAt: string;
+            /**
+             * Format: date
+             * @description The last business day the carrier may answer (30 days after filing)
+             */
+            respondBy: string;
+            /** @enum {string|null} */
+            response: "accept" | "offer" | "decline" | null;
+            offerCents: number | null;
+            responseReason: string | null;
+            /** Format: date-time */
+            respondedAt: string | null;
+            escalationReason: string | null;
+            /** Format: date-time */
+            escalatedAt: string | null;
+            decisionReason: string | null;
+            /** @description What the claim settled for, cents */
+            settledCents: number | null;
+            /** @description Refunded to the shipper's card out of the held payout, cents */
+            refundedCents: number | null;
+            /** @description Recorded as a recovery against the carrier (the payout was already released, or the settlement exceeds it), cents */
+            recoveryCents: number | null;
+            /** Format: date-time */
+            settledAt: string | null;
+            /** @description Evidence attached by either side, oldest first */
+            files: components["schemas"]["CargoClaimFile"][];
+        };
+        CargoClaimStep: {
+            /** @enum {string} */
+            action: "filed" | "accepted" | "offered" | "declined" | "shipper_accepted" | "escalated" | "decided" | "settled" | "evidence_added";
+            /** @enum {string} */
+            status: "filed" | "offered" | "declined" | "escalated" | "settled" | "closed";
+            /** @enum {string} */
+            actorRole: "shipper" | "carrier" | "admin";
+            amountCents: number | null;
+            note: string | null;
+            /** Format: date-time */
+            at: string;
+        };
+        CargoClaimDetail: {
+            id: number;
+            bookingId: number;
+            reference: components["schemas"]["BookingReference"];
+            /** @enum {string} */
+            type: "loss" | "damage" | "shortage" | "delay";
+            /** @description The amount claimed, integer cents */
+            amountCents: number;
+            description: string;
+            /**
+             * @description filed (waiting for the carrier), offered, declined, escalated (an admin decides), settled (money refunded or a recovery recorded), closed (nothing owed)
+             * @enum {string}
+             */
+            status: "filed" | "offered" | "declined" | "escalated" | "settled" | "closed";
+            /** @description Filed before the payout's release: the payout waits for the claim, and a settlement refunds the shipper out of it (decision 0233) */
+            payoutHeld: boolean;
+            /** Format: date */
+            deliveredOn: string;
+            /** Format: date-time */
+            filedAt: string;
+            /**
+             * Format: date
+             * @description The last business day the carrier may answer (30 days after filing)
+             */
+            respondBy: string;
+            /** @enum {string|null} */
+            response: "accept" | "offer" | "decline" | null;
+            offerCents: number | null;
+            responseReason: string | null;
+            /** Format: date-time */
+            respondedAt: string | null;
+            escalationReason: string | null;
+            /** Format: date-time */
+            escalatedAt: string | null;
+            decisionReason: string | null;
+            /** @description What the claim settled for, cents */
+            settledCents: number | null;
+            /** @description Refunded to the shipper's card out of the held payout, cents */
+            refundedCents: number | null;
+            /** @description Recorded as a recovery against the carrier (the payout was already released, or the settlement exceeds it), cents */
+            recoveryCents: number | null;
+            /** Format: date-time */
+            settledAt: string | null;
+            /** @description Each step, from the hash-chained claim audit */
+            steps: components["schemas"]["CargoClaimStep"][];
+            /** @description Evidence attached by either side, oldest first */
+            files: components["schemas"]["CargoClaimFile"][];
+        };
+        AdminCargoClaim: {
+            id: number;
+            bookingId: number;
+            reference: components["schemas"]["BookingReference"];
+            /** @enum {string} */
+            type: "loss" | "damage" | "shortage" | "delay";
+            /** @description The amount claimed, integer cents */
+            amountCents: number;
+            description: string;
+            /**
+             * @description filed (waiting for the carrier), offered, declined, escalated (an admin decides), settled (money refunded or a recovery recorded), closed (nothing owed)
+             * @enum {string}
+             */
+            status: "filed" | "offered" | "declined" | "escalated" | "settled" | "closed";
+            /** @description Filed before the payout's release: the payout waits for the claim, and a settlement refunds the shipper out of it (decision 0233) */
+            payoutHeld: boolean;
+            /** Format: date */
+            deliveredOn: string;
+            /** Format: date-time */
+            filedAt: string;
+            /**
+             * Format: date
+             * @description The last business day the carrier may answer (30 days after filing)
+             */
+            respondBy: string;
+            /** @enum {string|null} */
+            response: "accept" | "offer" | "decline" | null;
+            offerCents: number | null;
+            responseReason: string | null;
+            /** Format: date-time */
+            respondedAt: string | null;
+            escalationReason: string | null;
+            /** Format: date-time */
+            escalatedAt: string | null;
+            decisionReason: string | null;
+            /** @description What the claim settled for, cents */
+            settledCents: number | null;
+            /** @description Refunded to the shipper's card out of the held payout, cents */
+            refundedCents: number | null;
+            /** @description Recorded as a recovery against the carrier (the payout was already released, or the settlement exceeds it), cents */
+            recoveryCents: number | null;
+            /** Format: date-time */
+            settledAt: string | null;
+            carrierId: number;
+            shipperId: number;
+            /** @description Evidence attached by either side, oldest first */
+            files: components["schemas"]["CargoClaimFile"][];
+        };
+        CargoClaimList: {
+            claims: components["schemas"]["CargoClaim"][];
+        };
+        AdminCargoClaimList: {
+            claims: components["schemas"]["AdminCargoClaim"][];
+        };
+        FileCargoClaim: {
+            /** @enum {string} */
+            type: "loss" | "damage" | "shortage" | "delay";
+            /** @description Integer cents, at most the platform's liability limit of $100,000 (bookings declare no cargo value; decision 0232) */
+            amountCents: number;
+            description: string;
+        };
+        CargoClaimResponse: {
+            /** @enum {string} */
+            action: "accept" | "offer" | "decline";
+            /** @description Required with offer: less than the amount claimed */
+            offerCents?: number;
+            /** @description Required with offer and decline: the reasons and the evidence relied on */
+            reason?: string;
+        };
+        EscalateCargoClaim: {
+            reason: string;
+        };
+        CargoClaimDecision: {
+            /** @description Awarded, integer cents, at most the amount claimed; 0 closes the claim */
+            amountCents: number;
+            /** @description Logged in the claim's audit */
+            reason: string;
+        };
+        /** @description The carrier's cargo claims history (decision 0233) */
+        FleetCarrierClaims: {
+            /** @description Claims filed on its bookings (the ratings summary's count) */
+            count: number;
+            /** @description What its settled claims came to, cents */
+            settledCents: number;
+            /** @description Claims not yet settled or closed */
+            open: number;
+            /** @description Newest first, up to 10 */
+            claims: {
+                id: number;
+                reference: components["schemas"]["BookingReference"];
+                /** @enum {string} */
+                type: "loss" | "damage" | "shortage" | "delay";
+                amountCents: number;
+                /** @enum {string} */
+                status: "filed" | "offered" | "declined" | "escalated" | "settled" | "closed";
+                settledCents: number | null;
+                /** Format: date-time */
+                filedAt: string;
+            }[];
+        };
+        /** @description A photo or document attached to a cargo claim as evidence (decision 0245): by the shipper that filed it or the carrier it is against. Names neither party. */
+        CargoClaimFile: {
+            id: number;
+            /**
+             * @description Which party attached it
+             * @enum {string}
+             */
+            side: "shipper" | "carrier";
+            /** @description The name it was uploaded under, cleaned (decision 0184) */
+            fileName: string;
+            /** @enum {string} */
+            mimeType: "application/pdf" | "image/jpeg" | "image/png";
+            /** @description Bytes */
+            size: number;
+            /** Format: date-time */
+            uploadedAt: string;
+            /** @description GET it here (the claim's parties and admins) */
+            downloadUrl: string;
+        };
+        /** @description One driver's step (decision 0243) */
+        StopEventInput: {
+            /** @enum {string} */
+            type: "arrived_pickup" | "loaded" | "departed_pickup" | "arrived_delivery" | "delivered" | "exception";
+            /** @description The phone's clock (ISO 8601), kept as reported */
+            at?: string;
+            lat?: number;
+            lng?: number;
+            accuracyM?: number;
+            /** @description loaded only, required there */
+            pieces?: number;
+            /** @description loaded only */
+            sealNumber?: string;
+            /** @description delivered only, required there */
+            consigneeName?: string;
+            /** @description delivered only, required there: the consignee's signature drawn on the phone */
+            signature?: string;
+            exception?: {
+                /** @enum {string} */
+                kind: "shortage" | "damage" | "refused";
+                note: string;
+            };
+            photoIds?: number[];
+        };
+        StopEvent: {
+            id: number;
+            /** @enum {string} */
+            type: "arrived_pickup" | "loaded" | "departed_pickup" | "arrived_delivery" | "delivered" | "exception";
+            label: string;
+            /**
+             * Format: date-time
+             * @description The server's time: the record
+             */
+            recordedAt: string;
+            /** @description The phone's clock as it reported it */
+            reportedAt: string | null;
+            position: {
+                lat: number;
+                lng: number;
+                accuracyM: number | null;
+            } | null;
+            pieces: number | null;
+            sealNumber: string | null;
+            consigneeName: string | null;
+            exception: {
+                /** @enum {string} */
+                kind: "shortage" | "damage" | "refused";
+                note: string;
+            } | null;
+            photoCount: number;
+            /** @description The signed proof of delivery in the Document Hub (on the delivery) */
+            podDocumentId: number | null;
+        };
+        StopEventList: {
+            bookingId: number;
+            reference: string;
+            status: string;
+            pickup: string;
+            delivery: string;
+            pickupDate: string | null;
+            pallets: number;
+            podDocumentId: number | null;
+            /**
+             * @description The next step, null once delivered
+             * @enum {string|null}
+             */
+            next: "arrived_pickup" | "loaded" | "departed_pickup" | "arrived_delivery" | "delivered" | null;
+            exceptionAllowed: boolean;
+            events: components["schemas"]["StopEvent"][];
+        };
+        StopPhoto: {
+            id: number;
+            /** @enum {string} */
+            mimeType: "image/jpeg" | "image/png";
+            sizeBytes: number;
+            width: number | null;
+            height: number | null;
+        };
+        /**
+         * @description What a notification is about (decision 0241)
+         * @enum {unknown}
+         */
+        NotificationKind: "booking" | "payment" | "payout" | "hold_expiry" | "vetting" | "reviews_due" | "invite" | "offer" | "message" | "claim" | "alert";
+        /**
+         * @description `in_app`: the bell and the page only; `email_immediate`: and a mail at once; `email_digest`: and the day's digest; `off`: not kept
+         * @enum {unknown}
+         */
+        NotificationChannel: "in_app" | "email_immediate" | "email_digest" | "off";
+        Notification: {
+            id: number;
+            kind: components["schemas"]["NotificationKind"];
+            title: string;
+            body: string;
+            /** @description a path inside the app */
+            link: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            readAt: string | null;
+        };
+        NotificationPage: {
+            data: components["schemas"]["Notification"][];
+            meta: components["schemas"]["PageMeta"];
+            unread: number;
+        };
+        NotificationRead: {
+            id: number;
+            kind: components["schemas"]["NotificationKind"];
+            title: string;
+            body: string;
+            /** @description a path inside the app */
+            link: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            readAt: string | null;
+            unread: number;
+        };
+        NotificationsReadAll: {
+            marked: number;
+            unread: number;
+        };
+        NotificationPreference: {
+            kind: components["schemas"]["NotificationKind"];
+            label: string;
+            channel: components["schemas"]["NotificationChannel"];
+            push: boolean;
+        };
+        NotificationPreferences: {
+            preferences: components["schemas"]["NotificationPreference"][];
+        };
+        NotificationPreferencesInput: {
+            preferences: {
+                kind: components["schemas"]["NotificationKind"];
+                channel: components["schemas"]["NotificationChannel"];
+                push?: boolean;
+            }[];
+        };
+        NotificationUnsubscribed: {
+            kind: components["schemas"]["NotificationKind"];
+            /** @constant */
+            channel: "in_app";
+        };
+        /** @description One side of a saved lane or search: `kind` and the field it needs (`zip3`; `state`; `near`, a ZIP or a city and state, with `radius_miles`). A missing one is a 422 on `origin.zip3`, ... */
+        SavedPlaceInput: {
+            /** @enum {string} */
+            kind: "zip3" | "state" | "radius";
+            zip3?: string | null;
+            state?: string | null;
+            near?: string | null;
+            radius_miles?: number | null;
+        };
+        /** @description One side of a saved lane or search as stored, with its label (`ZIP 606xx`, `IL`, `Within 50 mi of Chicago, IL 60601`) */
+        SavedPlace: {
+            /** @enum {string} */
+            kind: "zip3" | "state" | "radius";
+            zip3: string | null;
+            state: string | null;
+            near: string | null;
+            radius_miles: number | null;
+            label: string;
+        };
+        SavedLaneInput: {
+            origin: components["schemas"]["SavedPlaceInput"];
+            destination: components["schemas"]["SavedPlaceInput"];
+            /** @description null: any equipment */
+            equipment?: null | components["schemas"]["Equipment"];
+            /** @description null: any mode */
+            mode?: null | components["schemas"]["FreightMode"];
+            /** @description The least rate per mile a load must pay, in integer cents (price over road miles, as the board's rate_per_mile); null: any */
+            min_rate_cents_per_mile?: number | null;
+            /** @description A mail per matching load (default true) */
+            email?: boolean;
+        };
+        /** @description Any of a lane's fields; a side sent replaces that side whole */
+        SavedLaneChange: {
+            origin?: components["schemas"]["SavedPlaceInput"];
+            destination?: components["schemas"]["SavedPlaceInput"];
+            /** @description null: any equipment */
+            equipment?: null | components["schemas"]["Equipment"];
+            /** @description null: any mode */
+            mode?: null | components["schemas"]["FreightMode"];
+            /** @description The least rate per mile a load must pay, in integer cents (price over road miles, as the board's rate_per_mile); null: any */
+            min_rate_cents_per_mile?: number | null;
+            /** @description A mail per matching load (default true) */
+            email?: boolean;
+        };
+        SavedLane: {
+            id: number;
+            origin: components["schemas"]["SavedPlace"];
+            destination: components["schemas"]["SavedPlace"];
+            /** @description null: any equipment */
+            equipment: null | components["schemas"]["Equipment"];
+            /** @description null: any mode */
+            mode: null | components["schemas"]["FreightMode"];
+            min_rate_cents_per_mile: number | null;
+            email: boolean;
+            /** @description Loads this lane has alerted for */
+            alerts: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        SavedLaneList: {
+            lanes: components["schemas"]["SavedLane"][];
+            /** @description Saved lanes a company may keep */
+            limit: number;
+        };
+        SavedSearchInput: {
+            origin: components["schemas"]["SavedPlaceInput"];
+            destination: components["schemas"]["SavedPlaceInput"];
+            /** @description null: any equipment */
+            equipment?: null | components["schemas"]["Equipment"];
+            /** @description Pallets needed: a listing must offer at least this many */
+            pallets: number;
+            /** @description A calendar day, YYYY-MM-DD (an ISO date-time is read as its New York day) */
+            date_from: string;
+            /** @description A calendar day, YYYY-MM-DD (an ISO date-time is read as its New York day) */
+            date_to: string;
+            /** @description A mail per matching listing (default true) */
+            email?: boolean;
+        };
+        /** @description Any of a search's fields; a side sent replaces that side whole */
+        SavedSearchChange: {
+            origin?: components["schemas"]["SavedPlaceInput"];
+            destination?: components["schemas"]["SavedPlaceInput"];
+            /** @description null: any equipment */
+            equipment?: null | components["schemas"]["Equipment"];
+            /** @description Pallets needed: a listing must offer at least this many */
+            pallets?: number;
+            /** @description A calendar day, YYYY-MM-DD (an ISO date-time is read as its New York day) */
+            date_from?: string;
+            /** @description A calendar day, YYYY-MM-DD (an ISO date-time is read as its New York day) */
+            date_to?: string;
+            /** @description A mail per matching listing (default true) */
+            email?: boolean;
+        };
+        SavedSearch: {
+            id: number;
+            origin: components["schemas"]["SavedPlace"];
+            destination: components["schemas"]["SavedPlace"];
+            /** @description null: any equipment */
+            equipment: null | components["schemas"]["Equipment"];
+            pallets: number;
+            /** Format: date */
+            date_from: string;
+            /** Format: date */
+            date_to: string;
+            email: boolean;
+            /** @description Listings this search has alerted for */
+            alerts: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        SavedSearchList: {
+            searches: components["schemas"]["SavedSearch"][];
+            /** @description Saved searches a company may keep */
+            limit: number;
+        };
+        /** @description A driver member of a carrier company (docs/decisions/0237) */
+        DriverMember: {
+            /** @description The driver's membership id in the company (`CompanyMember.id`) */
+            memberId: number;
+            firstName: string | null;
+            lastName: string | null;
+            /** Format: email */
+            email: string;
+        };
+        CompanyDrivers: {
+            drivers: components["schemas"]["DriverMember"][];
+        };
+        AssignDriverInput: {
+            /** @description A driver member of the company (`CompanyMember.id`), or null to unassign */
+            memberId: number | null;
+        };
+        DriverAssignment: {
+            /** @description The driver now on the booking; null once unassigned */
+            driver: components["schemas"]["DriverMember"] | null;
+            /** Format: date-time */
+            assignedAt: string | null;
+        };
+        WorkStop: {
+            address: string | null;
+            city: string | null;
+            state: string | null;
+            zip: string | null;
+            /**
+             * Format: date
+             * @description The stop's business day (America/New_York)
+             */
+            date: string | null;
+            /** Format: date-time */
+            windowStart: string | null;
+            /**
+             * Format: date-time
+             * @description The window's end; an expedited job's delivery deadline
+             */
+            windowEnd: string | null;
+        };
+        DriverWorkItem: {
+            /** @enum {string} */
+            kind: "booking" | "expedited";
+            id: number;
+            reference: string;
+            /** @description The booking's status (`BookingStatus`) or the job's (`ExpeditedStatus`) */
+            status: string;
+            /** @enum {string} */
+            nextStop: "pickup" | "delivery";
+            /**
+             * @description The next stop's day against today's business day
+             * @enum {string}
+             */
+            due: "overdue" | "today" | "upcoming";
+            pallets: number;
+            pickup: components["schemas"]["WorkStop"];
+            delivery: components["schemas"]["WorkStop"];
+            /** @description What may be reported now: a booking's road statuses (in_transit, delayed, delivered; `PUT /api/bookings/{id}/status`), an expedited job's `pickup` or `deliver` */
+            actions: string[];
+            /** @description Why the next move is refused now, when it is */
+            blockedReason: string | null;
+        };
+        DriverWork: {
+            /**
+             * Format: date
+             * @description Today's business day (America/New_York)
+             */
+            today: string;
+            /** @description Overdue stops first, then today's, then upcoming ones */
+            items: components["schemas"]["DriverWorkItem"][];
+        };
+        /** @description The company a shipper or carrier login belongs to, and its role there (decision 0223): an owner, or a member acting for the company's account. */
+        AdminUserMembership: {
+            companyId: number;
+            companyName: string;
+            kind: components["schemas"]["CompanyKind"];
+            role: components["schemas"]["CompanyRole"];
+        };
     };
     responses: {
         /** @description 400: a malformed JSON body, or one that is a bare value (`"x"`, `42`, `null`) rather than an object or array */
@@ -6168,6 +8533,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 404: no event stream with this `uid` is open on this instance (`No open stream with this uid on this server; open /__transmit/events first`, `errors` naming `uid`, rule `openStream`): open the stream first, and behind several instances send the subscribe to the one holding it (docs/operations.md, "Live updates") */
+        TransmitStreamNotOpen: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description 422: a malformed push (not JSON, a missing or bad field, an event time without its UTC offset), or a shipment no booking matches */
         FeedRefused: {
             headers: {
@@ -6211,6 +8585,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Readiness"];
+            };
+        };
+        /** @description 409: quick pay is not available for the booking (`QuickPayRefusal`: the reason and the quote, decision 0222), or a request with this `Idempotency-Key` is still running (`{ message }`) */
+        QuickPayConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["QuickPayRefusal"] | components["schemas"]["Error"];
             };
         };
     };
@@ -8293,6 +10676,7 @@ export interface operations {
             400: components["responses"]["TransmitRefused"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["TransmitStreamNotOpen"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -8362,7 +10746,7 @@ export interface operations {
     listTmsDocuments: {
         parameters: {
             query?: {
-                type?: "BOL" | "INVOICE" | "POD" | "SIGNED_BOL" | "WEIGHT_TICKET" | "LUMPER_RECEIPT" | "OTHER";
+                type?: "BOL" | "INVOICE" | "RATE_CONFIRMATION" | "POD" | "SIGNED_BOL" | "WEIGHT_TICKET" | "LUMPER_RECEIPT" | "OTHER";
                 /** @description A booking id or its TRT- reference */
                 shipment?: string;
                 page?: number;
@@ -8919,6 +11303,65 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordForgotInput"];
+            };
+        };
+        responses: {
+            /** @description Accepted: a link was mailed if an account uses the address */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetInput"];
+            };
+        };
+        responses: {
+            /** @description The password is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     getOwnStanding: {
@@ -11240,6 +13683,2150 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformFigures"];
                 };
             };
+        };
+    };
+    listAdminUsers: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Default 20 */
+                perPage?: number;
+                sort?: "created" | "lastSignIn" | "email" | "company";
+                direction?: "asc" | "desc";
+                role?: "shipper" | "carrier" | "admin";
+                approval?: "pending" | "approved" | "rejected";
+                standing?: "active" | "suspended" | "locked";
+                twoFactor?: "on" | "off";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    showAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user id */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    suspendUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user id */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserActionInput"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionResult"];
+                };
+            };
+            /** @description An admin account: requested, waiting for a second admin */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    reinstateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user id */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserActionInput"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionResult"];
+                };
+            };
+            /** @description An admin account: requested, waiting for a second admin */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    resetUserTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user id */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserActionInput"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionResult"];
+                };
+            };
+            /** @description An admin account: requested, waiting for a second admin */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    revokeUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user id */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserActionInput"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionResult"];
+                };
+            };
+            /** @description An admin account: requested, waiting for a second admin */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    revokeUserTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user id */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserActionInput"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionResult"];
+                };
+            };
+            /** @description An admin account: requested, waiting for a second admin */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    unlockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user id */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserActionInput"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionResult"];
+                };
+            };
+            /** @description An admin account: requested, waiting for a second admin */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    forcePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user id */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserActionInput"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionResult"];
+                };
+            };
+            /** @description An admin account: requested, waiting for a second admin */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    changeUserEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user id */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminChangeEmailInput"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionResult"];
+                };
+            };
+            /** @description An admin account: requested, waiting for a second admin */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listUserActionRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionRequest"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    confirmUserActionRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                requestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getQuickPayQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id or TRT- reference */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickPayQuote"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    takeQuickPay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking id or TRT- reference */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Quick-paid: the outcome and the quote as it stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickPayResult"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["QuickPayConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+            503: components["responses"]["OutcomeUnknownRetryWithKey"];
+        };
+    };
+    getBookingMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every message, oldest first, with the read receipts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingMessageThread"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    sendBookingMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingMessageInput"];
+            };
+        };
+        responses: {
+            /** @description The message sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendBookingMessageAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    body?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The message sent, with its attachment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    markBookingMessagesRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingMessageReadInput"];
+            };
+        };
+        responses: {
+            /** @description Both sides' receipts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingMessageReadReceipts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    editBookingMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: components["schemas"]["BookingId"];
+                /** @description The message id */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingMessageInput"];
+            };
+        };
+        responses: {
+            /** @description The message as edited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    downloadBookingMessageAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: components["schemas"]["BookingId"];
+                /** @description The message id */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getRateConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id or its TRT- reference */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate confirmation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateConfirmation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    acceptRateConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id or its TRT- reference */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AcceptRateConfirmationInput"];
+            };
+        };
+        responses: {
+            /** @description The rate confirmation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateConfirmation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    showCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCompanyInvites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invites */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyInvite"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    inviteCompanyMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyInviteInput"];
+            };
+        };
+        responses: {
+            /** @description The invite */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyInvite"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    withdrawCompanyInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invite id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeCompanyMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The membership id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    changeCompanyMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The membership id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyMemberRoleInput"];
+            };
+        };
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    showCompanyInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the mailed link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invite */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLookup"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    acceptCompanyInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the mailed link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteAcceptInput"];
+            };
+        };
+        responses: {
+            /** @description The login made */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listFreightOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The load id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightOfferList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    makeFreightOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The load id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreightOfferInput"];
+            };
+        };
+        responses: {
+            /** @description The offer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightOffer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    setFreightOfferTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The load id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreightOfferTerms"];
+            };
+        };
+        responses: {
+            /** @description The load's offers and terms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightOfferList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listMyFreightOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightOffer"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    counterFreightOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer id */
+                offerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreightOfferInput"];
+            };
+        };
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightOffer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    acceptFreightOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer id */
+                offerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightOfferAccepted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["VettingUnavailable"];
+        };
+    };
+    declineFreightOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer id */
+                offerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightOffer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    withdrawFreightOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer id */
+                offerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightOffer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    fileCargoClaim: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking id or TRT- reference */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileCargoClaim"];
+            };
+        };
+        responses: {
+            /** @description The claim, filed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CargoClaim"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrKeyInFlight"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+            503: components["responses"]["OutcomeUnknownRetryWithKey"];
+        };
+    };
+    listCargoClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CargoClaimList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getCargoClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim and its audited steps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CargoClaimDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    respondToCargoClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CargoClaimResponse"];
+            };
+        };
+        responses: {
+            /** @description The claim after the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CargoClaim"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    acceptCargoClaimAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim, settled or closed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CargoClaim"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    escalateCargoClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscalateCargoClaim"];
+            };
+        };
+        responses: {
+            /** @description The claim, escalated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CargoClaim"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    attachCargoClaimFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The file attached */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CargoClaimFile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    downloadCargoClaimFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's id */
+                id: number;
+                /** @description The file's id */
+                fileId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCargoClaimsForAdmin: {
+        parameters: {
+            query?: {
+                status?: "filed" | "offered" | "declined" | "escalated" | "settled" | "closed";
+                carrierId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCargoClaimList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    decideCargoClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CargoClaimDecision"];
+            };
+        };
+        responses: {
+            /** @description The claim, decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CargoClaim"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listStopEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id or TRT- reference */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StopEventList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    recordStopEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking id or TRT- reference */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StopEventInput"];
+            };
+        };
+        responses: {
+            /** @description The step this key recorded before (replayed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StopEvent"];
+                };
+            };
+            /** @description The step, recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StopEvent"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrKeyInFlight"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+            503: components["responses"]["OutcomeUnknownRetryWithKey"];
+        };
+    };
+    uploadStopPhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking id or TRT- reference */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    photo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StopPhoto"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrKeyInFlight"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+            503: components["responses"]["OutcomeUnknownRetryWithKey"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                /** @description only the unread */
+                unread?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    readAllNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were marked, and the unread count (0) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsReadAll"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    readNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notification id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification, read, and the unread count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRead"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every kind's preference */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationPreferencesInput"];
+            };
+        };
+        responses: {
+            /** @description Every kind's preference, after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    unsubscribeNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token of the mailed link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @constant */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description The kind whose mail stopped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationUnsubscribed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listSavedLanes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved lanes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedLaneList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createSavedLane: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedLaneInput"];
+            };
+        };
+        responses: {
+            /** @description The saved lane */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedLane"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteSavedLane: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved lane or search id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSavedLane: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved lane or search id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedLaneChange"];
+            };
+        };
+        responses: {
+            /** @description The saved lane */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedLane"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listSavedSearchs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved searchs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchInput"];
+            };
+        };
+        responses: {
+            /** @description The saved search */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved lane or search id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved lane or search id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchChange"];
+            };
+        };
+        responses: {
+            /** @description The saved search */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    assignBookingDriver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignDriverInput"];
+            };
+        };
+        responses: {
+            /** @description The assignment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverAssignment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    assignExpeditedJobDriver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The expedited job id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignDriverInput"];
+            };
+        };
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpeditedJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listCompanyDrivers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drivers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDrivers"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    driverWork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The work */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverWork"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -1,30 +1,34 @@
 /*
- * `npm run lighthouse`: Lighthouse (mobile, simulated throttling) on the public pages of the
- * compiled app. Builds nothing: run `npm run build` first. Starts the built server in production
- * mode on its own port with a fresh SQLite file and no demo data, launches Debian's Chromium
- * headless, runs each page several times and prints the median performance score, LCP, FCP,
- * TBT, CLS, SEO and accessibility per page, and the audits that cost points. With BENCH_REPORT
- * set (npm run bench) it appends one figure per page and target for bench/all.ts.
+ * `npm run lighthouse`: Lighthouse (mobile, simulated throttling) on the public pages and the
+ * signed-in screens (issue 38) of the compiled app. Builds nothing: run `npm run build` first.
+ * Starts the built server in production mode on its own port with a fresh SQLite file and the
+ * demo data (scripts/signed-in.js; without signed-in pages, no demo data), launches Debian's
+ * Chromium headless, runs each page several times and prints the median performance score,
+ * LCP, FCP, TBT, CLS, SEO and accessibility per page, and the audits that cost points. A
+ * signed-in page is measured as its demo account: signed in once through the API (the admin
+ * with the demo TOTP code), its session cookie put into the browser before the page's runs
+ * (Lighthouse clears the cache and storage between runs, not cookies). With BENCH_REPORT set
+ * (npm run bench) it appends one figure per page and target for bench/all.ts.
  *
  *   npm run lighthouse
- *   npm run lighthouse -- --runs 5 --pages /,/auth,/overview
- *   npm run lighthouse -- --url http://127.0.0.1:3333     # a server that is already running
+ *   npm run lighthouse -- --runs 5 --pages /,/auth,/overview,/shipper
+ *   npm run lighthouse -- --url http://127.0.0.1:3333     # a server that is already running,
+ *                                                          # with the demo data for signed-in pages
  */
-import { spawn, spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { spawn } from 'node:child_process'
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import lighthouse from 'lighthouse'
-
-const ROOT = new URL('..', import.meta.url).pathname
+import { chromium as playwright } from 'playwright-core'
+import { ROOT, SIGNED_IN_PAGES, signIn, startServer, stopProcess } from './signed-in.js'
 
 const { values: options } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
-    pages: { type: 'string', default: '/,/auth' },
+    pages: { type: 'string', default: ['/', '/auth', ...Object.keys(SIGNED_IN_PAGES)].join(',') },
     port: { type: 'string', default: '3393' },
     url: { type: 'string' },
     chromium: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
@@ -34,85 +38,11 @@ const runs = Number(options.runs)
 const pages = options.pages.split(',')
 
 const TARGETS = { performance: 95, lcpMs: 2000, seo: 100 }
+/** Issue 38: the signed-in screens, which search engines never see. */
+const SIGNED_IN_TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 }
+const signedIn = (page) => Object.hasOwn(SIGNED_IN_PAGES, page)
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** The compiled server (build/), as `npm start` runs it, on an empty SQLite file of its own. */
-async function startServer(port) {
-  if (!existsSync(join(ROOT, 'build/.built')) || !existsSync(join(ROOT, 'frontend/dist'))) {
-    console.error('No build: run `npm run build` first (this script builds nothing).')
-    process.exit(1)
-  }
-  mkdirSync(join(ROOT, 'tmp'), { recursive: true })
-  const sqlite = 'tmp/lighthouse.sqlite3'
-  rmSync(join(ROOT, sqlite), { force: true })
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    // The demo's build, measured as `npm start` serves it (docs/decisions/0204).
-    DEMO_MODE: 'true',
-    APP_KEY: process.env.APP_KEY ?? randomBytes(32).toString('base64url'),
-    SESSION_DRIVER: 'database',
-    LIMITER_STORE: 'memory',
-    DB_CONNECTION: 'sqlite',
-    SQLITE_FILE: sqlite,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SCHEDULER_ENABLED: 'false',
-  }
-  const cwd = join(ROOT, 'build')
-  const migrate = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], {
-    cwd,
-    env,
-    encoding: 'utf8',
-  })
-  if (migrate.status !== 0) throw new Error(`migration failed: ${migrate.stderr}`)
-  const child = spawn(process.execPath, ['backend/bin/server.js'], {
-    cwd,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let errors = ''
-  child.stderr.on('data', (chunk) => (errors += chunk))
-  const url = `http://127.0.0.1:${port}`
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(200)) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${errors}`)
-    const up = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false
-    )
-    if (up) return { url, stop: () => stopProcess(child) }
-  }
-  child.kill('SIGKILL')
-  throw new Error(`server did not start: ${errors}`)
-}
-
-function stopProcess(child, { group = false } = {}) {
-  // A detached child leads its own process group: signal the whole group.
-  const signal = (name) => {
-    try {
-      if (group) process.kill(-child.pid, name)
-      else child.kill(name)
-    } catch {
-      // already gone
-    }
-  }
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      if (group) signal('SIGKILL')
-      return resolve()
-    }
-    const force = setTimeout(() => signal('SIGKILL'), 3000)
-    child.once('exit', () => {
-      clearTimeout(force)
-      // Helpers that outlived the browser's own exit.
-      if (group) signal('SIGKILL')
-      resolve()
-    })
-    signal('SIGTERM')
-  })
-}
 
 /** Chromium headless with a DevTools port Lighthouse connects to. */
 async function startChromium() {
@@ -200,7 +130,14 @@ async function measure(base, port) {
   const outDir = join(ROOT, 'tmp/lighthouse')
   mkdirSync(outDir, { recursive: true })
   const results = []
+  // The browser's cookies, set over CDP before each page: its account's session, or none.
+  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`)
+  const context = browser.contexts()[0]
+  const sessions = {}
   for (const page of pages) {
+    await context.clearCookies()
+    const role = SIGNED_IN_PAGES[page]
+    if (role) await context.addCookies((sessions[role] ??= await signIn(base, role)))
     const samples = []
     let last = null
     for (let i = 0; i < runs; i++) {
@@ -210,13 +147,16 @@ async function measure(base, port) {
         logLevel: 'error',
         onlyCategories: ['performance', 'seo', 'accessibility'],
       })
+      const landed = result?.lhr.finalDisplayedUrl
+      if (role && landed && new URL(landed).pathname !== page)
+        throw new Error(`${page} as ${role} ended on ${landed}: not signed in?`)
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`)
       if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message)
       last = result.lhr
       samples.push(figuresOf(result.lhr))
       const s = samples.at(-1)
       console.log(
-        `${page} run ${i + 1}/${runs}: performance ${s.performance}, LCP ${Math.round(s.lcpMs)} ms, SEO ${s.seo}`
+        `${page} run ${i + 1}/${runs}: performance ${s.performance}, LCP ${Math.round(s.lcpMs)} ms, TBT ${Math.round(s.tbtMs)} ms, CLS ${s.cls.toFixed(3)}`
       )
     }
     const name = page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')
@@ -226,12 +166,16 @@ async function measure(base, port) {
     )
     results.push({ page, ...m, lost: lostPoints(last) })
   }
+  // Only the CDP connection: the browser is stopped by its owner.
+  await browser.close()
   console.log(`\nFull reports of each page's last run: ${outDir}/`)
   return results
 }
 
 async function main() {
-  const server = options.url ? null : await startServer(Number(options.port))
+  const server = options.url
+    ? null
+    : await startServer({ port: Number(options.port), demo: pages.some(signedIn) })
   let results
   try {
     const chromium = await startChromium()
@@ -266,17 +210,31 @@ async function main() {
   const report = process.env.BENCH_REPORT
   if (report) {
     for (const r of results) {
-      const figures = [
-        [
-          'performance score',
-          r.performance,
-          '',
-          `≥ ${TARGETS.performance}`,
-          r.performance >= TARGETS.performance,
-        ],
-        ['LCP', Math.round(r.lcpMs), 'ms', `< ${TARGETS.lcpMs} ms`, r.lcpMs < TARGETS.lcpMs],
-        ['SEO score', r.seo, '', `${TARGETS.seo}`, r.seo >= TARGETS.seo],
-      ]
+      const t = SIGNED_IN_TARGETS
+      const figures = signedIn(r.page)
+        ? [
+            [
+              'performance score',
+              r.performance,
+              '',
+              `≥ ${t.performance}`,
+              r.performance >= t.performance,
+            ],
+            ['LCP', Math.round(r.lcpMs), 'ms', `< ${t.lcpMs} ms`, r.lcpMs < t.lcpMs],
+            ['TBT', Math.round(r.tbtMs), 'ms', `< ${t.tbtMs} ms`, r.tbtMs < t.tbtMs],
+            ['CLS', Number(r.cls.toFixed(3)), '', `< ${t.cls}`, r.cls < t.cls],
+          ]
+        : [
+            [
+              'performance score',
+              r.performance,
+              '',
+              `≥ ${TARGETS.performance}`,
+              r.performance >= TARGETS.performance,
+            ],
+            ['LCP', Math.round(r.lcpMs), 'ms', `< ${TARGETS.lcpMs} ms`, r.lcpMs < TARGETS.lcpMs],
+            ['SEO score', r.seo, '', `${TARGETS.seo}`, r.seo >= TARGETS.seo],
+          ]
       for (const [what, value, unit, target, met] of figures) {
         const figure = { bench: 'lighthouse', what: `${r.page} ${what}`, value, unit, target, met }
         appendFileSync(report, `${JSON.stringify(figure)}\n`)

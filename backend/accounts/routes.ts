@@ -11,6 +11,7 @@ const EmailController = () => import('#accounts/controllers/email_controller')
 const AccessTokenPolicy = () => import('#accounts/policies/access_token_policy')
 const ContactController = () => import('#accounts/controllers/contact_controller')
 const StandingController = () => import('#accounts/controllers/standing_controller')
+const PasswordResetController = () => import('#accounts/controllers/password_reset_controller')
 
 /** The contact form: 5 messages per address per 10 minutes (decision 0185). */
 export const CONTACT_LIMIT = { requests: 5, every: '10 minutes' } as const
@@ -20,6 +21,29 @@ const contactThrottle = limiter.define('contact', (ctx) =>
     .every(CONTACT_LIMIT.every)
     .usingKey(`contact_${ctx.request.ip()}`)
 )
+
+/**
+ * "Forgot password?" (decision 0216): 5 requests per address and 20 per IP address per 15
+ * minutes, so nobody floods an inbox or walks a list of addresses.
+ */
+export const PASSWORD_FORGOT_LIMITS = {
+  address: { requests: 5, every: '15 minutes' },
+  ip: { requests: 20, every: '15 minutes' },
+} as const
+const forgotPerIp = limiter.define('password_forgot_ip', (ctx) =>
+  limiter
+    .allowRequests(PASSWORD_FORGOT_LIMITS.ip.requests)
+    .every(PASSWORD_FORGOT_LIMITS.ip.every)
+    .usingKey(`password_forgot_ip_${ctx.request.ip()}`)
+)
+const forgotPerAddress = limiter.define('password_forgot_address', (ctx) => {
+  const email = ctx.request.input('email')
+  const key = typeof email === 'string' ? email.trim().toLowerCase() : ''
+  return limiter
+    .allowRequests(PASSWORD_FORGOT_LIMITS.address.requests)
+    .every(PASSWORD_FORGOT_LIMITS.address.every)
+    .usingKey(`password_forgot_address_${key}`)
+})
 
 // What an admin who has not turned two-factor on may still do (docs/decisions/0097).
 const ownBrowserSession = middleware.auth({ guards: ['web'], beforeTwoFactor: true })
@@ -51,6 +75,11 @@ router
     router.delete('/account/email/pending', [EmailController, 'cancel']).use(ownBrowserSession)
     // Whoever opens the link: the token proves the new address; no sign-in needed.
     router.post('/account/email/confirm', [EmailController, 'confirm'])
+    // A forgotten password (decision 0216): anyone; the link's token proves the address.
+    router
+      .post('/password/forgot', [PasswordResetController, 'forgot'])
+      .use([forgotPerIp, forgotPerAddress])
+    router.post('/password/reset', [PasswordResetController, 'reset'])
     // The contact form: anyone, signed in or not (decision 0185).
     router.post('/contact', [ContactController, 'store']).use(contactThrottle)
   })
@@ -84,3 +113,45 @@ router
     middleware.auth({ guards: ['web'] }),
     middleware.role({ roles: ['shipper', 'carrier', 'admin'] }),
   ])
+
+// The company and its team (issue 35, docs/decisions/0223): what a member role may call is
+// the role matrix's (#accounts/member_roles: `team` is the owners').
+const CompanyController = () => import('#accounts/controllers/company_controller')
+const CompanyPolicy = () => import('#accounts/policies/company_policy')
+router
+  .group(() => {
+    router.get('/company', [CompanyController, 'show'])
+    router.get('/company/invites', [CompanyController, 'invites'])
+    router.post('/company/invites', [CompanyController, 'invite'])
+    router
+      .delete('/company/invites/:id', [CompanyController, 'withdraw'])
+      .where('id', router.matchers.number())
+      .use(middleware.authorize({ policy: CompanyPolicy, action: 'withdrawInvite' }))
+    router
+      .patch('/company/members/:id', [CompanyController, 'changeRole'])
+      .where('id', router.matchers.number())
+      .use(middleware.authorize({ policy: CompanyPolicy, action: 'manageMember' }))
+    router
+      .delete('/company/members/:id', [CompanyController, 'remove'])
+      .where('id', router.matchers.number())
+      .use(middleware.authorize({ policy: CompanyPolicy, action: 'manageMember' }))
+  })
+  .prefix('/api')
+  .use([middleware.auth(), middleware.role({ roles: ['shipper', 'carrier'] })])
+
+// The carrier company's drivers, whom owners and dispatchers assign work to (decision 0237).
+router
+  .get('/api/company/drivers', [CompanyController, 'drivers'])
+  .use([middleware.auth(), middleware.role({ roles: ['carrier'] })])
+
+// Whoever holds an invite link: the token is the credential (signed, expiring, single use).
+const inviteLink = middleware.scope({
+  kind: 'public',
+  reason: 'the invite token is the credential: whoever holds the mailed link may read and use it',
+})
+router
+  .group(() => {
+    router.get('/invites/:token', [CompanyController, 'lookup']).use(inviteLink)
+    router.post('/invites/:token/accept', [CompanyController, 'accept']).use(inviteLink)
+  })
+  .prefix('/api')

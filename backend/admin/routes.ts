@@ -13,6 +13,7 @@ const FleetOversightController = () => import('#admin/controllers/fleet_oversigh
 const OperatorReadsController = () => import('#admin/controllers/operator_reads_controller')
 const SandboxCensusController = () => import('#admin/controllers/sandbox_census_controller')
 const ContactMessagesController = () => import('#admin/controllers/contact_messages_controller')
+const UserManagementController = () => import('#admin/controllers/user_management_controller')
 const AdminPolicy = () => import('#admin/policies/admin_policy')
 
 router
@@ -26,6 +27,29 @@ router
     router
       .put('/users/:userId/approve', [UserApprovalsController, 'decide'])
       .where('userId', router.matchers.number())
+    // User management (decisions 0210-0212)
+    router.get('/users', [UserManagementController, 'index'])
+    router
+      .get('/users/:userId', [UserManagementController, 'show'])
+      .where('userId', router.matchers.number())
+    for (const [path, method] of [
+      ['suspend', 'suspend'],
+      ['reinstate', 'reinstate'],
+      ['reset-two-factor', 'resetTwoFactor'],
+      ['revoke-sessions', 'revokeSessions'],
+      ['revoke-tokens', 'revokeTokens'],
+      ['unlock', 'unlock'],
+      ['force-password-reset', 'forcePasswordReset'],
+      ['email', 'changeEmail'],
+    ] as const) {
+      router
+        .post(`/users/:userId/${path}`, [UserManagementController, method])
+        .where('userId', router.matchers.number())
+    }
+    router.get('/user-actions', [UserManagementController, 'pending'])
+    router
+      .post('/user-actions/:requestId/confirm', [UserManagementController, 'confirm'])
+      .where('requestId', router.matchers.number())
     router.get('/carriers', [FleetOversightController, 'index'])
     router.get('/carriers/flagged', [CarrierVettingController, 'flagged'])
     router

@@ -1,14 +1,20 @@
 import { defineConfig, drivers } from '@adonisjs/core/encryption'
 import { appKey } from '#config/app'
+import { readingOlder } from '#core/legacy_encryption'
 
 /**
- * Encryption (cookies, the session cookie, two-factor secrets at rest) with AdonisJS 6's
- * format and APP_KEY: the legacy driver reads what the 6.x app wrote, so signed-in sessions and
- * stored two-factor secrets survive the upgrade (docs/decisions/0198).
+ * Encryption (encrypted cookies, two-factor secrets at rest) with AdonisJS 7's AES-256-GCM
+ * driver and APP_KEY. What AdonisJS 6's format (the legacy driver) wrote with the same key
+ * still decrypts: two-factor secrets stored before the change, remember-me and known-device
+ * cookies (docs/decisions/0209). Signed cookies (the session id) depend on the key alone.
+ * `encryption.use('legacy')` writes the old format, for the tests that prove it still reads.
  */
+const legacy = drivers.legacy({ keys: [appKey] })
+
 export default defineConfig({
-  default: 'legacy',
+  default: 'app',
   list: {
-    legacy: drivers.legacy({ keys: [appKey] }),
+    app: readingOlder(drivers.aes256gcm({ id: 'app', keys: [appKey] }), legacy),
+    legacy,
   },
 })

@@ -6,9 +6,11 @@ import { redisChannel, redisUnavailable, redisUnreachable } from '#core/redis_re
 /**
  * What the in-process caches keep about rows another instance may change: a user, a session, a
  * bearer token (each by id; decision 0071), the freight board's shared pages and the search
- * answers (emptied whole; decisions 0072, 0089).
+ * answers (emptied whole; decisions 0072, 0089), a login's company membership (by user id;
+ * decision 0223).
  */
-export type InvalidationTopic = 'user' | 'session' | 'access-token' | 'freight-board' | 'search'
+export type InvalidationTopic =
+  'user' | 'session' | 'access-token' | 'freight-board' | 'search' | 'membership'
 
 type Handler = (key: string | null) => void
 

@@ -17,10 +17,12 @@ export const ADMIN_CHANNEL = 'admin'
 export const userChannel = (userId: number) => `users/${userId}`
 
 export type LiveNoticeKind =
-  /** a booking's status changed: `change` is the new status */
+  /** a booking's status changed (`change`: the new status) or `rate_confirmation_accepted` */
   | 'booking'
   /** a posted load was funded, held, released, claimed, cancelled, expired, reopened, invited */
   | 'load'
+  /** an offer on a posted load was made, countered, accepted, declined, withdrawn or closed (`id`: the load) */
+  | 'offer'
   /** an expedited job the carrier is on changed (`change`: requested, accepted, ...) */
   | 'expedited'
   /** an account registered, was approved, rejected, suspended or reinstated */
@@ -33,6 +35,16 @@ export type LiveNoticeKind =
   | 'payout'
   /** a message came through the contact form (the admins' inbox) */
   | 'contact'
+  /** a booking's message thread changed (`change`: sent, edited, read; `id`: the booking) */
+  | 'message'
+  /** a company's team changed (`id`: the company; every member reads its own role again) */
+  | 'company'
+  /** a cargo claim was filed or moved a step (`change`: its new status; decision 0233) */
+  | 'claim'
+  /** the notification centre: one created, read, or all read (`id`: the notification, 0 for all; decision 0241) */
+  | 'notification'
+  /** a new load or capacity listing matched a saved lane or search (`id`: the load or listing; `change`: saved_lane or saved_search; decision 0239) */
+  | 'alert'
 
 export type LiveNotice = { kind: LiveNoticeKind; id: number; change: string }
 

@@ -70,27 +70,63 @@ function validators(patterns: readonly string[]) {
 /** The body of Transmit's refusal (its 400 has none): a channel the caller may not listen to. */
 export const CHANNEL_REFUSED = 'You may not listen to this channel'
 
+/** The answer to a subscribe whose `uid` names no stream open on this instance. */
+export const STREAM_NOT_OPEN =
+  'No open stream with this uid on this server; open /__transmit/events first'
+
+/** Transmit's public lifecycle hooks (`transmit.on`) that say when a stream opens and closes. */
+interface StreamHooks {
+  on(event: 'connect' | 'disconnect', callback: (payload: { uid: string }) => void): unknown
+}
+
+/**
+ * The uids of the event streams open on this instance, kept from Transmit's public `connect`
+ * and `disconnect` hooks. Like Transmit's own store it keys streams by uid: a stream that
+ * closes forgets its uid (docs/decisions/0198).
+ */
+export function openStreams(transmit: StreamHooks): (uid: string) => boolean {
+  const open = new Set<string>()
+  transmit.on('connect', ({ uid }) => void open.add(uid))
+  transmit.on('disconnect', ({ uid }) => void open.delete(uid))
+  return (uid) => open.has(uid)
+}
+
 /**
  * The route modifier for `transmit.registerRoutes()`: each of Transmit's routes validates its
  * request first, with `channels` the patterns a client may subscribe to (every one of them
- * broadcast by some module, authorized or public). Transmit still decides who may listen; its
- * refusal (an empty 400) gets a JSON message like every other error.
+ * broadcast by some module, authorized or public). A subscribe whose `uid` has no stream open
+ * on this instance (`isOpen`) is a 404 naming `uid`: Transmit would refuse it with the same
+ * empty 400 as a channel the caller may not listen to. Transmit still decides who may listen;
+ * its refusal (an empty 400) gets a JSON message like every other error.
  */
-export function validateTransmitRequests(channels: readonly string[]) {
+export function validateTransmitRequests(
+  channels: readonly string[],
+  isOpen: (uid: string) => boolean
+) {
   const { stream, subscription } = validators(channels)
+  const notOpen = (ctx: HttpContext) =>
+    ctx.response.notFound({
+      message: STREAM_NOT_OPEN,
+      errors: [{ field: 'uid', message: STREAM_NOT_OPEN, rule: 'openStream' }],
+    })
   return (route: Route) => {
     // Transmit registers `__transmit/events` (GET), `/subscribe` and `/unsubscribe` (POST).
-    if (route.getPattern().endsWith('/events')) {
+    const pattern = route.getPattern()
+    if (pattern.endsWith('/events')) {
       route.use(async (ctx: HttpContext, next: NextFn) => {
         await ctx.request.validateUsing(stream)
         return next()
       })
       return
     }
+    const subscribing = pattern.endsWith('/subscribe')
     route.use(async (ctx: HttpContext, next: NextFn) => {
-      await ctx.request.validateUsing(subscription)
+      const { uid } = await ctx.request.validateUsing(subscription)
+      if (subscribing && !isOpen(uid)) return notOpen(ctx)
       await next()
       if (ctx.response.getStatus() === 400 && ctx.response.getBody() == null) {
+        // The stream may have closed while the channel's access check ran.
+        if (subscribing && !isOpen(uid)) return notOpen(ctx)
         ctx.response.send({ message: CHANNEL_REFUSED })
       }
     })

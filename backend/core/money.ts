@@ -49,6 +49,44 @@ export function splitPayout(totalCents: number): { payoutCents: number; platform
   return { payoutCents, platformCents: totalCents - payoutCents }
 }
 
+/**
+ * The quick-pay fee (docs/decisions/0222): a carrier who takes a delivered booking's payout at
+ * once instead of after 48 hours gives up this whole percent of its payout to the platform.
+ */
+export const QUICK_PAY_FEE_PERCENT = 2
+
+/**
+ * The quick-pay fee on a carrier payout: `QUICK_PAY_FEE_PERCENT` of it, rounded down to the
+ * cent (the carrier never pays more than the percent; a payout under 50 cents pays none).
+ */
+export function quickPayFee(payoutCents: number): number {
+  assertCents(payoutCents)
+  if (payoutCents <= 0) return 0
+  const scaled = payoutCents * QUICK_PAY_FEE_PERCENT
+  return (scaled - (scaled % 100)) / 100
+}
+
+/**
+ * A total split for quick pay: the carrier's payout (`splitPayout`), the fee taken off it, the
+ * amount paid now (payout less fee) and the platform's share with the fee. Paid now plus the
+ * platform's share is the total, to the cent.
+ */
+export function splitQuickPay(totalCents: number): {
+  payoutCents: number
+  feeCents: number
+  paidNowCents: number
+  platformCents: number
+} {
+  const { payoutCents, platformCents } = splitPayout(totalCents)
+  const feeCents = quickPayFee(payoutCents)
+  return {
+    payoutCents,
+    feeCents,
+    paidNowCents: payoutCents - feeCents,
+    platformCents: platformCents + feeCents,
+  }
+}
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 
 /** "$1,234.56" */

@@ -13,3 +13,17 @@ export function publicOrigin(request: HttpRequest): string {
   if (configured) return configured.replace(/\/$/, '')
   return `${request.protocol()}://${request.host()}`
 }
+
+/**
+ * The origin of a link sent by mail: `APP_URL` when set, else this server's own address
+ * (`HOST`, or localhost for a server on every interface, and `PORT`). Never the request's Host:
+ * a mail goes to an address, not back to whoever asked, so a forged Host on "Forgot password?"
+ * would send the account's owner a reset link to the forger's site (decision 0216).
+ */
+export function mailedLinkOrigin(): string {
+  const configured = env.get('APP_URL')
+  if (configured) return configured.replace(/\/$/, '')
+  const host = env.get('HOST')
+  const name = !host || host === '0.0.0.0' || host === '::' ? 'localhost' : host
+  return `http://${name.includes(':') ? `[${name}]` : name}:${env.get('PORT') ?? 3333}`
+}

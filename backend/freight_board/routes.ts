@@ -3,6 +3,7 @@
  * the open loads, hold and claim them; visitors see a few on /overview.
  */
 import router from '@adonisjs/core/services/router'
+import type { HttpContext } from '@adonisjs/core/http'
 import { middleware } from '#start/kernel'
 
 const FreightListingsController = () =>
@@ -11,6 +12,14 @@ const FreightBoardController = () => import('#freight_board/controllers/freight_
 const FreightInvitesController = () =>
   import('#freight_board/controllers/freight_invites_controller')
 const FreightListingPolicy = () => import('#freight_board/policies/freight_listing_policy')
+/** The board read, a plain handler (see `readBoard`), imported on its first request. */
+let boardHandler: Promise<(ctx: HttpContext) => unknown> | undefined
+const readBoard = async (ctx: HttpContext) =>
+  (
+    await (boardHandler ??= import('#freight_board/controllers/freight_board_controller').then(
+      (module) => module.readBoard
+    ))
+  )(ctx)
 const id = router.matchers.number()
 const grab = middleware.authorize({ policy: FreightListingPolicy, action: 'grab' })
 const asShipper = middleware.authorize({ policy: FreightListingPolicy, action: 'manageAsShipper' })
@@ -49,7 +58,7 @@ router
 
 router
   .group(() => {
-    router.get('/freight-listings', [FreightBoardController, 'index'])
+    router.get('/freight-listings', (ctx) => readBoard(ctx))
     router
       .post('/freight-listings/:id/hold', [FreightBoardController, 'hold'])
       .where('id', id)
@@ -77,3 +86,48 @@ router
     middleware.role({ roles: ['shipper', 'carrier'] }),
     middleware.authorize({ policy: FreightListingPolicy, action: 'viewAudits' }),
   ])
+
+/*
+ * Offers on posted loads (docs/decisions/0234): a carrier offers on a load it sees, the load's
+ * shipper sets its terms, and the two answer each other's offers and counters.
+ */
+const FreightOffersController = () => import('#freight_board/controllers/freight_offers_controller')
+const FreightOfferPolicy = () => import('#freight_board/policies/freight_offer_policy')
+const offerId = router.matchers.number()
+const respond = middleware.authorize({ policy: FreightOfferPolicy, action: 'respond' })
+
+router
+  .put('/api/freight-listings/:id/offer-terms', [FreightOffersController, 'terms'])
+  .where('id', id)
+  .use([middleware.auth(), middleware.role({ roles: ['shipper'] }), asShipper])
+
+router
+  .group(() => {
+    router
+      .post('/freight-listings/:id/offers', [FreightOffersController, 'store'])
+      .where('id', id)
+      .use(grab)
+    router.get('/carrier/freight-offers', [FreightOffersController, 'mine'])
+    router
+      .post('/freight-offers/:offerId/withdraw', [FreightOffersController, 'withdraw'])
+      .where('offerId', offerId)
+      .use(middleware.authorize({ policy: FreightOfferPolicy, action: 'withdraw' }))
+  })
+  .prefix('/api')
+  .use([middleware.auth(), middleware.role({ roles: ['carrier'] })])
+
+router
+  .group(() => {
+    router
+      .get('/freight-listings/:id/offers', [FreightOffersController, 'index'])
+      .where('id', id)
+      .use(middleware.authorize({ policy: FreightOfferPolicy, action: 'viewOffers' }))
+    for (const action of ['counter', 'accept', 'decline'] as const) {
+      router
+        .post(`/freight-offers/:offerId/${action}`, [FreightOffersController, action])
+        .where('offerId', offerId)
+        .use(respond)
+    }
+  })
+  .prefix('/api')
+  .use([middleware.auth(), middleware.role({ roles: ['shipper', 'carrier'] })])

@@ -1,6 +1,7 @@
 /**
  * The booking status machine (docs/booking-status.md). Pure: which status may follow which,
- * who may make the change, and what a delivery needs to have happened first (decision 0166).
+ * who may make the change, and what a pickup and a delivery need to have happened first
+ * (decisions 0166 and 0221).
  * The server enforces it; the client only offers choices.
  */
 export const BOOKING_STATUSES = [
@@ -92,10 +93,10 @@ export function checkTransition(
 }
 
 /**
- * What a delivery reads of a booking (decision 0166): the business day and instant it is
- * recorded, the booking's pickup day and window, and its paperwork.
+ * What a pickup reads of a booking (decisions 0166, 0221): the business day and instant of the
+ * change, and the booking's pickup day and window.
  */
-export type DeliveryFacts = {
+export type PickupFacts = {
   /** the business day of the change (`YYYY-MM-DD`, `#core/business_time`) */
   today: string
   nowMs: number
@@ -103,6 +104,13 @@ export type DeliveryFacts = {
   pickupDate: string | null
   /** when the pickup window opens (partner bookings carry one), epoch ms */
   pickupWindowStartMs: number | null
+}
+
+/**
+ * What a delivery reads of a booking (decision 0166): the pickup's facts and the booking's
+ * paperwork.
+ */
+export type DeliveryFacts = PickupFacts & {
   /** a POD document is on the booking (tms) */
   proofOfDelivery: boolean
   /** an exception milestone is recorded for the shipment (tms) */
@@ -117,6 +125,28 @@ export const DELIVERY_REFUSALS = {
   noProof:
     'A proof of delivery is missing: upload the POD to the booking (or record an exception) before marking it delivered',
 } as const
+
+export const TRANSIT_REFUSALS = {
+  beforePickupDay: (pickupDate: string) =>
+    `The pickup date (${pickupDate}) has not come yet: a booking cannot be in transit before its pickup`,
+  beforePickupWindow:
+    'The pickup window has not opened yet: a booking cannot be in transit before its pickup',
+} as const
+
+/**
+ * Why a booking may not be marked in transit now, or null when it may (decision 0221): the
+ * freight is picked up on its pickup day, not before (business time), and not before its
+ * pickup window opens. The same for every actor, a partner carrier's own report included.
+ */
+export function transitRefusal(facts: PickupFacts): string | null {
+  if (facts.pickupDate !== null && facts.today < facts.pickupDate) {
+    return TRANSIT_REFUSALS.beforePickupDay(facts.pickupDate)
+  }
+  if (facts.pickupWindowStartMs !== null && facts.nowMs < facts.pickupWindowStartMs) {
+    return TRANSIT_REFUSALS.beforePickupWindow
+  }
+  return null
+}
 
 /**
  * Why a booking may not be marked delivered now, or null when it may: not before its pickup

@@ -12,11 +12,15 @@ export type BookingStatusChanged = {
 /** A shipper marked a delivered shipment complete: payments release the payout. */
 export type BookingCompleted = { bookingId: number; shipperId: number; completedAt: string }
 
+/** A booking's rate confirmation was accepted (docs/decisions/0226): its parties' screens refetch. */
+export type BookingRateConfirmation = { bookingId: number; change: 'rate_confirmation_accepted' }
+
 declare module '@adonisjs/core/types' {
   interface EventsList {
     'booking:completed': BookingCompleted
     'booking:status_changed': BookingStatusChanged
     'booking:delivered': BookingStatusChanged
     'booking:cancelled': BookingStatusChanged
+    'booking:rate_confirmation': BookingRateConfirmation
   }
 }

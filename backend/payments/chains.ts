@@ -15,7 +15,26 @@ export const REVEAL_CHAIN: ChainDefinition = {
   columns: ['id', 'booking_id', 'viewer_id', 'viewer_role', 'viewed_at'],
   timestamps: ['viewed_at'],
   // An admin's deliberate reveal gives its reason (decision 0186); other reveals have none.
-  optional: ['reason'],
+  // The company member who saw it, beside the company (decision 0223).
+  optional: ['reason', 'actor_user_id'],
 }
 
-export const CHAINS = [LEDGER_CHAIN, REVEAL_CHAIN] as const
+/** Every step of every cargo claim: filed, answered, accepted, escalated, decided, settled (0233). */
+export const CLAIM_CHAIN: ChainDefinition = {
+  chain: 'cargo_claim_audits',
+  table: 'cargo_claim_audits',
+  columns: [
+    'id',
+    'claim_id',
+    'actor_id',
+    'actor_role',
+    'action',
+    'status',
+    'amount_cents',
+    'note',
+    'created_at',
+  ],
+  timestamps: ['created_at'],
+}
+
+export const CHAINS = [LEDGER_CHAIN, REVEAL_CHAIN, CLAIM_CHAIN] as const

@@ -15,8 +15,12 @@ export type PayoutsChanged = {
   payouts: { bookingId: number; carrierId: number }[]
 }
 
+/** A cargo claim was filed or moved a step, after its commit (docs/decisions/0233). */
+export type ClaimsChanged = { claimId: number; bookingId: number; status: string }
+
 declare module '@adonisjs/core/types' {
   interface EventsList {
     'payouts:changed': PayoutsChanged
+    'claims:changed': ClaimsChanged
   }
 }

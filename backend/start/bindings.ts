@@ -9,7 +9,9 @@
  * CarrierRecords, reviews asks tms for DELIVERED milestones through DeliveryMilestones, accounts
  * tells payments about a changed email or phone through AccountChangeGuard, marketplace asks
  * finance to price the accessorials asked for at booking through BookingAccessorials, and the
- * TMS for a booking's proof of delivery and exceptions through DeliveryEvidence.
+ * TMS for a booking's proof of delivery and exceptions through DeliveryEvidence, and to issue a
+ * paid booking's rate confirmation through RateConfirmationIssuer, and the TMS asks finance to
+ * record a driver's stop times through StopTimes (docs/decisions/0243).
  */
 import app from '@adonisjs/core/services/app'
 import { FleetBookings } from '#fleet/contracts/fleet_bookings'
@@ -23,6 +25,8 @@ import { CarrierRecords } from '#marketplace/contracts/carrier_records'
 import { DeliveryMilestones } from '#reviews/contracts/delivery_milestones'
 import { BookingAccessorials } from '#marketplace/contracts/booking_accessorials'
 import { DeliveryEvidence } from '#marketplace/contracts/delivery_evidence'
+import { RateConfirmationIssuer } from '#marketplace/contracts/rate_confirmation_issuer'
+import { StopTimes } from '#tms/contracts/stop_times'
 
 /**
  * Each implementation's module, imported on its first use and kept: a binding is resolved on
@@ -66,6 +70,9 @@ const bookingAccessorialsProviderModule = importedOnce(
 )
 const deliveryEvidenceProviderModule = importedOnce(
   () => import('#tms/services/delivery_evidence_provider')
+)
+const rateConfirmationIssuerProviderModule = importedOnce(
+  () => import('#tms/services/rate_confirmation_issuer_provider')
 )
 
 app.container.bind(FleetBookings, async (resolver) => {
@@ -121,4 +128,16 @@ app.container.bind(BookingAccessorials, async (resolver) => {
 app.container.bind(DeliveryEvidence, async (resolver) => {
   const { default: DeliveryEvidenceProvider } = await deliveryEvidenceProviderModule()
   return resolver.make(DeliveryEvidenceProvider)
+})
+
+app.container.bind(RateConfirmationIssuer, async (resolver) => {
+  const { default: RateConfirmationIssuerProvider } = await rateConfirmationIssuerProviderModule()
+  return resolver.make(RateConfirmationIssuerProvider)
+})
+
+const stopTimesProviderModule = importedOnce(() => import('#finance/services/stop_times_provider'))
+
+app.container.bind(StopTimes, async (resolver) => {
+  const { default: StopTimesProvider } = await stopTimesProviderModule()
+  return resolver.make(StopTimesProvider)
 })

@@ -63,6 +63,7 @@ const env = await Env.create(new URL('../../', import.meta.url), {
   FMCSA_BASE_URL: Env.schema.string.optional(),
   CARRIER_REVET_INTERVAL_SECONDS: Env.schema.number.optional(),
   DRAYAGE_CHARGES_INTERVAL_SECONDS: Env.schema.number.optional(),
+  NOTIFICATION_DIGEST_INTERVAL_SECONDS: Env.schema.number.optional(),
   TMS_FEEDS_DRIVER: Env.schema.enum.optional(['simulator'] as const),
   TMS_FEED_SECRET_DEMO_PARTNER: Env.schema.string.optional(),
   TMS_FEED_SECRET_EDI214: Env.schema.string.optional(),

@@ -106,4 +106,14 @@ jobRegistry.define([
       return (await app.container.make(DrayageDailyRun)).run()
     },
   },
+  {
+    name: 'notifications:digest',
+    description:
+      "Mails each user's digest of the business day that ended: unread notifications of the kinds they get by digest.",
+    everySeconds: env.get('NOTIFICATION_DIGEST_INTERVAL_SECONDS') ?? 60 * 60,
+    async run() {
+      const { default: DigestService } = await import('#notifications/services/digest_service')
+      return (await app.container.make(DigestService)).run()
+    },
+  },
 ])

@@ -6,26 +6,17 @@ server.errorHandler(() => import('#core/exceptions/handler'))
 
 type MiddlewareImport = () => Promise<{ default: abstract new (...args: any[]) => unknown }>
 
-// Run on every request, matched route or not. Each middleware is a hop through the framework's
-// pipeline on every request, so cheap steps that always run together share one. Shield sets the
-// security headers (#config/shield) ahead of the static file server, so its files carry them.
-const serverMiddleware = [
-  () => import('#core/middleware/request_setup_middleware'),
-  () => import('@adonisjs/shield/shield_middleware'),
-  () => import('#core/middleware/static_files_middleware'),
-  () => import('@adonisjs/cors/cors_middleware'),
-]
+// Run on every request, matched route or not: the request's id, headers and log line, shield's
+// security headers (#config/shield) ahead of the static file server so its files carry them, the
+// static files and CORS, composed in one entry (#core/middleware/every_request_middleware).
+const serverMiddleware = [() => import('#core/middleware/every_request_middleware')]
 
-// Run on every matched route. What a route needs beyond the ordinary (no session, a raw body,
-// an upload, starting a session) it declares in its own routes file with `middleware.needs`,
-// which these read (#core/middleware/route_needs_middleware).
-const routerMiddleware = [
-  () => import('#core/middleware/request_body_middleware'),
-  () => import('#core/middleware/session_gate_middleware'),
-  () => import('#core/middleware/csrf_middleware'),
-  () => import('#core/middleware/initialize_auth_middleware'),
-  () => import('#core/middleware/safe_body_middleware'),
-]
+// Run on every matched route: the body, the session, CSRF, `ctx.auth` and the body's keys, in
+// that order, composed in one entry (#core/middleware/matched_route_middleware). What a route
+// needs beyond the ordinary (no session, a raw body, an upload, starting a session) it declares
+// in its own routes file with `middleware.needs`, which these read
+// (#core/middleware/route_needs_middleware).
+const routerMiddleware = [() => import('#core/middleware/matched_route_middleware')]
 
 const namedMiddleware = {
   needs: () => import('#core/middleware/route_needs_middleware'),

@@ -6,7 +6,7 @@
  */
 import transmit from '@adonisjs/transmit/services/main'
 import type { HttpContext } from '@adonisjs/core/http'
-import { validateTransmitRequests } from '#core/live_subscription'
+import { openStreams, validateTransmitRequests } from '#core/live_subscription'
 import { BOARD_CHANNEL, PUBLIC_CHANNEL } from '#freight_board/services/live_board'
 import { EXPEDITED_OFFERS_CHANNEL } from '#logistics/services/expedited_live'
 import { ADMIN_CHANNEL, USER_CHANNEL } from '#core/live_notices'
@@ -16,17 +16,21 @@ const SHIPPER_EXPEDITED_CHANNEL = 'expedited/shipper/:id'
 
 /**
  * Every channel a client may name: anything else is a 422, as is a request without a usable
- * `uid`, before Transmit reads it (docs/decisions/0161). Who may listen is decided below.
+ * `uid`, before Transmit reads it (docs/decisions/0161); a subscribe whose `uid` has no stream
+ * open on this instance is a 404 naming `uid`. Who may listen is decided below.
  */
 transmit.registerRoutes(
-  validateTransmitRequests([
-    BOARD_CHANNEL,
-    PUBLIC_CHANNEL,
-    EXPEDITED_OFFERS_CHANNEL,
-    SHIPPER_EXPEDITED_CHANNEL,
-    USER_CHANNEL,
-    ADMIN_CHANNEL,
-  ])
+  validateTransmitRequests(
+    [
+      BOARD_CHANNEL,
+      PUBLIC_CHANNEL,
+      EXPEDITED_OFFERS_CHANNEL,
+      SHIPPER_EXPEDITED_CHANNEL,
+      USER_CHANNEL,
+      ADMIN_CHANNEL,
+    ],
+    openStreams(transmit)
+  )
 )
 
 /** The signed-in user of a subscribe request, or null (no session cookie, no session: decision 0055). */

@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import encryption from '@adonisjs/core/services/encryption'
 import User from '#accounts/models/user'
@@ -78,4 +79,32 @@ export async function signIn(page: Page, email: string, password: string) {
   const secret = encryption.decrypt<string>(user.twoFactorSecret)!
   await codeField.fill(await nextTotpCode(user.id, secret))
   await page.getByRole('button', { name: 'Verify' }).click()
+}
+
+/** Resolves once the page's live stream has subscribed to `channel` (the server answered 204). */
+export function subscribed(page: Page, channel: string) {
+  return page.waitForResponse(
+    (res) =>
+      res.url().endsWith('/__transmit/subscribe') &&
+      res.status() === 204 &&
+      res.request().postDataJSON()?.channel === channel
+  )
+}
+
+/** axe-core's serious and critical WCAG 2.1 A/AA violations on the page, each with its nodes. */
+export async function seriousViolations(page: Page) {
+  return (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`)
+}
+
+/**
+ * How far the page scrolls sideways, in pixels: 0 when nothing is wider than the window (runs
+ * in the page: the backend's TypeScript has no DOM types).
+ */
+export async function sideScroll(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = (globalThis as any).document.documentElement
+    return (root.scrollWidth - root.clientWidth) as number
+  })
 }

@@ -10,6 +10,12 @@ import { businessDateColumn } from '#core/business_time'
 import BookingDocumentsService from '#marketplace/services/booking_documents_service'
 import DocumentHubService from '#tms/services/document_hub_service'
 
+/** The smallest bytes the upload checks take for a PNG photo. */
+export const PHOTO_PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('crushed pallet'),
+])
+
 /** The smallest file the upload's sniffing takes for a PDF. */
 export const POD_PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')
 
@@ -39,4 +45,20 @@ export async function uploadProofOfDelivery(bookingId: number, carrierUserId: nu
     POD_PDF,
     carrierUserId
   )
+}
+
+/**
+ * The carrier accepts the booking's rate confirmation (issued now if the booking was made
+ * paid by a factory), as a pickup needs (docs/decisions/0226).
+ */
+export async function acceptRateConfirmation(bookingId: number, carrierUserId: number) {
+  const { default: RateConfirmationService } =
+    await import('#marketplace/services/rate_confirmation_service')
+  const confirmations = await app.container.make(RateConfirmationService)
+  return confirmations.accept(bookingId, {
+    userId: carrierUserId,
+    name: 'Test Carrier',
+    ip: '127.0.0.1',
+    userAgent: 'japa',
+  })
 }

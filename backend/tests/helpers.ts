@@ -144,7 +144,9 @@ export class Browserless {
       await this.request('GET', '/api/user')
     }
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers }
-    if (body !== undefined) headers['content-type'] = 'application/json'
+    // A FormData body is sent as multipart (fetch sets its boundary); anything else as JSON.
+    const form = body instanceof FormData
+    if (body !== undefined && !form) headers['content-type'] = 'application/json'
     if (this.cookies.size) headers.cookie = this.cookieHeader()
     if (method !== 'GET' && opts.csrf !== false && this.cookies.has('XSRF-TOKEN')) {
       headers['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN')!)
@@ -152,7 +154,7 @@ export class Browserless {
     const res = await fetch(this.baseUrl + path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     })
     this.absorb(res)
     const text = await res.text()

@@ -1,4 +1,6 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
+import diagnostics from 'node:diagnostics_channel'
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { ApiClient, type ApiRequest, type ApiResponse } from '@japa/api-client'
 import { getActiveTest } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
@@ -12,7 +14,9 @@ import addFormats from 'ajv-formats'
  * answer with, or a JSON body that does not match the documented schema fails the test that got
  * it. Japa's API client throws at the call; plain `fetch` to the test server (the Browserless
  * helper, the tests' own calls, the sandbox's webhook delivery) fails the running test when it
- * ends. Non-JSON bodies (HTML, scripts) are checked for status and media type only.
+ * ends. `fetch` is Node's own: its answers are observed through undici's diagnostics channels
+ * (docs/decisions/0208), never by replacing `globalThis.fetch`. Non-JSON bodies (HTML, scripts)
+ * are checked for status and media type only.
  *
  * With OPENAPI_RECORD=<file> set, exchanges are appended to that file instead of checked
  * (scripts/openapi-from-samples.js drafts schemas of a new endpoint from them).
@@ -227,30 +231,119 @@ export function installContractCheck() {
     if (violation) throw new Error(violation)
   })
 
-  const fetchWithoutCheck = globalThis.fetch
-  globalThis.fetch = async function (input: any, init?: any) {
-    const response = await fetchWithoutCheck(input, init)
-    const request = input instanceof Request ? input : null
-    const url = new URL(request?.url ?? String(input))
-    if (!isTestServer(url)) return response
-    const method = String(init?.method ?? request?.method ?? 'GET').toUpperCase()
-    let requestBody: unknown
-    try {
-      requestBody = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-    } catch {
-      requestBody = undefined
-    }
-    const text = await response.clone().text()
-    const violation = observe({
-      method,
-      url: url.toString(),
-      status: response.status,
-      contentType: response.headers.get('content-type') ?? '',
-      text,
-      request: requestBody,
-    })
-    if (violation) report(violation)
-    return response
+  watchFetch({ isTarget: isTestServer, report })
+}
+
+/* ---------- fetch, observed ---------- */
+
+/**
+ * What undici publishes about one request (`undici:request:*`, Node's diagnostics_channel):
+ * its `request` object names origin, method and path; the response comes as status, raw header
+ * list and body chunks, and `trailers` says it is complete.
+ */
+type UndiciRequest = { origin: string | URL; method: string; path: string }
+type Watched = {
+  url: URL
+  method: string
+  status: number
+  headers: Map<string, string>
+  sent: Buffer[]
+  received: Buffer[]
+}
+
+const chunk = (value: unknown) =>
+  Buffer.isBuffer(value) ? value : Buffer.from(value as string | Uint8Array)
+
+/** The body as the caller reads it: undici publishes it before fetch decodes Content-Encoding. */
+function decoded(body: Buffer, encoding: string | undefined): string {
+  switch (encoding?.trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return gunzipSync(body).toString('utf8')
+    case 'deflate':
+      return inflateSync(body).toString('utf8')
+    case 'br':
+      return brotliDecompressSync(body).toString('utf8')
+    default:
+      return body.toString('utf8')
+  }
+}
+
+/**
+ * Checks the answer to every `fetch` (and any other undici request) whose URL `isTarget`
+ * accepts, through undici's public diagnostics channels: it observes, it replaces nothing, and
+ * the caller's response is untouched. An answer is checked once its body has arrived; a body
+ * the caller never reads past undici's buffer (or a stream that never ends) is not checked.
+ * Returns the function that stops watching.
+ */
+export function watchFetch(options: {
+  isTarget: (url: URL) => boolean
+  report: (violation: string) => void
+}): () => void {
+  const watched = new WeakMap<object, Watched>()
+  const recording = () => Boolean(process.env.OPENAPI_RECORD)
+  const handlers: Record<string, (message: any) => void> = {
+    'undici:request:create': ({ request }: { request: UndiciRequest }) => {
+      let url: URL
+      try {
+        url = new URL(request.path, request.origin)
+      } catch {
+        return
+      }
+      if (!options.isTarget(url)) return
+      const method = String(request.method).toUpperCase()
+      watched.set(request, { url, method, status: 0, headers: new Map(), sent: [], received: [] })
+    },
+    'undici:request:bodyChunkSent': ({ request, chunk: sent }) => {
+      // Only a recording keeps the request's body (for scripts/openapi-from-samples.js).
+      if (recording()) watched.get(request)?.sent.push(chunk(sent))
+    },
+    'undici:request:headers': ({ request, response }) => {
+      const entry = watched.get(request)
+      if (!entry) return
+      entry.status = response.statusCode
+      const raw: unknown[] = response.headers
+      for (let i = 0; i + 1 < raw.length; i += 2) {
+        entry.headers.set(String(raw[i]).toLowerCase(), String(raw[i + 1]))
+      }
+    },
+    'undici:request:bodyChunkReceived': ({ request, chunk: received }) => {
+      watched.get(request)?.received.push(chunk(received))
+    },
+    'undici:request:error': ({ request }) => void watched.delete(request),
+    'undici:request:trailers': ({ request }) => {
+      const entry = watched.get(request)
+      if (!entry) return
+      watched.delete(request)
+      let text: string
+      try {
+        text = decoded(Buffer.concat(entry.received), entry.headers.get('content-encoding'))
+      } catch {
+        options.report(`${entry.method} ${entry.url.pathname}: a body that does not decode`)
+        return
+      }
+      let requestBody: unknown
+      if (entry.sent.length) {
+        try {
+          requestBody = JSON.parse(Buffer.concat(entry.sent).toString('utf8'))
+        } catch {
+          requestBody = undefined
+        }
+      }
+      const violation = observe({
+        method: entry.method,
+        url: entry.url.toString(),
+        status: entry.status,
+        contentType: entry.headers.get('content-type') ?? '',
+        text,
+        request: requestBody,
+      })
+      if (violation) options.report(violation)
+    },
+  }
+  for (const [name, handler] of Object.entries(handlers)) diagnostics.subscribe(name, handler)
+  return () => {
+    for (const [name, handler] of Object.entries(handlers)) diagnostics.unsubscribe(name, handler)
   }
 }
 

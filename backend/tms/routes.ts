@@ -2,3 +2,4 @@
 await import('#tms/routes/quotes')
 await import('#tms/routes/documents')
 await import('#tms/routes/tracking')
+await import('#tms/routes/stop_events')

@@ -105,6 +105,15 @@ describe('program', () => {
       'pending',
       'approve',
       'reject',
+      'list',
+      'show',
+      'suspend',
+      'reinstate',
+      'reset-2fa',
+      'revoke-sessions',
+      'reset-password',
+      'requests',
+      'confirm',
     ])
     expect(names(program.commands.find((c) => c.name() === 'tokens')!)).toEqual([
       'list',

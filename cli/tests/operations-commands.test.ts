@@ -113,6 +113,8 @@ const carrier: FleetCarrier = {
   deliveredLoads: 14,
   standingHistory: [],
   lastStandingChange: null,
+  claimsRatio: null,
+  claims: { count: 0, settledCents: 0, open: 0, claims: [] },
 }
 
 describe('palletline carriers list', () => {
@@ -174,6 +176,7 @@ describe('palletline bookings show', () => {
     nextAttemptAt: null,
     releasedAt: '2026-06-03T12:00:00.000Z',
     held: false,
+    quickPayFeeCents: null,
   }
   const history = [
     {

@@ -21,6 +21,7 @@ const payout = (bookingId: number, overrides: Partial<Payout> = {}): Payout => (
   nextAttemptAt: '2026-06-01T16:05:00.000Z',
   releasedAt: '2026-06-01T15:30:00.000Z',
   held: false,
+  quickPayFeeCents: null,
   ...overrides,
 })
 
@@ -64,6 +65,28 @@ describe('palletline payouts list', () => {
       /^booking\s+TRT-011\s+Midwest Haul LLC\s+\$910\.50\s+released\s+0\s+—\s+—/
     )
     expect(lines[4]).toBe('Page 3 of 3 (42 in all)')
+  })
+
+  it('names the quick-pay fee of a quick-paid payout in its last column (decision 0222)', async () => {
+    api.replies['GET /api/admin/payouts?state=paid'] = ok({
+      data: [
+        payout(21, {
+          payoutStatus: 'paid',
+          reason: null,
+          attempts: 1,
+          nextAttemptAt: null,
+          quickPayFeeCents: 1821,
+        }),
+        payout(20, { payoutStatus: 'paid', reason: null, attempts: 1, nextAttemptAt: null }),
+      ],
+      meta: meta(2),
+    })
+    const { exitCode, stdout } = await api.run(['payouts', 'list', '--state', 'paid'])
+    expect(exitCode).toBe(0)
+    const lines = stdout.trimEnd().split('\n')
+    expect(lines[0]).toMatch(/REASON\s+QUICK PAY FEE$/)
+    expect(lines[2]).toMatch(/^booking\s+TRT-021\s.*\spaid\s.*\$18\.21$/)
+    expect(lines[3]).toMatch(/^booking\s+TRT-020\s.*\spaid\s+1\s+—\s+—\s+—$/)
   })
 
   it('--json prints the page; a bad state exits 2 without a request', async () => {

@@ -40,6 +40,7 @@ function acceptEverything() {
     amount: 1234.56,
   })
   api.replies['POST /api/sandbox/payments/confirm'] = ok({ status: 'succeeded' })
+  api.replies['POST /api/bookings/42/rate-confirmation/accept'] = ok({ status: 'accepted' })
   api.replies['PUT /api/bookings/42/status'] = ok({ id: 42 })
   api.replies['POST /api/tms/shipments/42/documents'] = { status: 201, body: { id: 5 } }
   api.replies['POST /api/freight-listings'] = ok({ id: 9 })
@@ -82,6 +83,7 @@ describe('palletline seed', () => {
       'POST /api/bookings',
       'POST /api/create-payment-intent',
       'POST /api/sandbox/payments/confirm',
+      'POST /api/bookings/42/rate-confirmation/accept',
       'PUT /api/bookings/42/status',
       'POST /api/tms/shipments/42/documents',
       'PUT /api/bookings/42/status',
@@ -94,6 +96,8 @@ describe('palletline seed', () => {
     expect(as('POST /api/trucks')).toBe('Bearer plt_user101')
     expect(as('POST /api/bookings')).toBe('Bearer plt_user100')
     expect(as('POST /api/freight-listings/9/claim')).toBe('Bearer plt_user101')
+    // The carrier accepts the rate confirmation before the pickup (decision 0226).
+    expect(as('POST /api/bookings/42/rate-confirmation/accept')).toBe('Bearer plt_user101')
     const card = JSON.parse(api.seen.find((s) => s.url === '/api/sandbox/payments/confirm')!.body)
     expect(card).toMatchObject({ clientSecret: 'pi_1_secret', cardNumber: '4242 4242 4242 4242' })
     const moves = api.seen.filter((s) => s.url === '/api/bookings/42/status').map((s) => s.body)

@@ -137,6 +137,7 @@ const paidPayout = {
   nextAttemptAt: null,
   releasedAt: '2025-12-24T02:00:00.000Z',
   held: false,
+  quickPayFeeCents: null,
 }
 
 const tmp = join(repoRoot, 'tmp', `cli-test-${process.pid}`)

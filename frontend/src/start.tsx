@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import { createBrowserRouter, RouterProvider } from 'react-router-dom'
 import { App } from '@/app'
 import type { AppCache } from '@/app/provider'
+import { preloadFirstScreen } from '@/app/first-screen-data'
 import { createRoutes, loadMatchedRoutes } from '@/app/router'
 import { historyEntry, pathnameOf } from '@/lib/navigation'
 
@@ -12,6 +13,8 @@ import { historyEntry, pathnameOf } from '@/lib/navigation'
  * A prerendered public page is hydrated without it (public-start.tsx) until it takes over.
  */
 export async function start(root: HTMLElement): Promise<Root> {
+  // The screen's data beside its code, not after it (decision 0219).
+  preloadFirstScreen(window.location)
   const reactRoot = createRoot(root)
   reactRoot.render(
     <StrictMode>

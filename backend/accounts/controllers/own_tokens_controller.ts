@@ -1,3 +1,4 @@
+import { signedInPersonId } from '#accounts/services/signed_in_person'
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import TokenService from '#accounts/services/token_service'
@@ -12,7 +13,7 @@ export default class OwnTokensController {
   constructor(private tokens: TokenService) {}
 
   async index({ auth }: HttpContext) {
-    return this.tokens.listFor(auth.getUserOrFail().id)
+    return this.tokens.listFor(signedInPersonId(auth))
   }
 
   /** The secret is in this response only. */
@@ -20,7 +21,7 @@ export default class OwnTokensController {
     const { name, expiresInDays, abilities } = await request.validateUsing(ownTokenValidator)
     return response.created(
       await this.tokens.create(
-        auth.getUserOrFail().id,
+        signedInPersonId(auth),
         name,
         expiresInDays,
         abilities ?? [...DEFAULT_TOKEN_ABILITIES]
@@ -30,7 +31,7 @@ export default class OwnTokensController {
 
   /** AccessTokenPolicy answers another user's token id with a 404, as an unknown one. */
   async destroy({ auth, params, response }: HttpContext) {
-    await this.tokens.revoke(auth.getUserOrFail().id, Number(params.id))
+    await this.tokens.revoke(signedInPersonId(auth), Number(params.id))
     return response.noContent()
   }
 }

@@ -1,3 +1,4 @@
+import { signedInPersonId } from '#accounts/services/signed_in_person'
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import { changePasswordValidator } from '#accounts/validators/account'
@@ -23,7 +24,7 @@ export default class PasswordController {
     clock: Clock
   ) {
     const { currentPassword, newPassword } = await request.validateUsing(changePasswordValidator)
-    const user = await check.verify(auth.getUserOrFail().id, currentPassword, request.ip())
+    const user = await check.verify(signedInPersonId(auth), currentPassword, request.ip())
     user.password = newPassword
     await user.save()
     session.regenerate()

@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
+import { DateTime } from 'luxon'
 import User from '#accounts/models/user'
 import {
   loginValidator,
@@ -10,7 +11,7 @@ import RegistrationService from '#accounts/services/registration_service'
 import LoginThrottle from '#accounts/services/login_throttle'
 import { tagSession } from '#accounts/services/user_sessions'
 import TwoFactorService from '#accounts/services/two_factor_service'
-import { userJson } from '#accounts/services/cached_user_provider'
+import { ActingMember, membershipOf, userJson } from '#accounts/services/cached_user_provider'
 import {
   endPendingSignIn,
   pendingSignIn,
@@ -25,6 +26,7 @@ const KNOWN_DEVICE_COOKIE = 'palletline-known'
 const KNOWN_NAMES_KEPT = 5
 
 export const SIGN_IN_FIRST = 'Sign in with your password first'
+export const NO_LONGER_A_MEMBER = 'This login was removed from its company'
 
 /** The names this browser has signed in with (the encrypted known-device cookie). */
 function knownNames({ request }: HttpContext): string[] {
@@ -37,13 +39,37 @@ async function signIn(ctx: HttpContext, user: User) {
   const { auth, session, response } = ctx
   await auth.use('web').login(user)
   await tagSession(session, user.id)
+  // Admins read the last sign-in on the user list (decision 0210); a lock that ran out goes.
+  const now = DateTime.now()
+  user.lastSignInAt = now
+  if (user.lockedUntil && user.lockedUntil <= now) user.lockedUntil = null
+  await user.save()
   const names = [user.email, user.username].map((n) => n.toLowerCase())
   response.encryptedCookie(
     KNOWN_DEVICE_COOKIE,
     [...new Set([...names, ...knownNames(ctx)])].slice(0, KNOWN_NAMES_KEPT),
     { maxAge: '90d', httpOnly: true, sameSite: 'lax', path: '/api/login' }
   )
-  return user
+  return signedInAs(user)
+}
+
+/**
+ * What a sign-in answers: the user `GET /api/user` answers from now on. A company's member acts
+ * as the company's account user, with the member attached (decision 0223), so the screens land
+ * where the member's role belongs (a driver on their work, decision 0237) and follow the
+ * company's live channel from the first page.
+ */
+async function signedInAs(person: User) {
+  const membership = await membershipOf(person.id)
+  if (membership.state !== 'member' || person.approvalStatus === 'suspended') return person
+  const account =
+    membership.accountUserId === person.id ? person : await User.find(membership.accountUserId)
+  if (!account) return person
+  const member = new ActingMember(
+    person as unknown as ConstructorParameters<typeof ActingMember>[0],
+    membership
+  )
+  return { ...account.serialize(), member: member.toJSON() }
 }
 
 export default class SessionController {
@@ -80,6 +106,10 @@ export default class SessionController {
       { username: name, ip: request.ip(), knownDevice: knownNames(ctx).includes(name) },
       () => User.verifyCredentials(name, password)
     )
+    // A company's account user removed from its members no longer signs in (decision 0223).
+    if ((await membershipOf(user.id)).state === 'removed') {
+      throw new UnauthorizedException(NO_LONGER_A_MEMBER)
+    }
     if (user.twoFactorEnabledAt) {
       session.regenerate()
       startPendingSignIn(session, { userId: user.id, username: name }, clock.now())
@@ -125,9 +155,12 @@ export default class SessionController {
   }
 
   async me({ auth, response }: HttpContext) {
-    // The same JSON the model serialises to, made once per cached row (cached_user_provider).
+    // The same JSON the model serialises to, made once per cached row (cached_user_provider),
+    // and for a company's login the member who signed in (docs/decisions/0223).
+    const user = auth.getUserOrFail()
+    const text = userJson(user)
     return response
       .header('content-type', 'application/json; charset=utf-8')
-      .send(userJson(auth.getUserOrFail()))
+      .send(user.member ? `${text.slice(0, -1)},"member":${JSON.stringify(user.member)}}` : text)
   }
 }

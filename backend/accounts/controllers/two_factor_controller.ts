@@ -1,3 +1,4 @@
+import { signedInPersonId } from '#accounts/services/signed_in_person'
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import User from '#accounts/models/user'
@@ -36,13 +37,13 @@ export default class TwoFactorController {
   @inject()
   async disable({ auth, request, response }: HttpContext, check: PasswordCheck) {
     const { password, code, recoveryCode } = await request.validateUsing(disableTwoFactorValidator)
-    const user = await check.verify(auth.getUserOrFail().id, password, request.ip(), 'password')
+    const user = await check.verify(signedInPersonId(auth), password, request.ip(), 'password')
     await this.twoFactor.disable(user, { code, recoveryCode })
     return response.noContent()
   }
 
   /** The user's row as stored now (not the session's cached copy). */
   private self(auth: HttpContext['auth']) {
-    return User.findOrFail(auth.getUserOrFail().id)
+    return User.findOrFail(signedInPersonId(auth))
   }
 }

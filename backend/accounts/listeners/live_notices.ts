@@ -19,6 +19,12 @@ for (const change of ['approved', 'rejected', 'suspended', 'reinstated'] as cons
   })
 }
 
+// Every member of a company listens on its account user's channel (they act as it), so one
+// notice reaches them all: a member whose role changed reads it again (decision 0223).
+emitter.on('company:changed', ({ companyId, accountUserId, change }) => {
+  notifyUsers([accountUserId], { kind: 'company', id: companyId, change })
+})
+
 emitter.on('contact:received', ({ contactMessageId }) => {
   notifyAdmins({ kind: 'contact', id: contactMessageId, change: 'received' })
 })

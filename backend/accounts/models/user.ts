@@ -3,7 +3,7 @@ import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { afterDelete, afterSave, BaseModel, column, computed } from '@adonisjs/lucid/orm'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
-import { userRows } from '#accounts/services/cached_user_provider'
+import { userRows, type ActingMember } from '#accounts/services/cached_user_provider'
 import { ThriftyAccessTokensProvider } from '#accounts/services/thrifty_access_tokens'
 import { booleanColumn, decimalColumn } from '#core/columns'
 
@@ -89,8 +89,25 @@ export default class User extends compose(BaseModel, AuthFinder) {
     return Boolean(this.twoFactorEnabledAt)
   }
 
+  /** When the user last signed in (decision 0210); admins read it on the user list. */
+  @column.dateTime({ serializeAs: null })
+  declare lastSignInAt: DateTime | null
+
+  /**
+   * Until when failed sign-ins lock the account (decision 0211): set by the login throttle
+   * when it locks, cleared when an admin unlocks. The lock itself is the throttle's.
+   */
+  @column.dateTime({ serializeAs: null })
+  declare lockedUntil: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
+
+  /**
+   * On a signed-in request of a company: the member who signed in, acting as this user, the
+   * company's account user (docs/decisions/0223). Not a column; never serialised.
+   */
+  declare member?: ActingMember
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime | null

@@ -9,7 +9,13 @@ export default class AccessTokenPolicy extends BasePolicy {
   async revokeOwn(user: Actor, target: RouteTarget) {
     const id = this.idOf(target.params, 'id')
     if (id === null) return this.notFound(TOKEN_NOT_FOUND)
-    const owner = user instanceof User ? user : await User.find(user.id)
+    // A company member's own tokens: the person who signed in (docs/decisions/0223).
+    const member = (user as { member?: { userId: number } }).member
+    const owner = member
+      ? await User.find(member.userId)
+      : user instanceof User
+        ? user
+        : await User.find(user.id)
     const token = owner ? await User.accessTokens.find(owner, id) : null
     return this.allowedOr404(token !== null, TOKEN_NOT_FOUND)
   }

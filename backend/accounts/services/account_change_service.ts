@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#accounts/models/user'
 import { AccountChangeGuard, type ContactChange } from '#accounts/contracts/account_changes'
+import { membershipOf } from '#accounts/services/cached_user_provider'
 import AccountNoticeService from '#accounts/services/account_notice_service'
 import { Clock } from '#core/clock'
 import { ConflictException } from '#core/exceptions/http_errors'
@@ -68,14 +69,23 @@ export default class AccountChangeService {
     edit: (user: User, trx: TransactionClientContract) => Promise<boolean>
   ): Promise<User> {
     const at = this.clock.now()
+    // Read before the transaction: on SQLite its one connection is the transaction's until it
+    // ends, so a read through another would wait for it (the membership cache may miss).
+    const membership = await membershipOf(userId)
     const result = await writeTransaction(async (trx) => {
       const user = await User.query({ client: trx }).where('id', userId).firstOrFail()
       const noticeTo = user.email
       const changed = await edit(user, trx)
       if (changed && kind === 'email') await this.assertEmailFree(user, trx)
       await user.save()
+      // An owner's login is the company's: a change to it holds the company's payouts (its
+      // account user's); another member cannot touch the payout account (decision 0223).
+      const holdFor =
+        membership.state === 'member' && membership.role === 'owner'
+          ? membership.accountUserId
+          : userId
       const hold = changed
-        ? await this.guard.contactChanged(trx, { userId, kind, noticeTo, at })
+        ? await this.guard.contactChanged(trx, { userId: holdFor, kind, noticeTo, at })
         : null
       return { user, changed, noticeTo, hold }
     })

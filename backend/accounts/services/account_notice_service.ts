@@ -6,7 +6,7 @@ import { BUSINESS_TIME_ZONE } from '#core/business_time'
 import { SUPPORT } from '#accounts/services/approval_mail_service'
 
 /** What changed on an account. */
-export type AccountChangeKind = 'email' | 'phone' | 'payout_account' | 'password'
+export type AccountChangeKind = 'email' | 'phone' | 'payout_account' | 'password' | 'password_reset'
 
 export type AccountChangeNotice = {
   /** the address on file before the change: a thief who changed the email cannot silence it */
@@ -23,6 +23,7 @@ const WHAT: Record<AccountChangeKind, string> = {
   phone: 'The phone number on your PalletLine account was changed',
   payout_account: 'The payout account of your PalletLine carrier company was changed',
   password: 'The password of your PalletLine account was changed',
+  password_reset: 'A new password was set for your PalletLine account with a password reset link',
 }
 
 const SUBJECT: Record<AccountChangeKind, string> = {
@@ -30,11 +31,13 @@ const SUBJECT: Record<AccountChangeKind, string> = {
   phone: 'Your PalletLine phone number was changed',
   payout_account: 'Your PalletLine payout account was changed',
   password: 'Your PalletLine password was changed',
+  password_reset: 'Your PalletLine password was reset',
 }
 
 /** What else the owner should know about a change of this kind. */
 const AFTER: Partial<Record<AccountChangeKind, string>> = {
   password: 'Every other device signed in to your account was signed out.',
+  password_reset: 'Every device signed in to your account was signed out.',
 }
 
 /** A moment as the business reads it: "Mar 4, 2026, 9:30 AM EST". */

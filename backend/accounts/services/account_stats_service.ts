@@ -46,6 +46,26 @@ export default class AccountStatsService {
     }
   }
 
+  /**
+   * Approved carrier companies: approved carrier logins that are no company's dispatcher,
+   * driver or accounts member (decision 0223). A member signs in with a login of its own but
+   * acts as its company's account user, so it is no carrier of its own; the public pages count
+   * carriers (docs/decisions/0190).
+   */
+  async approvedCarrierCompanies(): Promise<number> {
+    const rows = await User.query()
+      .where('role', 'carrier')
+      .where('isApproved', true)
+      .whereNotExists((members) =>
+        members
+          .from('company_members')
+          .whereColumn('company_members.user_id', 'users.id')
+          .whereNot('company_members.role', 'owner')
+      )
+      .count('* as total')
+    return Number(rows[0].$extras.total)
+  }
+
   /** Contact details by users.id (missing ids are simply absent from the map). */
   async contactsByIds(userIds: number[]): Promise<Map<number, UserContact>> {
     const ids = [...new Set(userIds.filter((id) => Number.isInteger(id)))]

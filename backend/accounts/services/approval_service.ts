@@ -4,6 +4,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import User, { type ApprovalStatus } from '#accounts/models/user'
 import AccountStandingChange from '#accounts/models/account_standing_change'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { takeWriteLock, transaction } from '#core/transactions'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { NotFoundException, ConflictException } from '#core/exceptions/http_errors'
@@ -173,6 +174,29 @@ export default class ApprovalService {
     return histories
   }
 
+  /**
+   * Suspends an approved account of any role inside `trx` (admin user management, decision
+   * 0210); the caller tells the account (`announceSuspended`) once `trx` committed. Answers
+   * whether the account was approved.
+   */
+  suspendIn(trx: TransactionClientContract, userId: number, reason: string, adminId: number) {
+    return this.changeStandingIn(trx, userId, 'approved', 'suspended', adminId, reason)
+  }
+
+  /** A suspended account approved again inside `trx`; see suspendIn. */
+  reinstateIn(trx: TransactionClientContract, userId: number, reason: string, adminId: number) {
+    return this.changeStandingIn(trx, userId, 'suspended', 'approved', adminId, reason)
+  }
+
+  /** What a suspension sets off: the mail, a carrier's holds and invites dropped. */
+  async announceSuspended(userId: number, reason: string) {
+    await emitter.emit('account:suspended', { userId, reason })
+  }
+
+  async announceReinstated(userId: number, adminId: number) {
+    await emitter.emit('account:reinstated', { userId, reviewerId: adminId })
+  }
+
   private async changeStanding(
     userId: number,
     from: ApprovalStatus,
@@ -182,25 +206,36 @@ export default class ApprovalService {
   ): Promise<boolean> {
     return transaction(async (trx) => {
       await takeWriteLock(trx)
-      const query = User.query({ client: trx }).where('id', userId)
-      if (trx.dialect.name === 'postgres') query.forUpdate()
-      const user = await query.first()
-      if (!user || user.approvalStatus !== from) return false
-      const now = DateTime.now()
-      user.merge({ isApproved: to === 'approved', approvalStatus: to, reviewedAt: now })
-      if (adminId !== null) user.reviewedBy = adminId
-      await user.useTransaction(trx).save()
-      await AccountStandingChange.create(
-        {
-          userId,
-          adminUserId: adminId,
-          action: to === 'suspended' ? 'suspended' : 'reinstated',
-          reason,
-          createdAt: now,
-        },
-        { client: trx }
-      )
-      return true
+      return this.changeStandingIn(trx, userId, from, to, adminId, reason)
     })
+  }
+
+  private async changeStandingIn(
+    trx: TransactionClientContract,
+    userId: number,
+    from: ApprovalStatus,
+    to: ApprovalStatus,
+    adminId: number | null,
+    reason: string | null
+  ): Promise<boolean> {
+    const query = User.query({ client: trx }).where('id', userId)
+    if (trx.dialect.name === 'postgres') query.forUpdate()
+    const user = await query.first()
+    if (!user || user.approvalStatus !== from) return false
+    const now = DateTime.now()
+    user.merge({ isApproved: to === 'approved', approvalStatus: to, reviewedAt: now })
+    if (adminId !== null) user.reviewedBy = adminId
+    await user.useTransaction(trx).save()
+    await AccountStandingChange.create(
+      {
+        userId,
+        adminUserId: adminId,
+        action: to === 'suspended' ? 'suspended' : 'reinstated',
+        reason,
+        createdAt: now,
+      },
+      { client: trx }
+    )
+    return true
   }
 }

@@ -4,7 +4,9 @@ import type { LucidAuthenticatable } from '@adonisjs/auth/types/session'
 import type { LucidTokenable } from '@adonisjs/auth/types/access_tokens'
 import * as json from '@poppinss/utils/json'
 import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
 import { ReadCache, readCacheMs } from '#core/read_cache'
+import { memberMay, type CompanyKind, type MemberRole } from '#accounts/member_roles'
 
 /** A user's row as the database returned it (column names), which Lucid builds a model from. */
 type Row = Record<string, unknown>
@@ -21,7 +23,25 @@ const rowOfUser = new WeakMap<object, Row>()
 /** Each row's user as JSON, made on the first `GET /api/user` that reads it. */
 const jsonByRow = new WeakMap<Row, string>()
 
-type Serialisable = { $isDirty: boolean }
+type Serialisable = { $isDirty: boolean; $attributes: Record<string, unknown> }
+
+/**
+ * Whether the instance still holds exactly the attributes its row was consumed into. Those
+ * values cannot change in place (see `unchangeable`), so comparing them by identity says what
+ * Lucid's `$isDirty` says, without its deep comparison of every attribute with its original
+ * (a twelfth of a signed-in `GET /api/user`'s CPU, docs/decisions/0214).
+ */
+function unchangedSince(user: Serialisable, row: Row): boolean {
+  const consumed = consumedByRow.get(row)
+  if (!consumed) return !user.$isDirty
+  const attributes = user.$attributes
+  let count = 0
+  for (const key in attributes) {
+    if (attributes[key] !== consumed[key]) return false
+    count++
+  }
+  return count === Object.keys(consumed).length
+}
 
 /**
  * The user as the response would serialise it, made once per cached row while the instance is
@@ -31,7 +51,7 @@ type Serialisable = { $isDirty: boolean }
  */
 export function userJson(user: Serialisable): string {
   const row = rowOfUser.get(user)
-  if (row === undefined || user.$isDirty) return json.safeStringify(user)!
+  if (row === undefined || !unchangedSince(user, row)) return json.safeStringify(user)!
   let text = jsonByRow.get(row)
   if (text === undefined) {
     text = json.safeStringify(user)!
@@ -122,32 +142,168 @@ async function cachedUser<User>(Model: UserModelClass, identifier: unknown): Pro
   return user as User | null
 }
 
-/** The session guard's user lookup, through `userRows`. */
+/**
+ * A login's place in a company (docs/decisions/0223): the company and its account user, and
+ * the login's role; `removed` for a login an owner removed from its company (it no longer signs
+ * in, nor acts as anyone); `none` for a login in no company (admins).
+ */
+export type Membership =
+  | {
+      state: 'member'
+      companyId: number
+      kind: CompanyKind
+      companyName: string
+      accountUserId: number
+      role: MemberRole
+    }
+  | { state: 'removed' }
+  | { state: 'none' }
+
+/** Logins' memberships by user id; a change of a member evicts (`forgetMembership`). */
+export const memberships = new ReadCache<Membership>(10_000, readCacheMs(), 'membership')
+
+/** Every instance reads the login's membership afresh (a role changed, a member removed). */
+export async function forgetMembership(userId: number) {
+  await memberships.evict(userId)
+}
+
+export async function membershipOf(userId: number): Promise<Membership> {
+  const cached = memberships.get(userId)
+  if (cached !== undefined) return cached
+  const stamp = memberships.stamp()
+  const row = await db
+    .from('company_members')
+    .join('companies', 'companies.id', 'company_members.company_id')
+    .where('company_members.user_id', userId)
+    .select(
+      'company_members.removed_at',
+      'company_members.role',
+      'companies.id',
+      'companies.kind',
+      'companies.name',
+      'companies.account_user_id'
+    )
+    .first()
+  let membership: Membership
+  if (row?.removed_at) {
+    membership = { state: 'removed' }
+  } else if (row) {
+    membership = {
+      state: 'member',
+      companyId: Number(row.id),
+      kind: row.kind,
+      companyName: row.name,
+      accountUserId: Number(row.account_user_id),
+      role: row.role,
+    }
+  } else {
+    const account = await db.from('companies').where('account_user_id', userId).first()
+    membership = account ? { state: 'removed' } : { state: 'none' }
+  }
+  memberships.set(userId, membership, stamp)
+  return membership
+}
+
+/**
+ * The member a company's request is made by, attached to the acting user (`user.member`): the
+ * person who signed in (their own row, for their password, two-factor and API tokens), their
+ * role, and what that role may call (`#accounts/member_roles`).
+ */
+export class ActingMember {
+  constructor(
+    readonly person: ModelRow & {
+      id: number
+      firstName: string | null
+      lastName: string | null
+      email: string
+      phone: string | null
+    },
+    readonly membership: Extract<Membership, { state: 'member' }>
+  ) {}
+
+  get userId() {
+    return this.person.id
+  }
+
+  get role() {
+    return this.membership.role
+  }
+
+  may(method: string, pattern: string) {
+    return memberMay(this.membership.kind, this.membership.role, method, pattern)
+  }
+
+  /** What `GET /api/user` says of the member. */
+  toJSON() {
+    return {
+      userId: this.person.id,
+      role: this.membership.role,
+      firstName: this.person.firstName,
+      lastName: this.person.lastName,
+      email: this.person.email,
+      phone: this.person.phone,
+      companyId: this.membership.companyId,
+      companyName: this.membership.companyName,
+      companyKind: this.membership.kind,
+    }
+  }
+}
+
+type Person = ModelRow & {
+  id: number
+  phone: string | null
+  role: string
+  approvalStatus: string
+  firstName: string | null
+  lastName: string | null
+  email: string
+  member?: ActingMember
+}
+
+/**
+ * Who a signed-in login acts as (docs/decisions/0223): a company member acts as the company's
+ * account user, with the member attached; a login in no company acts as itself. A suspended
+ * member acts as nobody but itself, so the role gate refuses it; a company's account user
+ * removed from its members does not sign in (null).
+ */
+async function actingUser(Model: UserModelClass, identifier: unknown): Promise<Person | null> {
+  const person = await cachedUser<Person>(Model, identifier)
+  if (!person || (person.role !== 'shipper' && person.role !== 'carrier')) return person
+  const membership = await membershipOf(person.id)
+  if (membership.state === 'none') return person
+  if (membership.state === 'removed') return null
+  if (membership.accountUserId === person.id) {
+    person.member = new ActingMember(person, membership)
+    return person
+  }
+  if (person.approvalStatus === 'suspended') return person
+  const account = await cachedUser<Person>(Model, membership.accountUserId)
+  if (!account) return null
+  account.member = new ActingMember(person, membership)
+  return account
+}
+
+/** The session guard's user lookup, through `userRows`, as the company the login acts for. */
 export class CachedSessionUserProvider<
   UserModel extends LucidAuthenticatable,
 > extends SessionLucidUserProvider<UserModel> {
   async findById(identifier: string | number | bigint) {
-    const user = await cachedUser<InstanceType<UserModel>>(
-      (await this.getModel()) as unknown as UserModelClass,
-      identifier
-    )
-    return user ? this.createUserForGuard(user) : null
+    const user = await actingUser((await this.getModel()) as unknown as UserModelClass, identifier)
+    return user ? this.createUserForGuard(user as unknown as InstanceType<UserModel>) : null
   }
 }
 
 /**
  * The bearer-token guard's user lookup, through `userRows` (the token itself is read through
- * ThriftyAccessTokensProvider), so an integration's call reads no row it read a moment ago.
+ * ThriftyAccessTokensProvider), so an integration's call reads no row it read a moment ago. A
+ * member's token acts as the member's company, like the member's session.
  */
 export class CachedTokensUserProvider<
   TokenableProperty extends string,
   UserModel extends LucidTokenable<TokenableProperty>,
 > extends AccessTokensLucidUserProvider<TokenableProperty, UserModel> {
   async findById(identifier: string | number | bigint) {
-    const user = await cachedUser<InstanceType<UserModel>>(
-      (await this.getModel()) as unknown as UserModelClass,
-      identifier
-    )
-    return user ? this.createUserForGuard(user) : null
+    const user = await actingUser((await this.getModel()) as unknown as UserModelClass, identifier)
+    return user ? this.createUserForGuard(user as unknown as InstanceType<UserModel>) : null
   }
 }

@@ -52,6 +52,8 @@ export type EmailChangeRequest = {
   newEmail: string
   at: DateTime
   expiresAt: DateTime
+  /** set when an administrator asked for the change (decision 0217): their reason */
+  adminReason?: string | null
 }
 
 /** To the CURRENT address: a change was asked for, what it takes and what to do if it was not them. */
@@ -64,11 +66,17 @@ export class EmailChangeRequestedMail extends BaseMail {
 
   prepare() {
     const { request } = this
+    const byAdmin = Boolean(request.adminReason)
     const { text, html } = body([
       `Hello ${request.firstName ?? 'there'},`,
-      `On ${businessMoment(request.at)} someone signed in to your PalletLine account asked to change its sign-in email to ${request.newEmail}.`,
+      byAdmin
+        ? `On ${businessMoment(request.at)} a PalletLine administrator asked to change the sign-in email of your account to ${request.newEmail}.`
+        : `On ${businessMoment(request.at)} someone signed in to your PalletLine account asked to change its sign-in email to ${request.newEmail}.`,
+      ...(byAdmin ? [`Reason: ${request.adminReason}`] : []),
       `Nothing has changed yet: it happens only if the link we sent to ${request.newEmail} is opened before ${businessMoment(request.expiresAt)}. We will write to you here again if it is.`,
-      `If you made this request, there is nothing to do. If you did not, someone else knows your password: sign in, change your password (which signs everyone else out) and cancel the change in Settings, then contact us at ${SUPPORT.email} or ${SUPPORT.phone}.`,
+      byAdmin
+        ? `If you did not ask PalletLine for this, cancel the change in Settings and contact us at once at ${SUPPORT.email} or ${SUPPORT.phone}.`
+        : `If you made this request, there is nothing to do. If you did not, someone else knows your password: sign in, change your password (which signs everyone else out) and cancel the change in Settings, then contact us at ${SUPPORT.email} or ${SUPPORT.phone}.`,
       signature,
     ])
     this.message.to(request.to).text(text).html(html)

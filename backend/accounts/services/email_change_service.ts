@@ -4,7 +4,7 @@ import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import type { BaseMail } from '@adonisjs/mail'
 import mail from '@adonisjs/mail/services/main'
-import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { DateTime } from 'luxon'
 import User from '#accounts/models/user'
 import AccountChangeService, {
@@ -35,6 +35,15 @@ export const hashEmailChangeToken = (token: string) =>
 export const confirmationLink = (origin: string, token: string) =>
   `${origin}/confirm-email#token=${token}`
 
+/** A change written by `startIn`, to be announced once its transaction committed. */
+export type StartedEmailChange = {
+  user: User
+  newEmail: string
+  token: string
+  at: DateTime
+  expiresAt: DateTime
+}
+
 export type PendingEmailChange = { email: string; sentAt: string; expiresAt: string }
 export type EmailChangeState = { email: string; pending: PendingEmailChange | null }
 
@@ -64,34 +73,73 @@ export default class EmailChangeService {
 
   /** Settings: a new address (the password was checked). Nothing changes until its link is followed. */
   async request(userId: number, newEmail: string, origin: string): Promise<EmailChangeState> {
+    const started = await writeTransaction((trx) => this.startIn(trx, userId, newEmail))
+    await this.announce(started, origin, null)
+    return {
+      email: started.user.email,
+      pending: {
+        email: newEmail,
+        sentAt: iso(started.at),
+        expiresAt: iso(started.expiresAt),
+      },
+    }
+  }
+
+  /**
+   * A change waits for its link, inside the caller's transaction: the user's own request, or an
+   * admin's (decision 0217, in the admin audit transaction). 422 on `email` when it is the
+   * account's own or another account signs in with it. A change already waiting ends.
+   * `announce` mails the link once the transaction committed.
+   */
+  async startIn(
+    trx: TransactionClientContract,
+    userId: number,
+    newEmail: string
+  ): Promise<StartedEmailChange> {
     // Whole seconds: what both databases keep, so the answer equals a later read.
     const now = this.clock.now().startOf('second')
     const token = randomBytes(32).toString('base64url')
     const expiresAt = now.plus({ hours: EMAIL_CHANGE_LINK_HOURS })
-    const user = await writeTransaction(async (trx) => {
-      const found = await User.query({ client: trx }).where('id', userId).firstOrFail()
-      if (found.email.toLowerCase() === newEmail) {
-        throw validationError([{ field: 'email', message: SAME_EMAIL, rule: 'different' }])
-      }
-      const taken = await User.query({ client: trx })
-        .whereNot('id', userId)
-        .where((q) => q.where('email', newEmail).orWhere('username', newEmail))
-        .first()
-      if (taken) {
-        throw validationError([{ field: 'email', message: EMAIL_IN_USE, rule: 'unique' }])
-      }
-      const stamp = sqlTimestamp(now, trx)
-      await this.endPending(trx, userId, stamp)
-      await trx.table('email_changes').insert({
-        user_id: userId,
-        new_email: newEmail,
-        token_hash: hashEmailChangeToken(token),
-        sent_at: stamp,
-        expires_at: sqlTimestamp(expiresAt, trx),
-        created_at: stamp,
-      })
-      return found
+    const found = await User.query({ client: trx }).where('id', userId).firstOrFail()
+    await this.assertAvailable(trx, userId, found.email, newEmail)
+    const stamp = sqlTimestamp(now, trx)
+    await this.endPending(trx, userId, stamp)
+    await trx.table('email_changes').insert({
+      user_id: userId,
+      new_email: newEmail,
+      token_hash: hashEmailChangeToken(token),
+      sent_at: stamp,
+      expires_at: sqlTimestamp(expiresAt, trx),
+      created_at: stamp,
     })
+    return { user: found, newEmail, token, at: now, expiresAt }
+  }
+
+  /** 422 on `email` when the address is the account's own or another account's sign-in name. */
+  async assertAvailable(
+    client: QueryClientContract,
+    userId: number,
+    currentEmail: string,
+    newEmail: string
+  ) {
+    if (currentEmail.toLowerCase() === newEmail) {
+      throw validationError([{ field: 'email', message: SAME_EMAIL, rule: 'different' }])
+    }
+    const taken = await User.query({ client })
+      .whereNot('id', userId)
+      .where((q) => q.where('email', newEmail).orWhere('username', newEmail))
+      .first()
+    if (taken) {
+      throw validationError([{ field: 'email', message: EMAIL_IN_USE, rule: 'unique' }])
+    }
+  }
+
+  /**
+   * The link to the new address and the notice to the current one; `byAdmin` when an admin
+   * asked for the change (decision 0217): the notice names it and the reason.
+   */
+  async announce(started: StartedEmailChange, origin: string, byAdmin: { reason: string } | null) {
+    const { user, newEmail, token, at, expiresAt } = started
     await this.deliver(
       new EmailChangeConfirmationMail({
         to: newEmail,
@@ -105,14 +153,11 @@ export default class EmailChangeService {
         to: user.email,
         firstName: user.firstName,
         newEmail,
-        at: now,
+        at,
         expiresAt,
+        adminReason: byAdmin?.reason ?? null,
       })
     )
-    return {
-      email: user.email,
-      pending: { email: newEmail, sentAt: iso(now), expiresAt: iso(expiresAt) },
-    }
   }
 
   /** A new link for the waiting change (the earlier one stops working); 409 when none waits. */

@@ -7,6 +7,7 @@ import User from '#accounts/models/user'
 import { registerValidator, US_STATES, CARRIER_FIELDS_MESSAGE } from '#accounts/validators/account'
 import { CURRENT_TERMS_VERSION, currentTermsHash } from '#accounts/services/terms_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import CompanyService, { companyNameFor } from '#accounts/services/company_service'
 import { isUniqueViolation, validationError, type FieldError } from '#core/validation'
 
 export type RegistrationInput = Infer<typeof registerValidator>
@@ -16,7 +17,10 @@ const DUPLICATE_EMAIL = 'An account with this email already exists'
 
 @inject()
 export default class RegistrationService {
-  constructor(private carrierProfiles: CarrierProfileService) {}
+  constructor(
+    private carrierProfiles: CarrierProfileService,
+    private companies: CompanyService
+  ) {}
 
   async register(input: RegistrationInput, meta: RequestMeta): Promise<User> {
     this.checkCarrierBlock(input)
@@ -62,6 +66,12 @@ export default class RegistrationService {
             trx
           )
         }
+        // The owner of a one-person company whose account it is (docs/decisions/0223).
+        await this.companies.foundFor(
+          user,
+          input.role === 'carrier' ? input.companyName! : companyNameFor(user),
+          trx
+        )
         return user
       })
     } catch (error) {

@@ -80,6 +80,17 @@ export default class TokenService {
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
   }
 
+  /** Every token of the user, revoked (an admin's action, decision 0210); the count. */
+  async revokeAll(userId: number): Promise<number> {
+    const user = await User.find(userId)
+    if (!user) return 0
+    let revoked = 0
+    for (const token of await User.accessTokens.all(user)) {
+      if (await User.accessTokens.delete(user, token.identifier)) revoked++
+    }
+    return revoked
+  }
+
   async revoke(userId: number, tokenId: number) {
     const user = await User.find(userId)
     if (!user) throw new NotFoundException('User not found')

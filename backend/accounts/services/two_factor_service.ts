@@ -1,3 +1,4 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { inject } from '@adonisjs/core'
 import encryption from '@adonisjs/core/services/encryption'
 import db from '@adonisjs/lucid/services/db'
@@ -100,6 +101,19 @@ export default class TwoFactorService {
       user.merge({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null })
       await user.save()
     })
+  }
+
+  /**
+   * Off by an admin, inside the admin's transaction (decision 0210): the secret and recovery
+   * codes go; an admin must enrol again before using the console. Answers whether it was on.
+   */
+  async resetIn(trx: TransactionClientContract, userId: number): Promise<boolean> {
+    const user = await User.find(userId, { client: trx })
+    if (!user?.twoFactorEnabledAt) return false
+    await trx.from('two_factor_recovery_codes').where('user_id', userId).delete()
+    user.merge({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null })
+    await user.useTransaction(trx).save()
+    return true
   }
 
   /** New recovery codes for a current authenticator code; the old ones stop working. */

@@ -1,4 +1,7 @@
+import db from '@adonisjs/lucid/services/db'
 import AuditService from '#payments/services/audit_service'
+import { verifyChain } from '#core/hash_chain'
+import { ADMIN_AUDIT_CHAIN } from '#admin/chains'
 import ReconciliationService from '#payments/services/reconciliation_service'
 
 /** One chain's verdict as the API sends it: the failure fields are null when the chain holds. */
@@ -17,7 +20,11 @@ export type ChainStatus = {
 export default class MoneyHealthController {
   /** GET /api/admin/audit/verify: every tamper-evident chain walked from its first row. */
   async verify() {
-    const verdicts = await new AuditService().verifyAll()
+    // The payments chains, and the admin audit log of actions on accounts (decision 0210).
+    const verdicts = [
+      ...(await new AuditService().verifyAll()),
+      await verifyChain(db.connection(), ADMIN_AUDIT_CHAIN),
+    ]
     const chains: ChainStatus[] = verdicts.map((verdict) =>
       verdict.ok
         ? { chain: verdict.chain, ok: true, rows: verdict.rows, brokenRowId: null, reason: null }

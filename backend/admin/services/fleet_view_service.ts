@@ -1,5 +1,8 @@
 import { inject } from '@adonisjs/core'
 import RatingSummaryService from '#reviews/services/rating_summary_service'
+import CargoClaimService, {
+  type CarrierClaimsHistory,
+} from '#payments/services/cargo_claim_service'
 import ApprovalService, { type StandingChange } from '#accounts/services/approval_service'
 import FleetOversightService, {
   type FleetCarrierStanding,
@@ -12,6 +15,10 @@ export type FleetCarrier = FleetCarrierStanding & {
   /** 0-1, of its judged deliveries; null when none */
   onTimeRate: number | null
   deliveredLoads: number
+  /** cargo claims filed on its bookings per delivered load, 0-1; null with none delivered */
+  claimsRatio: number | null
+  /** its cargo claims, newest first, and what the settled ones came to (decision 0233) */
+  claims: CarrierClaimsHistory & { count: number }
   /** every suspension and reinstatement, newest first (decision 0186) */
   standingHistory: StandingChange[]
 }
@@ -22,7 +29,8 @@ export default class FleetViewService {
   constructor(
     private fleet: FleetOversightService,
     private ratings: RatingSummaryService,
-    private approvals: ApprovalService
+    private approvals: ApprovalService,
+    private claims: CargoClaimService
   ) {}
 
   async list(filters: FleetFilters, page: number) {
@@ -38,6 +46,7 @@ export default class FleetViewService {
   private async withRecords(rows: FleetCarrierStanding[]): Promise<FleetCarrier[]> {
     const ratings = await this.ratings.carriers(rows.map((row) => row.carrierId))
     const histories = await this.approvals.standingHistories(rows.map((row) => row.userId))
+    const claims = await this.claims.historyOf(rows.map((row) => row.carrierId))
     return rows.map((row) => {
       const rating = ratings.get(row.carrierId)!
       return {
@@ -45,6 +54,8 @@ export default class FleetViewService {
         rating: { average: rating.average, count: rating.count },
         onTimeRate: rating.onTimeRate,
         deliveredLoads: rating.deliveredLoads,
+        claimsRatio: rating.claimsRatio,
+        claims: { ...claims.get(row.carrierId)!, count: rating.claimsCount },
         standingHistory: histories.get(row.userId) ?? [],
       }
     })

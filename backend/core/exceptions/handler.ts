@@ -83,7 +83,11 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return { status: 404, body: { message: 'Not found' } }
     }
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
-      return { status: 429, body: { message: 'Too many attempts. Please try again later.' } }
+      // A limit that says more (a locked account, decision 0211) gives its own explanation.
+      const explanation = (error as { explanation?: unknown }).explanation
+      const message =
+        typeof explanation === 'string' ? explanation : 'Too many attempts. Please try again later.'
+      return { status: 429, body: { message } }
     }
     if (error instanceof ServiceUnavailableException) {
       return { status: 503, body: { message: error.message } }

@@ -32,3 +32,9 @@ export class ServiceUnavailableException extends Exception {
   /** Sent as the `Retry-After` header. */
   retryAfterSeconds = 5
 }
+
+/** A request body past what the route accepts: a 413 with `{ message }`. */
+export class PayloadTooLargeException extends Exception {
+  static status = 413
+  static code = 'E_PAYLOAD_TOO_LARGE'
+}

@@ -34,6 +34,17 @@ export const TWO_FACTOR_REQUIRED =
 
 type TwoFactorSubject = { role?: string; twoFactorEnabledAt?: unknown }
 
+/**
+ * The company member a request is made by (docs/decisions/0223), attached by accounts' user
+ * provider to the company's account user it acts as; its role's matrix says what it may call.
+ */
+type MemberLike = { role: string; may(method: string, pattern: string): boolean }
+
+/** A member's refusal names the role (issue 35). */
+export function memberRefusal(role: string) {
+  return `Your company role (${role}) does not allow this`
+}
+
 type TokenLike = { allows(ability: string): boolean; abilities: string[] }
 
 /** Signed-in users only: the browser session, or a bearer access token. */
@@ -62,6 +73,10 @@ export default class AuthMiddleware {
       if (user.role === 'admin' && !user.twoFactorEnabledAt) {
         throw new ForbiddenException(TWO_FACTOR_REQUIRED)
       }
+    }
+    const member = (ctx.auth.user as { member?: MemberLike }).member
+    if (member && !member.may(ctx.request.method(), ctx.route?.pattern ?? '')) {
+      throw new ForbiddenException(memberRefusal(member.role))
     }
     if (ctx.auth.authenticatedViaGuard === 'api') {
       const token = (ctx.auth.user as { currentAccessToken?: TokenLike }).currentAccessToken

@@ -58,23 +58,24 @@ function verifiedSessionId(request: HttpContext['request'], name: string): strin
 }
 
 /**
- * The context the session is made with: the request's, except that its request answers the
- * session cookie through `verifiedSessionId` (every other member is the request's own).
+ * The context the session is made with: what AdonisJS's `Session` reads of a context (the
+ * request's `cookie()` and `original()`, the response), with the session cookie answered
+ * through `verifiedSessionId`. A plain object each request, not a Proxy of the request nor an
+ * object inheriting from the context: making each request's context a prototype kept the whole
+ * request alive through the young generation's collections, so every signed-in request's
+ * objects were promoted and collected by full mark-compacts (a tenth of the CPU and 10-20 ms
+ * pauses, docs/decisions/0214).
  */
 function sessionContext(ctx: HttpContext, cookieName: string): HttpContext {
-  const request = new Proxy(ctx.request, {
-    get(target, property) {
-      if (property === 'cookie') {
-        return (name: string, fallback?: string) =>
-          name === cookieName
-            ? (verifiedSessionId(target, name) ?? fallback)
-            : target.cookie(name, fallback)
-      }
-      const value = Reflect.get(target, property, target)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
-  return Object.create(ctx, { request: { value: request } })
+  const { request, response } = ctx
+  const sessionRequest = {
+    cookie: (name: string, fallback?: string) =>
+      name === cookieName
+        ? (verifiedSessionId(request, name) ?? fallback)
+        : request.cookie(name, fallback),
+    original: () => request.original(),
+  }
+  return { request: sessionRequest, response } as unknown as HttpContext
 }
 
 /** The session config with its store resolved, as the session provider resolves it. */

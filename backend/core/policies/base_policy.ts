@@ -1,8 +1,16 @@
 import { AuthorizationResponse, BasePolicy as BouncerPolicy } from '@adonisjs/bouncer'
 import { parseBookingId } from '#core/reference'
 
-/** The signed-in user as policies see it. */
-export type Actor = { id: number; role: string; isApproved: boolean }
+/**
+ * The signed-in user as policies see it: a company's account user, with the member whose login
+ * acts for it when one does (docs/decisions/0223).
+ */
+export type Actor = {
+  id: number
+  role: string
+  isApproved: boolean
+  member?: { userId: number; role: string } | null
+}
 
 /** What a route hands its policy: the route's parameters and the request body. */
 export type RouteTarget = { params: Record<string, unknown>; body: Record<string, unknown> }
@@ -51,6 +59,20 @@ export abstract class BasePolicy extends BouncerPolicy {
   ): boolean {
     if (ownerId === null || ownerId === undefined || ownerId === '') return false
     return ownerId === actorOwnerId
+  }
+
+  /**
+   * Whether the actor reaches a carrier's work with this assigned driver: a driver member only
+   * what is assigned to their own login, anyone else everything of the company
+   * (docs/decisions/0237). Compared through `owns`, so unassigned work is no driver's;
+   * `driverUserId` is asked only of a driver.
+   */
+  protected async reachesAsDriver(
+    user: Actor,
+    driverUserId: () => Promise<number | null | undefined> | number | null | undefined
+  ): Promise<boolean> {
+    if (user.member?.role !== 'driver') return true
+    return this.owns(await driverUserId(), user.member.userId)
   }
 
   /** Allowed when `allowed`, else the 404 a missing record gets. */

@@ -37,7 +37,11 @@ export default class FinancePolicy extends BasePolicy {
     if (this.isShipper(user)) {
       return this.allowedOr404(this.owns(booking.shipperId, user.id), BOOKING_NOT_FOUND)
     }
-    return this.allowedOr404(await this.isCarrierOf(user, booking.carrierId), BOOKING_NOT_FOUND)
+    return this.allowedOr404(
+      (await this.isCarrierOf(user, booking.carrierId)) &&
+        (await this.reachesAsDriver(user, () => this.bookings.assignedDriver(booking.id))),
+      BOOKING_NOT_FOUND
+    )
   }
 
   /** Record evidence or draft the invoice: the booking's carrier. */
@@ -45,7 +49,12 @@ export default class FinancePolicy extends BasePolicy {
     if (!this.isApprovedCarrier(user)) return this.forbidden()
     const booking = await this.booking(target)
     if (!booking) return this.notFound(BOOKING_NOT_FOUND)
-    return this.allowedOr404(await this.isCarrierOf(user, booking.carrierId), BOOKING_NOT_FOUND)
+    // a driver member: only a booking assigned to them (docs/decisions/0237)
+    return this.allowedOr404(
+      (await this.isCarrierOf(user, booking.carrierId)) &&
+        (await this.reachesAsDriver(user, () => this.bookings.assignedDriver(booking.id))),
+      BOOKING_NOT_FOUND
+    )
   }
 
   /** GET a drayage move's invoices: its shipper or its carrier. */

@@ -67,6 +67,19 @@ export default class AdvancedInvoiceService {
     return rows.map(invoiceView)
   }
 
+  /**
+   * The numbers of the booking's invoices its shipper disputed, oldest first: a dispute names
+   * the booking, so admins may read its message thread (docs/decisions/0231).
+   */
+  async disputesNaming(bookingId: number): Promise<string[]> {
+    const rows = await AdvancedInvoice.query()
+      .where('shipmentId', bookingId)
+      .where('shipperDecision', 'DISPUTED')
+      .orderBy('id', 'asc')
+      .select('id', 'number')
+    return rows.map((row) => row.number ?? `invoice ${row.id}`)
+  }
+
   async show(invoiceId: number) {
     return invoiceView(await this.load(invoiceId))
   }

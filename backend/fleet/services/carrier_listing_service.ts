@@ -1,6 +1,7 @@
 import type { Infer } from '@vinejs/vine/types'
 import type { createListingValidator } from '#fleet/validators/listing'
 import { inject } from '@adonisjs/core'
+import emitter from '@adonisjs/core/services/emitter'
 import Listing, { type ListingStatus } from '#fleet/models/listing'
 import Truck from '#fleet/models/truck'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
@@ -145,7 +146,56 @@ export default class CarrierListingService {
     })
     listing.$setRelated('truck', truck)
     const [view] = await this.present([listing])
+    await emitter.emit('capacity:published', { listingId: listing.id })
     return view
+  }
+
+  /**
+   * What shippers' saved searches match a published listing on (docs/decisions/0239): its
+   * points, states and ZIPs (geocoded again, offline), truck type, pallets and day. Null when
+   * the listing is gone or no longer active.
+   */
+  async publishedFacts(listingId: number) {
+    const listing = await Listing.query().where('id', listingId).preload('truck').first()
+    if (!listing || listing.status !== 'active') return null
+    const [pickup, delivery] = await Promise.all([
+      geocoding.geocode(listing.pickupAddress),
+      geocoding.geocode(listing.deliveryAddress),
+    ])
+    const side = (
+      found: typeof pickup,
+      latitude: number | null,
+      longitude: number | null,
+      city: string | null,
+      state: string | null
+    ) => ({
+      postal: found.ok ? found.place.zip : null,
+      city: city ?? (found.ok ? found.place.city : null),
+      state: state ?? (found.ok ? found.place.state : null),
+      latitude,
+      longitude,
+    })
+    return {
+      id: listing.id,
+      carrierId: listing.carrierId,
+      origin: side(
+        pickup,
+        listing.pickupLatitude,
+        listing.pickupLongitude,
+        listing.originCity,
+        listing.originState
+      ),
+      destination: side(
+        delivery,
+        listing.deliveryLatitude,
+        listing.deliveryLongitude,
+        listing.destinationCity,
+        listing.destinationState
+      ),
+      truckType: listing.truck?.truckType ?? null,
+      maxPallets: listing.maxPallets,
+      availableDate: listing.availableDate ? listing.availableDate.toISODate() : null,
+    }
   }
 
   /**

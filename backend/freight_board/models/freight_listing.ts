@@ -4,6 +4,7 @@ import type { HasMany } from '@adonisjs/lucid/types/relations'
 import FreightListingAudit from './freight_listing_audit.js'
 import FreightListingInvite from './freight_listing_invite.js'
 import { decimalColumn, jsonColumn } from '#core/columns'
+import type { FreightDetails } from '#core/freight_details'
 
 export type Equipment = 'VAN' | 'REEFER' | 'FLATBED' | 'BOX' | 'SPRINTER'
 export type FreightMode = 'TL' | 'LTL' | 'EXP'
@@ -94,6 +95,10 @@ export default class FreightListing extends BaseModel {
 
   @column()
   declare notes: string | null
+
+  /** what the freight is, density and class included (docs/decisions/0228); null on older loads */
+  @column(jsonColumn)
+  declare freightDetails: FreightDetails | null
 
   @column(decimalColumn)
   declare recommendedLow: number | null

@@ -39,6 +39,43 @@ export type BoardFilters = {
   limit?: number
 }
 
+/** The shared page cache's key of a board read's filters. */
+const pageKey = (filters: BoardFilters) =>
+  JSON.stringify([
+    filters.equipment,
+    filters.mode,
+    filters.origin_zip,
+    filters.dest_zip,
+    filters.funded,
+    filters.limit ?? BOARD_PAGE_LOADS,
+  ])
+
+/** The shared page as this carrier sees it: the loads it holds marked as its own. */
+function pageFor(page: BoardPage, carrier: BoardCarrier): BoardPage | BoardLoad[] {
+  const held = page.heldBy.get(carrier.carrierId)
+  if (!held) return page
+  return page.loads.map((load) => (held.has(load.id) ? { ...load, held_by_you: true } : load))
+}
+
+/**
+ * The board read when it needs no database and no service (the usual one): the carrier has no
+ * invite in its window and the shared page of its filters is cached, current and not due for
+ * its refresh ahead. Otherwise undefined, and `BoardReader.board` answers. The busiest route
+ * then costs no container resolution beyond the clock (docs/decisions/0214).
+ */
+export function cachedBoard(
+  carrier: BoardCarrier,
+  filters: BoardFilters,
+  nowMs: number
+): BoardPage | BoardLoad[] | undefined {
+  if (!boardCache.enabled) return undefined
+  const invites = boardCache.invites(nowMs)
+  if (!invites || invites.carriers.has(carrier.carrierId)) return undefined
+  const page = boardCache.page(pageKey(filters), nowMs)
+  if (!page || (page.renewAt !== undefined && nowMs >= page.renewAt)) return undefined
+  return pageFor(page, carrier)
+}
+
 /** A carrier on the board: the user acting and their company. */
 export type BoardCarrier = { userId: number; carrierId: number }
 
@@ -73,14 +110,7 @@ export default class BoardReader {
     const invites = await this.inviteIndex(nowMs, now)
     if (invites.carriers.has(carrier.carrierId)) return this.readBoard(carrier, filters, now())
 
-    const key = JSON.stringify([
-      filters.equipment,
-      filters.mode,
-      filters.origin_zip,
-      filters.dest_zip,
-      filters.funded,
-      filters.limit ?? BOARD_PAGE_LOADS,
-    ])
+    const key = pageKey(filters)
     const build = () =>
       boardCache.shared(`page:${key}`, async (stamp) => {
         const built = await this.sharedPage(filters, now(), invites.validUntil)
@@ -99,9 +129,7 @@ export default class BoardReader {
       // A build joined late may have ended by the clock meanwhile (a hold lapsing).
       if (nowMs >= page.validUntil) page = await this.sharedPage(filters, now(), invites.validUntil)
     }
-    const held = page.heldBy.get(carrier.carrierId)
-    if (!held) return page
-    return page.loads.map((load) => (held.has(load.id) ? { ...load, held_by_you: true } : load))
+    return pageFor(page, carrier)
   }
 
   private async readBoard(carrier: BoardCarrier, filters: BoardFilters, now: DateTime) {

@@ -35,6 +35,13 @@ export type AuditEntry = {
   meta: Record<string, unknown> | null
 }
 
+/** What a load's recommendation rested on when it was posted (docs/decisions/0176). */
+export type RecommendationBasis = {
+  method: 'lane_history' | 'cost_model'
+  scope: 'zip3' | 'state' | 'region' | null
+  sample_size: number
+}
+
 /** The listing's audit trail: one row per action, with actor, role and meta. */
 @inject()
 export default class FreightAuditService {
@@ -59,6 +66,31 @@ export default class FreightAuditService {
       },
       client ? { client } : undefined
     )
+  }
+
+  /**
+   * What each load's recommendation rested on when it was posted (its `recommended` audit, the
+   * latest when there are several), by listing id; loads with none recorded are absent.
+   */
+  async recommendationBases(listingIds: number[]): Promise<Map<number, RecommendationBasis>> {
+    const bases = new Map<number, RecommendationBasis>()
+    if (listingIds.length === 0) return bases
+    const rows = await FreightListingAudit.query()
+      .whereIn('listingId', listingIds)
+      .where('action', 'recommended')
+      .orderBy('id', 'asc')
+    for (const row of rows) {
+      const meta = row.meta ?? {}
+      const method = meta.method
+      if (method !== 'lane_history' && method !== 'cost_model') continue
+      const scope = meta.scope
+      bases.set(row.listingId, {
+        method,
+        scope: scope === 'zip3' || scope === 'state' || scope === 'region' ? scope : null,
+        sample_size: typeof meta.sample_size === 'number' ? meta.sample_size : 0,
+      })
+    }
+    return bases
   }
 
   /**

@@ -180,88 +180,141 @@ export default class FreightBoardService {
       .first()
     if (!open) throw new ConflictException(ALREADY_CLAIMED)
     const vettingSnapshot = await this.bookings.vetClaimant(carrier.carrierId)
+    const bookingId = await this.write(carrier.carrierId, (trx) =>
+      this.claimWithin(trx, carrier, listingId, now, {
+        vettingSnapshot,
+        actor: this.actor(carrier),
+      })
+    )
+    freightClaimsTotal.inc()
+    await emitter.emit('freight:changed', { type: 'claimed', id: listingId })
+    return { id: listingId, booking_id: bookingId, reference: bookingReference(bookingId) }
+  }
+
+  /**
+   * A load claimed at an agreed offer (docs/decisions/0234): the claim's own path, one
+   * transaction with `agree` (the offer's conditional update, which throws when the offer can
+   * no longer be accepted), at the offer's amount. The load must be open, unfunded (a funded
+   * load is charged at its posted price), and unheld or held by the offer's carrier: a claim at
+   * the posted price and an accepted offer race on the same conditional update, one wins.
+   */
+  async claimAtOffer(
+    carrier: BoardCarrier,
+    listingId: number,
+    offer: { id: number; priceCents: number; actor: FreightActor },
+    agree: (trx: TransactionClientContract) => Promise<void>
+  ) {
+    const now = this.clock.now()
+    const vettingSnapshot = await this.bookings.vetClaimant(carrier.carrierId)
     const bookingId = await this.write(carrier.carrierId, async (trx) => {
-      const stamp = sqlTimestamp(now, trx)
-      const updated = await this.claimable(
-        trx.from('freight_listings'),
-        listingId,
-        carrier,
-        now
-      ).update({
-        status: 'CLAIMED',
-        carrier_id: carrier.carrierId,
-        claimed_at: stamp,
-        hold_carrier_id: null,
-        hold_expires_at: null,
-        updated_at: stamp,
+      await agree(trx)
+      return this.claimWithin(trx, carrier, listingId, now, {
+        vettingSnapshot,
+        actor: offer.actor,
+        offer: { id: offer.id, priceCents: offer.priceCents },
       })
-      if (rowCount(updated) !== 1) throw new ConflictException(ALREADY_CLAIMED)
-      const load = await FreightListing.query({ client: trx }).where('id', listingId).firstOrFail()
-      const stop = (
-        postal: string,
-        city: string,
-        state: string,
-        address: string | null,
-        lat: number | null,
-        lng: number | null
-      ) => ({
-        address: address ?? `${city}, ${state} ${postal}`,
-        city,
-        state,
-        zip: postal,
-        latitude: lat ?? 0,
-        longitude: lng ?? 0,
-      })
-      const id = await this.bookings.create(
-        {
-          shipperId: load.shipperId,
-          carrierId: carrier.carrierId,
-          claimedByUserId: carrier.userId,
-          pickup: stop(
-            load.originPostal,
-            load.originCity,
-            load.originState,
-            load.originAddress,
-            load.originLatitude,
-            load.originLongitude
-          ),
-          delivery: stop(
-            load.destPostal,
-            load.destCity,
-            load.destState,
-            load.destAddress,
-            load.destLatitude,
-            load.destLongitude
-          ),
-          pallets: load.pallets ?? LOAD_DEFAULTS.pallets,
-          weightLbs: load.weightLbs,
-          distanceMiles: load.distanceMiles ?? 0,
-          totalCents: load.priceCents ?? 0,
-          pickupDate: load.pickupEarliest ? businessDateOf(load.pickupEarliest) : null,
-          deliveryDate: load.deliveryLatest ? businessDateOf(load.deliveryLatest) : null,
-          specialInstructions: load.notes,
-          vettingSnapshot,
-        },
-        trx
-      )
-      await trx.from('freight_listings').where('id', listingId).update({ shipment_id: id })
-      // A funded load's charge pays the booking at once (docs/decisions/0069).
-      const paid =
-        load.paymentStatus === 'FUNDED' &&
-        (await this.fundings.settleOntoBooking(trx, listingId, id))
-      await this.audits.record(
-        listingId,
-        'claimed',
-        this.actor(carrier),
-        now,
-        { carrier_id: carrier.carrierId, booking_id: id, paid_from_funding: paid },
-        trx
-      )
-      return id
     })
     freightClaimsTotal.inc()
     await emitter.emit('freight:changed', { type: 'claimed', id: listingId })
     return { id: listingId, booking_id: bookingId, reference: bookingReference(bookingId) }
+  }
+
+  /** The claim's conditional update, its booking and its audit, inside the write transaction. */
+  private async claimWithin(
+    trx: TransactionClientContract,
+    carrier: BoardCarrier,
+    listingId: number,
+    now: DateTime,
+    terms: {
+      vettingSnapshot: Awaited<ReturnType<ClaimedLoadBookingService['vetClaimant']>>
+      actor: FreightActor
+      offer?: { id: number; priceCents: number }
+    }
+  ): Promise<number> {
+    const stamp = sqlTimestamp(now, trx)
+    const query = this.claimable(trx.from('freight_listings'), listingId, carrier, now)
+    if (terms.offer) query.where('allow_offers', true).whereNot('payment_status', 'FUNDED')
+    const updated = await query.update({
+      status: 'CLAIMED',
+      carrier_id: carrier.carrierId,
+      claimed_at: stamp,
+      hold_carrier_id: null,
+      hold_expires_at: null,
+      updated_at: stamp,
+    })
+    if (rowCount(updated) !== 1) throw new ConflictException(ALREADY_CLAIMED)
+    const load = await FreightListing.query({ client: trx }).where('id', listingId).firstOrFail()
+    const stop = (
+      postal: string,
+      city: string,
+      state: string,
+      address: string | null,
+      lat: number | null,
+      lng: number | null
+    ) => ({
+      address: address ?? `${city}, ${state} ${postal}`,
+      city,
+      state,
+      zip: postal,
+      latitude: lat ?? 0,
+      longitude: lng ?? 0,
+    })
+    const id = await this.bookings.create(
+      {
+        shipperId: load.shipperId,
+        carrierId: carrier.carrierId,
+        claimedByUserId: carrier.userId,
+        pickup: stop(
+          load.originPostal,
+          load.originCity,
+          load.originState,
+          load.originAddress,
+          load.originLatitude,
+          load.originLongitude
+        ),
+        delivery: stop(
+          load.destPostal,
+          load.destCity,
+          load.destState,
+          load.destAddress,
+          load.destLatitude,
+          load.destLongitude
+        ),
+        pallets: load.pallets ?? LOAD_DEFAULTS.pallets,
+        weightLbs: load.weightLbs,
+        distanceMiles: load.distanceMiles ?? 0,
+        totalCents: terms.offer ? terms.offer.priceCents : (load.priceCents ?? 0),
+        pickupDate: load.pickupEarliest ? businessDateOf(load.pickupEarliest) : null,
+        deliveryDate: load.deliveryLatest ? businessDateOf(load.deliveryLatest) : null,
+        specialInstructions: load.notes,
+        freightDetails: load.freightDetails,
+        vettingSnapshot: terms.vettingSnapshot,
+      },
+      trx
+    )
+    await trx.from('freight_listings').where('id', listingId).update({ shipment_id: id })
+    if (terms.offer) {
+      await trx.from('freight_offers').where('id', terms.offer.id).update({ booking_id: id })
+    }
+    // A funded load's charge pays the booking at once (docs/decisions/0069); never at an offer.
+    const paid =
+      !terms.offer &&
+      load.paymentStatus === 'FUNDED' &&
+      (await this.fundings.settleOntoBooking(trx, listingId, id))
+    await this.audits.record(
+      listingId,
+      'claimed',
+      terms.actor,
+      now,
+      {
+        carrier_id: carrier.carrierId,
+        booking_id: id,
+        paid_from_funding: paid,
+        ...(terms.offer ? { offer_id: terms.offer.id } : {}),
+      },
+      trx
+    )
+    return id
   }
 
   /** The load, if this carrier may claim it now: open, unexpired, unheld or held by it. */

@@ -9,6 +9,7 @@ import { validationError } from '#core/validation'
 import { rowCount, transaction, writeTransaction } from '#core/transactions'
 import { sqlTimestamp } from '#core/timestamps'
 import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
+import ClaimedLoadBookingService from '#marketplace/services/claimed_load_booking_service'
 import FreightListing from '#freight_board/models/freight_listing'
 import FreightAuditService, {
   type FreightActor,
@@ -33,6 +34,7 @@ import type { PaymentIntentResponse } from '#payments/services/payment_intents'
 export const LOAD_NOT_FOUND = 'Load not found'
 export const NOT_FUNDABLE = 'Only an open load can be funded'
 export const PRICE_REQUIRED = 'Price is required to publish'
+export const COMMODITY_REQUIRED = 'Commodity is required for an LTL load'
 /** A shipper's list is bounded: the newest this many loads. */
 export const MAX_SHIPPER_LOADS = 100
 /** A load without dates stays on the board this long (docs/decisions/0063). */
@@ -61,7 +63,8 @@ export default class FreightListingService {
     private audits: FreightAuditService,
     private identities: CarrierIdentityService,
     private fundings: LoadFundingService,
-    private ratings: RatingSummaryService
+    private ratings: RatingSummaryService,
+    private claimBookings: ClaimedLoadBookingService
   ) {}
 
   async recommend(form: FreightListingForm): Promise<RateRecommendation> {
@@ -87,6 +90,12 @@ export default class FreightListingService {
     }
     const now = this.clock.now()
     const load = await placeLoad(form, now)
+    // A straight bill of lading describes LTL freight by its commodity (docs/decisions/0228).
+    if (load.mode === 'LTL' && !load.freight.commodity) {
+      throw validationError([
+        { field: 'commodity', message: COMMODITY_REQUIRED, rule: 'requiredForLtl' },
+      ])
+    }
     const recommendation = await this.recommendFor(load)
     const id = await transaction(async (trx) => {
       const listing = await FreightListing.create(
@@ -114,6 +123,7 @@ export default class FreightListingService {
           pickupEarliest: load.pickupEarliest,
           deliveryLatest: load.deliveryLatest,
           notes: load.notes,
+          freightDetails: load.freight,
           recommendedLow: recommendation.low,
           recommendedMid: recommendation.mid,
           recommendedHigh: recommendation.high,
@@ -203,18 +213,32 @@ export default class FreightListingService {
     return shown
   }
 
-  /** Loads with their carriers' labels and records (one query for every rating). */
+  /**
+   * Loads with their carriers' labels and records (one query for every rating), whether each
+   * claim's booking is paid, and what each recommendation rested on (one query each).
+   */
   private async presentLoads(loads: FreightListing[], now: DateTime): Promise<ShipperLoad[]> {
     const carrierIds = loads
       .map((load) => shownCarrierId(load, now))
       .filter((id): id is number => id !== null)
-    const [ratings, labels] = await Promise.all([
+    const [ratings, labels, paid, bases] = await Promise.all([
       this.ratings.carriers(carrierIds),
       this.identities.labels(
         loads.map((load) => load.carrierId).filter((id): id is number => id !== null)
       ),
+      this.claimBookings.paidBookingIds(
+        loads.map((load) => load.shipmentId).filter((id): id is number => id !== null)
+      ),
+      this.audits.recommendationBases(
+        loads.filter((load) => load.recommendedMid !== null).map((load) => load.id)
+      ),
     ])
-    return loads.map((load) => presentShipperLoad(load, now, (id) => labels.get(id)!, ratings))
+    return loads.map((load) =>
+      presentShipperLoad(load, now, (id) => labels.get(id)!, ratings, {
+        bookingPaid: load.shipmentId !== null && paid.has(load.shipmentId),
+        basis: bases.get(load.id) ?? null,
+      })
+    )
   }
 
   /**

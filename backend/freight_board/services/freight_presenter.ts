@@ -1,11 +1,15 @@
 import { createHmac } from 'node:crypto'
 import type { DateTime } from 'luxon'
 import { appKey } from '#config/app'
-import { fromCents, splitPayout } from '#core/money'
+import { fromCents, splitPayout, toCents } from '#core/money'
+import { perPalletMileCents } from '#plugins/rate_quoting/drivers/lane_model_math'
+import type { RecommendationBasis } from '#freight_board/services/freight_audit_service'
 import { LOAD_DEFAULTS } from '#core/load_rules'
 import { bookingReference } from '#core/reference'
 import { isoUtc, readTimestamp } from '#core/timestamps'
 import type FreightListing from '#freight_board/models/freight_listing'
+import type { FreightDetails } from '#core/freight_details'
+import { jsonColumn } from '#core/columns'
 import {
   NO_CARRIER_RATING,
   NO_SHIPPER_RATING,
@@ -112,6 +116,9 @@ export function presentBoardLoad(
     pickup_earliest: isoOf(row.pickup_earliest),
     delivery_latest: isoOf(row.delivery_latest),
     notes: row.notes ?? null,
+    freight: presentFreight(jsonColumn.consume(row.freight_details) as FreightDetails | null, {
+      consignee: false,
+    }),
     distance_miles: distance,
     eta_hours: row.eta_hours === null ? 0 : Number(row.eta_hours),
     price: fromCents(cents),
@@ -122,6 +129,8 @@ export function presentBoardLoad(
     held_by_you: held && Number(row.hold_carrier_id) === viewer.carrierId,
     hold_expires_at: held ? new Date(holdUntil!).toISOString() : null,
     invited: viewer.invitedTo.has(id),
+    /** its shipper takes offers below the price (docs/decisions/0234; the floor is never sent) */
+    offers_allowed: Boolean(row.allow_offers),
     shipper_label: memoShipperLabel(Number(row.shipper_id)),
     /** the carriers' published reviews of this shipper (decision 0096) */
     shipper_rating: boardRating(shipperRatings.get(Number(row.shipper_id)) ?? NO_SHIPPER_RATING),
@@ -148,7 +157,11 @@ export function presentShipperLoad(
   load: FreightListing,
   now: DateTime,
   carrierLabel: (carrierId: number) => string,
-  carrierRatings: Map<number, CarrierRating> = new Map()
+  carrierRatings: Map<number, CarrierRating> = new Map(),
+  extra: { bookingPaid: boolean; basis: RecommendationBasis | null } = {
+    bookingPaid: false,
+    basis: null,
+  }
 ) {
   const held = load.status === 'OPEN' && holdActive(load, now)
   const carrierId = shownCarrierId(load, now)
@@ -159,6 +172,15 @@ export function presentShipperLoad(
           low: load.recommendedLow ?? 0,
           mid: load.recommendedMid,
           high: load.recommendedHigh ?? 0,
+          // The mid per pallet-mile, as the post form showed it (decision 0176).
+          per_pallet_mile: fromCents(
+            perPalletMileCents(
+              toCents(load.recommendedMid),
+              load.pallets ?? LOAD_DEFAULTS.pallets,
+              load.distanceMiles ?? 0
+            )
+          ),
+          basis: extra.basis,
         }
   return {
     id: load.id,
@@ -168,6 +190,7 @@ export function presentShipperLoad(
     mode: load.mode,
     pallets: load.pallets ?? LOAD_DEFAULTS.pallets,
     weight_lbs: load.weightLbs ?? LOAD_DEFAULTS.weightLbs,
+    freight: presentFreight(load.freightDetails, { consignee: true }),
     distance_miles: load.distanceMiles ?? 0,
     price: fromCents(cents(load)),
     recommended,
@@ -178,12 +201,33 @@ export function presentShipperLoad(
     hold_expires_at: held ? isoUtc(load.holdExpiresAt) : null,
     booking_id: load.shipmentId,
     booking_reference: load.shipmentId === null ? null : bookingReference(load.shipmentId),
+    booking_paid: extra.bookingPaid,
     expires_at: isoUtc(load.expiresAt),
     created_at: isoUtc(load.createdAt)!,
   }
 }
 
 export type ShipperLoad = ReturnType<typeof presentShipperLoad>
+
+/**
+ * A load's freight as the API names it (docs/decisions/0228). The consignee is the shipper's
+ * own: its customer's name could tell a carrier on the board whose load it is, so the board
+ * leaves it out and the bill of lading prints it once the load is claimed.
+ */
+export function presentFreight(details: FreightDetails | null, show: { consignee: boolean }) {
+  if (!details) return null
+  return {
+    commodity: details.commodity,
+    pieces: details.pieces,
+    packaging: details.packaging,
+    ...(show.consignee ? { consignee: details.consignee } : {}),
+    hazmat: details.hazmat
+      ? { un_number: details.hazmat.unNumber, hazard_class: details.hazmat.hazardClass }
+      : null,
+    density_pcf: details.densityPcf,
+    freight_class: details.freightClass,
+  }
+}
 
 /** The carrier's stars, count and measured on-time rate on a shipper's load card. */
 function cardRecord(rating: CarrierRating = NO_CARRIER_RATING) {

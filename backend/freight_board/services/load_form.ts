@@ -6,6 +6,7 @@ import { toCents } from '#core/money'
 import { validationError, type FieldError } from '#core/validation'
 import { BUSINESS_TIME_ZONE } from '#core/business_time'
 import { LOAD_DEFAULTS as DEFAULT_LOAD } from '#core/load_rules'
+import { freightDetailsOf, type FreightDetails, type Hazmat } from '#core/freight_details'
 import type { freightListingFormValidator } from '#freight_board/validators/freight_listing'
 import type { Equipment, FreightMode } from '#freight_board/models/freight_listing'
 
@@ -37,6 +38,8 @@ export type PlacedLoad = {
   /** the form's `price` in cents, null when not given (docs/decisions/0202) */
   priceCents: number | null
   distanceMiles: number
+  /** what the freight is, with the density and class computed here (docs/decisions/0228) */
+  freight: FreightDetails
 }
 
 /**
@@ -124,22 +127,26 @@ export async function placeLoad(form: FreightListingForm, now?: DateTime): Promi
       errors.push({ field: 'delivery_latest', message: DELIVERY_IN_PAST, rule: 'notInPast' })
     }
   }
+  const hazmat = hazmatOf(form, errors)
   if (errors.length > 0 || 'field' in origin || 'field' in destination) {
     throw validationError(errors)
+  }
+  const pallets = form.pallets ?? LOAD_DEFAULTS.pallets
+  const weightLbs = form.weight_lbs ?? LOAD_DEFAULTS.weightLbs
+  // An empty dimension is the default one's (docs/decisions/0201).
+  const dims = {
+    l: form.dims?.l ?? LOAD_DEFAULTS.dims.l,
+    w: form.dims?.w ?? LOAD_DEFAULTS.dims.w,
+    h: form.dims?.h ?? LOAD_DEFAULTS.dims.h,
   }
   return {
     origin,
     destination,
     equipment: form.equipment ?? LOAD_DEFAULTS.equipment,
     mode: form.mode ?? LOAD_DEFAULTS.mode,
-    pallets: form.pallets ?? LOAD_DEFAULTS.pallets,
-    weightLbs: form.weight_lbs ?? LOAD_DEFAULTS.weightLbs,
-    // An empty dimension is the default one's (docs/decisions/0201).
-    dims: {
-      l: form.dims?.l ?? LOAD_DEFAULTS.dims.l,
-      w: form.dims?.w ?? LOAD_DEFAULTS.dims.w,
-      h: form.dims?.h ?? LOAD_DEFAULTS.dims.h,
-    },
+    pallets,
+    weightLbs,
+    dims,
     pickupEarliest,
     deliveryLatest,
     pickupDay: pickupEarliest?.setZone(BUSINESS_TIME_ZONE).toISODate() ?? null,
@@ -149,5 +156,57 @@ export async function placeLoad(form: FreightListingForm, now?: DateTime): Promi
       { latitude: origin.lat, longitude: origin.lng },
       { latitude: destination.lat, longitude: destination.lng }
     ),
+    // The pallets are the handling units; density and class are the server's, never the form's.
+    freight: freightDetailsOf({
+      commodity: form.commodity,
+      pieces: form.pieces,
+      packaging: form.packaging,
+      consignee: form.consignee,
+      hazmat,
+      weightLbs,
+      handlingUnits: pallets,
+      dims,
+    }),
   }
+}
+
+/**
+ * Hazmat freight names its UN number and hazard class; other freight names neither, so a
+ * forgotten tick is not printed as safe freight with a UN number beside it.
+ */
+function hazmatOf(form: FreightListingForm, errors: FieldError[]): Hazmat | null {
+  const unNumber = form.un_number || null
+  const hazardClass = form.hazard_class || null
+  if (form.hazmat) {
+    if (!unNumber) {
+      errors.push({
+        field: 'un_number',
+        message: 'UN number is required for hazmat freight',
+        rule: 'required',
+      })
+    }
+    if (!hazardClass) {
+      errors.push({
+        field: 'hazard_class',
+        message: 'Hazard class is required for hazmat freight',
+        rule: 'required',
+      })
+    }
+    return unNumber && hazardClass ? { unNumber, hazardClass } : null
+  }
+  if (unNumber) {
+    errors.push({
+      field: 'un_number',
+      message: 'A UN number is only for hazmat freight: tick Hazmat',
+      rule: 'hazmatOnly',
+    })
+  }
+  if (hazardClass) {
+    errors.push({
+      field: 'hazard_class',
+      message: 'A hazard class is only for hazmat freight: tick Hazmat',
+      rule: 'hazmatOnly',
+    })
+  }
+  return null
 }

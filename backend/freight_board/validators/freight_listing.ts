@@ -1,8 +1,16 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
+import {
+  HAZARD_CLASS_PATTERN,
+  PACKAGING_TYPES,
+  UN_NUMBER_PATTERN,
+} from '../../../contract/freight_class.js'
 
 export const EQUIPMENT = ['VAN', 'REEFER', 'FLATBED', 'BOX', 'SPRINTER'] as const
 export const MODES = ['TL', 'LTL', 'EXP'] as const
 export const MAX_PRICE = 999999.99
+export const MAX_COMMODITY = 100
+export const MAX_CONSIGNEE = 100
+export const MAX_PIECES = 10_000
 
 const place = () =>
   vine.object({
@@ -27,6 +35,20 @@ export const freightListingFormValidator = vine.compile(
     pickup_earliest: vine.string().trim().nullable().optional(),
     delivery_latest: vine.string().trim().nullable().optional(),
     notes: vine.string().trim().maxLength(2000).nullable().optional(),
+    // What the freight is (docs/decisions/0228); density and class are computed, never sent.
+    commodity: vine.string().trim().maxLength(MAX_COMMODITY).nullable().optional(),
+    pieces: vine.number().withoutDecimals().min(1).max(MAX_PIECES).nullable().optional(),
+    packaging: vine.enum(PACKAGING_TYPES).nullable().optional(),
+    consignee: vine.string().trim().maxLength(MAX_CONSIGNEE).nullable().optional(),
+    hazmat: vine.boolean({ strict: true }).optional(),
+    un_number: vine.string().trim().toUpperCase().regex(UN_NUMBER_PATTERN).nullable().optional(),
+    hazard_class: vine
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(HAZARD_CLASS_PATTERN)
+      .nullable()
+      .optional(),
     /** dollars, stored as cents (docs/decisions/0202) */
     price: vine.number().min(0).max(MAX_PRICE).decimal([0, 2]).nullable().optional(),
   })
@@ -60,6 +82,20 @@ freightListingFormValidator.messagesProvider = new SimpleMessagesProvider({
   'price.min': 'Price cannot be negative',
   'price.max': `Price cannot exceed ${MAX_PRICE}`,
   'price.decimal': 'Price can have at most 2 decimals',
+  'commodity.string': 'Commodity must be text',
+  'commodity.maxLength': `Commodity cannot exceed ${MAX_COMMODITY} characters`,
+  'pieces.number': 'Pieces must be at least 1',
+  'pieces.min': 'Pieces must be at least 1',
+  'pieces.withoutDecimals': 'Pieces must be a whole number',
+  'pieces.max': `Pieces cannot exceed ${MAX_PIECES}`,
+  'packaging.enum': `Packaging must be one of ${PACKAGING_TYPES.join(', ')}`,
+  'consignee.string': 'Consignee must be text',
+  'consignee.maxLength': `Consignee cannot exceed ${MAX_CONSIGNEE} characters`,
+  'hazmat.boolean': 'Hazmat must be true or false',
+  'un_number.string': 'UN number must look like UN1203',
+  'un_number.regex': 'UN number must be UN followed by four digits, UN0000 to UN3999',
+  'hazard_class.string': 'Hazard class must be 1 to 9, with its division (e.g. 2.1, 3, 6.1)',
+  'hazard_class.regex': 'Hazard class must be 1 to 9, with its division (e.g. 2.1, 3, 6.1)',
 })
 
 const zip = () =>

@@ -3,6 +3,9 @@ import { inject } from '@adonisjs/core'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import ExpeditedJobService from '#logistics/services/expedited_job_service'
 import { driverPositionValidator, expeditedJobValidator } from '#logistics/validators/expedited_job'
+import { assignDriverValidator } from '#accounts/validators/company'
+import { drivingAs } from '#accounts/services/driver_members'
+import { signedInPersonId } from '#accounts/services/signed_in_person'
 
 /** Expedited jobs: the shipper's requests, the carriers' offers and the driver's panel. */
 @inject()
@@ -35,7 +38,20 @@ export default class ExpeditedJobsController {
   }
 
   async carrierIndex({ auth }: HttpContext) {
-    return this.jobs.forCarrier(await this.carriers.requireCarrierId(auth.getUserOrFail().id))
+    const user = auth.getUserOrFail()
+    // A driver member lists only the jobs assigned to them (docs/decisions/0237).
+    return this.jobs.forCarrier(await this.carriers.requireCarrierId(user.id), drivingAs(user))
+  }
+
+  /** PUT /api/expedited-jobs/:id/driver (docs/decisions/0237). */
+  async assignDriver({ params, request, auth }: HttpContext) {
+    const { memberId } = await request.validateUsing(assignDriverValidator)
+    return this.jobs.assignDriver(
+      Number(params.id),
+      auth.getUserOrFail().id,
+      memberId,
+      signedInPersonId(auth)
+    )
   }
 
   async accept({ params, auth }: HttpContext) {

@@ -137,6 +137,17 @@ export default class ExpeditedJob extends BaseModel {
   @column.dateTime()
   declare slaMissedAt: DateTime | null
 
+  /** the driver's login the work is assigned to (docs/decisions/0237) */
+  @column()
+  declare driverUserId: number | null
+
+  /** the member who assigned it */
+  @column()
+  declare driverAssignedBy: number | null
+
+  @column.dateTime()
+  declare driverAssignedAt: DateTime | null
+
   @column.dateTime()
   declare createdAt: DateTime
 

@@ -38,9 +38,23 @@ export default class ExpeditedJobPolicy extends BasePolicy {
 
   /**
    * POST /api/expedited-jobs/:id/position, /pickup and /deliver: the carrier on the job. A job
-   * no carrier has taken (requested, or cancelled before an accept) is nobody's to drive.
+   * no carrier has taken (requested, or cancelled before an accept) is nobody's to drive; a
+   * driver member drives only a job assigned to them (docs/decisions/0237).
    */
   async drive(user: Actor, target: RouteTarget) {
+    if (!this.isApprovedCarrier(user)) return this.forbidden()
+    const job = await this.job(target)
+    const carrierId = job?.carrierId ? await this.carriers.findCarrierId(user.id) : null
+    return this.allowedOr404(
+      job !== null &&
+        this.owns(job.carrierId, carrierId) &&
+        (await this.reachesAsDriver(user, () => job.driverUserId)),
+      JOB_NOT_FOUND
+    )
+  }
+
+  /** PUT /api/expedited-jobs/:id/driver: the carrier on the job (its owners and dispatchers). */
+  async assignDriver(user: Actor, target: RouteTarget) {
     if (!this.isApprovedCarrier(user)) return this.forbidden()
     const job = await this.job(target)
     const carrierId = job?.carrierId ? await this.carriers.findCarrierId(user.id) : null
@@ -50,6 +64,9 @@ export default class ExpeditedJobPolicy extends BasePolicy {
   private async job(target: RouteTarget) {
     const id = this.idOf(target.params, 'id')
     if (id === null) return null
-    return ExpeditedJob.query().where('id', id).select('id', 'shipperId', 'carrierId').first()
+    return ExpeditedJob.query()
+      .where('id', id)
+      .select('id', 'shipperId', 'carrierId', 'driverUserId')
+      .first()
   }
 }

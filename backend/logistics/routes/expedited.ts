@@ -39,6 +39,10 @@ router
       .where('id', id)
       .use(middleware.authorize({ policy: ExpeditedJobPolicy, action: 'accept' }))
     router
+      .put('/expedited-jobs/:id/driver', [ExpeditedJobsController, 'assignDriver'])
+      .where('id', id)
+      .use(middleware.authorize({ policy: ExpeditedJobPolicy, action: 'assignDriver' }))
+    router
       .post('/expedited-jobs/:id/position', [ExpeditedJobsController, 'position'])
       .where('id', id)
       .use(drive)

@@ -12,6 +12,8 @@ import { rowCount, writeTransaction } from '#core/transactions'
 import ExpeditedPaymentService from '#payments/services/expedited_payment_service'
 import type { PaymentIntentResponse } from '#payments/services/payment_intents'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import DriverMembersService from '#accounts/services/driver_members'
+import { notifyUsers } from '#core/live_notices'
 import ExpeditedCarriersService, {
   fits,
   type ExpeditedNeed,
@@ -42,6 +44,7 @@ export type DriverPosition = Infer<typeof driverPositionValidator>
 export const JOB_NOT_FOUND = 'Expedited job not found'
 export const ALREADY_ACCEPTED = 'Job may have already been accepted'
 export const NOT_AWAITING_PAYMENT = 'This expedited job is not awaiting payment'
+export const JOB_CLOSED_TO_DRIVERS = 'Only an accepted or picked-up job can be assigned a driver'
 /** How far from the pickup a carrier's base may be for the job to be offered to it. */
 export const MATCH_RADIUS_MILES = 250
 /** Jobs a list answers at most, newest first. */
@@ -81,7 +84,8 @@ export default class ExpeditedJobService {
     private rates: RateRecommendationService,
     private sla: ExpeditedSlaService,
     private shown: CarrierShownToShipper,
-    private payments: ExpeditedPaymentService
+    private payments: ExpeditedPaymentService,
+    private driverMembers: DriverMembersService
   ) {}
 
   /**
@@ -181,14 +185,54 @@ export default class ExpeditedJobService {
     return this.present(jobs, 'shipper')
   }
 
-  /** The carrier's accepted jobs, live ones first. */
-  async forCarrier(carrierId: number): Promise<ExpeditedJobView[]> {
-    const jobs = await ExpeditedJob.query()
+  /**
+   * The carrier's accepted jobs, live ones first; a driver member's (`driverUserId`) only those
+   * assigned to them (docs/decisions/0237).
+   */
+  async forCarrier(carrierId: number, driverUserId: number | null = null) {
+    const query = ExpeditedJob.query()
       .where('carrierId', carrierId)
       .orderByRaw("CASE WHEN status IN ('ACCEPTED', 'PICKED_UP') THEN 0 ELSE 1 END")
       .orderBy('deadlineAt', 'asc')
       .limit(LIST_LIMIT)
-    return this.present(jobs, 'carrier')
+    if (driverUserId) query.where('driverUserId', driverUserId)
+    return this.present(await query, 'carrier')
+  }
+
+  /**
+   * PUT /api/expedited-jobs/:id/driver: the job assigned to a driver member of the carrier on
+   * it, or unassigned (null); the member who assigned it is recorded (docs/decisions/0237). A
+   * job that is over takes no driver (409); a member who is no driver of the company is a 422
+   * naming `memberId`.
+   */
+  async assignDriver(
+    jobId: number,
+    carrierAccountUserId: number,
+    memberId: number | null,
+    actorUserId: number
+  ): Promise<ExpeditedJobView> {
+    const driverUserId =
+      memberId === null
+        ? null
+        : await this.driverMembers.driverToAssign(carrierAccountUserId, memberId)
+    const client = db.connection()
+    const stamp = sqlTimestamp(this.clock.now(), client)
+    const query = client.from('expedited_jobs').where('id', jobId)
+    if (driverUserId !== null) query.whereIn('status', ['ACCEPTED', 'PICKED_UP'])
+    const updated = await query.update({
+      driver_user_id: driverUserId,
+      driver_assigned_by: driverUserId === null ? null : actorUserId,
+      driver_assigned_at: driverUserId === null ? null : stamp,
+      updated_at: stamp,
+    })
+    if (rowCount(updated) !== 1) throw new ConflictException(JOB_CLOSED_TO_DRIVERS)
+    // Every member of the carrier follows its account user's channel (decision 0223).
+    notifyUsers([carrierAccountUserId], {
+      kind: 'expedited',
+      id: jobId,
+      change: driverUserId === null ? 'driver_unassigned' : 'driver_assigned',
+    })
+    return this.view(jobId, 'carrier')
   }
 
   /** Requested jobs the carrier fits (truck, size, radius), soonest deadline first. */
@@ -425,12 +469,16 @@ export default class ExpeditedJobService {
       return jobs.map((job) => presentExpeditedJob(job, names.get(job.id) ?? null, viewer))
     }
     const carrierIds = jobs.map((j) => j.carrierId).filter((id): id is number => id !== null)
-    const names = await this.carriers.companyNamesByIds(carrierIds)
+    const [names, drivers] = await Promise.all([
+      this.carriers.companyNamesByIds(carrierIds),
+      this.driverMembers.byUserId(jobs.map((j) => j.driverUserId)),
+    ])
     return jobs.map((job) =>
       presentExpeditedJob(
         job,
         job.carrierId === null ? null : (names.get(job.carrierId) ?? null),
-        viewer
+        viewer,
+        (job.driverUserId && drivers.get(job.driverUserId)) || null
       )
     )
   }

@@ -9,6 +9,7 @@ import {
 import type { SlaJob } from '#logistics/expedited_sla'
 import { expeditedReference } from '#core/reference'
 import { fromCents, splitPayout, toCents } from '#core/money'
+import type { DriverMember } from '#accounts/services/driver_members'
 
 export type ExpeditedStop = {
   postal: string
@@ -66,6 +67,8 @@ export type ExpeditedJobView = {
   cancelledAt: string | null
   /** when a job unpaid or unaccepted by its deadline expired (docs/decisions/0188) */
   expiredAt: string | null
+  /** the carrier's driver member on the job (docs/decisions/0237), to carriers only */
+  driver: DriverMember | null
 }
 
 const iso = (at: DateTime | null | undefined) => (at ? at.toUTC().toISO()! : null)
@@ -73,7 +76,8 @@ const iso = (at: DateTime | null | undefined) => (at ? at.toUTC().toISO()! : nul
 export function presentExpeditedJob(
   job: ExpeditedJob,
   carrierName: string | null,
-  viewer: 'shipper' | 'carrier'
+  viewer: 'shipper' | 'carrier',
+  driver: DriverMember | null = null
 ): ExpeditedJobView {
   return {
     id: job.id,
@@ -124,6 +128,7 @@ export function presentExpeditedJob(
     deliveredAt: iso(job.deliveredAt),
     cancelledAt: iso(job.cancelledAt),
     expiredAt: iso(job.expiredAt),
+    driver: viewer === 'carrier' ? driver : null,
   }
 }
 

@@ -13,7 +13,12 @@ export type CarrierIdentity = {
 /** A booking as far as the reveal rule needs it. */
 export type RevealCandidate = { id: number; carrierId: number | null; paymentStatus: string }
 
-export type RevealViewer = { id: number | null; role: string }
+export type RevealViewer = {
+  id: number | null
+  role: string
+  /** the company member who made the request as `id`, when a member did (decision 0223) */
+  actorUserId?: number | null
+}
 
 /**
  * What marketplace shows of a booking's payment, which payments owns. Payments depends on
@@ -30,4 +35,8 @@ export abstract class BookingPayments {
   abstract failureMessages(bookingIds: number[]): Promise<Map<number, string>>
   /** When an unpaid booking created at `createdAt` is released. */
   abstract paymentDueAt(createdAt: DateTime): DateTime
+  /** When a paid booking delivered at `deliveredAt` releases its payout without completion. */
+  abstract autoReleaseAt(deliveredAt: DateTime): DateTime
+  /** The end of the payout hold in force now for each of these carriers that has one. */
+  abstract payoutHeldUntil(carrierIds: number[]): Promise<Map<number, DateTime>>
 }

@@ -6,6 +6,8 @@ export type CarrierRecord = {
   onTimeRate: number | null
   /** the shippers' published, unhidden reviews: mean of every criterion (1-5) and count */
   rating: { average: number | null; count: number }
+  /** cargo claims per delivered load, 0..1; null with none delivered (decision 0233) */
+  claimsRatio: number | null
 }
 
 /**

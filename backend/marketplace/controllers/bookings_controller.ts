@@ -5,6 +5,7 @@ import { createBookingValidator } from '#marketplace/validators/booking'
 import BookingService from '#marketplace/services/booking_service'
 import { businessToday } from '#core/business_time'
 import { IDEMPOTENCY_HEADER } from '#core/middleware/idempotency_middleware'
+import { drivingAs } from '#accounts/services/driver_members'
 
 /** A shipper's bookings; the id routes' BookingPolicy answers someone else's booking with a 404. */
 @inject()
@@ -17,13 +18,21 @@ export default class BookingsController {
   /** GET /api/bookings: the shipper's own, or the carrier company's, newest first. */
   async index({ auth }: HttpContext) {
     const user = auth.getUserOrFail()
-    return this.bookings.listFor({ id: user.id, role: user.role })
+    return this.bookings.listFor({
+      id: user.id,
+      role: user.role,
+      actorUserId: user.member?.userId,
+      driverUserId: drivingAs(user),
+    })
   }
 
   /** GET /api/bookings/:id */
   async show({ auth, params }: HttpContext) {
     const user = auth.getUserOrFail()
-    return this.bookings.findFor({ id: user.id, role: user.role }, Number(params.id))
+    return this.bookings.findFor(
+      { id: user.id, role: user.role, actorUserId: user.member?.userId },
+      Number(params.id)
+    )
   }
 
   /** POST /api/bookings: fixed-price booking of a listing, priced by the server. */
@@ -49,6 +58,7 @@ export default class BookingsController {
 
   /** POST /api/bookings/:id/cancel */
   async cancel({ auth, params }: HttpContext) {
-    return this.bookings.cancel(auth.getUserOrFail().id, Number(params.id))
+    const user = auth.getUserOrFail()
+    return this.bookings.cancel(user.id, Number(params.id), user.member?.userId)
   }
 }

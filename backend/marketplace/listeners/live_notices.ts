@@ -7,14 +7,25 @@ import emitter from '@adonisjs/core/services/emitter'
 import db from '@adonisjs/lucid/services/db'
 import { notifyAdmins, notifyUsers, type LiveNotice } from '#core/live_notices'
 
-emitter.on('booking:status_changed', async (event) => {
-  const parties = await db
+async function parties(bookingId: number) {
+  return db
     .from('bookings')
     .leftJoin('carriers', 'carriers.id', 'bookings.carrier_id')
-    .where('bookings.id', event.bookingId)
+    .where('bookings.id', bookingId)
     .select('bookings.shipper_id as shipperId', 'carriers.user_id as carrierUserId')
     .first()
+}
+
+emitter.on('booking:status_changed', async (event) => {
+  const found = await parties(event.bookingId)
   const notice: LiveNotice = { kind: 'booking', id: event.bookingId, change: event.to }
-  if (parties) notifyUsers([parties.shipperId, parties.carrierUserId], notice)
+  if (found) notifyUsers([found.shipperId, found.carrierUserId], notice)
   notifyAdmins(notice)
+})
+
+// The carrier accepted the rate confirmation: the shipper's booking shows it (decision 0226).
+emitter.on('booking:rate_confirmation', async (event) => {
+  const found = await parties(event.bookingId)
+  const notice: LiveNotice = { kind: 'booking', id: event.bookingId, change: event.change }
+  if (found) notifyUsers([found.shipperId, found.carrierUserId], notice)
 })

@@ -7,6 +7,7 @@ import Invoice from './invoice.js'
 import BillOfLading from './bill_of_lading.js'
 import TrackingUpdate from './tracking_update.js'
 import { decimalColumn, jsonColumn } from '#core/columns'
+import type { FreightDetails } from '#core/freight_details'
 import type { BookingStatus } from '#marketplace/booking_status'
 
 /** The shipper's card payment for the booking: unpaid, paid (held by the platform), refunded. */
@@ -122,6 +123,10 @@ export default class Booking extends BaseModel {
   @column()
   declare specialInstructions: string | null
 
+  /** a claimed load's freight, density and class included (docs/decisions/0228) */
+  @column(jsonColumn)
+  declare freightDetails: FreightDetails | null
+
   /** The Idempotency-Key the shipper created it with, if any (unique per shipper). */
   @column({ serializeAs: null })
   declare idempotencyKey: string | null
@@ -180,6 +185,25 @@ export default class Booking extends BaseModel {
   /** The late-cancel fee kept for the carrier, cents (null until cancelled; docs/decisions/0178). */
   @column()
   declare cancellationFeeCents: number | null
+
+  /** The quick-pay fee taken off the carrier's payout, cents (null unless quick-paid; 0222). */
+  @column()
+  declare quickPayFeeCents: number | null
+
+  /** When the carrier took the payout by quick pay (docs/decisions/0222). */
+  @column.dateTime()
+  declare quickPaidAt: DateTime | null
+
+  /** the driver's login the work is assigned to (docs/decisions/0237) */
+  @column()
+  declare driverUserId: number | null
+
+  /** the member who assigned it */
+  @column()
+  declare driverAssignedBy: number | null
+
+  @column.dateTime()
+  declare driverAssignedAt: DateTime | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

@@ -24,6 +24,13 @@ export default class BookingStatusChange extends BaseModel {
   @column()
   declare changedBy: number | null
 
+  /**
+   * The login that made the change: a company member acting as `changedBy`, or that user
+   * itself (docs/decisions/0223); null for the system and for rows from before companies.
+   */
+  @column()
+  declare actorUserId: number | null
+
   @column.dateTime({ autoCreate: true })
   declare changedAt: DateTime
 

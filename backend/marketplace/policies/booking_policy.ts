@@ -4,12 +4,13 @@ import Booking from '#marketplace/models/booking'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { BOOKING_NOT_FOUND } from '#marketplace/services/booking_service'
 
-type Parties = Pick<Booking, 'shipperId' | 'carrierId'>
+type Parties = Pick<Booking, 'shipperId' | 'carrierId' | 'driverUserId'>
 
 /**
  * Who may do what with a booking: its shipper reads, completes and cancels it; the carrier
- * company it is booked with reads it and moves its status; an admin reads its history. Anyone
- * else gets the 404 a missing booking gets. (Paying is PaymentPolicy's, in payments.)
+ * company it is booked with reads it and moves its status (a driver member only a booking
+ * assigned to them, docs/decisions/0237); an admin reads its history. Anyone else gets the 404
+ * a missing booking gets. (Paying is PaymentPolicy's, in payments.)
  */
 @inject()
 export default class BookingPolicy extends BasePolicy {
@@ -17,7 +18,7 @@ export default class BookingPolicy extends BasePolicy {
     super()
   }
 
-  /** GET /api/bookings/:id: its shipper or its carrier. */
+  /** GET /api/bookings/:id and its rate confirmation: its shipper or its carrier. */
   async view(user: Actor, target: RouteTarget) {
     const booking = await this.booking(target)
     const party =
@@ -43,7 +44,10 @@ export default class BookingPolicy extends BasePolicy {
     return this.allowedOr404(booking !== null && this.isShipperOf(user, booking), BOOKING_NOT_FOUND)
   }
 
-  /** PUT /api/bookings/:id/status: the carrier company the booking is with. */
+  /**
+   * PUT /api/bookings/:id/status, POST /api/bookings/:id/rate-confirmation/accept: the carrier
+   * company the booking is with.
+   */
   async manageAsCarrier(user: Actor, target: RouteTarget) {
     if (!this.isApprovedCarrier(user)) return this.forbidden()
     const booking = await this.booking(target)
@@ -56,7 +60,10 @@ export default class BookingPolicy extends BasePolicy {
   private async booking(target: RouteTarget): Promise<Parties | null> {
     const id = this.idOf(target.params, 'id')
     if (id === null) return null
-    return Booking.query().where('id', id).select('id', 'shipperId', 'carrierId').first()
+    return Booking.query()
+      .where('id', id)
+      .select('id', 'shipperId', 'carrierId', 'driverUserId')
+      .first()
   }
 
   private isShipperOf(user: Actor, booking: Parties) {
@@ -65,6 +72,10 @@ export default class BookingPolicy extends BasePolicy {
 
   private async isCarrierOf(user: Actor, booking: Parties) {
     if (!this.isApprovedCarrier(user) || booking.carrierId === null) return false
-    return this.owns(booking.carrierId, await this.carriers.findCarrierId(user.id))
+    // A driver member reaches only the bookings assigned to them (docs/decisions/0237).
+    return (
+      this.owns(booking.carrierId, await this.carriers.findCarrierId(user.id)) &&
+      (await this.reachesAsDriver(user, () => booking.driverUserId))
+    )
   }
 }

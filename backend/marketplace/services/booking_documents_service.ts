@@ -8,6 +8,7 @@ import BillOfLading from '#marketplace/models/bill_of_lading'
 import Invoice from '#marketplace/models/invoice'
 import InvoiceService from '#marketplace/services/invoice_service'
 import { bookingReference } from '#core/reference'
+import type { FreightDetails } from '#core/freight_details'
 import { isUniqueViolation } from '#core/validation'
 import { money } from '#marketplace/services/carrier_bookings_service'
 
@@ -36,7 +37,13 @@ export type BookingDocumentFacts = {
   partnerShipmentId: string | null
   pickupDate: string | null
   deliveryDate: string | null
+  /** the agreed pickup window (ISO moments), null when none was set */
+  pickupWindow: { start: string | null; end: string | null }
+  /** the carrier's truck (its equipment type) the booking was made on, null when none */
+  truckId: number | null
   specialInstructions: string | null
+  /** a claimed load's commodity, pieces, class and hazmat (docs/decisions/0228); else null */
+  freight: FreightDetails | null
   createdAt: string
   /** the carrier's vetting frozen at booking or claim; null on partner and older bookings */
   vetting: VettingSnapshot | null
@@ -107,7 +114,13 @@ export default class BookingDocumentsService {
       partnerShipmentId: b.partnerShipmentId ?? null,
       pickupDate: dateOf(b.pickupDate),
       deliveryDate: dateOf(b.deliveryDate),
+      pickupWindow: {
+        start: b.pickupWindowStart?.toUTC().toISO() ?? null,
+        end: b.pickupWindowEnd?.toUTC().toISO() ?? null,
+      },
+      truckId: b.truckId ?? null,
       specialInstructions: b.specialInstructions ?? null,
+      freight: b.freightDetails ?? null,
       createdAt: b.createdAt.toUTC().toISO()!,
       vetting: b.vettingSnapshot ?? null,
     }

@@ -15,6 +15,16 @@ export type BookingParties = {
   completedAt: DateTime | null
 }
 
+/** A booking as its message thread needs it (docs/decisions/0230). */
+export type BookingThreadFacts = {
+  id: number
+  shipperId: number
+  /** carriers.id; null for a partner carrier's booking */
+  carrierId: number | null
+  /** the booking was paid (its payment may since have been refunded): the parties know each other */
+  paid: boolean
+}
+
 /** A delivered booking of a carrier, for its delivery record. */
 export type CarrierDelivery = {
   id: number
@@ -29,12 +39,33 @@ export type CarrierDelivery = {
  * who may review, when the window opens, the carriers' delivery records).
  */
 export default class BookingFactsService {
+  /** The driver's login the booking is assigned to (docs/decisions/0237), or null. */
+  async assignedDriver(bookingId: number): Promise<number | null> {
+    const row = await Booking.query().where('id', bookingId).select('id', 'driverUserId').first()
+    return row?.driverUserId ?? null
+  }
+
   async parties(bookingId: number): Promise<BookingParties | null> {
     const booking = await Booking.query()
       .where('id', bookingId)
       .select('id', 'shipperId', 'carrierId', 'status', 'deliveredAt', 'completedAt')
       .first()
     return booking ? toParties(booking) : null
+  }
+
+  /** Who may talk on a booking's thread, and whether it is open (paid), or null when missing. */
+  async threadFacts(bookingId: number): Promise<BookingThreadFacts | null> {
+    const booking = await Booking.query()
+      .where('id', bookingId)
+      .select('id', 'shipperId', 'carrierId', 'paymentStatus')
+      .first()
+    if (!booking) return null
+    return {
+      id: booking.id,
+      shipperId: booking.shipperId,
+      carrierId: booking.carrierId,
+      paid: booking.paymentStatus === 'paid' || booking.paymentStatus === 'refunded',
+    }
   }
 
   async partiesOf(bookingIds: number[]): Promise<Map<number, BookingParties>> {

@@ -61,8 +61,52 @@ export type ShipperBooking = BookingLane & {
   cancellationFeeCents: number | null
   canCancel: boolean
   canComplete: boolean
+  /** what completing it now would do to the carrier's payout (decision 0220); null unless canComplete */
+  completion: CompletionEffect | null
   /** who moves a partner booking and how to follow it there; null for the network's bookings */
   partner: PartnerShipment | null
+}
+
+/**
+ * What completing a delivered booking does to its carrier's payout (docs/decisions/0220), so
+ * the dialog and the toast say what happens to this booking's money, not what usually happens.
+ */
+export type CompletionEffect = {
+  /** releases now, was released already (the 48-hour job), or no platform payout rides on it */
+  payout: 'releases_now' | 'already_released' | 'none'
+  releasedAt: string | null
+  /** when it would be released without completion (releases_now) */
+  autoReleaseAt: string | null
+  /** the carrier's payouts are held for review until then: the transfer waits (releases_now) */
+  transferHeldUntil: string | null
+}
+
+/** The payout facts a completion reads, from payments (BookingPayments). */
+export type PayoutFacts = {
+  autoReleaseAt: (deliveredAt: DateTime) => DateTime
+  heldUntil: DateTime | null
+}
+
+export function completionEffect(booking: Booking, facts: PayoutFacts): CompletionEffect {
+  const none = { releasedAt: null, autoReleaseAt: null, transferHeldUntil: null }
+  if (booking.payoutStatus !== 'pending') {
+    return {
+      ...none,
+      payout: 'already_released',
+      releasedAt: booking.payoutReleasedAt?.toUTC().toISO() ?? null,
+    }
+  }
+  if (booking.paymentStatus !== 'paid' || booking.carrierId === null) {
+    return { ...none, payout: 'none' }
+  }
+  return {
+    ...none,
+    payout: 'releases_now',
+    autoReleaseAt: booking.deliveredAt
+      ? facts.autoReleaseAt(booking.deliveredAt).toUTC().toISO()
+      : null,
+    transferHeldUntil: facts.heldUntil?.toUTC().toISO() ?? null,
+  }
 }
 
 /** A partner booking's carrier (named from its quote) and the partner's references. */
@@ -119,6 +163,8 @@ export type Presentation = {
   paymentFailureMessage: string | null
   /** the payment deadline rule (payments owns it): when an unpaid booking is released */
   paymentDueAt: (createdAt: DateTime) => DateTime
+  /** the payout facts (payments owns them) a completion would act on */
+  payout: PayoutFacts
 }
 
 /** Only a pending, unpaid booking runs against the payment deadline (docs/decisions/0045). */
@@ -128,6 +174,7 @@ function awaitsPayment(booking: Booking) {
 
 export function presentBooking(booking: Booking, view: Presentation): ShipperBooking {
   const isShipper = view.viewer === 'shipper'
+  const completable = isShipper && booking.status === 'delivered' && !booking.completedAt
   return {
     id: booking.id,
     reference: bookingReference(booking.id),
@@ -163,7 +210,8 @@ export function presentBooking(booking: Booking, view: Presentation): ShipperBoo
     cancelledAt: booking.cancelledAt?.toISO() ?? null,
     cancellationFeeCents: booking.cancellationFeeCents ?? null,
     canCancel: isShipper && nextStatuses(booking.status, 'shipper').includes('cancelled'),
-    canComplete: isShipper && booking.status === 'delivered' && !booking.completedAt,
+    canComplete: completable,
+    completion: completable ? completionEffect(booking, view.payout) : null,
     partner: partnerShipment(booking),
   }
 }

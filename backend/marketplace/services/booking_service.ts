@@ -3,6 +3,7 @@ import emitter from '@adonisjs/core/services/emitter'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { Infer } from '@vinejs/vine/types'
+import type { DateTime } from 'luxon'
 import Booking from '#marketplace/models/booking'
 import { recordBookingCreated } from '#marketplace/services/booking_created'
 import BookingStatusService from '#marketplace/services/booking_status_service'
@@ -42,7 +43,14 @@ import { BookingAccessorials } from '#marketplace/contracts/booking_accessorials
 export type CreateBookingInput = Infer<typeof createBookingValidator>
 
 /** The signed-in user asking. */
-export type Requester = { id: number; role: string }
+export type Requester = {
+  id: number
+  role: string
+  /** the company member asking as `id` (decision 0223): the reveal log records them */
+  actorUserId?: number | null
+  /** a carrier's driver member: only the bookings assigned to this login (decision 0237) */
+  driverUserId?: number | null
+}
 
 /** Lists are bounded: the newest this many bookings. */
 export const MAX_LISTED_BOOKINGS = 500
@@ -232,12 +240,15 @@ export default class BookingService {
   async listFor(requester: Requester): Promise<ShipperBooking[]> {
     const owner = await this.owner(requester)
     if (!owner) return []
-    const bookings = await Booking.query()
+    const query = Booking.query()
       .where(owner.column, owner.id)
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .limit(MAX_LISTED_BOOKINGS)
-    return this.present(requester, bookings)
+    if (owner.column === 'carrierId' && requester.driverUserId) {
+      query.where('driverUserId', requester.driverUserId)
+    }
+    return this.present(requester, await query)
   }
 
   /** The carrier company of a booking; null when there is no such booking or no carrier yet. */
@@ -294,7 +305,11 @@ export default class BookingService {
    * The shipper cancels through the status machine (allowed before the truck rolls).
    * BookingPolicy has already checked the booking is this shipper's.
    */
-  async cancel(shipperId: number, bookingId: number): Promise<ShipperBooking> {
+  async cancel(
+    shipperId: number,
+    bookingId: number,
+    memberUserId: number | null = null
+  ): Promise<ShipperBooking> {
     const requester = { id: shipperId, role: 'shipper' }
     const booking = await this.find(bookingId)
     // The policy's outcome is computed again from the booking as the change reads it, so
@@ -302,7 +317,7 @@ export default class BookingService {
     await this.statuses.change(
       booking.id,
       'cancelled',
-      { userId: shipperId, role: 'shipper' },
+      { userId: shipperId, role: 'shipper', memberUserId },
       {
         also: (current) => ({
           cancellation_fee_cents: cancellationQuote(this.cancellationFacts(current), 'shipper')
@@ -392,6 +407,13 @@ export default class BookingService {
           bookings.filter((b) => b.paymentStatus === 'pending').map((b) => b.id)
         )
       : new Map<number, string>()
+    const completable = isShipper
+      ? bookings.filter((b) => b.status === 'delivered' && !b.completedAt && b.carrierId !== null)
+      : []
+    const heldUntil = await this.payments.payoutHeldUntil(
+      completable.map((b) => b.carrierId!).filter((id, i, all) => all.indexOf(id) === i)
+    )
+    const autoReleaseAt = (deliveredAt: DateTime) => this.payments.autoReleaseAt(deliveredAt)
     return bookings.map((booking) => {
       const forShipper = shown.get(booking.id)
       const profile =
@@ -404,6 +426,10 @@ export default class BookingService {
         carrier: forShipper?.identity ?? null,
         paymentFailureMessage: failures.get(booking.id) ?? null,
         paymentDueAt: (createdAt) => this.payments.paymentDueAt(createdAt),
+        payout: {
+          autoReleaseAt,
+          heldUntil: booking.carrierId === null ? null : (heldUntil.get(booking.carrierId) ?? null),
+        },
       })
     })
   }

@@ -29,6 +29,10 @@ export type ClaimedPayout = {
   totalAmount: string | number | null
   /** a cancelled booking's late-cancel fee, cents: what its payout is a share of (0178) */
   cancellationFeeCents: number | null
+  /** the quick-pay fee taken off the carrier's payout, cents; null unless quick-paid (0222) */
+  quickPayFeeCents: number | null
+  /** what a settled cargo claim refunded out of the carrier's payout, cents; null if none (0233) */
+  claimRefundCents: number | null
   /** attempts so far, this one included */
   attempts: number
   /** why the last attempt ended unpaid (a hold's reason, a refusal), null if none */
@@ -132,6 +136,8 @@ export default class BookingSettlementService {
       .whereIn('id', bookingIds)
       .where('payout_status', 'pending')
       .where('payment_status', 'paid')
+      // A cargo claim holding the payout keeps it pending (docs/decisions/0233).
+      .whereNull('claim_hold_claim_id')
       .update(
         {
           payout_status: 'released',
@@ -142,6 +148,105 @@ export default class BookingSettlementService {
         ['id']
       )
     return idsOf(rows)
+  }
+
+  /**
+   * A cargo claim filed on a booking whose payout is still pending holds it
+   * (docs/decisions/0233): one conditional update, so a claim racing the release run either
+   * holds the payout before the run's release (which then skips it) or finds it released.
+   * Answers whether this call holds it.
+   */
+  async holdPayoutForClaim(
+    trx: TransactionClientContract,
+    bookingId: number,
+    claimId: number,
+    at: DateTime
+  ): Promise<boolean> {
+    const updated = await trx
+      .from('bookings')
+      .where('id', bookingId)
+      .where('payout_status', 'pending')
+      .whereNull('claim_hold_claim_id')
+      .update({ claim_hold_claim_id: claimId, updated_at: stamp(trx, at) })
+    return rowCount(updated) === 1
+  }
+
+  /** The claim resolved with nothing to refund: its hold ends, the payout runs as usual. */
+  async endClaimHold(
+    trx: TransactionClientContract,
+    bookingId: number,
+    claimId: number,
+    at: DateTime
+  ): Promise<boolean> {
+    const updated = await trx
+      .from('bookings')
+      .where('id', bookingId)
+      .where('claim_hold_claim_id', claimId)
+      .update({ claim_hold_claim_id: null, updated_at: stamp(trx, at) })
+    return rowCount(updated) === 1
+  }
+
+  /**
+   * A held claim settled with a refund out of the payout: the hold ends and the payout is
+   * released now with the refund recorded (`claim_refund_cents`), in one conditional update.
+   * Answers whether this call released it.
+   */
+  async releaseForClaim(
+    trx: TransactionClientContract,
+    bookingId: number,
+    claimId: number,
+    refundCents: number,
+    at: DateTime
+  ): Promise<boolean> {
+    const when = stamp(trx, at)
+    const updated = await trx
+      .from('bookings')
+      .where('id', bookingId)
+      .where('claim_hold_claim_id', claimId)
+      .where('payout_status', 'pending')
+      .where('payment_status', 'paid')
+      .update({
+        claim_hold_claim_id: null,
+        claim_refund_cents: refundCents,
+        payout_status: 'released',
+        payout_released_at: when,
+        payout_failure_reason: null,
+        updated_at: when,
+      })
+    return rowCount(updated) === 1
+  }
+
+  /**
+   * Quick pay (docs/decisions/0222): payout pending -> released now, for a delivered, paid
+   * booking of a carrier, with the fee taken off the payout recorded. The same conditional
+   * update as a release (`payout_status = 'pending'`), so a quick pay racing another or the
+   * release run releases the booking once. Answers whether this call released it.
+   */
+  async releaseQuickPay(
+    trx: TransactionClientContract,
+    bookingId: number,
+    feeCents: number,
+    at: DateTime
+  ): Promise<boolean> {
+    const when = stamp(trx, at)
+    const updated = await trx
+      .from('bookings')
+      .where('id', bookingId)
+      .where('status', 'delivered')
+      .where('payment_status', 'paid')
+      .where('payout_status', 'pending')
+      .whereNotNull('carrier_id')
+      .whereNull('quick_pay_fee_cents')
+      .whereNull('claim_hold_claim_id')
+      .update({
+        payout_status: 'released',
+        payout_released_at: when,
+        payout_failure_reason: null,
+        quick_pay_fee_cents: feeCents,
+        quick_paid_at: when,
+        updated_at: when,
+      })
+    return rowCount(updated) === 1
   }
 
   /**
@@ -222,6 +327,8 @@ export default class BookingSettlementService {
           'carrier_id',
           'total_amount',
           'cancellation_fee_cents',
+          'quick_pay_fee_cents',
+          'claim_refund_cents',
           'payout_attempts',
           'payout_failure_reason',
         ]
@@ -234,6 +341,14 @@ export default class BookingSettlementService {
         row.cancellation_fee_cents === null || row.cancellation_fee_cents === undefined
           ? null
           : Number(row.cancellation_fee_cents),
+      quickPayFeeCents:
+        row.quick_pay_fee_cents === null || row.quick_pay_fee_cents === undefined
+          ? null
+          : Number(row.quick_pay_fee_cents),
+      claimRefundCents:
+        row.claim_refund_cents === null || row.claim_refund_cents === undefined
+          ? null
+          : Number(row.claim_refund_cents),
       attempts: Number(row.payout_attempts),
       failureReason: (row.payout_failure_reason as string | null) ?? null,
     }))

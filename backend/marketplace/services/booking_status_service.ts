@@ -7,6 +7,7 @@ import {
   checkTransition,
   deliveryRefusal,
   nextStatuses,
+  transitRefusal,
   type BookingStatus,
   type StatusActor,
 } from '#marketplace/booking_status'
@@ -19,14 +20,27 @@ import { sqlTimestamp } from '#core/timestamps'
 import { PartnerShipments } from '#marketplace/contracts/partner_shipments'
 import { partnerShipment } from '#marketplace/services/booking_presenter'
 import { DeliveryEvidence, NO_EVIDENCE } from '#marketplace/contracts/delivery_evidence'
+import {
+  acceptedRateConfirmations,
+  RATE_CONFIRMATION_REFUSAL,
+} from '#marketplace/services/rate_confirmation_service'
 
-export type StatusChangeActor = { userId: number | null; role: StatusActor }
+export type StatusChangeActor = {
+  userId: number | null
+  role: StatusActor
+  /** the company member who acted as `userId`, when a member did (docs/decisions/0223) */
+  memberUserId?: number | null
+}
+
+/** Why in transit and delivered, when next, would be refused now (null when they would not). */
+export type StatusRefusals = { inTransit: string | null; delivered: string | null }
 
 /**
  * Changes a booking's status through the status machine, records who and when, stamps the
  * delivery confirmation and cancellation times, and emits events after the commit. The update
  * is conditional on the status read, so two concurrent changes cannot both apply. A delivery
- * must follow its pickup and have its paperwork (docs/decisions/0166).
+ * must follow its pickup and have its paperwork (docs/decisions/0166), and the pickup its day
+ * and window (0221).
  */
 @inject()
 export default class BookingStatusService {
@@ -54,8 +68,9 @@ export default class BookingStatusService {
       const from = booking.status
       const check = checkTransition(from, to, actor.role)
       if (!check.ok) throw new ConflictException(check.message)
-      if (to === 'delivered') {
-        const refusal = (await this.deliveryRefusals([booking], actor.role, trx)).get(booking.id)
+      if (to === 'in_transit' || to === 'delivered') {
+        const refusals = (await this.refusals([booking], actor.role, trx)).get(booking.id)
+        const refusal = to === 'in_transit' ? refusals?.inTransit : refusals?.delivered
         if (refusal) throw new ConflictException(refusal)
       }
 
@@ -80,6 +95,7 @@ export default class BookingStatusService {
           fromStatus: from,
           toStatus: to,
           changedBy: actor.userId,
+          actorUserId: actor.memberUserId ?? actor.userId,
           changedAt: now,
           note: options.note ?? null,
         },
@@ -107,36 +123,61 @@ export default class BookingStatusService {
   }
 
   /**
-   * Why each booking `actor` could mark delivered by the status machine may not be delivered
-   * now (docs/decisions/0166); bookings that may, or for which delivery is not the next step
-   * anyway, are absent. One read of the evidence for all of them.
+   * Why each booking may not be moved now to the steps that must follow what happened, for the
+   * steps the status machine would give `actor` next: in transit not before the pickup day and
+   * window (docs/decisions/0221), delivered not before them either and only with a proof of
+   * delivery or an exception (0166), and for the carrier neither before it accepted the rate
+   * confirmation (0226). Bookings with no such refusal are absent. One read of the evidence
+   * and one of the acceptances for all of them.
    */
-  async deliveryRefusals(
+  async refusals(
     bookings: Booking[],
     actor: StatusActor,
     client?: TransactionClientContract
-  ): Promise<Map<number, string>> {
-    const refusals = new Map<number, string>()
-    const candidates = bookings.filter((b) => nextStatuses(b.status, actor).includes('delivered'))
+  ): Promise<Map<number, StatusRefusals>> {
+    const refusals = new Map<number, StatusRefusals>()
+    const candidates = bookings
+      .map((booking) => ({ booking, next: nextStatuses(booking.status, actor) }))
+      .filter(({ next }) => next.includes('in_transit') || next.includes('delivered'))
     if (candidates.length === 0) return refusals
-    const evidence = await this.evidence.forBookings(
-      candidates.map((b) => b.id),
-      client
-    )
+    const delivering = candidates.filter(({ next }) => next.includes('delivered'))
+    const evidence =
+      delivering.length === 0
+        ? new Map()
+        : await this.evidence.forBookings(
+            delivering.map(({ booking }) => booking.id),
+            client
+          )
+    const accepted =
+      actor === 'carrier'
+        ? await acceptedRateConfirmations(
+            candidates.map(({ booking }) => booking.id),
+            client
+          )
+        : null
     const today = businessToday(this.clock)
     const nowMs = this.clock.nowMillis()
-    for (const booking of candidates) {
-      const refusal = deliveryRefusal(
-        {
-          today,
-          nowMs,
-          pickupDate: isoDay(booking.pickupDate),
-          pickupWindowStartMs: booking.pickupWindowStart?.toMillis() ?? null,
-          ...(evidence.get(booking.id) ?? NO_EVIDENCE),
-        },
-        actor
-      )
-      if (refusal) refusals.set(booking.id, refusal)
+    for (const { booking, next } of candidates) {
+      const pickup = {
+        today,
+        nowMs,
+        pickupDate: isoDay(booking.pickupDate),
+        pickupWindowStartMs: booking.pickupWindowStart?.toMillis() ?? null,
+      }
+      // A carrier picks up only what it confirmed; a delivery from in transit follows a pickup
+      // already reported (a partner's booking is its own confirmation).
+      const unconfirmed = accepted !== null && !accepted.has(booking.id)
+      const inTransit = next.includes('in_transit')
+        ? unconfirmed
+          ? RATE_CONFIRMATION_REFUSAL
+          : transitRefusal(pickup)
+        : null
+      const delivered = next.includes('delivered')
+        ? unconfirmed && booking.status !== 'in_transit'
+          ? RATE_CONFIRMATION_REFUSAL
+          : deliveryRefusal({ ...pickup, ...(evidence.get(booking.id) ?? NO_EVIDENCE) }, actor)
+        : null
+      if (inTransit || delivered) refusals.set(booking.id, { inTransit, delivered })
     }
     return refusals
   }

@@ -33,7 +33,7 @@ export class BookingCancelledMail extends BaseMail {
     const pickup = notice.pickupDate ? `, pickup ${notice.pickupDate}` : ''
     const fee =
       notice.feeCents > 0
-        ? `It was cancelled within ${LATE_CANCEL_WINDOW_HOURS} hours of the pickup, so the shipper pays a late-cancel fee of ${formatUsd(notice.feeCents)}. Your share, ${formatUsd(splitPayout(notice.feeCents).payoutCents)}, is paid out to your payout account like any payout and shows in your Payout History.`
+        ? `It was cancelled less than ${LATE_CANCEL_WINDOW_HOURS} hours before its pickup time (or after it), so the shipper pays a late-cancel fee of ${formatUsd(notice.feeCents)}. Your share, ${formatUsd(splitPayout(notice.feeCents).payoutCents)}, is paid out to your payout account like any payout and shows in your Payout History.`
         : 'No late-cancel fee is due: nothing is owed for this booking, and it is not listed in your Payout History.'
     return [
       'Hello,',

@@ -2,7 +2,9 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import Booking from '#marketplace/models/booking'
-import BookingStatusService from '#marketplace/services/booking_status_service'
+import BookingStatusService, {
+  type StatusRefusals,
+} from '#marketplace/services/booking_status_service'
 import {
   nextStatuses,
   type BookingStatus,
@@ -10,6 +12,7 @@ import {
 } from '#marketplace/booking_status'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import AccountStatsService, { type UserContact } from '#accounts/services/account_stats_service'
+import DriverMembersService, { type DriverMember } from '#accounts/services/driver_members'
 import { fromCents, splitPayout, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import type { FleetBookings } from '#fleet/contracts/fleet_bookings'
@@ -72,13 +75,26 @@ export type CarrierBooking = BookingLane & {
   cancellationFeeCents: number | null
   cancellationFeeShareCents: number | null
   createdAt: string
-  /** what the carrier may move it to now (the status machine and the delivery rules) */
+  /** what the carrier may move it to now (the status machine, the pickup and delivery rules) */
   allowedStatuses: BookingStatus[]
+  /**
+   * Why in transit, next by the status machine, would be refused now (before the pickup day
+   * or window; docs/decisions/0221); null otherwise.
+   */
+  inTransitBlockedReason: string | null
   /**
    * Why delivery, next by the status machine, would be refused now (no POD yet, before the
    * pickup day or window; docs/decisions/0166); null otherwise.
    */
   deliveryBlockedReason: string | null
+  /** the driver member it is assigned to (docs/decisions/0237), or null */
+  driver: DriverMember | null
+}
+
+/** A booking assigned to a driver, with its pickup window (docs/decisions/0237). */
+export type AssignedBooking = CarrierBooking & {
+  pickupWindowStart: string | null
+  pickupWindowEnd: string | null
 }
 
 /** Statuses of a booking that still needs its truck. */
@@ -102,21 +118,25 @@ export default class CarrierBookingsService implements FleetBookings {
   constructor(
     private statuses: BookingStatusService,
     private carriers: CarrierProfileService,
-    private accounts: AccountStatsService
+    private accounts: AccountStatsService,
+    private drivers: DriverMembersService
   ) {}
 
   carrierIdFor(userId: number) {
     return this.carriers.requireCarrierId(userId)
   }
 
-  async listForUser(userId: number, filter: { status?: BookingStatus; limit?: number } = {}) {
+  async listForUser(
+    userId: number,
+    filter: { status?: BookingStatus; limit?: number; driverUserId?: number | null } = {}
+  ) {
     const carrierId = await this.carrierIdFor(userId)
     return this.list(carrierId, filter)
   }
 
   async list(
     carrierId: number,
-    filter: { status?: BookingStatus; limit?: number } = {}
+    filter: { status?: BookingStatus; limit?: number; driverUserId?: number | null } = {}
   ): Promise<CarrierBooking[]> {
     const query = Booking.query()
       .where('carrierId', carrierId)
@@ -124,7 +144,27 @@ export default class CarrierBookingsService implements FleetBookings {
       .orderBy('id', 'desc')
       .limit(Math.min(filter.limit ?? CARRIER_BOOKINGS_LIMIT, CARRIER_BOOKINGS_LIMIT))
     if (filter.status) query.where('status', filter.status)
+    if (filter.driverUserId) query.where('driverUserId', filter.driverUserId)
     return this.present(await query)
+  }
+
+  /**
+   * The open bookings assigned to a driver's login, with their pickup windows: the driver's
+   * work (docs/decisions/0237).
+   */
+  async assignedWork(carrierId: number, driverUserId: number): Promise<AssignedBooking[]> {
+    const bookings = await Booking.query()
+      .where('carrierId', carrierId)
+      .where('driverUserId', driverUserId)
+      .whereIn('status', OPEN_BOOKING_STATUSES)
+      .orderBy('id', 'asc')
+      .limit(CARRIER_BOOKINGS_LIMIT)
+    const presented = await this.present(bookings)
+    return presented.map((booking, index) => ({
+      ...booking,
+      pickupWindowStart: iso(bookings[index].pickupWindowStart),
+      pickupWindowEnd: iso(bookings[index].pickupWindowEnd),
+    }))
   }
 
   /**
@@ -134,9 +174,14 @@ export default class CarrierBookingsService implements FleetBookings {
   async updateStatus(
     userId: number,
     bookingId: number,
-    to: (typeof CARRIER_STATUS_CHOICES)[number]
+    to: (typeof CARRIER_STATUS_CHOICES)[number],
+    memberUserId: number | null = null
   ): Promise<CarrierBooking> {
-    const booking = await this.statuses.change(bookingId, to, { userId, role: 'carrier' })
+    const booking = await this.statuses.change(bookingId, to, {
+      userId,
+      role: 'carrier',
+      memberUserId,
+    })
     const [presented] = await this.present([booking])
     return presented
   }
@@ -166,22 +211,27 @@ export default class CarrierBookingsService implements FleetBookings {
   }
 
   async present(bookings: Booking[]): Promise<CarrierBooking[]> {
-    const [contacts, refusals] = await Promise.all([
+    const [contacts, refusals, drivers] = await Promise.all([
       this.accounts.contactsByIds(bookings.map((b) => b.shipperId)),
-      this.statuses.deliveryRefusals(bookings, 'carrier'),
+      this.statuses.refusals(bookings, 'carrier'),
+      this.drivers.byUserId(bookings.map((b) => b.driverUserId)),
     ])
-    return bookings.map((b) =>
-      toCarrierBooking(b, contacts.get(b.shipperId), refusals.get(b.id) ?? null)
-    )
+    return bookings.map((b) => ({
+      ...toCarrierBooking(b, contacts.get(b.shipperId), refusals.get(b.id)),
+      driver: (b.driverUserId && drivers.get(b.driverUserId)) || null,
+    }))
   }
 }
 
 export function toCarrierBooking(
   b: Booking,
   shipper: UserContact | undefined,
-  deliveryBlockedReason: string | null = null
-): CarrierBooking {
-  const next = nextStatuses(b.status, 'carrier')
+  refusals: StatusRefusals = { inTransit: null, delivered: null }
+): Omit<CarrierBooking, 'driver'> {
+  const blocked = new Set<BookingStatus>()
+  if (refusals.inTransit) blocked.add('in_transit')
+  if (refusals.delivered) blocked.add('delivered')
+  const next = nextStatuses(b.status, 'carrier').filter((s) => !blocked.has(s))
   return {
     id: b.id,
     reference: bookingReference(b.id),
@@ -219,7 +269,8 @@ export function toCarrierBooking(
     cancellationFeeShareCents:
       b.cancellationFeeCents === null ? null : splitPayout(b.cancellationFeeCents).payoutCents,
     createdAt: iso(b.createdAt)!,
-    allowedStatuses: deliveryBlockedReason ? next.filter((s) => s !== 'delivered') : next,
-    deliveryBlockedReason,
+    allowedStatuses: next,
+    inTransitBlockedReason: refusals.inTransit,
+    deliveryBlockedReason: refusals.delivered,
   }
 }

@@ -39,6 +39,8 @@ export type CarrierProfile = {
   onTimeRate: number | null
   /** the shippers' published reviews: mean of every criterion and how many (decision 0096) */
   rating: { average: number | null; count: number }
+  /** cargo claims filed per delivered load, 0..1; null with none delivered (decision 0233) */
+  claimsRatio: number | null
   equipmentTypes: string[]
 }
 
@@ -100,6 +102,7 @@ export default class CarrierIdentityService {
       completedLoads: record?.completedLoads ?? 0,
       onTimeRate: record?.onTimeRate ?? null,
       rating: record?.rating ?? { average: null, count: 0 },
+      claimsRatio: record?.claimsRatio ?? null,
       equipmentTypes: fact?.equipmentTypes ?? [],
     }
   }

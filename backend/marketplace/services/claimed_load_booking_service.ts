@@ -4,6 +4,7 @@ import type { DateTime } from 'luxon'
 import Booking from '#marketplace/models/booking'
 import { Clock } from '#core/clock'
 import { fromCents } from '#core/money'
+import type { FreightDetails } from '#core/freight_details'
 import { recordBookingCreated } from '#marketplace/services/booking_created'
 import { DispatchVetting, type VettingSnapshot } from '#marketplace/contracts/dispatch_vetting'
 
@@ -31,6 +32,8 @@ export type ClaimedLoadBooking = {
   pickupDate: DateTime | null
   deliveryDate: DateTime | null
   specialInstructions: string | null
+  /** the load's freight, density and class included; null on loads posted before it */
+  freightDetails: FreightDetails | null
   /** the claimant's vetting, from `vetClaimant` before the claim's transaction */
   vettingSnapshot: VettingSnapshot | null
 }
@@ -42,6 +45,19 @@ export default class ClaimedLoadBookingService {
     private clock: Clock,
     private vetting: DispatchVetting
   ) {}
+
+  /**
+   * Which of these claimed loads' bookings are paid (from the load's funding or by the shipper's
+   * card after the claim): My Posted Loads offers Pay now only for the others.
+   */
+  async paidBookingIds(bookingIds: number[]): Promise<Set<number>> {
+    if (bookingIds.length === 0) return new Set()
+    const rows = await Booking.query()
+      .whereIn('id', bookingIds)
+      .where('paymentStatus', 'paid')
+      .select('id')
+    return new Set(rows.map((row) => row.id))
+  }
 
   /** Re-check at dispatch (docs/decisions/0091): refuses a carrier whose vetting fails. */
   vetClaimant(carrierId: number): Promise<VettingSnapshot> {
@@ -87,6 +103,7 @@ export default class ClaimedLoadBookingService {
         pickupDate: load.pickupDate,
         deliveryDate: load.deliveryDate,
         specialInstructions: load.specialInstructions,
+        freightDetails: load.freightDetails,
         idempotencyKey: null,
         vettingSnapshot: load.vettingSnapshot,
         createdAt: now,

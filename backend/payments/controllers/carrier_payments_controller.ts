@@ -17,20 +17,22 @@ const escapeHtml = (text: string) =>
 
 /**
  * The sandbox's stand-in for the provider's hosted onboarding form, styled like the app (its
- * colours, type and card; decision 0136's sandbox deployment): one self-contained page, the CSP
- * allowing its inline style, no script.
+ * colours, type, card and icon; decision 0136's sandbox deployment): one self-contained page, the
+ * CSP allowing its inline style, no script. White text sits on the app's button orange
+ * (#c2410c, 5.2:1), not the lighter brand orange, which fails WCAG AA contrast.
  */
 function sandboxOnboardingPage(accountId: string, action: string, csrfToken: string) {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox payout onboarding · PalletLine</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>
 *{box-sizing:border-box}
 body{margin:0;background:#f8fafc;color:#0f172a;font:16px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 header{background:#fff;border-bottom:1px solid #e2e8f0;padding:.9rem 1.25rem}
 .logo{display:inline-flex;align-items:center;gap:.5rem;font-weight:700;font-size:1.15rem;color:#0f172a;text-decoration:none}
-.mark{display:inline-grid;place-items:center;width:2rem;height:2rem;border-radius:.5rem;background:#f97316;color:#fff;font-size:.8rem}
+.mark{display:inline-grid;place-items:center;width:2rem;height:2rem;border-radius:.5rem;background:#c2410c;color:#fff;font-size:.8rem}
 .line{color:#c2410c}
 main{max-width:32rem;margin:3rem auto;padding:0 1rem}
 .card{background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;box-shadow:0 1px 2px rgba(15,23,42,.06);padding:1.5rem}
@@ -39,8 +41,8 @@ h1{font-size:1.5rem;line-height:1.3;margin:.75rem 0 .5rem}
 p{color:#334155;margin:.5rem 0}
 dl{margin:1rem 0;padding:.75rem 1rem;background:#f8fafc;border-radius:.5rem;font-size:.9rem}
 dt{color:#64748b}dd{margin:0 0 .5rem;font-weight:600}dd:last-child{margin:0}dd code{word-break:break-all}
-button{width:100%;margin-top:1rem;border:0;border-radius:.375rem;background:#ea580c;color:#fff;font:inherit;font-weight:600;padding:.7rem 1rem;cursor:pointer}
-button:hover{background:#c2410c}button:focus-visible{outline:2px solid #f97316;outline-offset:2px}
+button{width:100%;margin-top:1rem;border:0;border-radius:.375rem;background:#c2410c;color:#fff;font:inherit;font-weight:600;padding:.7rem 1rem;cursor:pointer}
+button:hover{background:#9a3412}button:focus-visible{outline:2px solid #f97316;outline-offset:2px}
 .back{display:inline-block;margin-top:1rem;color:#c2410c;font-weight:500}
 </style></head>
 <body>

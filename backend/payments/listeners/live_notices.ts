@@ -25,3 +25,24 @@ emitter.on('payouts:changed', async ({ change, payouts }) => {
   }
   notifyAdmins({ kind: 'payout', id: Math.min(...payouts.map((p) => p.bookingId)), change })
 })
+
+/*
+ * A cargo claim's step (docs/decisions/0233) reaches its shipper, its carrier's user and the
+ * admins: `{ kind: 'claim', id, change }` with the claim's id and new status.
+ */
+emitter.on('claims:changed', async ({ claimId, status }) => {
+  const parties = await db
+    .from('cargo_claims')
+    .join('carriers', 'carriers.id', 'cargo_claims.carrier_id')
+    .where('cargo_claims.id', claimId)
+    .select('cargo_claims.shipper_id as shipperId', 'carriers.user_id as carrierUserId')
+    .first()
+  if (parties) {
+    notifyUsers([Number(parties.shipperId), Number(parties.carrierUserId)], {
+      kind: 'claim',
+      id: claimId,
+      change: status,
+    })
+  }
+  notifyAdmins({ kind: 'claim', id: claimId, change: status })
+})

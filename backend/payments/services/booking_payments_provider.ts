@@ -1,5 +1,5 @@
 import { inject } from '@adonisjs/core'
-import type { DateTime } from 'luxon'
+import { DateTime } from 'luxon'
 import {
   BookingPayments,
   type CarrierIdentity,
@@ -9,13 +9,16 @@ import {
 import IdentityRevealService from '#payments/services/identity_reveal_service'
 import PaymentFactsService from '#payments/services/payment_facts_service'
 import { paymentDueAt } from '#payments/services/payment_deadline_service'
+import PayoutHoldService from '#payments/services/payout_hold_service'
+import { AUTO_RELEASE_HOURS } from '#payments/services/payout_rules'
 
 /** Payments' answers to marketplace's BookingPayments contract. */
 @inject()
 export default class BookingPaymentsProvider extends BookingPayments {
   constructor(
     private reveals: IdentityRevealService,
-    private facts: PaymentFactsService
+    private facts: PaymentFactsService,
+    private holds: PayoutHoldService
   ) {
     super()
   }
@@ -33,5 +36,16 @@ export default class BookingPaymentsProvider extends BookingPayments {
 
   paymentDueAt(createdAt: DateTime): DateTime {
     return paymentDueAt(createdAt)
+  }
+
+  autoReleaseAt(deliveredAt: DateTime): DateTime {
+    return deliveredAt.plus({ hours: AUTO_RELEASE_HOURS })
+  }
+
+  async payoutHeldUntil(carrierIds: number[]): Promise<Map<number, DateTime>> {
+    const holds = await this.holds.activeForCarriers(carrierIds)
+    return new Map(
+      [...holds].map(([carrierId, hold]) => [carrierId, DateTime.fromISO(hold.endsAt)])
+    )
   }
 }

@@ -12,6 +12,12 @@ import { NotFoundException } from '#core/exceptions/http_errors'
 import PayoutService from '#payments/services/payout_service'
 import { isoUtc } from '#core/timestamps'
 import { ProviderUnavailableException } from '#payments/services/payment_intents'
+import QuickPayService, {
+  QUICK_PAY_COLUMNS,
+  quoteOf,
+  type QuickPayFacts,
+  type QuickPayQuote,
+} from '#payments/services/quick_pay_service'
 
 /** Where the provider sends the carrier back after (or instead of) its onboarding form. */
 export const PAYMENT_SETUP_PATH = '/carrier#payments'
@@ -39,9 +45,19 @@ export type PayoutHistoryEntry = {
   payoutFailureReason: string | null
   /** the carrier's share of a cancelled booking's late-cancel fee (docs/decisions/0178) */
   lateCancelFee: boolean
+  /**
+   * the quick-pay fee taken off `payoutAmount` when the carrier took the payout at once
+   * (docs/decisions/0222), cents; null when it did not
+   */
+  quickPayFeeCents: number | null
+  /**
+   * a booking's quick-pay quote while its payout is pending (available, or why not); null for
+   * an expedited job and once the payout is released
+   */
+  quickPay: QuickPayQuote | null
 }
 
-type PayoutRow = {
+type PayoutRow = QuickPayFacts & {
   id: number
   pickup_address: string | null
   delivery_address: string | null
@@ -74,7 +90,8 @@ const NOT_CONNECTED: PayoutAccountView = {
 export default class CarrierPaymentsService {
   constructor(
     private carriers: CarrierProfileService,
-    private payoutService: PayoutService
+    private payoutService: PayoutService,
+    private quickPay: QuickPayService
   ) {}
 
   /** GET /api/carrier/stripe-status; remembers a completed onboarding on the carrier. */
@@ -221,6 +238,8 @@ export default class CarrierPaymentsService {
         payoutReleasedAt: isoUtc(row.payout_released_at),
         payoutFailureReason: row.payout_failure_reason,
         lateCancelFee: false,
+        quickPayFeeCents: null,
+        quickPay: null,
       }
     })
   }
@@ -237,21 +256,26 @@ export default class CarrierPaymentsService {
           )
       )
       .select(
-        'status',
+        ...QUICK_PAY_COLUMNS,
         'cancellation_fee_cents',
-        'id',
         'pickup_address',
         'delivery_address',
         'created_at',
-        'total_amount',
-        'payment_status',
-        'payout_status',
         'payout_released_at',
         'payout_failure_reason'
       )
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(PAYOUT_HISTORY_LIMIT)
+    // The carrier's standing (a payout hold, onboarding) is asked once, and only when a
+    // delivered, paid booking still waits for its release.
+    const open = rows.some(
+      (row) =>
+        row.payout_status === 'pending' &&
+        row.status === 'delivered' &&
+        row.payment_status === 'paid'
+    )
+    const standing = open ? await this.quickPay.standing(carrierId) : 'ready'
     return rows.map((row) => {
       const lateCancelFee = row.status === 'cancelled'
       const totalCents = lateCancelFee
@@ -271,6 +295,8 @@ export default class CarrierPaymentsService {
         payoutReleasedAt: isoUtc(row.payout_released_at),
         payoutFailureReason: row.payout_failure_reason,
         lateCancelFee,
+        quickPayFeeCents: row.quick_pay_fee_cents === null ? null : Number(row.quick_pay_fee_cents),
+        quickPay: lateCancelFee || row.payout_status !== 'pending' ? null : quoteOf(row, standing),
       }
     })
   }

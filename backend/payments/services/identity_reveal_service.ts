@@ -134,6 +134,7 @@ export default class IdentityRevealService {
           viewer_id: viewer.id,
           viewer_role: viewer.role,
           viewed_at: stamp,
+          ...(viewer.actorUserId ? { actor_user_id: viewer.actorUserId } : {}),
         }))
       )
     })

@@ -10,7 +10,8 @@ import { inject } from '@adonisjs/core'
  * - provider_cash: money at the payment provider (debited by a charge, credited by payouts
  *   and refunds)
  * - escrow: what the platform holds for a booking between the charge and the release
- * - platform_revenue: the platform's 9 percent
+ * - platform_revenue: the platform's 9 percent, and the quick-pay fees carriers pay to be paid
+ *   at once (docs/decisions/0222)
  * - carrier_payable:<carrierId>: what the platform owes a carrier until the transfer is made
  * Positive amounts are debits, negative ones credits; each transaction sums to zero.
  */
@@ -24,7 +25,14 @@ export const ACCOUNTS = {
 export type LedgerLine = { account: string; kind: LedgerKind; amountCents: number }
 
 export type LedgerKind =
-  'charge' | 'refund' | 'release' | 'platform_share' | 'carrier_payable' | 'payout'
+  | 'charge'
+  | 'refund'
+  | 'release'
+  | 'platform_share'
+  | 'carrier_payable'
+  | 'payout'
+  | 'quick_pay_fee'
+  | 'claim_refund'
 
 export class UnbalancedTransactionError extends Error {}
 
@@ -58,6 +66,43 @@ export function payoutLines(payoutCents: number, carrierId: number): LedgerLine[
   ]
 }
 
+/**
+ * The quick-pay fee (docs/decisions/0222): taken off the carrier's payable into the platform's
+ * revenue, so the transfer that settles the payable pays the payout less the fee.
+ */
+export function quickPayFeeLines(feeCents: number, carrierId: number): LedgerLine[] {
+  return [
+    { account: ACCOUNTS.carrierPayable(carrierId), kind: 'quick_pay_fee', amountCents: feeCents },
+    { account: ACCOUNTS.platformRevenue, kind: 'quick_pay_fee', amountCents: -feeCents },
+  ]
+}
+
+/**
+ * A settled cargo claim's refund out of a held payout (docs/decisions/0233): taken off the
+ * carrier's payable and paid back to the shipper's card from provider cash.
+ */
+export function claimRefundLines(refundCents: number, carrierId: number): LedgerLine[] {
+  return [
+    { account: ACCOUNTS.carrierPayable(carrierId), kind: 'claim_refund', amountCents: refundCents },
+    { account: ACCOUNTS.providerCash, kind: 'refund', amountCents: -refundCents },
+  ]
+}
+
+/** A cargo claim's refund, posted with the payout's release (docs/decisions/0233). */
+export function claimRefundTransaction(
+  bookingId: number,
+  carrierId: number,
+  refundCents: number,
+  refundId: string
+): LedgerTransaction {
+  return {
+    key: `booking-${bookingId}-claim-refund`,
+    bookingId,
+    memo: `cargo claim refund ${refundId}`.slice(0, 200),
+    lines: claimRefundLines(refundCents, carrierId),
+  }
+}
+
 /** A refund returns escrowed money to the card. */
 export function refundLines(amountCents: number): LedgerLine[] {
   return [
@@ -77,6 +122,20 @@ export function releaseTransaction(
     bookingId,
     memo: 'payout released',
     lines: releaseLines(totalCents, carrierId),
+  }
+}
+
+/** A booking's quick-pay fee, posted with its release (docs/decisions/0222). */
+export function quickPayFeeTransaction(
+  bookingId: number,
+  carrierId: number,
+  feeCents: number
+): LedgerTransaction {
+  return {
+    key: `booking-${bookingId}-quick-pay-fee`,
+    bookingId,
+    memo: 'quick pay fee',
+    lines: quickPayFeeLines(feeCents, carrierId),
   }
 }
 

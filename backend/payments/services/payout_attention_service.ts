@@ -28,6 +28,11 @@ export type PayoutAttention = {
   releasedAt: string | null
   /** waiting (for the carrier's onboarding, or for a payout hold to end) rather than failed */
   held: boolean
+  /**
+   * the quick-pay fee taken off the payout when the carrier took it at once (decision 0222),
+   * cents; null when it did not (always for an expedited payout)
+   */
+  quickPayFeeCents: number | null
 }
 
 /**
@@ -87,6 +92,7 @@ type AttentionRow = {
   payout_attempts: number | string
   payout_next_attempt_at: Date | string | null
   payout_released_at: Date | string | null
+  quick_pay_fee_cents?: string | number | null
 }
 
 /**
@@ -203,7 +209,8 @@ export default class PayoutAttentionService {
         db.raw(`'booking' as kind`),
         ...LIST_COLUMNS,
         'total_amount',
-        db.raw('null as amount_cents')
+        db.raw('null as amount_cents'),
+        'quick_pay_fee_cents'
       )
       .unionAll(
         (expedited) =>
@@ -216,7 +223,8 @@ export default class PayoutAttentionService {
               'expedited_job_id as id',
               ...LIST_COLUMNS.slice(1),
               db.raw('null as total_amount'),
-              'amount_cents'
+              'amount_cents',
+              db.raw('null as quick_pay_fee_cents')
             ),
         false
       )
@@ -286,7 +294,8 @@ export default class PayoutAttentionService {
         'payout_failure_reason',
         'payout_attempts',
         'payout_next_attempt_at',
-        'payout_released_at'
+        'payout_released_at',
+        'quick_pay_fee_cents'
       )
   }
 
@@ -308,6 +317,10 @@ export default class PayoutAttentionService {
         row.payout_status === 'released' &&
         (row.payout_failure_reason === ONBOARDING_HOLD_REASON ||
           isPayoutHoldReason(row.payout_failure_reason)),
+      quickPayFeeCents:
+        row.quick_pay_fee_cents === null || row.quick_pay_fee_cents === undefined
+          ? null
+          : Number(row.quick_pay_fee_cents),
     }))
   }
 }

@@ -1,5 +1,5 @@
 /** The payout policy of decision 0043, shared by the release run and its transfers. */
-import { toCents } from '#core/money'
+import { splitPayout, toCents } from '#core/money'
 
 /** A delivered, paid booking the shipper has not completed is released this long after delivery. */
 export const AUTO_RELEASE_HOURS = 48
@@ -48,4 +48,22 @@ export function payoutBaseCents(payout: {
   cancellationFeeCents: number | null
 }): number {
   return payout.cancellationFeeCents ?? toCents(payout.totalAmount ?? 0)
+}
+
+/**
+ * What the transfer pays the carrier: its share of the payout base (`splitPayout`), less the
+ * quick-pay fee when it took the payout at once (docs/decisions/0222) and less what a settled
+ * cargo claim refunded to the shipper out of it (docs/decisions/0233).
+ */
+export function carrierPayoutCents(payout: {
+  totalAmount: string | number | null
+  cancellationFeeCents: number | null
+  quickPayFeeCents?: number | null
+  claimRefundCents?: number | null
+}): number {
+  return (
+    splitPayout(payoutBaseCents(payout)).payoutCents -
+    (payout.quickPayFeeCents ?? 0) -
+    (payout.claimRefundCents ?? 0)
+  )
 }

@@ -236,6 +236,8 @@ export default class PayoutService {
       .where('payment_status', 'paid')
       .where('payout_status', 'pending')
       .whereNotNull('carrier_id')
+      // held by a cargo claim until it is resolved (docs/decisions/0233)
+      .whereNull('claim_hold_claim_id')
       .where((q) => q.whereNotNull('completed_at').orWhere('delivered_at', '<=', cutoff))
       .select('id', 'carrier_id', 'total_amount')
       .orderBy('id')

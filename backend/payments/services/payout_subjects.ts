@@ -12,7 +12,7 @@ import {
   payoutTransaction,
   type LedgerTransaction,
 } from '#payments/services/ledger_service'
-import { payoutBaseCents } from '#payments/services/payout_rules'
+import { carrierPayoutCents } from '#payments/services/payout_rules'
 import { expeditedLedgerKey } from '#payments/services/expedited_payment_service'
 import { caseById } from '#core/batches'
 import { splitPayout } from '#core/money'
@@ -94,7 +94,7 @@ export class BookingPayouts implements PayoutSubject {
     return claimed.map((c) => ({
       id: c.bookingId,
       carrierId: c.carrierId,
-      payoutCents: splitPayout(payoutBaseCents(c)).payoutCents,
+      payoutCents: carrierPayoutCents(c),
       attempts: c.attempts,
       failureReason: c.failureReason,
     }))

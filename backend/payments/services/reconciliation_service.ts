@@ -14,6 +14,10 @@ export type BookingMoney = {
   payoutStatus: string
   /** the late-cancel fee a cancelled booking kept for its carrier (docs/decisions/0178) */
   feeCents: number
+  /** the quick-pay fee taken off the carrier's payout (docs/decisions/0222), 0 if none */
+  quickPayFeeCents: number
+  /** what a settled cargo claim refunded out of the carrier's payout (docs/decisions/0233), 0 if none */
+  claimRefundCents: number
   chargedCents: number
   payoutCents: number
   platformShareCents: number
@@ -31,7 +35,14 @@ export type ReconciliationReport = {
   transactions: number
   totals: Omit<
     BookingMoney,
-    'bookingId' | 'reference' | 'totalCents' | 'paymentStatus' | 'payoutStatus' | 'feeCents'
+    | 'bookingId'
+    | 'reference'
+    | 'totalCents'
+    | 'paymentStatus'
+    | 'payoutStatus'
+    | 'feeCents'
+    | 'quickPayFeeCents'
+    | 'claimRefundCents'
   >
   /** every problem found; `problems` lists the first MAX_LISTED_PROBLEMS of them */
   problemCount: number
@@ -52,6 +63,8 @@ type BookingRow = {
   payment_status: string
   payout_status: string
   cancellation_fee_cents?: string | number | null
+  quick_pay_fee_cents?: string | number | null
+  claim_refund_cents?: string | number | null
 }
 
 /** A booking as the reconciliation reads it: with the provider's intent id. */
@@ -73,8 +86,10 @@ export const PROVIDER_CONCURRENCY = 8
  * what is still held, to the cent, with each part matching the booking's own state (a paid
  * payout is 91 percent of the total, a refund returns all of it but a late-cancel fee (whose
  * payout is 91 percent of the fee, docs/decisions/0178), a pending payout is all
- * in escrow) and the payments rows. Balances are summed in the database and bookings are
- * walked in id order a page at a time, so the verdict is exact and the memory bounded.
+ * in escrow; a quick-paid booking's carrier share is less its quick-pay fee and the
+ * platform's share more, docs/decisions/0222) and the payments rows. Balances are summed in the
+ * database and bookings are walked in id order a page at a time, so the verdict is exact and
+ * the memory bounded.
  * Every booking marked paid (or refunded) is also checked against the payment provider's own
  * record: its intent must exist there, have succeeded, and be for the booking's total
  * (docs/decisions/0159).
@@ -127,7 +142,9 @@ export default class ReconciliationService {
           'payment_status',
           'payout_status',
           'stripe_payment_intent_id',
-          'cancellation_fee_cents'
+          'cancellation_fee_cents',
+          'quick_pay_fee_cents',
+          'claim_refund_cents'
         )) as ChargedBookingRow[]
       if (bookings.length === 0) break
       const [first, last] = [Number(bookings[0].id), Number(bookings[bookings.length - 1].id)]
@@ -320,6 +337,8 @@ export function bookingMoney(booking: BookingRow, lines: LedgerRow[]): BookingMo
     paymentStatus: booking.payment_status,
     payoutStatus: booking.payout_status,
     feeCents: Number(booking.cancellation_fee_cents ?? 0),
+    quickPayFeeCents: Number(booking.quick_pay_fee_cents ?? 0),
+    claimRefundCents: Number(booking.claim_refund_cents ?? 0),
     chargedCents: sum(cash('charge')),
     payoutCents: -sum(cash('payout')),
     refundedCents: -sum(cash('refund')),
@@ -364,13 +383,38 @@ export function checkBooking(money: BookingMoney, paymentRowsCents: number): str
         : `refunded booking: refunded ${usd(money.refundedCents)} of ${usd(charged)}`
     )
   }
-  // The carrier is owed 91 % of the total, or of the fee a cancellation kept.
+  // The carrier is owed 91 % of the total, or of the fee a cancellation kept, less the
+  // quick-pay fee that moved to the platform's share when it took the payout at once (0222).
   if (money.paymentStatus === 'paid' || fee > 0) {
-    const split = splitPayout(fee > 0 ? fee : total)
+    const base = splitPayout(fee > 0 ? fee : total)
+    const quickPay = money.quickPayFeeCents
+    // A settled cargo claim's refund came out of the carrier's share to the shipper's card (0233).
+    const claimRefund = money.claimRefundCents
+    const split = {
+      payoutCents: base.payoutCents - quickPay - claimRefund,
+      platformCents: base.platformCents + quickPay,
+    }
+    if (quickPay < 0 || quickPay > base.payoutCents) {
+      problems.push(`quick-pay fee ${usd(quickPay)} of a carrier share of ${usd(base.payoutCents)}`)
+    }
+    if (claimRefund < 0 || split.payoutCents < 0) {
+      problems.push(
+        `claim refund ${usd(claimRefund)} of a carrier share of ${usd(base.payoutCents)}`
+      )
+    }
+    if (money.paymentStatus === 'paid' && money.refundedCents !== claimRefund) {
+      problems.push(
+        `paid booking refunded ${usd(money.refundedCents)} but its claim refund is ${usd(claimRefund)}`
+      )
+    }
     const released =
       money.platformShareCents !== 0 || money.payableCents !== 0 || money.payoutCents !== 0
     if (money.payoutStatus === 'pending') {
       const held = fee > 0 ? fee : charged
+      if (quickPay !== 0) problems.push(`payout pending but a quick-pay fee of ${usd(quickPay)}`)
+      if (claimRefund !== 0) {
+        problems.push(`payout pending but a claim refund of ${usd(claimRefund)}`)
+      }
       if (released || money.escrowCents !== held) {
         problems.push(`payout pending but escrow holds ${usd(money.escrowCents)} of ${usd(held)}`)
       }

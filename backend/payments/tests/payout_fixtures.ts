@@ -11,7 +11,7 @@ import LedgerService, { chargeLines } from '#payments/services/ledger_service'
 import { Clock, FixedClock } from '#core/clock'
 import { makeUser } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
-import { uploadProofOfDelivery } from '#tests/deliveries'
+import { acceptRateConfirmation, uploadProofOfDelivery } from '#tests/deliveries'
 import { businessDateColumn } from '#core/business_time'
 
 export const SUCCESS_CARD = '4242 4242 4242 4242'
@@ -78,6 +78,7 @@ export async function paidBooking(shipper: User, listing: Listing, pallets = 2) 
 export async function deliver(booking: Booking, carrierUser: User) {
   const statuses = await app.container.make(BookingStatusService)
   const actor = { userId: carrierUser.id, role: 'carrier' as const }
+  await acceptRateConfirmation(booking.id, carrierUser.id)
   await statuses.change(booking.id, 'in_transit', actor)
   await uploadProofOfDelivery(booking.id, carrierUser.id)
   await statuses.change(booking.id, 'delivered', actor)

@@ -27,7 +27,12 @@ export default class ReviewPolicy extends BasePolicy {
     if (this.isShipper(user))
       return this.allowedOr404(this.owns(booking.shipperId, user.id), BOOKING_NOT_FOUND)
     const carrierId = await this.carriers.findCarrierId(user.id)
-    return this.allowedOr404(this.owns(booking.carrierId, carrierId), BOOKING_NOT_FOUND)
+    // A driver member: only a booking assigned to them (docs/decisions/0237).
+    return this.allowedOr404(
+      this.owns(booking.carrierId, carrierId) &&
+        (await this.reachesAsDriver(user, () => this.bookings.assignedDriver(booking.id))),
+      BOOKING_NOT_FOUND
+    )
   }
 
   /** /api/admin/reviews/:id/*: admins only, whatever the id. */

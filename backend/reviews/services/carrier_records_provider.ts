@@ -18,6 +18,7 @@ export default class CarrierRecordsProvider extends CarrierRecords {
           completedLoads: r.deliveredLoads,
           onTimeRate: r.onTimeRate,
           rating: { average: r.average, count: r.count },
+          claimsRatio: r.claimsRatio,
         },
       ])
     )

@@ -27,7 +27,7 @@ let cached: { until: number; figures: PlatformFigures } | null = null
 let ttlMs = figuresCacheMs()
 
 /**
- * Approved carriers (accounts), delivered bookings (marketplace) and the on-time record of
+ * Approved carrier companies (accounts; not their members' logins), delivered bookings (marketplace) and the on-time record of
  * every carrier's judged deliveries, from the maintained summaries (docs/decisions/0096).
  * Counts only: nothing names a carrier, a shipper or a load.
  */
@@ -42,8 +42,8 @@ export default class PlatformFiguresService {
   async figures(): Promise<PlatformFigures> {
     const now = this.clock.nowMillis()
     if (ttlMs > 0 && cached && now < cached.until) return cached.figures
-    const [counts, delivered, record] = await Promise.all([
-      this.accounts.counts(),
+    const [carriers, delivered, record] = await Promise.all([
+      this.accounts.approvedCarrierCompanies(),
       this.bookings.deliveredCount(),
       db
         .from('carrier_ratings')
@@ -53,7 +53,7 @@ export default class PlatformFiguresService {
     ])
     const judgedDeliveries = Number(record?.judged ?? 0)
     const figures: PlatformFigures = {
-      approvedCarriers: counts.activeCarriers,
+      approvedCarriers: carriers,
       deliveredShipments: delivered,
       onTimeRate:
         judgedDeliveries < MIN_JUDGED_FOR_RATE

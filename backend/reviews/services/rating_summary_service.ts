@@ -24,6 +24,10 @@ export type CarrierRating = {
   onTimeRate: number | null
   deliveredLoads: number
   judgedLoads: number
+  /** cargo claims filed on its bookings (docs/decisions/0233) */
+  claimsCount: number
+  /** claims per delivered load, 0-1 to three decimals; null with no delivered load */
+  claimsRatio: number | null
 }
 
 /** What carriers see of a shipper's record. */
@@ -35,6 +39,8 @@ export const NO_CARRIER_RATING: CarrierRating = {
   onTimeRate: null,
   deliveredLoads: 0,
   judgedLoads: 0,
+  claimsCount: 0,
+  claimsRatio: null,
 }
 export const NO_SHIPPER_RATING: ShipperRating = { average: null, count: 0 }
 
@@ -42,6 +48,12 @@ export const NO_SHIPPER_RATING: ShipperRating = { average: null, count: 0 }
 export type RatingsChanged = { carrierIds: number[]; shipperIds: number[] }
 
 const num = (value: unknown) => Number(value ?? 0)
+
+/** Claims per delivered load, to three decimals (at most 1 shown as is); null with none. */
+export function claimsRatio(claims: number, deliveredLoads: number): number | null {
+  if (deliveredLoads <= 0) return null
+  return Math.round((claims / deliveredLoads) * 1000) / 1000
+}
 
 /**
  * The maintained summaries `carrier_ratings` and `shipper_ratings` (docs/decisions/0096): read
@@ -74,6 +86,8 @@ export default class RatingSummaryService {
         onTimeRate: onTimeRate(record),
         deliveredLoads: num(row.delivered_loads),
         judgedLoads: record.judgedLoads,
+        claimsCount: num(row.claims_count),
+        claimsRatio: claimsRatio(num(row.claims_count), num(row.delivered_loads)),
       })
     }
     return result
@@ -195,6 +209,38 @@ export default class RatingSummaryService {
     })
     await this.changed({ carrierIds: [carrierId], shipperIds: [] })
     return record
+  }
+
+  /**
+   * Rewrites a carrier's claims count (docs/decisions/0233): `count` reads the claims (payments
+   * keeps them) inside this transaction, under the summary row's lock, so concurrent rewrites end
+   * with the full count.
+   */
+  async rewriteClaims(
+    carrierId: number,
+    count: (trx: TransactionClientContract) => Promise<number>
+  ): Promise<number> {
+    const claims = await transaction(async (trx) => {
+      await takeWriteLock(trx)
+      const stamp = sqlTimestamp(this.clock.now(), trx)
+      await trx
+        .knexQuery()
+        .table('carrier_ratings')
+        .insert({ carrier_id: carrierId, updated_at: stamp })
+        .onConflict('carrier_id')
+        .ignore()
+      if (trx.dialect.name === 'postgres') {
+        await trx.from('carrier_ratings').where('carrier_id', carrierId).forUpdate().select(1)
+      }
+      const counted = await count(trx)
+      await trx
+        .from('carrier_ratings')
+        .where('carrier_id', carrierId)
+        .update({ claims_count: counted, updated_at: stamp })
+      return counted
+    })
+    await this.changed({ carrierIds: [carrierId], shipperIds: [] })
+    return claims
   }
 
   private async deliveries(carrierId: number, client: QueryClientContract): Promise<Delivery[]> {

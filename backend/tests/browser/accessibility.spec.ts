@@ -2,7 +2,10 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { resetDatabase } from '#tests/helpers'
+import User from '#accounts/models/user'
+import ApprovalService from '#accounts/services/approval_service'
+import Booking from '#marketplace/models/booking'
+import { makeUser, resetDatabase } from '#tests/helpers'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
 import { seedDemoReferenceRows } from '#tms/tests/reference_rows'
 
@@ -11,7 +14,8 @@ import { seedDemoReferenceRows } from '#tms/tests/reference_rows'
  * critical violation of WCAG 2.1 A/AA. The pages are read from the menus the app draws
  * (frontend/src/config/public-nav.ts for a visitor, role-nav.ts for each role, plus the
  * account menu's Profile and Settings), so a page added to a menu is checked without a change
- * here. A failure names the page, the width, the rule and the first offending elements.
+ * here; a page reached from a list (a user's page in User Management) is added by name. A
+ * failure names the page, the width, the rule and the first offending elements.
  */
 const WIDTHS = [1280, 390]
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
@@ -110,6 +114,66 @@ test.group('Browser: accessibility (axe-core, WCAG 2.1 AA)', (group) => {
     await context.close()
   })
 
+  test('pages outside the menus: payment, payment success, e-mail confirmation, a suspended carrier, 404', async ({
+    assert,
+  }) => {
+    const shipper = await User.findByOrFail('email', 'shipper@palletline.test')
+    const unpaid = await Booking.query()
+      .where('shipperId', shipper.id)
+      .where('status', 'pending')
+      .where('paymentStatus', 'pending')
+      .orderBy('id', 'desc')
+      .firstOrFail()
+    const paid = await Booking.query()
+      .where('shipperId', shipper.id)
+      .where('paymentStatus', 'paid')
+      .whereIn('status', ['booked', 'confirmed'])
+      .orderBy('id', 'desc')
+      .firstOrFail()
+
+    // A visitor: the e-mail confirmation link (a bad token, and none) and the 404 page.
+    const visitor = await newPage()
+    const notFound = await visitor.page.goto('/no-such-page')
+    assert.equal(notFound?.status(), 404)
+    assertNone(
+      assert,
+      await checkPages(visitor.page, [
+        '/no-such-page',
+        '/confirm-email',
+        '/confirm-email#token=not-a-real-token',
+      ])
+    )
+    await visitor.context.close()
+
+    // The shipper's card payment of an unpaid booking, and the page after a paid one.
+    const { context, page } = await newPage()
+    await signIn(page, 'shipper@palletline.test', 'demo1234')
+    await page.waitForURL('**/shipper')
+    await settle(page)
+    assertNone(
+      assert,
+      await checkPages(page, [`/payment/${unpaid.id}`, `/payment-success?booking=${paid.id}`])
+    )
+    await context.close()
+
+    // A suspended carrier signs in to the page that says so, why and how to appeal.
+    const grounded = await makeUser('carrier', {
+      email: 'grounded@haulers.test',
+      password: 'carrierpass1',
+      isApproved: true,
+    })
+    const approvals = await app.container.make(ApprovalService)
+    assert.isTrue(
+      await approvals.suspend(grounded.id, 'Out-of-service order seen at a roadside inspection')
+    )
+    const suspended = await newPage()
+    await signIn(suspended.page, 'grounded@haulers.test', 'carrierpass1')
+    await suspended.page.waitForURL('**/carrier-pending')
+    await suspended.page.getByRole('heading', { name: 'Account Suspended' }).waitFor()
+    assertNone(assert, await checkPages(suspended.page, ['/carrier-pending']))
+    await suspended.context.close()
+  })
+
   for (const role of ['shipper', 'carrier', 'admin'] as const) {
     test(`the ${role}’s pages`, async ({ assert }) => {
       const { context, page } = await newPage()
@@ -122,6 +186,12 @@ test.group('Browser: accessibility (axe-core, WCAG 2.1 AA)', (group) => {
       await page.getByRole('button', { name: /^Account menu for/ }).click({ timeout: 60_000 })
       paths.push(...(await menuLinks(page, '[role="menu"] a[href]')))
       await page.keyboard.press('Escape')
+      // Pages the menus lead to through a list: a user's page in User Management (a carrier's,
+      // with vetting, sessions and history to show).
+      if (role === 'admin') {
+        const carrier = await User.findByOrFail('email', 'carrier@palletline.test')
+        paths.push(`/admin/users/${carrier.id}`)
+      }
       const pages = [...new Set([`/${role}`, ...paths])]
       assert.isAbove(pages.length, 4, pages.join(', '))
       assertNone(assert, await checkPages(page, pages))

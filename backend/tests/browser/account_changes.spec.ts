@@ -10,23 +10,20 @@ import {
 } from '#accounts/services/email_change_mail'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf } from '#tests/factories'
-import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { closeBrowser, newPage, sideScroll, signIn } from '#tests/browser_helpers'
 
 const WIDTHS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
 ]
 
-/** Nothing wider than the window (runs in the page: the backend has no DOM types). */
+/** Nothing wider than the window. */
 async function assertNoSideScroll(
   page: Page,
-  width: number,
+  _width: number,
   assert: { isAtMost: (value: number, max: number) => void }
 ) {
-  const scroll = await page.evaluate(
-    () => (globalThis as any).document.documentElement.scrollWidth as number
-  )
-  assert.isAtMost(scroll, width)
+  assert.isAtMost(await sideScroll(page), 0)
 }
 
 /** Screens for a person to look at, when SHOTS_DIR is set (never into the repository). */

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { AxeBuilder } from '@axe-core/playwright'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing } from '#tests/factories'
 import { splitPayout, toCents } from '#core/money'
@@ -37,8 +38,17 @@ test.group('Browser: carrier payments', (group) => {
     // Styled like the app, at both widths (issue 32, item 10).
     await page.getByRole('heading', { name: 'Payout onboarding' }).waitFor()
     await page.screenshot({ path: '/tmp/shots/helper-misc/sandbox-onboarding-1280.png' })
+    // Readable like the app's pages (no serious or critical axe violation: the orange button
+    // and logo mark once failed text contrast), with the app's icon (no /favicon.ico 404).
+    const serious = async () =>
+      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations
+        .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+        .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' | ')}`)
+    assert.deepEqual(await serious(), [])
+    assert.equal(await page.locator('link[rel="icon"]').getAttribute('href'), '/favicon.svg')
     await page.setViewportSize({ width: 390, height: 844 })
     await page.screenshot({ path: '/tmp/shots/helper-misc/sandbox-onboarding-390.png' })
+    assert.deepEqual(await serious(), [])
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.getByRole('button', { name: 'Complete onboarding' }).click()
 

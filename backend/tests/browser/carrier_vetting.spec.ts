@@ -1,4 +1,5 @@
 import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
 import { test } from '@japa/runner'
 import User from '#accounts/models/user'
@@ -8,13 +9,16 @@ import { registerValidator } from '#accounts/validators/account'
 import InsuranceService from '#trust/services/insurance_service'
 import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
 import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
-import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { makeFreightListing } from '#tests/factories'
+import { closeBrowser, newPage, sideScroll, signIn } from '#tests/browser_helpers'
 import { useTestCensus } from '#tests/vetting'
 
 const WIDTHS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
 ]
+
+const REASON = 'Certificate seen by phone; the FMCSA filing is on its way'
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')
 
@@ -112,11 +116,7 @@ test.group('Browser: carrier vetting on the approval card', (group) => {
       await dale.getByText('Not verified').waitFor()
       if (viewport.width < 640) {
         // The card stacks: no horizontal scrolling at phone width.
-        const overflow = await page.evaluate(() => {
-          const root = (globalThis as any).document.documentElement
-          return (root.scrollWidth - root.clientWidth) as number
-        })
-        assert.isAtMost(overflow, 0)
+        assert.isAtMost(await sideScroll(page), 0)
       }
 
       await page.getByRole('button', { name: 'Approve pending@palletline.test' }).click()
@@ -143,6 +143,78 @@ test.group('Browser: carrier vetting on the approval card', (group) => {
         /^Carrier #\d{4}$/
       )
       await context.close()
+    })
+
+    test(`at ${viewport.width} px an admin approves a carrier whose vetting failed only with a reason, and the carrier is told why it cannot take loads and what to do`, async ({
+      assert,
+    }) => {
+      await makeUser('admin', { email: 'boss@palletline.test', password: 'adminpass1' })
+      const load = await makeFreightListing(await makeUser('shipper'))
+      const uninsured = await signUp({
+        email: 'pending3@palletline.test',
+        firstName: 'Dale',
+        lastName: 'Halvorsen',
+        phone: '(608) 555-0172',
+        companyName: 'Badger State Haulers LLC',
+        dotNumber: '3998412',
+      })
+
+      const admin = await newPage({ viewport })
+      await signIn(admin.page, 'boss@palletline.test', 'adminpass1')
+      await admin.page.waitForURL('**/admin')
+      await admin.page.getByRole('button', { name: 'Approve pending3@palletline.test' }).click()
+      // Not one click: the dialog shows the failing checks and asks for a reason.
+      const dialog = admin.page.getByRole('alertdialog', {
+        name: 'Approve Dale Halvorsen although its vetting failed?',
+      })
+      const failing = dialog.getByRole('region', { name: 'Failing checks' })
+      await failing.getByText('No liability insurance on file with FMCSA').waitFor()
+      await dialog.getByRole('button', { name: 'Approve anyway' }).click()
+      await dialog.getByText('Give the reason for approving this carrier').waitFor()
+      assert.equal((await User.findOrFail(uninsured.id)).approvalStatus, 'pending')
+
+      await dialog.getByLabel('Reason for approving').fill(REASON)
+      await dialog.getByRole('button', { name: 'Approve anyway' }).click()
+      await dialog.waitFor({ state: 'hidden' })
+      await admin.page.getByText('No pending approvals').waitFor()
+      assert.equal((await User.findOrFail(uninsured.id)).approvalStatus, 'approved')
+      // The reason is kept with the admin in the carrier's standing history.
+      const kept = await db
+        .from('account_standing_changes')
+        .where('user_id', uninsured.id)
+        .where('action', 'approved')
+      assert.lengthOf(kept, 1)
+      assert.equal(kept[0].reason, REASON)
+      await admin.context.close()
+
+      // The carrier signs in: the board says why it cannot hold or claim, and what fixes it,
+      // instead of buttons that could only fail.
+      const carrier = await newPage({ viewport })
+      await signIn(carrier.page, 'pending3@palletline.test', 'long-enough-secret')
+      await carrier.page.waitForURL('**/carrier')
+      await carrier.page.goto('/freight-board')
+      const notice = carrier.page.getByRole('region', {
+        name: 'Your carrier vetting did not pass: you cannot hold or claim loads yet',
+      })
+      await notice.getByText('No liability insurance on file with FMCSA').waitFor()
+      await notice
+        .getByText('Have your insurer file at least $750,000 of liability cover with FMCSA.')
+        .waitFor()
+      const card = carrier.page.getByRole('listitem', { name: new RegExp(`^Load #${load.id}:`) })
+      const claim = card.getByRole('button', { name: `Claim Load #${load.id}` })
+      const hold = card.getByRole('button', { name: `Hold (30m) load #${load.id}` })
+      await claim.waitFor()
+      assert.isTrue(await claim.isDisabled())
+      assert.isTrue(await hold.isDisabled())
+      await card.getByText('Not until your vetting passes: see above').waitFor()
+      if (viewport.width < 640) {
+        const overflow = await carrier.page.evaluate(() => {
+          const root = (globalThis as any).document.documentElement
+          return (root.scrollWidth - root.clientWidth) as number
+        })
+        assert.isAtMost(overflow, 0)
+      }
+      await carrier.context.close()
     })
   }
 })

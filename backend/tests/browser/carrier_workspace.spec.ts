@@ -8,6 +8,7 @@ import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing, makeTruck } from '#tests/factories'
 import { onTheRoad, uploadProofOfDelivery } from '#tests/deliveries'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { bookingReference as reference } from '#core/reference'
 
 /** Waits for a toast (its text is also announced, so take the first match). */
 async function toast(page: Page, text: string) {
@@ -20,8 +21,6 @@ async function openSection(page: Page, name: string) {
     .getByRole('link', { name })
     .click()
 }
-
-const reference = (id: number) => `TRT-${String(id).padStart(3, '0')}`
 
 test.group('Browser: carrier workspace', (group) => {
   group.each.setup(() => resetDatabase())
@@ -147,6 +146,16 @@ test.group('Browser: carrier workspace', (group) => {
     assert.equal(await select.inputValue(), 'confirmed')
     assert.isTrue(await update.isDisabled())
 
+    // The rate confirmation first (docs/decisions/0226), accepted after its confirmation.
+    await card.getByRole('button', { name: 'Accept rate confirmation' }).click()
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Accept rate confirmation' })
+      .click()
+    await card.getByText(/^Accepted by /).waitFor()
+    await select
+      .locator('option[value="in_transit"]:not([disabled])')
+      .waitFor({ state: 'attached' })
     await select.selectOption('in_transit')
     await update.click()
     await toast(page, 'Booking status changed to In Transit')

@@ -93,7 +93,7 @@ test.group('Browser: navigation a newcomer can use, at 1280 and 390 px', (group)
         assert.includeMembers(onDesktop, [
           'Finance → /admin/finance',
           'Fleet Oversight → /admin#fleet',
-          'User Management (not available yet)',
+          'User Management → /admin/users',
         ])
       }
     }

@@ -4,6 +4,7 @@ import Booking from '#marketplace/models/booking'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing } from '#tests/factories'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { bookingReference as reference } from '#core/reference'
 
 async function pendingBooking() {
   const carrierUser = await makeUser('carrier', { email: 'dispatch@lakes.test', isApproved: true })
@@ -17,8 +18,6 @@ async function pendingBooking() {
   })
   return { carrier, booking }
 }
-
-const reference = (id: number) => `TRT-${String(id).padStart(3, '0')}`
 
 test.group('Browser: a shipper pays for a booking', (group) => {
   group.each.setup(() => resetDatabase())

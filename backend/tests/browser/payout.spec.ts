@@ -98,6 +98,16 @@ test.group('Browser: a payout from payment to the carrier', (group) => {
     const update = card.getByRole('button', { name: `Update status of ${ref}` })
     await select.waitFor()
     assert.equal(await select.inputValue(), 'booked')
+    // The rate confirmation first (docs/decisions/0226), accepted after its confirmation.
+    await card.getByRole('button', { name: 'Accept rate confirmation' }).click()
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Accept rate confirmation' })
+      .click()
+    await card.getByText(/^Accepted by /).waitFor()
+    await select
+      .locator('option[value="in_transit"]:not([disabled])')
+      .waitFor({ state: 'attached' })
     await select.selectOption('in_transit')
     await update.click()
     await toast(page, 'Booking status changed to In Transit')

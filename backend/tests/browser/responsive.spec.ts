@@ -52,7 +52,14 @@ const ROLE_PAGES: Record<'shipper' | 'carrier' | 'admin', string[]> = {
     '/carrier#profile',
     '/freight-board',
   ],
-  admin: ['/admin', '/admin#users', '/admin#analytics', '/admin#terminals', '/admin#profile'],
+  admin: [
+    '/admin',
+    '/admin#users',
+    '/admin#analytics',
+    '/admin#terminals',
+    '/admin#profile',
+    '/admin/users',
+  ],
 }
 
 type Layout = {
@@ -189,6 +196,7 @@ test.group('Browser: every page fits phones', (group) => {
       ['shipper', '/tms'],
       ['shipper', '/post-load'],
       ['carrier', '/freight-board'],
+      ['admin', '/admin/finance'],
     ]) {
       const { context, page } = await newPage()
       await signIn(page, `${role}@palletline.test`, 'demo1234')

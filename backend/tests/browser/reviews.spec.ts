@@ -42,8 +42,10 @@ for (const viewport of [
       const listing = await makeListing(carrier)
       const booking = await makeBooking(shipper, listing, {
         status: 'delivered',
-        deliveredAt: DateTime.now().minus({ hours: 3 }),
-        completedAt: DateTime.now().minus({ hours: 1 }),
+        // Completed a day and more ago: the window is open by the browser's clock too, which
+        // CI does not fake (.ci/off-hours: up to about 22 hours behind this process's).
+        deliveredAt: DateTime.now().minus({ hours: 32 }),
+        completedAt: DateTime.now().minus({ hours: 30 }),
       })
       const reference = bookingReference(booking.id)
 

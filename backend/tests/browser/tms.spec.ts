@@ -10,15 +10,14 @@ import { DateTime } from 'luxon'
 import DocumentService from '#tms/services/document_service'
 import { baseUrl, makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing, makeTruck } from '#tests/factories'
-import { onTheRoad } from '#tests/deliveries'
+import { acceptRateConfirmation, onTheRoad } from '#tests/deliveries'
 import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { bookingReference as reference } from '#core/reference'
 
 const WIDTHS = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ]
-
-const reference = (id: number) => `TRT-${String(id).padStart(3, '0')}`
 
 async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor()
@@ -227,6 +226,8 @@ test.group(
         })
         // Paid and confirmed: its bill of lading was issued when it was paid.
         await (await app.container.make(DocumentService)).issueBillOfLading(booking.id)
+        // Its rate confirmation accepted: the pickup waits for it (docs/decisions/0226).
+        await acceptRateConfirmation(booking.id, carrierUser.id)
         const ref = reference(booking.id)
 
         // The carrier moves it in transit; Delivered waits for the proof of delivery.

@@ -4,43 +4,11 @@ import DocumentHubService from '#tms/services/document_hub_service'
 import BookingDocumentsService from '#marketplace/services/booking_documents_service'
 import EscrowService from '#payments/services/escrow_service'
 import { documentHubQueryValidator, uploadDocumentValidator } from '#tms/validators/documents'
-import { extensionMatches, sniffUpload } from '#core/file_sniffing'
-import { validationError } from '#core/validation'
+import { contentDisposition, sanitiseFileName } from '#core/file_sniffing'
+import { MAX_UPLOAD_BYTES, checkUpload, readSingleUpload } from '#core/uploads'
 import { fromCents } from '#core/money'
 
-/** Largest proof of delivery (or other upload) a carrier may send: 10 MB. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
-
-/**
- * The name a user's file is shown and downloaded under (decision 0184): its last path segment,
- * without control characters, quotes or path separators, whitespace collapsed, at most 160
- * characters with its extension kept; null when nothing usable is left.
- */
-export function sanitiseFileName(name: string): string | null {
-  const base = name.split(/[/\\]/).pop() ?? ''
-  const clean = base
-    .normalize('NFC')
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f"*:<>?|;]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '')
-  if (!clean) return null
-  if (clean.length <= 160) return clean
-  const dot = clean.lastIndexOf('.')
-  const ext = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : ''
-  return clean.slice(0, 160 - ext.length) + ext
-}
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  const exact = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
-  )
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`
-}
+export { sanitiseFileName, MAX_UPLOAD_BYTES }
 
 /** Document Hub, uploads and downloads, and the shipper's escrow (TMS tabs). */
 @inject()
@@ -68,47 +36,19 @@ export default class DocumentsController {
   }
 
   async upload({ auth, params, request, response }: HttpContext) {
-    let received: { name: string; chunks: Buffer[]; size: number } | null = null
-    request.multipart.onFile('file', {}, async (part, reporter) => {
-      const file = { name: part.filename ?? '', chunks: [] as Buffer[], size: 0 }
-      received = file
-      for await (const chunk of part) {
-        await reporter(chunk)
-        file.size += chunk.length
-        // Past the limit keep reading (the request must be drained) but keep nothing.
-        if (file.size <= MAX_UPLOAD_BYTES) file.chunks.push(chunk)
-      }
-    })
-    await request.multipart.process()
+    const received = await readSingleUpload(request, 'file', MAX_UPLOAD_BYTES)
     const input = await request.validateUsing(uploadDocumentValidator, { data: request.all() })
-    const file = received as { name: string; chunks: Buffer[]; size: number } | null
-    if (!file || file.size === 0) {
-      throw validationError([{ field: 'file', message: 'A file is required', rule: 'required' }])
-    }
-    if (file.size > MAX_UPLOAD_BYTES) {
-      return response.status(413).send({ message: 'File too large: the limit is 10 MB' })
-    }
-    const bytes = Buffer.concat(file.chunks)
-    const kind = sniffUpload(bytes)
-    if (!kind || !extensionMatches(file.name, kind)) {
-      throw validationError([
-        {
-          field: 'file',
-          message: 'The file must be a PDF, JPEG or PNG, named with its own extension',
-          rule: 'fileType',
-        },
-      ])
-    }
+    const file = checkUpload(received)
     const shipment = (await this.bookings.parties(Number(params.id)))!
     const doc = await this.hub.upload(
       shipment,
       {
         ...input,
-        mimeType: kind.mime,
-        extension: kind.extension,
-        originalName: sanitiseFileName(file.name),
+        mimeType: file.kind.mime,
+        extension: file.kind.extension,
+        originalName: file.name,
       },
-      bytes,
+      file.bytes,
       auth.getUserOrFail().id
     )
     return response.status(201).send(doc)

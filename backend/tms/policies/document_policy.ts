@@ -3,6 +3,7 @@ import { BasePolicy, type Actor, type RouteTarget } from '#core/policies/base_po
 import Document from '#tms/models/document'
 import BookingDocumentsService from '#marketplace/services/booking_documents_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import BookingFactsService from '#marketplace/services/booking_facts_service'
 
 export const DOCUMENT_NOT_FOUND = 'Document not found'
 export const SHIPMENT_NOT_FOUND = 'Shipment not found'
@@ -16,7 +17,8 @@ export const SHIPMENT_NOT_FOUND = 'Shipment not found'
 export default class DocumentPolicy extends BasePolicy {
   constructor(
     private bookings: BookingDocumentsService,
-    private carriers: CarrierProfileService
+    private carriers: CarrierProfileService,
+    private facts: BookingFactsService
   ) {
     super()
   }
@@ -37,7 +39,9 @@ export default class DocumentPolicy extends BasePolicy {
     const parties = id === null ? null : await this.bookings.parties(id)
     const carrierId = await this.carriers.findCarrierId(user.id)
     return this.allowedOr404(
-      parties !== null && this.owns(parties.carrierId, carrierId),
+      parties !== null &&
+        this.owns(parties.carrierId, carrierId) &&
+        (await this.reachesAsDriver(user, () => this.facts.assignedDriver(parties.id))),
       SHIPMENT_NOT_FOUND
     )
   }
@@ -47,7 +51,11 @@ export default class DocumentPolicy extends BasePolicy {
     if (!parties) return false
     if (this.isShipper(user)) return this.owns(parties.shipperId, user.id)
     if (this.isApprovedCarrier(user)) {
-      return this.owns(parties.carrierId, await this.carriers.findCarrierId(user.id))
+      // a driver member: only a booking assigned to them (docs/decisions/0237)
+      return (
+        this.owns(parties.carrierId, await this.carriers.findCarrierId(user.id)) &&
+        (await this.reachesAsDriver(user, () => this.facts.assignedDriver(bookingId)))
+      )
     }
     return false
   }

@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import { BasePolicy, type Actor, type RouteTarget } from '#core/policies/base_policy'
 import TrackedShipmentsService from '#marketplace/services/tracked_shipments_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import BookingFactsService from '#marketplace/services/booking_facts_service'
 import { SHIPMENT_NOT_FOUND } from '#tms/services/tracking_service'
 
 /**
@@ -12,7 +13,8 @@ import { SHIPMENT_NOT_FOUND } from '#tms/services/tracking_service'
 export default class ShipmentPolicy extends BasePolicy {
   constructor(
     private shipments: TrackedShipmentsService,
-    private carriers: CarrierProfileService
+    private carriers: CarrierProfileService,
+    private bookings: BookingFactsService
   ) {
     super()
   }
@@ -29,7 +31,9 @@ export default class ShipmentPolicy extends BasePolicy {
     const carrier =
       this.isApprovedCarrier(user) &&
       shipment.carrierId !== null &&
-      this.owns(shipment.carrierId, await this.carriers.findCarrierId(user.id))
+      this.owns(shipment.carrierId, await this.carriers.findCarrierId(user.id)) &&
+      // a driver member: only a booking assigned to them (docs/decisions/0237)
+      (await this.reachesAsDriver(user, () => this.bookings.assignedDriver(shipment.id)))
     return this.allowedOr404(carrier, SHIPMENT_NOT_FOUND)
   }
 }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import drive from '@adonisjs/drive/services/main'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Document from '#tms/models/document'
 import TmsDocument from '#tms/models/tms_document'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
@@ -78,13 +79,13 @@ export default class DocumentHubService {
 
   /**
    * A document's file, for one of its booking's parties (the route's policy checked that). A
-   * shipper's BOL names the carrier, so its download is logged as an identity reveal.
+   * shipper's BOL or rate confirmation names the carrier, so its download is logged as an identity reveal.
    */
   async download(documentId: number, viewer: Viewer) {
     const doc = await Document.findOrFail(documentId)
     const upload = (await this.uploadsByPath([doc.url])).get(doc.url)
     const bytes = await drive.use().getBytes(doc.url)
-    if (doc.type === 'BOL' && viewer.role === 'shipper') {
+    if ((doc.type === 'BOL' || doc.type === 'RATE_CONFIRMATION') && viewer.role === 'shipper') {
       await this.reveals.log(viewer, [doc.bookingId])
     }
     return {
@@ -105,20 +106,25 @@ export default class DocumentHubService {
       originalName?: string | null
     },
     bytes: Uint8Array,
-    uploadedBy: number
+    uploadedBy: number,
+    /** the caller's transaction, when the upload is part of a larger change (decision 0243) */
+    client?: TransactionClientContract
   ) {
     const stamp = Date.now().toString(36)
     const key = `bookings/${shipment.id}/${input.docType.toLowerCase()}-${stamp}-${Math.random().toString(36).slice(2, 8)}.${input.extension}`
-    const doc = await this.documents.store(shipment, input.docType, key, bytes)
-    const row = await TmsDocument.create({
-      shipmentId: shipment.id,
-      docType: input.docType,
-      stopNumber: input.stopNumber ?? null,
-      filePath: key,
-      mimeType: input.mimeType,
-      originalName: input.originalName ?? null,
-      uploadedBy,
-    })
+    const doc = await this.documents.store(shipment, input.docType, key, bytes, client)
+    const row = await TmsDocument.create(
+      {
+        shipmentId: shipment.id,
+        docType: input.docType,
+        stopNumber: input.stopNumber ?? null,
+        filePath: key,
+        mimeType: input.mimeType,
+        originalName: input.originalName ?? null,
+        uploadedBy,
+      },
+      { client }
+    )
     return {
       id: doc.id,
       type: doc.type,

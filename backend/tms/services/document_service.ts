@@ -1,5 +1,7 @@
 import { inject } from '@adonisjs/core'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import logger from '@adonisjs/core/services/logger'
 import drive from '@adonisjs/drive/services/main'
 import Document from '#tms/models/document'
@@ -12,16 +14,24 @@ import {
   renderBillOfLading,
   renderInvoice,
   renderItemisedInvoice,
+  renderRateConfirmation,
   place,
   type InvoiceSubject,
   type ItemisedInvoiceContent,
 } from '#tms/services/pdf_renderer'
 import { Clock } from '#core/clock'
+import { deliveryNotes } from '#tms/services/delivery_notes'
 import { businessDateOf } from '#core/business_time'
 import { invoiceIssueDate } from '#marketplace/services/invoice_terms'
+import RateConfirmationService, {
+  formatRateConfirmationNumber,
+} from '#marketplace/services/rate_confirmation_service'
+import { QUICK_PAY_FEE_PERCENT, quickPayFee, splitPayout, toCents } from '#core/money'
+import { AUTO_RELEASE_HOURS } from '#payments/services/payout_rules'
 
 /**
- * Document types of the Document Hub (docs/decisions/0084): the platform's BOL and INVOICE, and
+ * Document types of the Document Hub (docs/decisions/0084): the platform's BOL, INVOICE and
+ * RATE_CONFIRMATION (0226), and
  * what a carrier uploads: POD (proof of delivery), SIGNED_BOL (the BOL signed at a stop),
  * WEIGHT_TICKET, LUMPER_RECEIPT, OTHER.
  */
@@ -32,7 +42,7 @@ export const UPLOAD_TYPES = [
   'LUMPER_RECEIPT',
   'OTHER',
 ] as const
-export const DOCUMENT_TYPES = ['BOL', 'INVOICE', ...UPLOAD_TYPES] as const
+export const DOCUMENT_TYPES = ['BOL', 'INVOICE', 'RATE_CONFIRMATION', ...UPLOAD_TYPES] as const
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]
 
 /** Where parties download a document: the only way a stored file leaves the store. */
@@ -85,6 +95,97 @@ export default class DocumentService {
     return this.storeBillOfLading(booking, bolNumber, pdf)
   }
 
+  /**
+   * The rate confirmation of a paid booking, any kind (instant, claimed, partner), issued once
+   * (docs/decisions/0226): a second call, or one that loses a race, stores nothing. A partner
+   * booking's is accepted at issue, by the partner that took the booking at this rate.
+   */
+  async issueRateConfirmation(bookingId: number): Promise<void> {
+    const booking = await this.bookings.facts(bookingId)
+    if (!booking || booking.paymentStatus !== 'paid') return
+    const confirmations = await app.container.make(RateConfirmationService)
+    if (await confirmations.find(bookingId)) return
+    const now = this.clock.now()
+    const number = formatRateConfirmationNumber(businessDateOf(now).year, bookingId)
+    const partner = booking.provider !== 'internal'
+    const carrier = partner
+      ? { partner: booking.provider }
+      : booking.carrierId === null
+        ? null
+        : ((await this.identities.identities([booking.carrierId])).get(booking.carrierId) ?? null)
+    if (!carrier) return
+    const lineHaulCents = toCents(booking.totalAmount ?? 0)
+    const accessorials = await this.agreedAccessorials(bookingId)
+    const payoutCents = splitPayout(lineHaulCents).payoutCents
+    const shipper = await this.shipper(booking.shipperId)
+    const pdf = await renderRateConfirmation({
+      number,
+      issuedAt: now.toUTC().toISO()!,
+      booking,
+      shipper,
+      carrier,
+      equipment: await this.equipmentOf(booking),
+      lineHaulCents,
+      accessorials,
+      pay: partner
+        ? null
+        : {
+            payoutCents,
+            quickPayFeeCents: quickPayFee(payoutCents),
+            quickPayFeePercent: QUICK_PAY_FEE_PERCENT,
+          },
+      payoutHours: AUTO_RELEASE_HOURS,
+      termsVersion: shipper.termsVersion,
+    })
+    const key = `bookings/${bookingId}/rate-confirmation-${number}.pdf`
+    const doc = await this.store(booking, 'RATE_CONFIRMATION', key, pdf)
+    const recorded = await confirmations.record(bookingId, {
+      number,
+      documentId: doc.id,
+      downloadUrl: downloadUrl(doc.id),
+      lineHaulCents,
+      accessorialsCents: accessorials.reduce((sum, line) => sum + line.amountCents, 0),
+      carrierPayCents: partner ? null : payoutCents,
+      termsVersion: shipper.termsVersion,
+      issuedAt: now,
+      acceptedBy: partner ? { name: booking.provider, at: now } : undefined,
+    })
+    if (!recorded) await this.discard(doc)
+  }
+
+  /** The accessorials the shipper asked for at booking (finance's rows, read only). */
+  private async agreedAccessorials(bookingId: number) {
+    const rows = await db
+      .from('booking_accessorials')
+      .where('booking_id', bookingId)
+      .where('source', 'BOOKING')
+      .orderBy('id')
+      .select('code', 'description', 'amount')
+    return rows.map((row) => ({
+      code: String(row.code),
+      description: String(row.description),
+      amountCents: toCents(row.amount),
+    }))
+  }
+
+  /** The equipment: the booked truck's type, a claimed load's, else a partner's payload's. */
+  private async equipmentOf(booking: BookingDocumentFacts): Promise<string | null> {
+    if (booking.truckId !== null) {
+      const truck = await db
+        .from('trucks')
+        .where('id', booking.truckId)
+        .select('truck_type')
+        .first()
+      if (truck?.truck_type) return String(truck.truck_type)
+    }
+    const load = await db
+      .from('freight_listings')
+      .where('shipment_id', booking.id)
+      .select('equipment')
+      .first()
+    return load?.equipment ? String(load.equipment) : null
+  }
+
   /** Stores a bill of lading (generated here or fetched from a partner) and records it once. */
   async storeBillOfLading(
     booking: Pick<BookingDocumentFacts, 'id' | 'shipperId' | 'carrierId'>,
@@ -117,6 +218,7 @@ export default class DocumentService {
       amount: invoice.amount,
       booking,
       shipper: await this.shipper(booking.shipperId),
+      notes: await deliveryNotes(bookingId),
     })
     const key = `bookings/${bookingId}/invoice-${invoice.invoiceNumber}.pdf`
     const doc = await this.store(booking, 'INVOICE', key, pdf)
@@ -158,16 +260,20 @@ export default class DocumentService {
     booking: Pick<BookingDocumentFacts, 'id' | 'shipperId' | 'carrierId'>,
     type: DocumentType,
     key: string,
-    bytes: Uint8Array
+    bytes: Uint8Array,
+    client?: TransactionClientContract
   ): Promise<Document> {
     await drive.use().put(key, bytes, { contentType: mimeOfKey(key) })
-    return Document.create({
-      bookingId: booking.id,
-      shipperId: booking.shipperId,
-      carrierId: booking.carrierId,
-      type,
-      url: key,
-    })
+    return Document.create(
+      {
+        bookingId: booking.id,
+        shipperId: booking.shipperId,
+        carrierId: booking.carrierId,
+        type,
+        url: key,
+      },
+      { client }
+    )
   }
 
   /** Drops the file and row of a document that lost a race to another run's. */
@@ -183,9 +289,14 @@ export default class DocumentService {
     const user = await db
       .from('users')
       .where('id', shipperId)
-      .select('first_name', 'last_name', 'email', 'phone')
+      .select('first_name', 'last_name', 'email', 'phone', 'terms_version')
       .first()
     const name = [user?.first_name, user?.last_name].filter(Boolean).join(' ').trim()
-    return { name: name || 'Shipper', email: user?.email ?? null, phone: user?.phone ?? null }
+    return {
+      name: name || 'Shipper',
+      email: user?.email ?? null,
+      phone: user?.phone ?? null,
+      termsVersion: (user?.terms_version as string | null) ?? null,
+    }
   }
 }

@@ -1,9 +1,10 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib'
 import type { BookingDocumentFacts } from '#marketplace/services/booking_documents_service'
 import type { CarrierIdentity } from '#payments/services/identity_reveal_service'
 import { DateTime } from 'luxon'
 import { formatUsd, toCents } from '#core/money'
 import { BUSINESS_TIME_ZONE } from '#core/business_time'
+import { hazmatLine } from '#core/freight_details'
 
 /** What a bill of lading prints beyond the booking itself. */
 export type BolContent = {
@@ -44,6 +45,8 @@ export type InvoiceContent = {
   amount: number
   booking: BookingDocumentFacts
   shipper: { name: string; email: string | null }
+  /** what the delivery recorded beside it (an exception at the delivery, decision 0243) */
+  notes?: string[]
 }
 
 const PAGE: [number, number] = [612, 792] // US Letter, points
@@ -90,6 +93,27 @@ class Sheet {
       font: this.regular,
     })
     this.y -= 15
+  }
+
+  /** Points left above the bottom margin. */
+  get room() {
+    return this.y - MARGIN
+  }
+
+  /** Carries on at the top of a fresh page. */
+  turn(page: PDFPage) {
+    this.page = page
+    this.y = PAGE[1] - MARGIN
+  }
+
+  /** An image whose top is at the current line, `x` points from the margin. */
+  image(image: PDFImage, width: number, height: number, x = 0) {
+    this.page.drawImage(image, { x: MARGIN + x, y: this.y - height, width, height })
+  }
+
+  /** Moves the current line down. */
+  down(points: number) {
+    this.y -= points
   }
 
   /** A label and a blank rule to fill in by hand (a value the data does not have). */
@@ -220,6 +244,12 @@ export function printedIssueDay(at: string): string {
 
 const pounds = (lbs: number) => `${new Intl.NumberFormat('en-US').format(lbs)} lb`
 
+/** "4 pallets", "1 crate": the handling units and how they are packed. */
+function handlingUnits(count: number, packaging: string | null): string {
+  const kind = (packaging ?? 'PALLET').toLowerCase()
+  return `${count} ${count === 1 ? kind : kind.endsWith('x') ? `${kind}es` : `${kind}s`}`
+}
+
 /**
  * A straight bill of lading, one page, US Letter: shipper, consignee, carrier, the freight
  * (pieces, commodity, class, weight, instructions: the booking's values, else lines to fill in
@@ -242,9 +272,10 @@ export async function renderBillOfLading(content: BolContent): Promise<Uint8Arra
   )
   s.lines('Pickup at', addressLines(b.pickup))
   s.rowOrBlank('Pickup date', printedDay(b.pickupDate))
+  const freight = b.freight
   s.heading('Consignee')
-  // No consignee name is stored with a booking: the receiver writes it at the dock.
-  s.blank('Name')
+  // The consignee the shipper named on the load; else the receiver writes it at the dock.
+  s.rowOrBlank('Name', freight?.consignee)
   s.lines('Deliver to', addressLines(b.delivery))
   s.rowOrBlank('Delivery date', printedDay(b.deliveryDate))
   s.heading('Carrier')
@@ -256,10 +287,16 @@ export async function renderBillOfLading(content: BolContent): Promise<Uint8Arra
     s.row('Company', 'Revealed once the booking is paid')
   }
   s.heading('Freight')
-  s.row('Handling units', `${b.pallets} ${b.pallets === 1 ? 'pallet' : 'pallets'}`)
-  s.blank('Pieces')
-  s.blank('Commodity')
-  s.blank('Freight class (NMFC)')
+  s.row('Handling units', handlingUnits(b.pallets, freight?.packaging ?? null))
+  s.rowOrBlank('Pieces', freight?.pieces)
+  s.rowOrBlank('Commodity', freight?.commodity)
+  // The class the server computed from the weight and the handling units' size (decision 0228).
+  s.rowOrBlank(
+    'Freight class (NMFC)',
+    freight ? `${freight.freightClass} (density ${freight.densityPcf} lb/cu ft)` : null
+  )
+  if (freight) s.row('Hazardous materials', hazmatLine(freight.hazmat))
+  else s.blank('Hazardous materials')
   s.rowOrBlank('Weight', b.weightLbs === null ? null : pounds(b.weightLbs))
   s.row('Distance', b.distanceMiles === null ? null : `${b.distanceMiles} mi`)
   s.rowOrBlank('Special instructions', b.specialInstructions)
@@ -318,6 +355,10 @@ export async function renderInvoice(content: InvoiceContent): Promise<Uint8Array
   s.row('Delivered', printedDay(b.deliveryDate))
   s.heading('Amount')
   s.row('Total (USD)', formatUsd(toCents(content.amount)))
+  if (content.notes?.length) {
+    s.heading('Delivery notes')
+    for (const note of content.notes) s.paragraph(note, 10)
+  }
   return pdf.save()
 }
 
@@ -358,6 +399,192 @@ export async function renderItemisedInvoice(content: ItemisedInvoiceContent): Pr
   if (content.notes.length) {
     s.heading('Notes')
     for (const note of content.notes) s.row('', note)
+  }
+  return pdf.save()
+}
+
+/** What a rate confirmation prints beyond the booking (docs/decisions/0226), amounts in cents. */
+export type RateConfirmationContent = {
+  number: string
+  /** the moment it was issued (ISO) */
+  issuedAt: string
+  booking: BookingDocumentFacts
+  shipper: { name: string; email: string | null; phone: string | null }
+  /** the carrier company (issued only once paid, so always named); a partner's name otherwise */
+  carrier: CarrierIdentity | { partner: string }
+  equipment: string | null
+  lineHaulCents: number
+  accessorials: { code: string; description: string; amountCents: number }[]
+  /** the carrier's pay on the line haul (the payout split); null on a partner booking */
+  pay: { payoutCents: number; quickPayFeeCents: number; quickPayFeePercent: number } | null
+  /** hours after delivery the payout is released unless the shipper completes it sooner */
+  payoutHours: number
+  termsVersion: string | null
+}
+
+/**
+ * A rate confirmation, one page, US Letter: both companies, the load, the pickup and delivery
+ * windows, equipment, the agreed line haul and accessorials, the carrier's pay and payment
+ * terms, the platform's terms reference, and where the carrier accepts (docs/decisions/0226).
+ */
+export async function renderRateConfirmation(
+  content: RateConfirmationContent
+): Promise<Uint8Array> {
+  const { booking: b } = content
+  const { pdf, sheet: s } = await sheet(`Rate Confirmation ${content.number}`, b.reference)
+  s.title('Rate Confirmation')
+  s.row('Confirmation', content.number)
+  s.row('Booking', b.reference)
+  if (b.proNumber) s.row('PRO number', b.proNumber)
+  s.row('Issued', printedIssueDay(content.issuedAt))
+  s.heading('Shipper')
+  s.row('Name', content.shipper.name)
+  s.row('Contact', [content.shipper.email, content.shipper.phone].filter(Boolean).join(' / '))
+  s.heading('Carrier')
+  if ('partner' in content.carrier) {
+    s.row('Partner carrier', content.carrier.partner)
+  } else {
+    s.row('Company', content.carrier.companyName)
+    s.row('DOT / MC', [content.carrier.dotNumber, content.carrier.mcNumber].join(' / '))
+    s.row('Contact', [content.carrier.contactName, content.carrier.phone].join(' / '))
+  }
+  s.heading('Load')
+  s.lines('Pickup at', addressLines(b.pickup))
+  s.row('Pickup date', printedDay(b.pickupDate))
+  s.row(
+    'Pickup window',
+    b.pickupWindow.start
+      ? `${printedMoment(b.pickupWindow.start)} to ${printedMoment(b.pickupWindow.end) ?? 'open'}`
+      : 'Any time on the pickup date'
+  )
+  s.lines('Deliver to', addressLines(b.delivery))
+  s.row('Delivery date', printedDay(b.deliveryDate))
+  s.row('Equipment', content.equipment)
+  s.row('Handling units', `${b.pallets} ${b.pallets === 1 ? 'pallet' : 'pallets'}`)
+  s.row('Weight', b.weightLbs === null ? null : pounds(b.weightLbs))
+  s.row('Distance', b.distanceMiles === null ? null : `${b.distanceMiles} mi`)
+  s.row('Special instructions', b.specialInstructions)
+  s.heading('Rate (USD)')
+  s.row('Line haul (all in)', formatUsd(content.lineHaulCents))
+  if (content.accessorials.length === 0) s.row('Accessorials', 'None agreed at booking')
+  for (const line of content.accessorials) {
+    s.row(`Accessorial ${line.code}`, `${line.description}: ${formatUsd(line.amountCents)}`)
+  }
+  if (content.accessorials.length) {
+    s.paragraph(
+      'Accessorials agreed at booking are billed on the carrier invoice with their evidence, on top of the line haul.'
+    )
+  }
+  s.heading('Carrier pay and payment terms')
+  if (content.pay) {
+    s.row('Carrier pay', formatUsd(content.pay.payoutCents))
+    s.row(
+      'Payment terms',
+      `Paid ${content.payoutHours} h after delivery, or when the shipper completes the booking`
+    )
+    s.row(
+      'Quick pay',
+      `Available once delivered: ${formatUsd(content.pay.payoutCents - content.pay.quickPayFeeCents)} at once, fee ${formatUsd(content.pay.quickPayFeeCents)} (${content.pay.quickPayFeePercent}%)`
+    )
+  } else {
+    s.row('Carrier pay', 'Settled with the partner carrier under its own terms')
+  }
+  s.heading('Terms')
+  s.row('Platform terms', content.termsVersion ? `PalletLine terms ${content.termsVersion}` : null)
+  s.paragraph(
+    'The line haul is held in escrow from payment until delivery. The carrier confirms this rate and these terms by accepting this confirmation in PalletLine; the pickup cannot be reported before it is accepted.'
+  )
+  return pdf.save()
+}
+
+/** One driver's step as the proof of delivery prints it (decision 0243). */
+export type PodStep = {
+  label: string
+  /** the server's record of it, ISO */
+  recordedAt: string
+  /** the phone's own clock as it reported it, when it differs */
+  reportedAt: string | null
+  position: { lat: number; lng: number; accuracyM: number | null } | null
+  details: string[]
+}
+
+export type ProofOfDeliveryContent = {
+  booking: BookingDocumentFacts
+  consigneeName: string
+  /** PNG bytes of the signature drawn on the phone */
+  signature: Uint8Array
+  steps: PodStep[]
+  /** shortage, damage or refused, with the driver's note */
+  exceptions: { kind: string; note: string }[]
+  /** JPEG or PNG bytes, printed as thumbnails */
+  photos: { bytes: Uint8Array; mimeType: string }[]
+}
+
+const THUMB = 120
+const THUMB_GAP = 10
+
+/** "41.88100, -87.62300 (within 12 m)" */
+const printedPosition = (position: PodStep['position']) =>
+  position
+    ? `${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}${
+        position.accuracyM === null ? '' : ` (within ${Math.round(position.accuracyM)} m)`
+      }`
+    : 'not shared'
+
+/**
+ * The signed proof of delivery of a booking, from the driver's phone (docs/decisions/0243): the
+ * consignee's name and signature, each step's time in business time and position, exceptions,
+ * and the photos as thumbnails. Names no carrier (the shipper reads it, decision 0157).
+ */
+export async function renderProofOfDelivery(content: ProofOfDeliveryContent): Promise<Uint8Array> {
+  const { booking: b } = content
+  const { pdf, sheet: s } = await sheet(`Proof of Delivery ${b.reference}`, b.reference)
+  s.title('Proof of Delivery')
+  s.row('Booking', b.reference)
+  s.row('From', place(b.pickup))
+  s.row('To', place(b.delivery))
+  s.row('Pallets', b.pallets)
+  s.heading('Received by')
+  s.row('Consignee', content.consigneeName)
+  const signature = await pdf.embedPng(content.signature)
+  const scale = Math.min(240 / signature.width, 80 / signature.height, 1)
+  s.down(4)
+  s.image(signature, signature.width * scale, signature.height * scale, 150)
+  s.down(signature.height * scale + 6)
+  s.row('', "Signature of the consignee, drawn on the driver's phone")
+  s.heading('Steps')
+  for (const step of content.steps) {
+    s.row(step.label, printedMoment(step.recordedAt))
+    if (step.reportedAt && step.reportedAt !== step.recordedAt) {
+      s.row('', `Phone's clock: ${printedMoment(step.reportedAt)}`)
+    }
+    s.row('', `Position: ${printedPosition(step.position)}`)
+    for (const detail of step.details) s.row('', detail)
+  }
+  if (content.exceptions.length > 0) {
+    s.heading('Exceptions at delivery')
+    for (const exception of content.exceptions) {
+      s.paragraph(`${exception.kind.toUpperCase()}: ${exception.note}`, 10)
+    }
+  }
+  if (content.photos.length > 0) {
+    if (s.room < THUMB + 40) s.turn(pdf.addPage(PAGE))
+    s.heading(`Photos (${content.photos.length})`)
+    const perRow = Math.floor((PAGE[0] - 2 * MARGIN + THUMB_GAP) / (THUMB + THUMB_GAP))
+    for (let i = 0; i < content.photos.length; i += perRow) {
+      if (s.room < THUMB) s.turn(pdf.addPage(PAGE))
+      const row = content.photos.slice(i, i + perRow)
+      for (const [j, photo] of row.entries()) {
+        // A photo pdf-lib cannot read is left out of the sheet rather than failing the proof.
+        const image = await (
+          photo.mimeType === 'image/png' ? pdf.embedPng(photo.bytes) : pdf.embedJpg(photo.bytes)
+        ).catch(() => null)
+        if (!image) continue
+        const fit = Math.min(THUMB / image.width, THUMB / image.height)
+        s.image(image, image.width * fit, image.height * fit, j * (THUMB + THUMB_GAP))
+      }
+      s.down(THUMB + THUMB_GAP)
+    }
   }
   return pdf.save()
 }

@@ -2,13 +2,11 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import InsuranceService from '#trust/services/insurance_service'
 import { insuranceUploadValidator } from '#trust/validators/insurance'
-import { extensionMatches, sniffUpload } from '#core/file_sniffing'
-import { readSingleUpload } from '#core/uploads'
-import { validationError } from '#core/validation'
+import { MAX_UPLOAD_BYTES, checkUpload, readSingleUpload } from '#core/uploads'
 import { ForbiddenException } from '#core/exceptions/http_errors'
 
-/** Largest insurance certificate a carrier may send: 10 MB, like the TMS uploads. */
-export const MAX_CERTIFICATE_BYTES = 10 * 1024 * 1024
+/** Largest insurance certificate a carrier may send: 10 MB, like every upload. */
+export const MAX_CERTIFICATE_BYTES = MAX_UPLOAD_BYTES
 
 /**
  * The carrier's own insurance certificate. Any carrier account, pending included (an admin
@@ -24,25 +22,14 @@ export default class InsuranceController {
 
   async upload({ auth, request, response }: HttpContext) {
     const userId = this.carrierUserId(auth)
-    const file = await readSingleUpload(request, 'file', MAX_CERTIFICATE_BYTES)
+    const received = await readSingleUpload(request, 'file', MAX_CERTIFICATE_BYTES)
     const input = await request.validateUsing(insuranceUploadValidator, { data: request.all() })
-    if (!file || file.size === 0) {
-      throw validationError([{ field: 'file', message: 'A file is required', rule: 'required' }])
-    }
-    if (file.size > MAX_CERTIFICATE_BYTES) {
-      return response.status(413).send({ message: 'File too large: the limit is 10 MB' })
-    }
-    const kind = sniffUpload(file.bytes)
-    if (!kind || !extensionMatches(file.name, kind)) {
-      throw validationError([
-        {
-          field: 'file',
-          message: 'The file must be a PDF, JPEG or PNG, named with its own extension',
-          rule: 'fileType',
-        },
-      ])
-    }
-    const view = await this.insurance.upload(userId, { bytes: file.bytes, kind }, input.expiresOn)
+    const file = checkUpload(received, 'file', MAX_CERTIFICATE_BYTES)
+    const view = await this.insurance.upload(
+      userId,
+      { bytes: file.bytes, kind: file.kind },
+      input.expiresOn
+    )
     return response.status(201).send(view)
   }
 

@@ -32,6 +32,13 @@ export type FreightLoadPage = Schemas['AdminFreightLoadPage']
 export type FreightLoad = Schemas['AdminFreightLoad']
 export type FreightLoadQuery = QueryOf<'/api/admin/freight-listings'>
 export type StatusChange = Schemas['StatusChange']
+export type AdminUserPage = Schemas['AdminUserPage']
+export type AdminUser = Schemas['AdminUserListItem']
+export type AdminUserDetail = Schemas['AdminUserDetail']
+export type AdminUserQuery = QueryOf<'/api/admin/users'>
+export type AdminUserAction = Schemas['AdminUserAction']
+export type AdminUserActionResult = Schemas['AdminUserActionResult']
+export type AdminUserActionRequest = Schemas['AdminUserActionRequest']
 export type PageMeta = Schemas['PageMeta']
 
 /** `?a=1&b=x` from the set values, in a stable order; empty when none is set. */
@@ -82,6 +89,33 @@ export class OperatorApi {
 
   freightLoads(query: FreightLoadQuery = {}): Promise<FreightLoadPage> {
     return this.api.send('GET', `/api/admin/freight-listings${queryString(query)}`)
+  }
+
+  users(query: AdminUserQuery = {}): Promise<AdminUserPage> {
+    return this.api.send('GET', `/api/admin/users${queryString(query)}`)
+  }
+
+  user(userId: number): Promise<AdminUserDetail> {
+    return this.api.send('GET', `/api/admin/users/${userId}`)
+  }
+
+  /** Done (the result), or on an admin account requested of a second admin (the request). */
+  actOnUser(
+    userId: number,
+    action: AdminUserAction,
+    reason: string
+  ): Promise<AdminUserActionResult | AdminUserActionRequest> {
+    return this.api.send('POST', `/api/admin/users/${userId}/${action}`, { reason })
+  }
+
+  /** Actions on admin accounts waiting for a second admin (decision 0212). */
+  userActionRequests(): Promise<AdminUserActionRequest[]> {
+    return this.api.send('GET', '/api/admin/user-actions')
+  }
+
+  /** The second admin confirms a waiting action: it is carried out now. */
+  confirmUserAction(requestId: number): Promise<AdminUserActionResult> {
+    return this.api.send('POST', `/api/admin/user-actions/${requestId}/confirm`)
   }
 
   bookingHistory(bookingId: number): Promise<StatusChange[]> {

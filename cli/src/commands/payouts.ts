@@ -27,6 +27,7 @@ interface PayoutRow {
   attempts: number
   nextAttempt: string
   reason: string | null
+  quickPayFee: string
 }
 
 const columns: TableColumn<PayoutRow>[] = [
@@ -38,6 +39,8 @@ const columns: TableColumn<PayoutRow>[] = [
   { key: 'attempts', header: 'attempts' },
   { key: 'nextAttempt', header: 'next attempt' },
   { key: 'reason', header: 'reason' },
+  // the quick-pay fee a carrier gave up to be paid at once (decision 0222); blank otherwise
+  { key: 'quickPayFee', header: 'quick pay fee' },
 ]
 
 const dollars = (amount: number) => formatCents(Math.round(amount * 100))
@@ -52,6 +55,7 @@ function toRow(payout: Payout): PayoutRow {
     attempts: payout.attempts,
     nextAttempt: formatDateTime(payout.nextAttemptAt),
     reason: payout.reason,
+    quickPayFee: payout.quickPayFeeCents === null ? '' : formatCents(payout.quickPayFeeCents),
   }
 }
 

@@ -263,7 +263,9 @@ export function seedTasks(
         const { booking, carrier } = bookings[n]!
         const move = (status: string) =>
           carrier.api.send('PUT', `/api/bookings/${booking.id}/status`, { status })
-        // Picked up today; delivered with the signed proof of delivery on file (decision 0166).
+        // The rate confirmation accepted first (decision 0226); picked up today; delivered
+        // with the signed proof of delivery on file (decision 0166).
+        await carrier.api.send('POST', `/api/bookings/${booking.id}/rate-confirmation/accept`, {})
         await move('in_transit')
         await carrier.api.send(
           'POST',

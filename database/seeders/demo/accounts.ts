@@ -13,6 +13,7 @@ import type { DemoServices, DemoState } from './context.js'
 import {
   ADMIN,
   APPROVED_CARRIERS,
+  COMPANY_MEMBERS,
   DEMO_ADMIN_TOTP_SECRET,
   DEMO_PASSWORD,
   PENDING_CARRIERS,
@@ -51,10 +52,39 @@ export function planAccounts(t: Timeline, services: DemoServices, state: DemoSta
     )
   }
 
+  const shipperSignedUpAt = (index: number) => t.now.minus({ days: 365 - index * 10 })
   for (const [index, shipper] of SHIPPERS.entries()) {
-    t.at(t.now.minus({ days: 365 - index * 10 }), `${shipper.email} signs up`, () =>
+    t.at(shipperSignedUpAt(index), `${shipper.email} signs up`, () =>
       signUp(services, state, shipper)
     )
+  }
+
+  // The multi-member companies: the owner invites, the member follows the link (decision 0223).
+  for (const member of COMPANY_MEMBERS) {
+    const carrierIndex = APPROVED_CARRIERS.findIndex((c) => c.email === member.company)
+    const ownerSignedUpAt =
+      carrierIndex >= 0
+        ? carrierSignedUpAt(t, carrierIndex)
+        : shipperSignedUpAt(SHIPPERS.findIndex((s) => s.email === member.company))
+    const invitedAt = ownerSignedUpAt.plus({ days: member.joinedAfterDays })
+    t.at(invitedAt, `${member.company} invites ${member.email} as ${member.role}`, async () => {
+      const owner = state.userId(member.company)
+      const { token } = await services.companies.issueInvite(
+        { accountUserId: owner, personId: owner },
+        member.email,
+        member.role
+      )
+      state.addInvite(member.email, token)
+    })
+    t.at(invitedAt.plus({ hours: 3 }), `${member.email} accepts the invite`, async () => {
+      await services.companies.accept(
+        state.invite(member.email),
+        { firstName: member.firstName, lastName: member.lastName, password: DEMO_PASSWORD },
+        SIGN_UP_REQUEST
+      )
+      const user = await User.findByOrFail('email', member.email)
+      state.addUser(member.email, user.id)
+    })
   }
 }
 

@@ -6,11 +6,14 @@ import app from '@adonisjs/core/services/app'
 import type User from '#accounts/models/user'
 import ApprovalService from '#accounts/services/approval_service'
 import RegistrationService from '#accounts/services/registration_service'
+import CompanyService from '#accounts/services/company_service'
 import CarrierListingService, { type ListingView } from '#fleet/services/carrier_listing_service'
 import TruckService from '#fleet/services/truck_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import BookingService from '#marketplace/services/booking_service'
+import BookingDriverService from '#marketplace/services/booking_driver_service'
 import BookingStatusService from '#marketplace/services/booking_status_service'
+import RateConfirmationService from '#marketplace/services/rate_confirmation_service'
 import type { ShipperBooking } from '#marketplace/services/booking_presenter'
 import CarrierPaymentsService from '#payments/services/carrier_payments_service'
 import PaymentDeadlineService from '#payments/services/payment_deadline_service'
@@ -36,11 +39,14 @@ export async function demoServices() {
   return {
     registration: await make(RegistrationService),
     approvals: await make(ApprovalService),
+    companies: await make(CompanyService),
     carrierProfiles: await make(CarrierProfileService),
     trucks: await make(TruckService),
     listings: await make(CarrierListingService),
     bookings: await make(BookingService),
+    bookingDrivers: await make(BookingDriverService),
     statuses: await make(BookingStatusService),
+    rateConfirmations: await make(RateConfirmationService),
     payments: await make(PaymentService),
     paymentEvents: await make(PaymentEventsService),
     payouts: await make(PayoutService),
@@ -69,6 +75,17 @@ export class DemoState {
 
   addUser(email: string, id: number) {
     this.users.set(email, id)
+  }
+
+  private invites = new Map<string, string>()
+
+  /** An invite link's token, held between the owner's invite and the member's acceptance. */
+  addInvite(email: string, token: string) {
+    this.invites.set(email, token)
+  }
+
+  invite(email: string): string {
+    return found(this.invites.get(email), `invite for ${email}`)
   }
 
   userId(email: string): number {

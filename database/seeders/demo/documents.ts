@@ -38,8 +38,33 @@ export async function uploadProofOfDelivery(
   if (!parties) throw new Error(`Demo plan: no booking ${bookingId} for its POD`)
   await services.documentHub.upload(
     parties,
-    { docType: 'POD', stopNumber: 2, mimeType: 'application/pdf', extension: 'pdf' },
+    {
+      docType: 'POD',
+      stopNumber: 2,
+      mimeType: 'application/pdf',
+      extension: 'pdf',
+      // The name the driver's scanning app gave the file: the Document Hub shows it (decision 0184).
+      originalName: `POD ${bookingReference(bookingId)}.pdf`,
+    },
     await podPdf(bookingId, signedAt),
     carrierUserId
   )
+}
+
+/**
+ * The carrier accepts a paid booking's rate confirmation before its pickup, as the product asks
+ * (docs/decisions/0226); seeded, so no IP or user agent is recorded.
+ */
+export async function acceptRateConfirmation(
+  services: DemoServices,
+  bookingId: number,
+  carrierUserId: number,
+  name: string
+) {
+  await services.rateConfirmations.accept(bookingId, {
+    userId: carrierUserId,
+    name,
+    ip: null,
+    userAgent: null,
+  })
 }

@@ -11,7 +11,7 @@ import type { DemoServices, DemoState } from './context.js'
 import { payByCard, type SeedingSandbox } from './payments.js'
 import { APPROVED_CARRIERS, SHIPPERS } from './people.js'
 import { FREIGHT_LOADS, type FreightLoadPlan } from './freight_plans.js'
-import { uploadProofOfDelivery } from './documents.js'
+import { acceptRateConfirmation, uploadProofOfDelivery } from './documents.js'
 
 export function planFreightBoard(
   t: Timeline,
@@ -56,6 +56,8 @@ function planLoad(
         delivery_latest: pickupAt.plus({ days: 2 }).toUTC().toISO(),
         notes: plan.notes ?? null,
         price: plan.price,
+        commodity: plan.commodity ?? null,
+        pieces: plan.pieces ?? null,
       }
     )
     listingId = posted.id
@@ -103,6 +105,15 @@ function planLoad(
   const signedAt = pickupAt.plus({ hours: 13, minutes: 50 })
   t.at(signedAt, `the carrier uploads the POD of ${name}`, () =>
     uploadProofOfDelivery(services, bookingId, carrierUserId(), signedAt)
+  )
+  const seed = APPROVED_CARRIERS[plan.carrier!]
+  t.at(claimedAt.plus({ hours: 1 }), `the carrier accepts the rate confirmation of ${name}`, () =>
+    acceptRateConfirmation(
+      services,
+      bookingId,
+      carrierUserId(),
+      `${seed.firstName} ${seed.lastName}`
+    )
   )
   for (const [at, to] of moves) {
     t.at(at, `the carrier marks ${name} ${to}`, () =>

@@ -26,6 +26,9 @@ export type FreightLoadPlan = {
   /** the shipper pays for it by card right after posting (docs/decisions/0069) */
   funded?: boolean
   notes?: string
+  /** what the freight is; an LTL load must say (docs/decisions/0228) */
+  commodity?: string
+  pieces?: number
 }
 
 const chicagoDetroit = (
@@ -93,6 +96,8 @@ export const FREIGHT_LOADS: FreightLoadPlan[] = [
     price: 640,
     postedDaysAgo: 1,
     fate: 'open',
+    commodity: 'Boxed auto parts',
+    pieces: 64,
   },
   {
     shipper: 2,

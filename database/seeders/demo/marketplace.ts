@@ -6,6 +6,7 @@
  * listeners and scheduled runs.
  */
 import type { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
 import { roadMiles } from '#core/geo'
 import { businessDateOf, businessToday } from '#core/business_time'
 import type { BookingStatus } from '#marketplace/booking_status'
@@ -18,11 +19,11 @@ import type { Timeline } from './timeline.js'
 import type { DemoServices, DemoState } from './context.js'
 import { archiveListing, postListing } from './fleet.js'
 import { payBooking, planDeadlineRun, planPayoutRun, type SeedingSandbox } from './payments.js'
-import { APPROVED_CARRIERS, SHIPPERS } from './people.js'
+import { APPROVED_CARRIERS, COMPANY_MEMBERS, SHIPPERS } from './people.js'
 import { BOOKINGS, CITIES, LANES, type BookingPlan, type LanePlan } from './plans.js'
 import { planReviews } from './reviews.js'
 import { planFinance } from './finance.js'
-import { uploadProofOfDelivery } from './documents.js'
+import { acceptRateConfirmation, uploadProofOfDelivery } from './documents.js'
 
 /** Statuses a booking passes through on its way to each status (after booked). */
 const CARRIER_MOVES: Record<BookingStatus, BookingStatus[]> = {
@@ -177,6 +178,40 @@ function planLife(
     t.at(signedAt, `${carrier} uploads the POD of ${name}`, () =>
       uploadProofOfDelivery(services, id(), state.userId(carrier), signedAt)
     )
+  }
+  if (CARRIER_MOVES[plan.status].length) {
+    // The dispatcher accepts the rate confirmation as it confirms the booking (0226).
+    const seed = APPROVED_CARRIERS[lane.carrier]
+    t.at(
+      movedAt.confirmed!.minus({ minutes: 5 }),
+      `${carrier} accepts the rate confirmation of ${name}`,
+      () =>
+        acceptRateConfirmation(
+          services,
+          id(),
+          state.userId(carrier),
+          `${seed.firstName} ${seed.lastName}`
+        )
+    )
+  }
+  if (plan.driver) {
+    // The dispatcher assigns the confirmed booking to the company's driver (decision 0237).
+    const driverEmail = plan.driver
+    t.at(movedAt.confirmed!.plus({ minutes: 10 }), `the dispatcher assigns ${name}`, async () => {
+      const member = await db
+        .from('company_members')
+        .where('user_id', state.userId(driverEmail))
+        .firstOrFail()
+      const dispatcher = COMPANY_MEMBERS.find(
+        (m) => m.company === carrier && m.role === 'dispatcher'
+      )
+      await services.bookingDrivers.assign(
+        id(),
+        state.userId(carrier),
+        Number(member.id),
+        dispatcher ? state.userId(dispatcher.email) : state.userId(carrier)
+      )
+    })
   }
   for (const to of CARRIER_MOVES[plan.status]) {
     t.at(movedAt[to]!, `${carrier} marks ${name} ${to}`, () =>

@@ -228,6 +228,46 @@ export const PENDING_CARRIERS: CarrierSeed[] = [
 /** Pending carriers that upload their insurance certificate while they wait (by email). */
 export const PENDING_WITH_CERTIFICATE = ['pending@palletline.test']
 
+/**
+ * The demo's multi-member companies (issue 35, decision 0223): each member is invited by the
+ * company's owner and joins through the invite link, as a person would.
+ */
+export const COMPANY_MEMBERS: (PersonSeed & {
+  /** the owner's email: the company's account */
+  company: string
+  role: 'dispatcher' | 'driver' | 'accounts' | 'planner'
+  /** days after the owner signed up */
+  joinedAfterDays: number
+})[] = [
+  {
+    company: 'carrier@palletline.test',
+    email: 'dispatcher@palletline.test',
+    firstName: 'Rosa',
+    lastName: 'Delgado',
+    phone: '(312) 555-0152',
+    role: 'dispatcher',
+    joinedAfterDays: 30,
+  },
+  {
+    company: 'carrier@palletline.test',
+    email: 'driver@palletline.test',
+    firstName: 'Tom',
+    lastName: 'Brennan',
+    phone: '(312) 555-0157',
+    role: 'driver',
+    joinedAfterDays: 45,
+  },
+  {
+    company: 'shipper@palletline.test',
+    email: 'planner@palletline.test',
+    firstName: 'Priya',
+    lastName: 'Natarajan',
+    phone: '(312) 555-0175',
+    role: 'planner',
+    joinedAfterDays: 20,
+  },
+]
+
 export const SHIPPERS: PersonSeed[] = [
   {
     email: 'shipper@palletline.test',

@@ -243,6 +243,11 @@ export type BookingPlan = {
   /** how a cancelled booking ended: never paid (the 30-minute deadline), or paid and refunded */
   cancelled?: 'unpaid' | 'paid'
   instructions?: string
+  /**
+   * the carrier company's driver (a member's email) its dispatcher assigns it to once it is
+   * confirmed (docs/decisions/0237)
+   */
+  driver?: string
   /** the carrier's charges and invoice after delivery (demo/finance.ts) */
   finance?: FinancePlan
   /** each side's review, written this many hours after the review window opened */
@@ -469,4 +474,14 @@ export const BOOKINGS: BookingPlan[] = [
   { lane: 8, shipper: 1, pallets: 12, status: 'booked', pickupHoursAgo: -52 },
   { lane: 5, shipper: 2, pallets: 4, status: 'pending', pickupHoursAgo: -60 },
   { lane: 0, shipper: 0, pallets: 7, status: 'pending', pickupHoursAgo: -70 },
+  // The demo driver's work today: picked up this hour, confirmed and assigned (decision 0237).
+  {
+    lane: 2,
+    shipper: 0,
+    pallets: 6,
+    status: 'confirmed',
+    pickupHoursAgo: 0,
+    driver: 'driver@palletline.test',
+    instructions: 'Dock 4; ask for the receiving desk',
+  },
 ]

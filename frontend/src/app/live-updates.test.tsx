@@ -41,7 +41,7 @@ describe('LiveUpdates (the app layout’s)', () => {
     }
   })
 
-  it('drayage, payout and contact notices refetch the screens that show them', async () => {
+  it('drayage, payout, contact and account notices refetch the screens that show them', async () => {
     /** Reads `paths` as the screens do (the key is the path). */
     function Reads({ paths }: { paths: string[] }) {
       for (const path of paths) {
@@ -80,6 +80,19 @@ describe('LiveUpdates (the app layout’s)', () => {
         fresh: ['/api/admin/contact-messages?page=1&perPage=10'],
       },
       {
+        // Another admin acted on an account: the user list's pages, the user's page and the
+        // requests waiting for a second admin (user management, decision 0210).
+        me: user(1, 'admin'),
+        channel: 'admin',
+        notice: { kind: 'account', id: 9, change: 'action_requested' },
+        stale: [
+          '/api/admin/users?role=admin&page=1',
+          '/api/admin/users/9',
+          '/api/admin/user-actions',
+        ],
+        fresh: ['/api/admin/payouts/attention'],
+      },
+      {
         me: user(1, 'admin'),
         channel: 'admin',
         notice: { kind: 'contact', id: 3, change: 'received' },
@@ -113,6 +126,39 @@ describe('LiveUpdates (the app layout’s)', () => {
       for (const path of fresh) expect(count(path), `${notice.kind}: ${path}`).toBe(before[path])
       unmount()
     }
+  })
+
+  it('an admin, on two channels, reads each list once more when subscribed and once per reconnect', async () => {
+    function Reads() {
+      useSWR('/api/admin/user-actions', (key: string) => api.get(key))
+      return null
+    }
+    const fake = fakeLiveClient()
+    setLiveClientFactory(() => fake.client)
+    // The admins' subscription completes a while after the user's own (two POSTs to the server).
+    const create = fake.client.subscription('admin').create
+    fake.client.subscription('admin').create = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 120))
+      await create()
+    }
+    const { calls } = mockFetch({
+      'GET /api/user': { body: user(1, 'admin') },
+      'GET /api/admin/user-actions': { body: [] },
+    })
+    render(
+      <AppProvider>
+        <LiveUpdates />
+        <Reads />
+      </AppProvider>
+    )
+    await waitFor(() => expect(fake.created).toEqual(['users/1', 'admin']))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const reads = () => requestsTo(calls, 'GET', '/api/admin/user-actions').length
+    // The first read, then one once both channels listen (not one per channel).
+    expect(reads()).toBe(2)
+    fake.reconnect()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(reads()).toBe(3)
   })
 
   it('the rules name the drayage, payout and contact reads of each role', () => {

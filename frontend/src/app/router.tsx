@@ -71,6 +71,15 @@ export function createRoutes(): RouteObject[] {
               path: paths.confirmEmail.path,
               lazy: page(() => import('@/app/routes/confirm-email')),
             },
+            {
+              path: paths.forgotPassword.path,
+              lazy: page(() => import('@/app/routes/forgot-password')),
+            },
+            {
+              path: paths.resetPassword.path,
+              lazy: page(() => import('@/app/routes/reset-password')),
+            },
+            { path: paths.invite.path, lazy: page(() => import('@/app/routes/invite')) },
             { path: paths.debug.path, lazy: page(() => import('@/app/routes/debug')) },
             { path: paths.terms.path, lazy: page(() => import('@/app/routes/terms')) },
             { path: paths.agreement.path, lazy: page(() => import('@/app/routes/agreement')) },
@@ -106,18 +115,56 @@ export function createRoutes(): RouteObject[] {
                   children: [{ index: true, lazy: page(() => import('@/app/routes/admin')) }],
                 },
                 {
+                  path: paths.adminUsers.path,
+                  element: <RequireRole role="admin" />,
+                  children: [{ index: true, lazy: page(() => import('@/app/routes/admin-users')) }],
+                },
+                {
+                  path: paths.adminUser.path,
+                  element: <RequireRole role="admin" />,
+                  children: [{ index: true, lazy: page(() => import('@/app/routes/admin-user')) }],
+                },
+                {
                   path: paths.adminFinance.path,
                   element: <RequireRole role="admin" />,
                   children: [
                     { index: true, lazy: page(() => import('@/app/routes/admin-finance')) },
                   ],
                 },
+                {
+                  path: paths.claims.path,
+                  element: <RequireRole role={['shipper', 'carrier']} />,
+                  children: [{ index: true, lazy: page(() => import('@/app/routes/claims')) }],
+                },
+                {
+                  path: paths.driveBooking.path,
+                  element: <RequireRole role="carrier" />,
+                  children: [
+                    { index: true, lazy: page(() => import('@/app/routes/drive-booking')) },
+                  ],
+                },
+                {
+                  path: paths.adminClaims.path,
+                  element: <RequireRole role="admin" />,
+                  children: [
+                    { index: true, lazy: page(() => import('@/app/routes/admin-claims')) },
+                  ],
+                },
                 { path: paths.settings.path, lazy: page(() => import('@/app/routes/settings')) },
+                {
+                  path: paths.notifications.path,
+                  lazy: page(() => import('@/app/routes/notifications')),
+                },
                 { path: paths.tms.path, lazy: page(() => import('@/app/routes/tms')) },
                 {
                   path: paths.postLoad.path,
                   element: <RequireRole role="shipper" />,
                   children: [{ index: true, lazy: page(() => import('@/app/routes/post-load')) }],
+                },
+                {
+                  path: paths.drive.path,
+                  element: <RequireRole role="carrier" />,
+                  children: [{ index: true, lazy: page(() => import('@/app/routes/drive')) }],
                 },
                 {
                   path: paths.freightBoard.path,

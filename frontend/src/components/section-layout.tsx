@@ -22,6 +22,11 @@ type SectionLayoutProps<T extends string> = {
    */
   nav: readonly RoleNavEntry[]
   current: T
+  /**
+   * On a screen of its own (not a dashboard section): its menu entry's `to`, marked as the page
+   * shown (User Management at /admin/users).
+   */
+  currentScreen?: string
   onSelect: (id: T) => void
   children: React.ReactNode
 }
@@ -44,11 +49,15 @@ export function SectionLayout<T extends string>({
   mobileTitle,
   nav,
   current,
+  currentScreen,
   onSelect,
   children,
 }: SectionLayoutProps<T>) {
   const sections = nav.filter((entry) => entry.section)
-  const currentLabel = sections.find((entry) => entry.section === current)?.label ?? mobileTitle
+  // On a screen of its own the switcher names no section: it leads to the dashboard's.
+  const currentLabel =
+    sections.find((entry) => entry.section === current)?.label ??
+    (currentScreen !== undefined ? 'Sections' : mobileTitle)
   return (
     <div className="flex min-h-[calc(100vh-4rem)] flex-col bg-slate-50 lg:flex-row">
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
@@ -65,7 +74,11 @@ export function SectionLayout<T extends string>({
             >
               <RoleNavItem
                 entry={entry}
-                current={entry.section != null && entry.section === current}
+                current={
+                  entry.section != null
+                    ? entry.section === current
+                    : currentScreen !== undefined && entry.to === currentScreen
+                }
                 onClick={(event) => {
                   if (!entry.section || !isPlainClick(event)) return
                   event.preventDefault()

@@ -18,6 +18,12 @@ export const paths = {
     },
   },
   confirmEmail: { path: '/confirm-email', getHref: () => '/confirm-email' },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  invite: {
+    path: '/invite/:token',
+    getHref: (token: string) => `/invite/${encodeURIComponent(token)}`,
+  },
   debug: { path: '/debug', getHref: () => '/debug' },
   terms: { path: '/terms', getHref: () => '/terms' },
   agreement: { path: '/agreement', getHref: () => '/agreement' },
@@ -38,8 +44,36 @@ export const paths = {
     getHref: (section?: string) => (section ? `/admin#${section}` : '/admin'),
   },
   adminFinance: { path: '/admin/finance', getHref: () => '/admin/finance' },
-  settings: { path: '/settings', getHref: () => '/settings' },
+  adminUsers: {
+    path: '/admin/users',
+    /** `search`: the list's filters, sort and page as a query string (without `?`). */
+    getHref: (search?: string) => (search ? `/admin/users?${search}` : '/admin/users'),
+  },
+  adminUser: {
+    path: '/admin/users/:userId',
+    getHref: (userId: number | string) => `/admin/users/${encodeURIComponent(String(userId))}`,
+  },
+  /** Cargo claims, a shipper's or a carrier's; `claimId` opens one (decision 0233). */
+  claims: {
+    path: '/claims',
+    getHref: (claimId?: number) => (claimId ? `/claims?claim=${claimId}` : '/claims'),
+  },
+  adminClaims: { path: '/admin/claims', getHref: () => '/admin/claims' },
+  /** The driver's phone screen for one booking (decision 0243). */
+  driveBooking: {
+    path: '/drive/bookings/:id',
+    getHref: (bookingId: number | string) =>
+      `/drive/bookings/${encodeURIComponent(String(bookingId))}`,
+  },
+  settings: {
+    path: '/settings',
+    getHref: (hash?: string) => (hash ? `/settings#${hash}` : '/settings'),
+  },
+  /** The notification centre (decision 0241). */
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
   tms: { path: '/tms', getHref: () => '/tms' },
+  /** A driver's work on the phone: today's and overdue stops first (decision 0237). */
+  drive: { path: '/drive', getHref: () => '/drive' },
   postLoad: { path: '/post-load', getHref: () => '/post-load' },
   freightBoard: { path: '/freight-board', getHref: () => '/freight-board' },
   payment: {

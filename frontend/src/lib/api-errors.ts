@@ -31,3 +31,56 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   }
   return out
 }
+
+/** The server's generic refusal, which says nothing a person can act on. */
+const GENERIC_REFUSAL = 'You do not have access to this resource'
+/** Status texts that repeat the status and add nothing. */
+const GENERIC_FAILURE =
+  /^(internal server error|server error|something went wrong|service unavailable|bad gateway|gateway timeout)$/i
+
+/**
+ * Why a screen's data did not load, in words a person can act on (decision 0174), never a bare
+ * status code: what happened, and the server's own reason when it adds something (a member's
+ * role, a record's state).
+ */
+export function loadFailure(error: unknown): { reason: string; detail: string | null } {
+  if (isApiError(error)) {
+    const said = serverMessageOf(error)
+    const specific = (generic: (text: string) => boolean) => (said && !generic(said) ? said : null)
+    if (error.status === 401) {
+      return { reason: 'You are signed out. Sign in again to see this.', detail: null }
+    }
+    if (error.status === 403) {
+      return {
+        reason: 'Your account cannot see this.',
+        detail: specific((text) => text === GENERIC_REFUSAL),
+      }
+    }
+    if (error.status === 404) {
+      return {
+        reason: 'This was not found: it may have been removed, or it is not yours to see.',
+        detail: null,
+      }
+    }
+    if (error.status === 429) {
+      return { reason: 'Too many requests just now. Wait a moment, then try again.', detail: null }
+    }
+    if (error.status >= 500) {
+      return {
+        reason:
+          error.status === 503
+            ? 'PalletLine is busy or restarting. Try again in a moment.'
+            : 'The server could not answer. Try again; if it keeps failing, tell support.',
+        detail: specific((text) => GENERIC_FAILURE.test(text)),
+      }
+    }
+    return { reason: said ?? 'The request was refused.', detail: null }
+  }
+  if (error instanceof TypeError) {
+    return {
+      reason: 'PalletLine could not be reached. Check your connection, then try again.',
+      detail: null,
+    }
+  }
+  return { reason: error instanceof Error ? error.message : String(error), detail: null }
+}

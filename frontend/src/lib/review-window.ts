@@ -10,13 +10,24 @@ export type ReviewWindowFacts = { deliveredAt: string | null; completedAt: strin
 
 const HOUR = 60 * 60 * 1000
 
-/** When the window closes (ms since the epoch), or null before a delivery. */
-export function reviewWindowClosesAt({ deliveredAt, completedAt }: ReviewWindowFacts) {
+/** When the window opens (ms since the epoch), or null before a delivery. */
+function reviewWindowOpensAt({ deliveredAt, completedAt }: ReviewWindowFacts) {
   if (!deliveredAt) return null
   const due = Date.parse(deliveredAt) + AUTO_COMPLETE_HOURS * HOUR
   const completed = completedAt ? Date.parse(completedAt) : Number.NaN
-  const opensAt = Number.isFinite(completed) && completed < due ? completed : due
-  return opensAt + REVIEW_WINDOW_DAYS * 24 * HOUR
+  return Number.isFinite(completed) && completed < due ? completed : due
+}
+
+/** When the window closes (ms since the epoch), or null before a delivery. */
+export function reviewWindowClosesAt(facts: ReviewWindowFacts) {
+  const opensAt = reviewWindowOpensAt(facts)
+  return opensAt === null ? null : opensAt + REVIEW_WINDOW_DAYS * 24 * HOUR
+}
+
+/** True while a delivered booking waits for its window: nothing can be written or read yet. */
+export function reviewWindowNotOpen(facts: ReviewWindowFacts, now = Date.now()): boolean {
+  const opensAt = reviewWindowOpensAt(facts)
+  return opensAt !== null && now < opensAt
 }
 
 /** True once the window has closed: nothing can be written any more, only read. */

@@ -39,6 +39,7 @@ export function makeBooking(overrides: Partial<ShipperBooking> = {}): ShipperBoo
     cancellationFeeCents: null,
     canCancel: true,
     canComplete: false,
+    completion: null,
     partner: null,
     ...overrides,
   }

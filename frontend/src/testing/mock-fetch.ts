@@ -52,6 +52,8 @@ export function mockFetch(givenRoutes: Record<string, MockRoute>) {
       } catch {
         body = init.body
       }
+    } else if (init.body instanceof FormData) {
+      body = init.body
     }
     const req: MockRequest = { method, url, headers, body }
     calls.push(req)

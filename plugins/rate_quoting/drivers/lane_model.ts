@@ -18,6 +18,7 @@ import {
   NETWORK_FLATBED_ONLY,
   NETWORK_VALIDITY_HOURS,
   networkLineHaul,
+  ltlClassFactor,
   percentile,
   widen,
 } from './lane_model_math.js'
@@ -64,9 +65,17 @@ export class LaneModelDriver implements RateRecommender, ShipmentRater {
       destState: input.destination.state,
     }
     const found = widen(lane, input.equipment, input.mode, input.history, input.pallets)
+    // LTL is priced by its class (docs/decisions/0228); TL and expedited buy the truck's space.
+    const ltl =
+      input.mode === 'LTL' ? ltlClassFactor(input.weightLbs, input.pallets, input.dims) : null
+    const byClass = (cents: number) => (ltl ? Math.round(cents * ltl.factor) : cents)
+    const classWords = ltl
+      ? `; class ${ltl.freightClass} at ${ltl.densityPcf} lb/cu ft prices at ${ltl.factor} x the standard pallet`
+      : ''
     if (found) {
       const palletMiles = input.pallets * input.distanceMiles
-      const cents = (p: number) => Math.round(percentile(found.prices, p) * palletMiles * 100)
+      const cents = (p: number) =>
+        byClass(Math.round(percentile(found.prices, p) * palletMiles * 100))
       return {
         lowCents: cents(0.25),
         midCents: cents(0.5),
@@ -77,13 +86,13 @@ export class LaneModelDriver implements RateRecommender, ShipmentRater {
         basis: {
           method: 'lane_history',
           scope: found.scope,
-          description: `25th-75th percentile of ${found.prices.length} ${input.equipment} ${input.mode} shipments per pallet-mile on ${SCOPE_WORDS[found.scope]}`,
+          description: `25th-75th percentile of ${found.prices.length} ${input.equipment} ${input.mode} shipments per pallet-mile on ${SCOPE_WORDS[found.scope]}${classWords}`,
           fuelIndexDate: null,
         },
       }
     }
     const fscPct = fuel?.fscPct ?? 0
-    const midCents = costModelCents({ ...input, fscPct })
+    const midCents = byClass(costModelCents({ ...input, fscPct }))
     return {
       lowCents: Math.round(midCents * (1 - COST_MODEL_SPREAD)),
       midCents,
@@ -95,8 +104,8 @@ export class LaneModelDriver implements RateRecommender, ShipmentRater {
         method: 'cost_model',
         scope: null,
         description: fuel
-          ? `Cost model: ${input.equipment} ${input.mode} per-mile rate with a ${fscPct}% fuel surcharge (diesel index of ${fuel.indexDate}); too few comparable shipments on this lane`
-          : `Cost model: ${input.equipment} ${input.mode} per-mile rate, no fuel index on file; too few comparable shipments on this lane`,
+          ? `Cost model: ${input.equipment} ${input.mode} per-mile rate with a ${fscPct}% fuel surcharge (diesel index of ${fuel.indexDate})${classWords}; too few comparable shipments on this lane`
+          : `Cost model: ${input.equipment} ${input.mode} per-mile rate, no fuel index on file${classWords}; too few comparable shipments on this lane`,
         fuelIndexDate: fuel?.indexDate ?? null,
       },
     }

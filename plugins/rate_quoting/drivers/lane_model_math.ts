@@ -4,6 +4,12 @@
  * fuel row in force and the cost model.
  */
 import type { Equipment, FreightMode, FuelRow, LaneSample, QuoteScope } from '../types.js'
+import {
+  freightClassOf,
+  type FreightClass,
+  type UnitDims,
+} from '../../../contract/freight_class.js'
+import { LTL_CLASS_PERCENT } from './ltl_partner_tariff.js'
 
 /** The p-th percentile (0-1) with linear interpolation between closest ranks. */
 export function percentile(values: number[], p: number): number {
@@ -190,6 +196,36 @@ export const PER_MILE: Record<Equipment, number> = {
 
 /** Mode factors on the per-mile rate: LTL shares the truck, expedited runs a team. */
 export const MODE_FACTOR: Record<FreightMode, number> = { TL: 1.0, LTL: 0.6, EXP: 1.5 }
+
+/**
+ * The pallet the lane model's per-pallet prices stand for: the default load's 1,000 lb on
+ * 48 x 40 x 60 in, 15 lb per cubic foot, NMFC class 70 (docs/decisions/0201, 0228).
+ */
+export const STANDARD_PALLET_LBS = 1000
+export const STANDARD_PALLET_CLASS: FreightClass = 70
+/** An LTL load never prices below half, nor above three times, its pallets' standard price. */
+export const LTL_CLASS_FACTOR_MIN = 0.5
+export const LTL_CLASS_FACTOR_MAX = 3
+
+/**
+ * How an LTL load's freight class moves its price (docs/decisions/0228). LTL tariffs charge per
+ * hundredweight at a rate set by class, so the lane model's per-pallet price, which stands for
+ * the standard pallet, is re-rated the way such a tariff would: the load's weight per pallet over
+ * the standard's, times its class's rate over class 70's (the class relativities of the LTL
+ * tariff, `LTL_CLASS_PERCENT`), kept within 0.5 to 3. The standard pallet's factor is exactly 1.
+ */
+export function ltlClassFactor(
+  weightLbs: number,
+  pallets: number,
+  dims: UnitDims
+): { factor: number; freightClass: FreightClass; densityPcf: number } {
+  const { freightClass, densityPcf } = freightClassOf(weightLbs, pallets, dims)
+  const raw =
+    (weightLbs / pallets / STANDARD_PALLET_LBS) *
+    (LTL_CLASS_PERCENT[freightClass] / LTL_CLASS_PERCENT[STANDARD_PALLET_CLASS])
+  const factor = Math.min(LTL_CLASS_FACTOR_MAX, Math.max(LTL_CLASS_FACTOR_MIN, raw))
+  return { factor: Math.round(factor * 10_000) / 10_000, freightClass, densityPcf }
+}
 
 /** Pallet positions of a 53-foot trailer. */
 export const FULL_TRUCK_PALLETS = 26

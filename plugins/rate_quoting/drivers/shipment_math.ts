@@ -21,7 +21,7 @@ import type {
 export const DEFAULT_DIMS: Dims = { l: 48, w: 40, h: 60 }
 /** Pallets derived from weight: one per started 1,000 lb (the form's default pallet weighs 1,000). */
 export const LBS_PER_DERIVED_PALLET = 1000
-export const CUBIC_INCHES_PER_CUBIC_FOOT = 1728
+export { CUBIC_INCHES_PER_CUBIC_FOOT, densityPcf } from '../../../contract/freight_class.js'
 
 export const CHARGE_CODES: readonly ChargeCode[] = [
   'LINEHAUL',
@@ -93,11 +93,6 @@ export function shipmentOf(input: ShipmentRateInput): Shipment {
 
 export function derivedPallets(weightLbs: number): number {
   return Math.max(1, Math.ceil(weightLbs / LBS_PER_DERIVED_PALLET))
-}
-
-/** Pounds per cubic foot: weight over the pallets' cube (weight x 1728 / cubic inches). */
-export function densityPcf(weightLbs: number, pallets: number, dims: Dims): number {
-  return (weightLbs * CUBIC_INCHES_PER_CUBIC_FOOT) / (pallets * dims.l * dims.w * dims.h)
 }
 
 /*

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import encryption from '@adonisjs/core/services/encryption'
 import { DateTime } from 'luxon'
 import User from '#accounts/models/user'
 import { codeForStep, stepAt } from '#accounts/services/totp'
@@ -431,5 +432,50 @@ test.group('Two-factor sign-in is required for admins', (group) => {
     await enrolTwoFactor(admin)
     const { res } = await signedIn('ops@example.test')
     assert.equal(res.status, 202)
+  })
+})
+
+test.group('Two-factor secrets across the encryption change (docs/decisions/0209)', (group) => {
+  eachTestInTransaction(group)
+  group.each.setup(() => {
+    fixClock(NOW)
+    return () => restoreClock()
+  })
+
+  /** AdonisJS 6's format (the legacy driver): `value.iv.hmac`, no encrypter id. */
+  const isLegacy = (stored: string) => stored.split('.').length === 3
+  /** The modern driver's (AES-256-GCM): `id.v1:value.iv.tag`. */
+  const isModern = (stored: string) => /^app\.v1:[^.]+\.[^.]+\.[^.]+$/.test(stored)
+
+  test('a secret stored by the legacy driver still verifies at sign-in', async ({ assert }) => {
+    const user = await makeUser('shipper', { email: 'legacy-2fa@example.test' })
+    user.twoFactorSecret = encryption.use('legacy').encrypt(TEST_TOTP_SECRET)
+    user.twoFactorEnabledAt = NOW
+    await user.save()
+    assert.isTrue(isLegacy(user.twoFactorSecret!), user.twoFactorSecret!)
+
+    const { browser, res } = await signedIn('legacy-2fa@example.test')
+    assert.equal(res.status, 202, res.text)
+    const wrong = await browser.request('POST', '/api/login/two-factor', { code: '000000' })
+    assert.equal(wrong.status, 422, wrong.text)
+    const right = await browser.request('POST', '/api/login/two-factor', {
+      code: codeAt(NOW),
+    })
+    assert.equal(right.status, 200, right.text)
+    assert.equal((await browser.request('GET', '/api/user')).status, 200)
+  })
+
+  test('a new secret is stored with the modern driver', async ({ assert }) => {
+    const user = await makeUser('shipper', { email: 'modern-2fa@example.test' })
+    const { browser } = await signedIn('modern-2fa@example.test')
+    const setup = await browser.request('POST', '/api/account/two-factor/setup')
+    assert.equal(setup.status, 200, setup.text)
+    await user.refresh()
+    assert.isTrue(isModern(user.twoFactorSecret!), user.twoFactorSecret!)
+    assert.isNull(encryption.use('legacy').decrypt(user.twoFactorSecret!))
+    const confirmed = await browser.request('POST', '/api/account/two-factor/confirm', {
+      code: codeAt(NOW, setup.body.secret),
+    })
+    assert.equal(confirmed.status, 200, confirmed.text)
   })
 })

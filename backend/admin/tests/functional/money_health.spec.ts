@@ -103,13 +103,15 @@ test.group('Admin money health: access', (group) => {
 test.group('Admin money health: GET /api/admin/audit/verify', (group) => {
   eachTestInTransaction(group)
 
-  test('a clean database: both chains intact with 0 rows', async ({ client, assert }) => {
+  test('a clean database: every chain intact with 0 rows', async ({ client, assert }) => {
     const admin = await makeUser('admin')
     const res = await client.get(VERIFY).loginAs(admin)
     res.assertStatus(200)
     assert.sameDeepMembers(res.body().chains, [
       { chain: 'ledger_entries', ok: true, rows: 0, brokenRowId: null, reason: null },
       { chain: 'identity_reveal_log', ok: true, rows: 0, brokenRowId: null, reason: null },
+      { chain: 'cargo_claim_audits', ok: true, rows: 0, brokenRowId: null, reason: null },
+      { chain: 'admin_audit_log', ok: true, rows: 0, brokenRowId: null, reason: null },
     ])
   })
 

@@ -157,6 +157,7 @@ test.group('Admin payouts needing attention: GET /api/admin/payouts/attention', 
       nextAttemptAt: failedAt.plus({ minutes: 5 }).toUTC().toISO(),
       releasedAt: failedAt.toUTC().toISO(),
       held: false,
+      quickPayFeeCents: null,
     })
     assert.deepEqual(heldRow, {
       bookingId: held.booking.id,
@@ -170,6 +171,7 @@ test.group('Admin payouts needing attention: GET /api/admin/payouts/attention', 
       nextAttemptAt: null,
       releasedAt: heldAt.toUTC().toISO(),
       held: true,
+      quickPayFeeCents: null,
     })
     // The carrier's percent of the total, in dollars
     assert.equal(

@@ -85,6 +85,7 @@ test.group('GET /api/admin/payouts: bookings’ and expedited jobs’ payouts', 
       nextAttemptAt: null,
       releasedAt: expedited.releasedAt,
       held: false,
+      quickPayFeeCents: null,
     })
     assert.isNotNull(expedited.releasedAt)
     assert.containsSubset(booked, {

@@ -2,7 +2,10 @@ import { test } from '@japa/runner'
 import router from '@adonisjs/core/services/router'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { contractViolation, toOpenApiPath } from '#tests/openapi_contract'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
+import { contractViolation, toOpenApiPath, watchFetch } from '#tests/openapi_contract'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
 
@@ -164,6 +167,65 @@ test.group('The API contract (docs/openapi.json)', () => {
     assert.match(contractViolation({ ...error, text: '{"error":"nope"}' })!, /does not match/)
     // Not an endpoint: the /api catch-all and the app's pages.
     assert.isNull(contractViolation({ ...exchange, url: '/api/nope', status: 404 }))
+  })
+
+  test('fetch answers are checked by observing undici, with fetch left as Node made it', async ({
+    assert,
+  }) => {
+    // A stand-in server answering what each path's query asks: the check reads the answer
+    // through undici's diagnostics channels, matched against the app's routes and contract.
+    const server = http.createServer((req, res) => {
+      const answer = new URL(req.url!, 'http://x').searchParams
+      const body = answer.get('body') ?? '{"status":"ok"}'
+      const gzip = answer.has('gzip')
+      res.writeHead(Number(answer.get('status') ?? 200), {
+        'content-type': answer.get('type') ?? 'application/json; charset=utf-8',
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      })
+      res.end(gzip ? gzipSync(body) : body)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    const reported: string[] = []
+    const stop = watchFetch({
+      isTarget: (url) => url.port === String(port) && !url.searchParams.has('elsewhere'),
+      report: (violation) => reported.push(violation),
+    })
+    const get = async (query: string, read = true) => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health?${query}`)
+      if (read) await res.text()
+      else await new Promise((resolve) => setTimeout(resolve, 50))
+      return res
+    }
+    try {
+      assert.equal(globalThis.fetch, fetch)
+      assert.equal(fetch.name, 'fetch')
+      // What the contract says: nothing reported, and the caller reads the body as sent.
+      const ok = await get('')
+      assert.equal(ok.status, 200)
+      await get('gzip=1')
+      assert.deepEqual(reported, [])
+
+      // Deliberately wrong answers, each reported once whether or not the caller reads it.
+      await get('status=418')
+      await get(`body=${encodeURIComponent('{"status":"down"}')}`, false)
+      await get(`gzip=1&body=${encodeURIComponent('{"status":"ok","extra":1}')}`)
+      await get(`type=text/html&body=${encodeURIComponent('<p>ok</p>')}`)
+      assert.lengthOf(reported, 4, reported.join('\n'))
+      assert.match(reported[0], /GET \/api\/health answered 418, which .* does not document/)
+      assert.match(reported[1], /GET \/api\/health 200 does not match/)
+      assert.match(reported[2], /must NOT have additional properties/)
+      assert.match(reported[3], /answered text\/html/)
+
+      // What isTarget leaves out (another server) is not looked at, nor anything after stop().
+      await get('status=418&elsewhere=1')
+      stop()
+      await get('status=418')
+      assert.lengthOf(reported, 4, reported.join('\n'))
+    } finally {
+      stop()
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 
   test('GET /api/docs renders the reference page from local files', async ({ client, assert }) => {

@@ -280,6 +280,49 @@ test.group('The demo data', (group) => {
     }
   })
 
+  test('an uploaded document keeps the name its uploader gave it (decision 0184)', async ({
+    assert,
+  }) => {
+    // The Document Hub shows `original_name`; without it, the storage key (pod-mx04k3qt-v8sz8h.pdf).
+    const uploads = await db.from('tms_documents').whereNotNull('uploaded_by')
+    assert.isAbove(uploads.length, 5)
+    for (const doc of uploads) {
+      assert.match(
+        doc.original_name ?? '',
+        /^POD TRT-\d{3,}\.pdf$/,
+        `document ${doc.id} of booking ${doc.shipment_id}`
+      )
+    }
+  })
+
+  test('the demo driver has a booking assigned for today (decision 0237)', async ({ assert }) => {
+    const driver = new Browserless(baseUrl())
+    await driver.request('POST', '/api/login', {
+      username: 'driver@palletline.test',
+      password: 'demo1234',
+    })
+    const res = await driver.request('GET', '/api/driver/work')
+    assert.equal(res.status, 200)
+    const today = res.body.items.filter(
+      (item: { kind: string; due: string }) => item.kind === 'booking' && item.due === 'today'
+    )
+    assert.lengthOf(today, 1)
+    assert.include(today[0].actions, 'in_transit')
+    const carrier = new Browserless(baseUrl())
+    await carrier.request('POST', '/api/login', {
+      username: 'dispatcher@palletline.test',
+      password: 'demo1234',
+    })
+    const all = await carrier.request('GET', '/api/carrier/bookings')
+    const assigned = all.body.filter((b: { driver: unknown }) => b.driver !== null)
+    assert.lengthOf(assigned, 1, 'the dispatcher sees it assigned, the rest not')
+    const mine = await driver.request('GET', '/api/carrier/bookings')
+    assert.deepEqual(
+      mine.body.map((b: { id: number }) => b.id),
+      assigned.map((b: { id: number }) => b.id)
+    )
+  })
+
   test('the current listings are found by a search for today', async ({ assert }) => {
     // Lanes 1, 7 and 10 are full; the rest of today's listings are on offer.
     assert.lengthOf(await Listing.query().where('status', 'booked'), 3)

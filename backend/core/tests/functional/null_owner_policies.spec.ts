@@ -1,8 +1,11 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
+import NotificationService from '#notifications/services/notification_service'
 import { Bouncer } from '@adonisjs/bouncer'
 import { DateTime } from 'luxon'
+import { placeColumns, statePlace, zip3Place } from '#alerts/lane_rules'
+import db from '@adonisjs/lucid/services/db'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import ts from 'typescript'
@@ -264,6 +267,105 @@ async function nullOwnersWorld() {
     expiresIn: '1 day',
   })
 
+  // A team, a claim, an offer and a message whose owners (the shipper's company, the booking's
+  // parties, the offering carrier) are none of the actors: each must be refused to them.
+  const now = new Date()
+  if (!(await db.from('companies').where('account_user_id', shipper.id).first())) {
+    await db.table('companies').insert({
+      kind: 'shipper',
+      name: 'Null Owner Co',
+      account_user_id: shipper.id,
+      created_at: now,
+    })
+  }
+  const company = await db.from('companies').where('account_user_id', shipper.id).first()
+  const teammate = await makeUser('shipper')
+  await db.from('company_members').where('user_id', teammate.id).delete()
+  await db
+    .table('company_members')
+    .insert({ company_id: company.id, user_id: teammate.id, role: 'planner', joined_at: now })
+  const member = await db.from('company_members').where('user_id', teammate.id).first()
+  await db.table('company_invites').insert({
+    company_id: company.id,
+    email: 'invitee@null-owner.test',
+    role: 'planner',
+    token_hash: 'f'.repeat(64),
+    expires_at: DateTime.now().plus({ days: 1 }).toJSDate(),
+    invited_by: shipper.id,
+    created_at: now,
+  })
+  const invite = await db.from('company_invites').where('token_hash', 'f'.repeat(64)).first()
+  const carrierRow = await carrierOf(carrier)
+  await db.table('cargo_claims').insert({
+    booking_id: booking.id,
+    shipper_id: shipper.id,
+    carrier_id: carrierRow.id,
+    type: 'damage',
+    amount_cents: 1000,
+    description: 'Crushed pallet',
+    status: 'filed',
+    delivered_on: businessDayFromToday(0),
+    respond_by: businessDayFromToday(20),
+    filed_at: now,
+    created_at: now,
+    updated_at: now,
+  })
+  const claim = await db.from('cargo_claims').where('booking_id', booking.id).first()
+  await db.table('freight_offers').insert({
+    listing_id: load.id,
+    carrier_id: carrierRow.id,
+    carrier_user_id: carrier.id,
+    amount_cents: 50_000,
+    last_by: 'carrier',
+    expires_at: DateTime.now().plus({ hours: 2 }).toJSDate(),
+    created_at: now,
+    updated_at: now,
+  })
+  const offer = await db.from('freight_offers').where('listing_id', load.id).first()
+  await db.table('booking_messages').insert({
+    booking_id: booking.id,
+    author_user_id: shipper.id,
+    author_side: 'shipper',
+    body: 'Dock door 4',
+    created_at: now,
+  })
+  const message = await db.from('booking_messages').where('booking_id', booking.id).first()
+
+  // A notification always has its user (the column is not null): the shipper's, which no
+  // other actor may mark (decision 0241).
+  const notification = (await (
+    await app.container.make(NotificationService)
+  ).notify(shipper.id, {
+    kind: 'booking',
+    title: 'Null-owner world notification',
+    body: 'Booking is waiting for payment.',
+    link: '/shipper#bookings',
+  }))!
+
+  // A saved lane of the carrier's and a saved search of the shipper's (decision 0239).
+  const savedStamp = DateTime.now().toFormat(db.connection().dialect.dateTimeFormat)
+  const savedRow = (owner: number) => ({
+    owner_user_id: owner,
+    ...placeColumns('origin', zip3Place('606')),
+    ...placeColumns('dest', statePlace('MI')),
+    equipment_key: 'ANY',
+    email: true,
+    created_at: savedStamp,
+    updated_at: savedStamp,
+  })
+  const [savedLaneRow] = await db.table('saved_lanes').insert(savedRow(carrier.id)).returning('id')
+  const savedLaneId = Number((savedLaneRow as any)?.id ?? savedLaneRow)
+  const [savedSearchRow] = await db
+    .table('saved_searches')
+    .insert({
+      ...savedRow(shipper.id),
+      pallets: 4,
+      date_from: businessDayFromToday(0),
+      date_to: businessDayFromToday(7),
+    })
+    .returning('id')
+  const savedSearchId = Number((savedSearchRow as any)?.id ?? savedSearchRow)
+
   const param = (pattern: string, name: string): string | number | null => {
     if (name === 'accountId') return 'acct_null_owner'
     if (name === 'token') return inviteToken
@@ -272,21 +374,34 @@ async function nullOwnersWorld() {
     if (name === 'bookingId') return booking.id
     if (name === 'tokenId') return token.identifier as number
     if (name === 'jobId') return requestedJob.id
+    // A request for a second admin: the admin policy reads no record, so any id.
+    if (name === 'requestId') return 1
     // A charge on the booking: its policy reads the booking (:id), whose carrier is null.
     if (name === 'chargeId') return 1
+    if (name === 'offerId') return offer.id
+    if (name === 'messageId') return message.id
+    // A claim's evidence file: its policy reads the claim (:id), the file is read after it.
+    if (name === 'fileId') return 1
     if (name !== 'id') return null
+    if (pattern.startsWith('/api/company/members/')) return member.id
+    if (pattern.startsWith('/api/saved-lanes/')) return savedLaneId
+    if (pattern.startsWith('/api/saved-searches/')) return savedSearchId
+    if (pattern.startsWith('/api/company/invites/')) return invite.id
+    if (/^\/api\/(admin\/)?claims\//.test(pattern)) return claim.id
     if (/^\/api\/(shipper\/)?freight-listings\//.test(pattern)) return load.id
     if (pattern.startsWith('/api/trucks/')) return listing.truckId
     if (pattern.startsWith('/api/listings/')) return listing.id
     if (pattern.startsWith('/api/account/tokens/')) return token.identifier as number
     if (pattern.startsWith('/api/tms/shipments/')) return booking.id
     if (pattern.startsWith('/api/tms/alert-rules/')) return alertRule.id
+    if (pattern.startsWith('/api/notifications/')) return notification.id
     if (pattern.startsWith('/api/tms/quotes/')) return quote.id
     if (pattern.startsWith('/api/tms/documents/')) return document.id
     if (pattern.startsWith('/api/admin/reviews/')) return 1
     if (/^\/api\/(admin\/finance\/invoices|advanced-invoices)\//.test(pattern)) return invoice.id
     if (pattern.startsWith('/api/admin/finance/bookings/')) return booking.id
     if (/^\/api\/(admin\/)?bookings?\//.test(pattern)) return booking.id
+    if (pattern.startsWith('/api/carrier/bookings/')) return booking.id
     if (pattern.startsWith('/api/drayage/moves/')) return move.id
     if (pattern.startsWith('/api/drayage/appointments/')) return appointment.id
     if (pattern.startsWith('/api/admin/terminals/')) return terminal.id

@@ -1,4 +1,6 @@
 import ExternalQuote from '#tms/models/external_quote'
+import NotificationService from '#notifications/services/notification_service'
+import { unsubscribeToken } from '#notifications/services/unsubscribe_tokens'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
@@ -6,6 +8,7 @@ import db from '@adonisjs/lucid/services/db'
 import { Bouncer } from '@adonisjs/bouncer'
 import { createHash } from 'node:crypto'
 import { DateTime } from 'luxon'
+import { placeColumns, statePlace, zip3Place } from '#alerts/lane_rules'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import Document from '#tms/models/document'
@@ -18,6 +21,7 @@ import type { ScopeOptions } from '#core/middleware/scope_middleware'
 import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeBooking, makeFreightListing, makeListing } from '#tests/factories'
 import FreightListingInvite from '#freight_board/models/freight_listing_invite'
+import FreightOffer from '#freight_board/models/freight_offer'
 import AlertRule from '#tms/models/alert_rule'
 import Review from '#reviews/models/review'
 import { financeMatrixBodies, financeMatrixRecords } from '#finance/tests/matrix_records'
@@ -27,6 +31,9 @@ import Appointment from '#logistics/models/appointment'
 import DrayageMoveService from '#logistics/services/drayage_move_service'
 import { makeTerminal } from '#logistics/tests/drayage_fixtures'
 import { makeExpeditedJob } from '#logistics/tests/expedited_helpers'
+import { makeMember } from '#accounts/tests/companies'
+import CompanyInvite from '#accounts/models/company_invite'
+import { hashInviteToken as hashCompanyInviteToken } from '#accounts/services/company_service'
 
 type RouteInfo = {
   method: string
@@ -60,6 +67,11 @@ const paramsOf = (pattern: string) => [...pattern.matchAll(/:(\w+)/g)].map((m) =
  */
 const BODY_IDS: Record<string, string[]> = {
   'backend/accounts/validators/account.ts userId': ['POST /api/admin/tokens'],
+  // a driver member, looked up among the acting company's own members only (decision 0237)
+  'backend/accounts/validators/company.ts memberId': [
+    'PUT /api/bookings/:id/driver',
+    'PUT /api/expedited-jobs/:id/driver',
+  ],
   'backend/admin/controllers/access_tokens_controller.ts userId': ['GET /api/admin/tokens'],
   'backend/finance/validators/finance.ts documentId': ['POST /api/bookings/:id/accessorials'],
   'backend/admin/validators/operator.ts viewerId': ['GET /api/admin/reveals'],
@@ -68,8 +80,12 @@ const BODY_IDS: Record<string, string[]> = {
     'POST /api/freight-listings/:id/invites',
   ],
   'backend/marketplace/validators/booking.ts listingId': ['POST /api/bookings'],
+  'backend/messages/validators/message.ts upToMessageId': ['POST /api/bookings/:id/messages/read'],
   'backend/payments/validators/payment.ts bookingId': ['POST /api/create-payment-intent'],
   'backend/payments/validators/payment.ts clientSecret': ['POST /api/sandbox/payments/confirm'],
+  'backend/payments/validators/claim.ts carrierId': ['GET /api/admin/claims'],
+  // the booking's own photos, looked up under the path's booking (decision 0243)
+  'backend/tms/validators/stop_events.ts photoIds': ['POST /api/bookings/:id/stop-events'],
 }
 const BODY_ID_ROUTES = new Set(Object.values(BODY_IDS).flat())
 
@@ -153,6 +169,24 @@ const LET_IN: Record<string, Partial<Record<Who, string>>> = {
   'POST /api/drayage/moves/:id/accept': {
     otherCarrier: 'any DRAY carrier may accept an open move (the service lets one win)',
   },
+  'POST /api/notifications/unsubscribe/:token': Object.fromEntries(
+    (['otherShipper', 'otherCarrier', 'pendingCarrier', 'admin', 'anonymous'] as const).map(
+      (who) => [
+        who,
+        'a mailed unsubscribe link: the signed token is the credential (decision 0242)',
+      ]
+    )
+  ),
+  ...Object.fromEntries(
+    ['GET /api/invites/:token', 'POST /api/invites/:token/accept'].map((name) => [
+      name,
+      Object.fromEntries(
+        (['otherShipper', 'otherCarrier', 'pendingCarrier', 'admin', 'anonymous'] as const).map(
+          (who) => [who, 'a company invite link: the token is the credential (decision 0223)']
+        )
+      ),
+    ])
+  ),
 }
 
 /** Refusals other than 401, 403 or 404, and why. */
@@ -266,6 +300,24 @@ async function ownersWorld() {
     token: hashInviteToken(inviteToken),
     expiresAt: DateTime.now().plus({ hours: 2 }),
   })
+  // The owner carrier's pending offer on that load, which takes offers (decision 0234).
+  await db.from('freight_listings').where('id', freightListing.id).update({ allow_offers: true })
+  const offer = await FreightOffer.create({
+    listingId: freightListing.id,
+    carrierId: (await carrierOf(carrier)).id,
+    carrierUserId: carrier.id,
+    amountCents: 80_000,
+    note: null,
+    lastBy: 'carrier',
+    carrierCounters: 0,
+    shipperCounters: 0,
+    status: 'PENDING',
+    closedReason: null,
+    bookingId: null,
+    expiresAt: DateTime.now().plus({ hours: 12 }),
+    createdAt: DateTime.now(),
+    updatedAt: DateTime.now(),
+  })
 
   // The shipper's drayage move, accepted by the carrier, with a requested terminal window.
   const terminal = await makeTerminal()
@@ -295,11 +347,112 @@ async function ownersWorld() {
     acceptedAt: DateTime.now(),
   })
 
+  // An action on an admin account waiting for a second admin (decision 0212).
+  const asker = await makeUser('admin')
+  const [actionRequest] = await db
+    .table('admin_user_action_requests')
+    .insert({
+      action: 'revoke-sessions',
+      target_user_id: (await makeUser('admin')).id,
+      requested_by: asker.id,
+      reason: 'Matrix request reason',
+      status: 'pending',
+      created_at: DateTime.now().toFormat(db.connection().dialect.dateTimeFormat),
+    })
+    .returning('id')
+  const actionRequestId = Number((actionRequest as any)?.id ?? actionRequest)
+
+  // A message on the booking's thread (the row is enough: a refused request never reads it).
+  const [messageRow] = await db
+    .table('booking_messages')
+    .insert({
+      booking_id: booking.id,
+      author_user_id: shipper.id,
+      author_side: 'shipper',
+      body: 'Matrix message',
+      created_at: DateTime.now().toFormat(db.connection().dialect.dateTimeFormat),
+    })
+    .returning('id')
+  const messageId = Number((messageRow as any)?.id ?? messageRow)
+
+  // The shipper's company: a planner and a waiting invite (decision 0223).
+  const planner = await makeMember(shipper, 'planner')
+  const companyInviteToken = 'matrix-company-invite-token'
+  const companyInvite = await CompanyInvite.create({
+    companyId: planner.companyId,
+    email: 'matrix-invitee@example.test',
+    role: 'planner',
+    tokenHash: hashCompanyInviteToken(companyInviteToken),
+    expiresAt: DateTime.now().plus({ days: 7 }),
+    usedAt: null,
+    usedBy: null,
+    invitedBy: shipper.id,
+  })
+  // The shipper's cargo claim on the booking against the carrier (decision 0233): the row is
+  // enough, a refused step never reads the booking's state.
+  const claimStamp = DateTime.now().toFormat(db.connection().dialect.dateTimeFormat)
+  const [claimRow] = await db
+    .table('cargo_claims')
+    .insert({
+      booking_id: booking.id,
+      shipper_id: shipper.id,
+      carrier_id: listing.carrierId,
+      type: 'damage',
+      amount_cents: 10_000,
+      description: 'Matrix claim: two pallets crushed',
+      status: 'escalated',
+      payout_held: false,
+      delivered_on: businessDayFromToday(0),
+      respond_by: businessDayFromToday(30),
+      filed_at: claimStamp,
+      created_at: claimStamp,
+      updated_at: claimStamp,
+    })
+    .returning('id')
+  const claimId = Number((claimRow as any)?.id ?? claimRow)
+
+  // A notification of the shipper's (decision 0241).
+  const notification = (await (
+    await app.container.make(NotificationService)
+  ).notify(shipper.id, {
+    kind: 'booking',
+    title: 'Matrix notification',
+    body: 'Booking is waiting for payment.',
+    link: '/shipper#bookings',
+  }))!
+
+  // A saved lane of the carrier's and a saved search of the shipper's (decision 0239).
+  const savedStamp = DateTime.now().toFormat(db.connection().dialect.dateTimeFormat)
+  const savedRow = (owner: number) => ({
+    owner_user_id: owner,
+    ...placeColumns('origin', zip3Place('606')),
+    ...placeColumns('dest', statePlace('MI')),
+    equipment_key: 'ANY',
+    email: true,
+    created_at: savedStamp,
+    updated_at: savedStamp,
+  })
+  const [savedLaneRow] = await db.table('saved_lanes').insert(savedRow(carrier.id)).returning('id')
+  const savedLaneId = Number((savedLaneRow as any)?.id ?? savedLaneRow)
+  const [savedSearchRow] = await db
+    .table('saved_searches')
+    .insert({
+      ...savedRow(shipper.id),
+      pallets: 4,
+      date_from: businessDayFromToday(0),
+      date_to: businessDayFromToday(7),
+    })
+    .returning('id')
+  const savedSearchId = Number((savedSearchRow as any)?.id ?? savedSearchRow)
+
   /** What a path parameter stands for; null when the matrix does not know (the test fails). */
   const pendingCarrierId = (await carrierOf(pending)).id
   const param = (pattern: string, name: string): number | string | null => {
     if (name === 'accountId') return accountId
-    if (name === 'token') return inviteToken
+    if (name === 'token') {
+      if (pattern.startsWith('/api/notifications/')) return unsubscribeToken(shipper.id, 'booking')
+      return pattern.startsWith('/api/invites/') ? companyInviteToken : inviteToken
+    }
     if (name === 'bookingId') return booking.id
     if (name === 'tokenId') return token.identifier as number
     if (name === 'userId') return pattern.includes('/tokens/') ? shipper.id : pending.id
@@ -307,8 +460,19 @@ async function ownersWorld() {
     if (name === 'chargeId') return charge.id
     if (name === 'jobId') return expeditedRun.id
     if (name === 'code') return 'LIFTGATE'
+    if (name === 'requestId') return actionRequestId
+    if (name === 'messageId') return messageId
+    // A claim's evidence file: its policy reads the claim (:id), a refused request no file.
+    if (name === 'fileId') return 1
+    if (name === 'offerId') return offer.id
     if (name !== 'id') return null
     if (/^\/api\/(shipper\/)?freight-listings\//.test(pattern)) return freightListing.id
+    if (pattern.startsWith('/api/notifications/')) return notification.id
+    if (pattern.startsWith('/api/company/members/')) return planner.memberId
+    if (pattern.startsWith('/api/saved-lanes/')) return savedLaneId
+    if (pattern.startsWith('/api/saved-searches/')) return savedSearchId
+    if (pattern.startsWith('/api/company/invites/')) return companyInvite.id
+    if (/^\/api\/(admin\/)?claims\//.test(pattern)) return claimId
     if (pattern.startsWith('/api/trucks/')) return listing.truckId
     if (pattern.startsWith('/api/listings/')) return listing.id
     if (pattern.startsWith('/api/account/tokens/')) return token.identifier as number
@@ -318,6 +482,7 @@ async function ownersWorld() {
     if (pattern.startsWith('/api/admin/reviews/')) return review.id
     if (/^\/api\/(admin\/finance\/invoices|advanced-invoices)\//.test(pattern)) return invoice.id
     if (pattern.startsWith('/api/admin/finance/bookings/')) return booking.id
+    if (pattern.startsWith('/api/carrier/bookings/')) return booking.id
     if (/^\/api\/(admin\/)?bookings?\//.test(pattern)) return booking.id
     if (pattern.startsWith('/api/tms/documents/')) return document.id
     if (pattern.startsWith('/api/drayage/moves/')) return move.id
@@ -330,6 +495,9 @@ async function ownersWorld() {
 
   // Bodies that would succeed if nothing refused them, so a missing check shows as a change.
   const bodies: Record<string, Record<string, unknown>> = {
+    'POST /api/bookings/:id/messages': { body: 'Matrix hello' },
+    'POST /api/bookings/:id/messages/read': { upToMessageId: messageId },
+    'PATCH /api/bookings/:id/messages/:messageId': { body: 'Matrix edit' },
     'PUT /api/trucks/:id': {
       make: 'Volvo',
       model: 'VNL',
@@ -338,8 +506,27 @@ async function ownersWorld() {
       capacity: 10,
     },
     'PUT /api/listings/:id/status': { status: 'expired' },
+    'PATCH /api/company/members/:id': { role: 'accounts' },
     'PUT /api/bookings/:id/status': { status: 'confirmed' },
     'PUT /api/admin/users/:userId/approve': { isApproved: true },
+    ...Object.fromEntries(
+      [
+        'suspend',
+        'reinstate',
+        'reset-two-factor',
+        'revoke-sessions',
+        'revoke-tokens',
+        'unlock',
+        'force-password-reset',
+      ].map((action) => [
+        `POST /api/admin/users/:userId/${action}`,
+        { reason: 'Matrix action reason' },
+      ])
+    ),
+    'POST /api/admin/users/:userId/email': {
+      email: 'matrix-new@example.test',
+      reason: 'Matrix action reason',
+    },
     'POST /api/admin/tokens': { userId: shipper.id, name: 'matrix' },
     'POST /api/listings': {
       truckId: listing.truckId,
@@ -372,7 +559,18 @@ async function ownersWorld() {
       candidateId: candidateHandle(shipper.id, listing.carrierId),
     },
     'POST /api/expedited-jobs/:id/position': { lat: 41.6, lng: -87.3 },
+    'POST /api/freight-listings/:id/offers': { amount_cents: 70_000, expires_in_hours: 2 },
+    'POST /api/freight-offers/:offerId/counter': { amount_cents: 85_000, expires_in_hours: 2 },
+    'PUT /api/freight-listings/:id/offer-terms': { allow_offers: false },
     'POST /api/create-payment-intent': { bookingId: booking.id, amount: booking.totalAmount },
+    'POST /api/bookings/:id/claims': {
+      type: 'damage',
+      amountCents: 5_000,
+      description: 'Matrix claim filed by someone else',
+    },
+    'POST /api/claims/:id/response': { action: 'decline', reason: 'Matrix decline reasons' },
+    'POST /api/claims/:id/escalate': { reason: 'Matrix escalation reason' },
+    'POST /api/admin/claims/:id/decision': { amountCents: 1_000, reason: 'Matrix decision reason' },
     'POST /api/drayage/moves/:id/appointments': {
       kind: 'PICKUP',
       windowStart: DateTime.now().plus({ hours: 2 }).toISO(),

@@ -130,6 +130,45 @@ test.group('Transmit: malformed subscribe and unsubscribe bodies', (group) => {
     }
   })
 
+  test('subscribing a uid whose stream is not open here is a 404 naming uid, not a refusal', async ({
+    assert,
+  }) => {
+    const anonymous = await browser()
+    const carrier = await browser(await makeUser('carrier', { isApproved: true }))
+    const notOpen = (answer: Awaited<ReturnType<typeof send>>, what: string) => {
+      assert.equal(answer.status, 404, `${what}: ${answer.text}`)
+      assert.match(answer.contentType, /^application\/json/, what)
+      assert.match(answer.body?.message ?? '', /No open stream with this uid/, what)
+      assert.deepEqual(
+        answer.body?.errors?.map((e: { field: string; rule: string }) => [e.field, e.rule]),
+        [['uid', 'openStream']],
+        what
+      )
+    }
+
+    // Never opened: a public channel, and one the caller may listen to.
+    const never = randomUUID()
+    notOpen(await send(anonymous, ROUTES[0], subscription(never, 'freight/public')), 'public')
+    notOpen(await send(carrier, ROUTES[0], subscription(never, 'freight/board')), 'board')
+
+    // Opened, then closed: the same answer once Transmit has dropped the stream.
+    const uid = randomUUID()
+    const stream = openStream(uid)
+    await stream.ready
+    const open = await send(anonymous, ROUTES[0], subscription(uid, 'freight/public'))
+    assert.equal(open.status, 204, open.text)
+    const refused = await send(anonymous, ROUTES[0], subscription(uid, 'freight/board'))
+    assert.equal(refused.status, 400, refused.text)
+    assert.deepEqual(refused.body, { message: 'You may not listen to this channel' })
+    stream.close()
+    await until(() => transmit.getSubscribersFor('freight/public').length === 0)
+    notOpen(await send(anonymous, ROUTES[0], subscription(uid, 'freight/public')), 'closed')
+
+    // Unsubscribing a stream that is gone stays a 204: there is nothing left to stop.
+    const gone = await send(anonymous, ROUTES[1], subscription(uid, 'freight/public'))
+    assert.equal(gone.status, 204, gone.text)
+  })
+
   test('an event stream without a usable uid is a 422 naming it', async ({ assert }) => {
     for (const query of ['', '?uid=', '?uid=../x', `?uid=${'x'.repeat(500)}`, '?uid[]=a']) {
       const res = await fetch(`${baseUrl()}/__transmit/events${query}`)

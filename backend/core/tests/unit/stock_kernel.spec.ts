@@ -1,6 +1,7 @@
 /*
  * A stock kernel (issue 34, docs/decisions/0195): the app changes no framework or library
- * prototype, replaces no method of a package's object, and imports only what a package exports.
+ * prototype, replaces no method of a package's object nor a global of the platform such as
+ * `globalThis.fetch` (docs/decisions/0208), and imports only what a package exports.
  * Every TypeScript source of backend/ and plugins/ is read and checked.
  */
 import { readdirSync, readFileSync } from 'node:fs'
@@ -102,6 +103,17 @@ export function patches(text: string): string[] {
     /Reflect\.(?:set|defineProperty)\(\s*[\w$.]+\.prototype\b/g,
   ]
   for (const pattern of prototypeWrites) for (const m of code.matchAll(pattern)) found.push(m[0])
+  // The platform's own globals (`globalThis.fetch = ...`): observe them (diagnostics_channel),
+  // or pass a function where one is wanted, rather than replace them for every caller.
+  const globalWrites = [
+    /(?<![\w$.])(?:globalThis|global)\s*(?:\.\s*([\w$]+)|\[\s*['"`]([\w$]+)['"`]\s*\])\s*(?:=(?!=)|\|\|=|\?\?=)/g,
+    /(?:Object\.defineProperty|Reflect\.(?:set|defineProperty))\(\s*(?:globalThis|global)\s*,\s*['"`]([\w$]+)['"`]/g,
+  ]
+  for (const pattern of globalWrites) {
+    for (const m of code.matchAll(pattern)) {
+      if ((m[1] ?? m[2]) in globalThis) found.push(m[0].trim())
+    }
+  }
   // Names bound by imports from packages: `emitter.emit = ...` on one replaces the package's.
   const imported = new Set<string>()
   const importLine = /\bimport\s+(?!type\b)([\w$*{}\s,]+?)\s+from\s+['"]([^'"]+)['"]/g
@@ -135,6 +147,15 @@ test.group('A stock kernel', () => {
     )
     assert.lengthOf(patches("import { x } from '#core/y'\nx.count = 1"), 0)
     assert.lengthOf(patches('// Router.prototype.match = function () {}'), 0)
+    assert.lengthOf(patches('globalThis.fetch = async (input) => check(await f(input))'), 1)
+    assert.lengthOf(patches("global['fetch'] = wrapped"), 1)
+    assert.lengthOf(patches("Object.defineProperty(globalThis, 'fetch', { value: f })"), 1)
+    assert.lengthOf(patches('globalThis.setTimeout ??= fake'), 1)
+    assert.lengthOf(
+      patches('const send = globalThis.fetch\nif (globalThis.fetch === send) go()'),
+      0
+    )
+    assert.lengthOf(patches('globalThis.palletlineTestState = {}'), 0)
     assert.deepEqual(privateImports("import x from '@adonisjs/shield/build/src/guards/csrf.js'"), [
       '@adonisjs/shield/build/src/guards/csrf.js',
     ])

@@ -547,10 +547,43 @@ test.group('The shipper’s loads, cancel and audits', (group) => {
     assert.equal(booked.status, 'CLAIMED')
     assert.equal(booked.booking_id, claimed.body().booking_id)
     assert.equal(booked.booking_reference, claimed.body().reference)
-    assert.deepEqual(booked.recommended, { low: 800, mid: 900, high: 1000 })
+    // No recorded basis (a load made outside the post form): the figures, without the why.
+    assert.deepEqual(booked.recommended, {
+      low: 800,
+      mid: 900,
+      high: 1000,
+      per_pallet_mile: Math.round(90000 / (4 * first.distanceMiles!)) / 100,
+      basis: null,
+    })
     assert.equal(booked.carrier_label, held.carrier_label)
+    // Claimed and awaiting the shipper's payment; an open load has no booking to pay.
+    assert.isFalse(booked.booking_paid)
+    assert.isFalse(held.booking_paid)
     const carrierView = await client.get('/api/shipper/freight-listings').loginAs(carrier)
     carrierView.assertStatus(403)
+  })
+
+  test('GET /api/shipper/freight-listings: a claim the shipper paid by card reads paid, not Pay now', async ({
+    client,
+    assert,
+  }) => {
+    const shipper = await makeUser('shipper')
+    const load = await makeFreightListing(shipper)
+    const carrier = await makeUser('carrier', { isApproved: true })
+    const claimed = await claim(client, carrier, load.id)
+    claimed.assertStatus(200)
+    const bookingId = claimed.body().booking_id
+    const before = await client.get('/api/shipper/freight-listings').loginAs(shipper)
+    assert.equal(before.body()[0].payment_status, 'UNFUNDED')
+    assert.isFalse(before.body()[0].booking_paid)
+
+    // The shipper pays the claim's booking (the load itself was never funded: TRT-010).
+    await Booking.query().where('id', bookingId).update({ paymentStatus: 'paid' })
+    const after = await client.get('/api/shipper/freight-listings').loginAs(shipper)
+    after.assertStatus(200)
+    assert.equal(after.body()[0].booking_id, bookingId)
+    assert.equal(after.body()[0].payment_status, 'UNFUNDED')
+    assert.isTrue(after.body()[0].booking_paid)
   })
 
   test('cancel: an open load (a held one drops the hold); claimed 409; others 404', async ({

@@ -227,6 +227,49 @@ test.group('POST /api/freight-listings', (group) => {
     )
   })
 
+  test('the shipper’s card repeats the recommendation’s basis: per pallet-mile, method, sample (issue 31 item 9)', async ({
+    client,
+    assert,
+  }) => {
+    await laneHistory([2, 2.2, 2.4, 2.6, 2.8, 3, 3.2, 3.4, 3.6, 3.8, 4, 4.2, 4.4, 4.6])
+    const shipper = await makeUser('shipper')
+    const estimate = await client
+      .post('/api/freight-listings/recommend')
+      .json(form({ pallets: 6 }))
+      .loginAs(shipper)
+      .withCsrfToken()
+    estimate.assertStatus(200)
+    const posted = await client
+      .post('/api/freight-listings')
+      .json(form({ pallets: 6 }))
+      .loginAs(shipper)
+      .withCsrfToken()
+    posted.assertStatus(201)
+
+    const mine = await client.get('/api/shipper/freight-listings').loginAs(shipper)
+    mine.assertStatus(200)
+    const e = estimate.body()
+    assert.equal(e.basis.method, 'lane_history')
+    assert.deepEqual(mine.body()[0].recommended, {
+      low: e.low,
+      mid: e.mid,
+      high: e.high,
+      per_pallet_mile: e.per_pallet_mile,
+      basis: { method: 'lane_history', scope: e.basis.scope, sample_size: e.sample_size },
+    })
+
+    // Another lane with no history: the cost model, no sample.
+    await client
+      .post('/api/freight-listings')
+      .json(form({ destination: { postal: '53202' }, pallets: 20 }))
+      .loginAs(shipper)
+      .withCsrfToken()
+    const both = await client.get('/api/shipper/freight-listings').loginAs(shipper)
+    const costModel = both.body()[0].recommended
+    assert.deepEqual(costModel.basis, { method: 'cost_model', scope: null, sample_size: 0 })
+    assert.isAbove(costModel.per_pallet_mile, 0)
+  })
+
   test('the price is stored once, in cents, and answered under the name it was sent (decision 0202)', async ({
     client,
     assert,

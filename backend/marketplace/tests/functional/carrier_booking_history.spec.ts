@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
-import { onTheRoad, uploadProofOfDelivery } from '#tests/deliveries'
+import { acceptRateConfirmation, onTheRoad, uploadProofOfDelivery } from '#tests/deliveries'
 
 test.group('Booking history: GET /api/bookings/:id/history', (group) => {
   eachTestInTransaction(group)
@@ -18,6 +18,7 @@ test.group('Booking history: GET /api/bookings/:id/history', (group) => {
       status: 'booked',
       ...onTheRoad(),
     })
+    await acceptRateConfirmation(booking.id, carrier.id)
     for (const status of ['confirmed', 'in_transit', 'delivered']) {
       if (status === 'delivered') await uploadProofOfDelivery(booking.id, carrier.id)
       const res = await client

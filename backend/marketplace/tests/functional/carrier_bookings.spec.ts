@@ -4,7 +4,8 @@ import Booking from '#marketplace/models/booking'
 import BookingStatusChange from '#marketplace/models/booking_status_change'
 import { makeUser, eachTestInTransaction } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
-import { onTheRoad, uploadProofOfDelivery } from '#tests/deliveries'
+import { acceptRateConfirmation, onTheRoad, uploadProofOfDelivery } from '#tests/deliveries'
+import { TRANSIT_REFUSALS } from '#marketplace/booking_status'
 
 const CHOICES = 'Status must be one of booked, confirmed, in transit, delivered, delayed'
 
@@ -33,6 +34,8 @@ test.group('Carrier bookings: GET /api/carrier/bookings', (group) => {
       status: 'booked',
       specialInstructions: 'Dock 4',
     })
+    // Its rate confirmation accepted: what holds the pickup back is its date (0221, 0226).
+    await acceptRateConfirmation(newer.id, carrier.id)
     await makeBooking(shipper, await makeListing(other))
 
     const res = await client.get('/api/carrier/bookings').loginAs(carrier)
@@ -78,15 +81,19 @@ test.group('Carrier bookings: GET /api/carrier/bookings', (group) => {
       cancellationFeeCents: null,
       cancellationFeeShareCents: null,
       createdAt: first.createdAt,
-      allowedStatuses: ['confirmed', 'in_transit', 'delayed'],
+      // Picked up in two days (the factory's date): not on the road before then (0221).
+      allowedStatuses: ['confirmed', 'delayed'],
+      inTransitBlockedReason: TRANSIT_REFUSALS.beforePickupDay(newer.pickupDate!.toISODate()!),
       deliveryBlockedReason: null,
+      // Not assigned to a driver member (decision 0237).
+      driver: null,
     })
     // SQLite keeps whole seconds
     assert.isBelow(
       Math.abs(DateTime.fromISO(first.createdAt).diff(newer.createdAt).as('seconds')),
       1
     )
-    assert.deepEqual(res.body()[1].allowedStatuses, ['booked', 'in_transit', 'delayed'])
+    assert.deepEqual(res.body()[1].allowedStatuses, ['booked', 'delayed'])
   })
 
   test('without a delivery date, the expected date adds a day per 500 miles begun', async ({
@@ -157,6 +164,7 @@ test.group('Carrier bookings: PUT /api/bookings/:id/status', (group) => {
   test('moves a booking along the road, recording each change', async ({ client, assert }) => {
     const { carrier, shipper, listing } = await setup()
     const booking = await makeBooking(shipper, listing, { status: 'booked', ...onTheRoad() })
+    await acceptRateConfirmation(booking.id, carrier.id)
     const noPod =
       'A proof of delivery is missing: upload the POD to the booking (or record an exception) before marking it delivered'
     // On the road without a POD, delivery waits for one; the delay is a recorded exception.
@@ -210,6 +218,7 @@ test.group('Carrier bookings: PUT /api/bookings/:id/status', (group) => {
       ['delayed', 'delivered'],
     ] as const) {
       const booking = await makeBooking(shipper, listing, { status: from, ...onTheRoad() })
+      await acceptRateConfirmation(booking.id, carrier.id)
       if (to === 'delivered') await uploadProofOfDelivery(booking.id, carrier.id)
       const res = await client
         .put(`/api/bookings/${booking.id}/status`)

@@ -1,7 +1,9 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import emitter from '@adonisjs/core/services/emitter'
+import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
+import { sqlTimestamp } from '#core/timestamps'
 import Booking from '#marketplace/models/booking'
 import { Clock, FixedClock } from '#core/clock'
 import { makeUser, eachTestInTransaction } from '#tests/helpers'
@@ -56,6 +58,79 @@ test.group('POST /api/booking/:id/complete', (group) => {
         data.shipperId === shipper.id &&
         DateTime.fromISO(data.completedAt).toMillis() === at.toMillis()
     )
+  })
+
+  test('the booking says what completing would do to the payout (decision 0220)', async ({
+    client,
+    assert,
+  }) => {
+    const now = DateTime.fromISO('2030-05-06T12:00:00.000Z')
+    app.container.swap(Clock, () => new FixedClock(now))
+    const deliveredAt = now.minus({ hours: 3 })
+    const view = async (booking: Booking, shipper: any) => {
+      const res = await client.get(`/api/bookings/${booking.id}`).loginAs(shipper)
+      res.assertStatus(200)
+      return res.body().completion
+    }
+
+    // Delivered three hours ago, paid, payout pending: completing releases it now.
+    const pending = await deliveredBooking({ paymentStatus: 'paid', deliveredAt })
+    assert.deepEqual(await view(pending.booking, pending.shipper), {
+      payout: 'releases_now',
+      releasedAt: null,
+      autoReleaseAt: deliveredAt.plus({ hours: 48 }).toUTC().toISO(),
+      transferHeldUntil: null,
+    })
+
+    // The 48-hour job already released and paid it (TRT in the walk): no money moves.
+    const releasedAt = now.minus({ hours: 2 })
+    const released = await deliveredBooking({
+      paymentStatus: 'paid',
+      deliveredAt: now.minus({ hours: 50 }),
+      payoutStatus: 'paid',
+      payoutReleasedAt: releasedAt,
+    })
+    assert.deepEqual(await view(released.booking, released.shipper), {
+      payout: 'already_released',
+      releasedAt: releasedAt.toUTC().toISO(),
+      autoReleaseAt: null,
+      transferHeldUntil: null,
+    })
+
+    // A carrier whose payouts are held for review: released now, the transfer waits.
+    const held = await deliveredBooking({ paymentStatus: 'paid', deliveredAt })
+    const endsAt = now.plus({ hours: 30 })
+    await db.table('payout_holds').insert({
+      carrier_id: held.listing.carrierId,
+      kind: 'payout_account',
+      reason: 'Payout account changed: payouts held for 72 hours',
+      notice_sent_to: null,
+      starts_at: sqlTimestamp(now.minus({ hours: 42 }), db.connection()),
+      ends_at: sqlTimestamp(endsAt, db.connection()),
+      created_at: sqlTimestamp(now.minus({ hours: 42 }), db.connection()),
+    })
+    assert.deepEqual(await view(held.booking, held.shipper), {
+      payout: 'releases_now',
+      releasedAt: null,
+      autoReleaseAt: deliveredAt.plus({ hours: 48 }).toUTC().toISO(),
+      transferHeldUntil: endsAt.toUTC().toISO(),
+    })
+
+    // Nothing was paid: no payout rides on it.
+    const unpaid = await deliveredBooking({ paymentStatus: 'refunded', deliveredAt })
+    assert.deepEqual(await view(unpaid.booking, unpaid.shipper), {
+      payout: 'none',
+      releasedAt: null,
+      autoReleaseAt: null,
+      transferHeldUntil: null,
+    })
+
+    // Once completed there is nothing left to say.
+    await client
+      .post(`/api/booking/${pending.booking.id}/complete`)
+      .loginAs(pending.shipper)
+      .withCsrfToken()
+    assert.isNull(await view(pending.booking, pending.shipper))
   })
 
   test('a delivered booking offers completion until it is completed', async ({

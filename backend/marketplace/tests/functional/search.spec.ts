@@ -101,6 +101,7 @@ test.group('POST /api/listings/search', (group) => {
       completedLoads: 0,
       onTimeRate: null,
       rating: { average: null, count: 0 },
+      claimsRatio: null,
       equipmentTypes: ['refrigerated'],
     })
   })
@@ -594,6 +595,7 @@ test.group('GET /api/listings/:id/carrier-profile', (group) => {
       completedLoads: 3,
       onTimeRate: 0.667,
       rating: { average: null, count: 0 },
+      claimsRatio: 0,
       equipmentTypes: ['dry_van', 'flatbed'],
       trucks: 3,
       lanes: [

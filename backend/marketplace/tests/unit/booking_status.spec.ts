@@ -6,6 +6,7 @@ import {
   deliveryRefusal,
   isFinal,
   nextStatuses,
+  transitRefusal,
   type BookingStatus,
   type DeliveryFacts,
   type StatusActor,
@@ -184,7 +185,46 @@ const DELIVERY_TABLE: [string, Partial<DeliveryFacts>, StatusActor, string][] = 
   ],
 ]
 
+/** What a pickup needs (decision 0221): the facts, and `ok` or the refusal. */
+const TRANSIT_TABLE: [string, Partial<DeliveryFacts>, string][] = [
+  ['pickup day was yesterday', {}, 'ok'],
+  ['pickup day is today', { pickupDate: '2026-03-05' }, 'ok'],
+  [
+    'pickup day is tomorrow',
+    { pickupDate: '2026-03-06' },
+    'The pickup date (2026-03-06) has not come yet: a booking cannot be in transit before its pickup',
+  ],
+  [
+    'pickup two days ahead (TRT-036 in the walk)',
+    { pickupDate: '2026-03-07' },
+    'The pickup date (2026-03-07) has not come yet: a booking cannot be in transit before its pickup',
+  ],
+  ['no pickup date on the booking', { pickupDate: null }, 'ok'],
+  [
+    'the window opens in a minute',
+    { pickupDate: '2026-03-05', pickupWindowStartMs: NOW_MS + 60_000 },
+    'The pickup window has not opened yet: a booking cannot be in transit before its pickup',
+  ],
+  [
+    'the window opened this instant',
+    { pickupDate: '2026-03-05', pickupWindowStartMs: NOW_MS },
+    'ok',
+  ],
+  [
+    'the pickup day rule comes first',
+    { pickupDate: '2026-03-06', pickupWindowStartMs: NOW_MS + 86_400_000 },
+    'The pickup date (2026-03-06) has not come yet: a booking cannot be in transit before its pickup',
+  ],
+  ['no POD is needed to pick up', { proofOfDelivery: false }, 'ok'],
+]
+
 test.group('Booking status machine as tables', () => {
+  test('in transit: not before the pickup day, nor before its window opens', ({ assert }) => {
+    for (const [name, facts, expected] of TRANSIT_TABLE) {
+      assert.equal(transitRefusal({ ...READY, ...facts }) ?? 'ok', expected, name)
+    }
+  })
+
   test('the carrier’s updater: every state × every choice', ({ assert }) => {
     assert.lengthOf(CARRIER_TABLE, 7 * CARRIER_STATUS_CHOICES.length)
     for (const [from, to, expected] of CARRIER_TABLE) {

@@ -264,6 +264,8 @@ test.group('Carrier payments: payout history', (group) => {
       payoutReleasedAt: '2025-03-14T09:30:00.000Z',
       payoutFailureReason: null,
       lateCancelFee: false,
+      quickPayFeeCents: null,
+      quickPay: null,
     })
     assert.deepInclude(body[0], {
       paymentStatus: 'pending',
@@ -276,6 +278,8 @@ test.group('Carrier payments: payout history', (group) => {
       payoutFailureReason: 'The bank account was closed',
     })
     assert.isBelow(body[0].payoutAmount, body[0].totalAmount)
+    // a pending payout carries its quick-pay quote: not before the booking is paid (0222)
+    assert.deepInclude(body[0].quickPay, { available: false, reasonCode: 'not_paid' })
 
     const rivalView = await client.get(PAYOUTS).loginAs(rival)
     rivalView.assertStatus(200)

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
 import { completedBooking, summaries } from '#reviews/tests/world'
+import { makeMember } from '#accounts/tests/companies'
 import PlatformFiguresService, {
   figuresCacheMs,
   MIN_JUDGED_FOR_RATE,
@@ -79,6 +80,22 @@ test.group('Public platform figures (decision 0190)', (group) => {
     await (await summaries()).rewriteDeliveries(first.carrierId)
     const res = await client.get('/api/platform/figures')
     assert.deepInclude(res.body(), { deliveredShipments: 1, judgedDeliveries: 1, onTimeRate: null })
+  })
+
+  test('counts carrier companies, not their members’ logins (a dispatcher or driver is no carrier)', async ({
+    client,
+    assert,
+  }) => {
+    const owner = await makeUser('carrier', { isApproved: true, approvalStatus: 'approved' })
+    await makeMember(owner, 'dispatcher')
+    await makeMember(owner, 'driver')
+    await makeUser('carrier', { isApproved: true, approvalStatus: 'approved' })
+    const shipper = await makeUser('shipper')
+    await makeMember(shipper, 'planner')
+
+    const res = await client.get('/api/platform/figures')
+    res.assertStatus(200)
+    assert.equal(res.body().approvedCarriers, 2)
   })
 
   test('answers from memory for a while when the cache is on', async ({ client, assert }) => {

@@ -106,9 +106,10 @@ test.group('Documents read as finished paperwork', (group) => {
     assert.equal(after(lines, 'Handling units'), '6 pallets')
     assert.equal(after(lines, 'Weight'), '5,400 lb')
     assert.equal(after(lines, 'Special instructions'), 'Dock 7, call 30 minutes ahead')
-    for (const label of ['Pieces', 'Commodity', 'Freight class (NMFC)']) {
+    const freightLabels = ['Pieces', 'Commodity', 'Freight class (NMFC)', 'Hazardous materials']
+    for (const label of freightLabels) {
       assert.include(lines, label)
-      assert.include(['Weight', 'Pieces', 'Commodity', 'Freight class (NMFC)'], after(lines, label))
+      assert.include([...freightLabels, 'Weight'], after(lines, label))
     }
     assert.notInclude(text, 'Not declared')
     // Paid: the carrier is named.

@@ -76,7 +76,10 @@ test.group('Bills of lading and invoice PDFs', (group) => {
     assert.notEqual(bols[0].bolNumber, bols[1].bolNumber)
     const bytes = await drive.use().getBytes(bols[0].pdfUrl!)
     assert.equal(Buffer.from(bytes.subarray(0, 5)).toString('latin1'), '%PDF-')
-    const doc = await Document.query().where('bookingId', first.id).firstOrFail()
+    const doc = await Document.query()
+      .where('bookingId', first.id)
+      .where('type', 'BOL')
+      .firstOrFail()
     assert.equal(doc.type, 'BOL')
     await first.refresh()
     assert.equal(first.bolUrl, `/api/tms/documents/${doc.id}/download`)
@@ -355,9 +358,10 @@ test.group('Uploads, downloads and the Document Hub', (group) => {
     const other = await world()
     await paidBooking(other.shipper, other.listing)
 
+    // Each paid booking has its bill of lading and its rate confirmation (0226).
     const all = await client.get('/api/tms/documents').loginAs(shipper)
     all.assertStatus(200)
-    assert.equal(all.body().meta.total, 3)
+    assert.equal(all.body().meta.total, 5)
     const pods = await client.get('/api/tms/documents?type=POD').loginAs(shipper)
     assert.deepEqual(
       pods.body().data.map((d: any) => [d.type, d.shipmentId]),
@@ -366,15 +370,15 @@ test.group('Uploads, downloads and the Document Hub', (group) => {
     const ofTwo = await client
       .get(`/api/tms/documents?shipment=TRT-${String(two.id).padStart(3, '0')}`)
       .loginAs(shipper)
-    assert.deepEqual(
+    assert.sameMembers(
       ofTwo.body().data.map((d: any) => d.type),
-      ['BOL']
+      ['BOL', 'RATE_CONFIRMATION']
     )
-    const paged = await client.get('/api/tms/documents?perPage=2&page=2').loginAs(shipper)
+    const paged = await client.get('/api/tms/documents?perPage=2&page=3').loginAs(shipper)
     assert.lengthOf(paged.body().data, 1)
-    assert.equal(paged.body().meta.lastPage, 2)
+    assert.equal(paged.body().meta.lastPage, 3)
     const asCarrier = await client.get('/api/tms/documents').loginAs(carrier)
-    assert.equal(asCarrier.body().meta.total, 3)
+    assert.equal(asCarrier.body().meta.total, 5)
     ;(await client.get('/api/tms/documents?type=NOPE').loginAs(shipper)).assertStatus(422)
     ;(await client.get('/api/tms/documents')).assertStatus(401)
   })

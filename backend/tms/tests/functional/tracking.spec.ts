@@ -6,6 +6,7 @@ import { businessDateColumn } from '#core/business_time'
 import ShipmentEvent from '#tms/models/shipment_event'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
+import { acceptRateConfirmation } from '#tests/deliveries'
 
 /** A shipper's booking Chicago → Detroit with an approved carrier, and its parties. */
 async function shipment() {
@@ -162,6 +163,7 @@ test.group('A carrier’s status change makes the milestones', (group) => {
     // Picked up on the clock's day; the delay on the way is its recorded exception, so it is
     // delivered without a POD (docs/decisions/0166).
     await booking.merge({ pickupDate: businessDateColumn(clock, 0) }).save()
+    await acceptRateConfirmation(booking.id, carrier.id)
     const move = (status: string) =>
       client
         .put(`/api/bookings/${booking.id}/status`)

@@ -7,11 +7,14 @@ import AlertNotification from '#tms/models/alert_notification'
 import { ShipmentAlertMail } from '#tms/services/alert_mail'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
+import { acceptRateConfirmation } from '#tests/deliveries'
 
 async function shipment() {
   const shipper = await makeUser('shipper', { firstName: 'Sally' })
   const carrier = await makeUser('carrier', { isApproved: true })
   const booking = await makeBooking(shipper, await makeListing(carrier))
+  // Accepted, so the carrier may report its pickup (docs/decisions/0226).
+  await acceptRateConfirmation(booking.id, carrier.id)
   return { shipper, carrier, booking }
 }
 

@@ -1,10 +1,16 @@
 import { paths } from '@/config/paths'
 import type { User } from '@/features/auth/api/get-user'
 
-type RoleUser = Pick<User, 'role' | 'isApproved'>
+type RoleUser = Pick<User, 'role' | 'isApproved'> & {
+  member?: { role: string } | null
+}
 
-/** Each role's own area (docs/spec.md §2); an unknown role has none and goes to '/'. */
+/**
+ * Each role's own area (docs/spec.md §2); an unknown role has none and goes to '/'. A carrier's
+ * driver member's is their work (decision 0237).
+ */
 export function roleHome(user: RoleUser): string {
+  if (user.role === 'carrier' && user.member?.role === 'driver') return paths.drive.getHref()
   switch (user.role) {
     case 'shipper':
       return paths.shipper.getHref()
@@ -24,7 +30,7 @@ export function hasKnownRole(user: RoleUser) {
 /** Where a user lands after signing in, or when already signed in on /login or /auth. */
 export function postLoginPath(user: RoleUser): string {
   if (user.role === 'carrier')
-    return user.isApproved ? paths.carrier.getHref() : paths.carrierPending.getHref()
+    return user.isApproved ? roleHome(user) : paths.carrierPending.getHref()
   return roleHome(user)
 }
 

@@ -32,11 +32,13 @@ export function RequireAuth() {
  * One role's area; anyone else is sent to their own area (unknown role: '/'). An admin without
  * two-factor sign-in is sent to Settings to turn it on (the admin API refuses it until then).
  */
-export function RequireRole({ role }: { role: Role }) {
+export function RequireRole({ role }: { role: Role | readonly Role[] }) {
   const { user, isLoading, signedOutReason } = useAuth()
   if (isLoading) return <PageSpinner />
   if (!user) return <Navigate to={signInHref(signedOutReason)} replace />
-  if (user.role !== role) return <Navigate to={roleHome(user)} replace />
+  const allowed: readonly Role[] = typeof role === 'string' ? [role] : role
+  if (!(allowed as readonly string[]).includes(user.role))
+    return <Navigate to={roleHome(user)} replace />
   if (isUnapprovedCarrier(user)) return <Navigate to={paths.carrierPending.getHref()} replace />
   if (user.role === 'admin' && !user.twoFactorEnabled) {
     return <Navigate to={paths.settings.getHref()} replace />

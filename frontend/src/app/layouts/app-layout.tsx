@@ -1,16 +1,14 @@
 import { Outlet } from 'react-router-dom'
-import { TooltipProvider } from '@/components/ui/tooltip'
 import { SiteHeader } from '@/app/layouts/site-header'
 import { LiveUpdates } from '@/app/live-updates'
 
 /**
- * Signed-in screens: the top bar, then the page (which renders its own <main>). Tooltips live
- * on these screens only, so their provider (and Radix Tooltip) stays out of the public pages.
- * `LiveUpdates` keeps their data fresh from the user's live notices (docs/decisions/0171).
+ * Signed-in screens: the top bar, then the page (which renders its own <main>). No Radix here:
+ * a tooltip brings its own provider (components/ui/tooltip.tsx, decision 0219). `LiveUpdates` keeps their data fresh from the user's live notices (docs/decisions/0171).
  */
 export function AppLayout() {
   return (
-    <TooltipProvider>
+    <>
       <LiveUpdates />
       <div id="content" className="flex min-h-screen flex-col bg-slate-50">
         <SiteHeader />
@@ -18,6 +16,6 @@ export function AppLayout() {
           <Outlet />
         </div>
       </div>
-    </TooltipProvider>
+    </>
   )
 }

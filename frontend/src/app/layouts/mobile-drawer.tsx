@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/dialog'
 import type { User } from '@/features/auth/api/get-user'
 import { useAuth } from '@/features/auth/hooks/use-auth'
-import { displayName, roleLabel } from '@/app/account'
+import { accountLine, displayName } from '@/app/account'
 import { roleNav } from '@/config/role-nav'
 import { usePageLocation } from '@/lib/navigation'
 
@@ -34,12 +34,10 @@ export function MobileDrawer({ user }: { user: User }) {
       <DialogContent side="left" aria-describedby="mobile-drawer-role">
         <div className="mb-6 border-b border-slate-200 pb-4 pr-8">
           <DialogTitle className="text-base">Welcome, {displayName(user)}</DialogTitle>
-          <DialogDescription id="mobile-drawer-role">
-            {roleLabel(user.role)} account
-          </DialogDescription>
+          <DialogDescription id="mobile-drawer-role">{accountLine(user)}</DialogDescription>
         </div>
         <nav aria-label="Account" className="flex-1 space-y-1">
-          {roleNav(user.role).map((entry) => (
+          {roleNav(user.role, user.member).map((entry) => (
             <RoleNavItem
               key={entry.label}
               entry={entry}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { mockFetch, type MockRoute } from '@/testing/mock-fetch'
 import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
-import { initials, displayName } from '@/app/account'
+import { accountLine, initials, displayName } from '@/app/account'
 import { roleNav } from '@/config/role-nav'
 
 function setup(
@@ -45,6 +45,25 @@ describe('header', () => {
     expect(initials(makeUser({ firstName: 'pat', lastName: 'lee' }))).toBe('PL')
     expect(initials(makeUser({ firstName: null, lastName: null, username: 'zed' }))).toBe('Z')
     expect(displayName(makeUser({ firstName: null, lastName: null, username: 'zed' }))).toBe('zed')
+    // A company member signed in: the screen greets the person, not the company's owner.
+    const member = {
+      userId: 9,
+      role: 'driver' as const,
+      firstName: 'Tom',
+      lastName: 'Brennan',
+      email: 'driver@palletline.test',
+      phone: null,
+      companyId: 2,
+      companyName: 'Midwest Express Freight',
+      companyKind: 'carrier' as const,
+    }
+    const driver = makeUser({ firstName: 'Mike', lastName: 'Kowalski', member })
+    expect(displayName(driver)).toBe('Tom Brennan')
+    expect(initials(driver)).toBe('TB')
+    expect(accountLine(driver)).toBe('Driver at Midwest Express Freight')
+    expect(accountLine(makeUser({ role: 'shipper' }))).toBe('Shipper account')
+    const unnamed = makeUser({ member: { ...member, firstName: null, lastName: null } })
+    expect(displayName(unnamed)).toBe('driver@palletline.test')
   })
 
   it('shows the signed-in top bar with initials and name', async () => {

@@ -7,11 +7,19 @@ import { useAuth } from '@/features/auth/hooks/use-auth'
 const UserMenu = React.lazy(() =>
   import('@/app/layouts/user-menu').then((m) => ({ default: m.UserMenu }))
 )
+const NotificationBell = React.lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((m) => ({
+    default: m.NotificationBell,
+  }))
+)
 const MobileDrawer = React.lazy(() =>
   import('@/app/layouts/mobile-drawer').then((m) => ({ default: m.MobileDrawer }))
 )
 
-/** Public header for visitors, signed-in top bar (user menu, the menu's drawer) for users. */
+/**
+ * Public header for visitors, signed-in top bar (the notification bell, user menu, the menu's
+ * drawer) for users.
+ */
 export function SiteHeader() {
   const { user } = useAuth()
   return (
@@ -29,9 +37,14 @@ export function SiteHeader() {
           <Logo />
         </div>
         {user ? (
-          <React.Suspense fallback={<span className="block h-10 w-10" />}>
-            <UserMenu user={user} />
-          </React.Suspense>
+          <div className="flex items-center gap-1">
+            <React.Suspense fallback={<span className="block h-10 w-10" />}>
+              <NotificationBell />
+            </React.Suspense>
+            <React.Suspense fallback={<span className="block h-10 w-10" />}>
+              <UserMenu user={user} />
+            </React.Suspense>
+          </div>
         ) : (
           <PublicNav />
         )}

@@ -10,7 +10,7 @@ import {
 } from '@/components/ui/dropdown-menu'
 import type { User } from '@/features/auth/api/get-user'
 import { useAuth } from '@/features/auth/hooks/use-auth'
-import { displayName, initials, roleLabel } from '@/app/account'
+import { accountLine, displayName, initials } from '@/app/account'
 import { profileHref } from '@/config/role-nav'
 import { paths } from '@/config/paths'
 import { useNavigation } from '@/lib/navigation'
@@ -36,9 +36,7 @@ export function UserMenu({ user }: { user: User }) {
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>
           <p className="truncate">{name}</p>
-          <p className="truncate text-xs font-normal text-slate-500">
-            {roleLabel(user.role)} account
-          </p>
+          <p className="truncate text-xs font-normal text-slate-500">{accountLine(user)}</p>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate(profileHref(user.role))}>

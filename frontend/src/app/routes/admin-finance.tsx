@@ -1,5 +1,10 @@
+import { WithBackToDashboard } from '@/app/layouts/back-to-dashboard'
 import { FinanceAdminPage } from '@/features/finance/components/finance-admin-page'
 
 export default function AdminFinanceRoute() {
-  return <FinanceAdminPage />
+  return (
+    <WithBackToDashboard width="wide">
+      <FinanceAdminPage />
+    </WithBackToDashboard>
+  )
 }

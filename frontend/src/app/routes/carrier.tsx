@@ -1,38 +1,103 @@
+import { Suspense } from 'react'
+import { lazyComponent, PartSuspense } from '@/components/lazy-section'
 import { useRefreshCarrierBookings } from '@/app/refresh-carrier-bookings'
 import { CarrierDashboard } from '@/features/carrier/components/carrier-dashboard'
-import { ProfileForm } from '@/features/auth/components/profile-form'
-import { FreightBoard } from '@/features/freight-board/components/freight-board'
-import { BookingReviewsDialog } from '@/features/reviews/components/booking-reviews-dialog'
-import { reviewWindowClosed } from '@/lib/review-window'
-import { CarrierDrayage } from '@/features/drayage/components/carrier-drayage'
-import { CarrierExpedited } from '@/features/expedited/components/carrier-expedited'
-import { DrayageInvoicePanel } from '@/features/finance/components/drayage-invoice-panel'
-import { BookingChargesDialog } from '@/features/finance/components/booking-charges-dialog'
+import { reviewWindowClosed, reviewWindowNotOpen } from '@/lib/review-window'
+import { useUser } from '@/features/auth/api/get-user'
+
+// The sections' parts load with the section that shows them (decision 0219).
+const BookingChargesDialog = lazyComponent(() =>
+  import('@/features/finance/components/booking-charges-dialog').then((m) => m.BookingChargesDialog)
+)
+const BookingReviewsDialog = lazyComponent(() =>
+  import('@/features/reviews/components/booking-reviews-dialog').then((m) => m.BookingReviewsDialog)
+)
+const BookingMessagesDialog = lazyComponent(() =>
+  import('@/features/messages/components/booking-messages-dialog').then(
+    (m) => m.BookingMessagesDialog
+  )
+)
+const AssignDriver = lazyComponent(() =>
+  import('@/features/team/components/assign-driver').then((m) => m.AssignDriver)
+)
+const TeamPanel = lazyComponent(() =>
+  import('@/features/team/components/team-panel').then((m) => m.TeamPanel)
+)
+const ProfileForm = lazyComponent(() =>
+  import('@/features/auth/components/profile-form').then((m) => m.ProfileForm)
+)
+const FreightBoard = lazyComponent(() =>
+  import('@/features/freight-board/components/freight-board').then((m) => m.FreightBoard)
+)
+const CarrierDrayage = lazyComponent(() =>
+  import('@/features/drayage/components/carrier-drayage').then((m) => m.CarrierDrayage)
+)
+const CarrierExpedited = lazyComponent(() =>
+  import('@/features/expedited/components/carrier-expedited').then((m) => m.CarrierExpedited)
+)
+const SavedLanes = lazyComponent(() =>
+  import('@/features/alerts/components/saved-lanes').then((m) => m.SavedLanes)
+)
+const DrayageInvoicePanel = lazyComponent(() =>
+  import('@/features/finance/components/drayage-invoice-panel').then((m) => m.DrayageInvoicePanel)
+)
 
 export default function CarrierRoute() {
   const refreshBookings = useRefreshCarrierBookings()
+  const { data: user } = useUser()
   return (
     <CarrierDashboard
+      member={user?.member}
+      driverAction={
+        // Owners and dispatchers assign bookings to the company's drivers (decision 0237).
+        user?.member?.role === 'owner' || user?.member?.role === 'dispatcher'
+          ? (booking) => (
+              <Suspense fallback={null}>
+                <AssignDriver booking={booking} />
+              </Suspense>
+            )
+          : undefined
+      }
       accountPanel={
-        <ProfileForm title="Account" description="The carrier account you are signed in with." />
+        <>
+          <ProfileForm title="Account" description="The carrier account you are signed in with." />
+          {/* The company's team, for its owners (decision 0223). */}
+          {user?.member?.role === 'owner' ? <TeamPanel personId={user.member.userId} /> : null}
+        </>
       }
       freightBoard={<FreightBoard idPrefix="grab-and-go" onClaimed={refreshBookings} />}
       drayage={
         <CarrierDrayage
-          completed={(moveId) => <DrayageInvoicePanel moveId={moveId} role="carrier" />}
+          completed={(moveId) => (
+            <PartSuspense>
+              <DrayageInvoicePanel moveId={moveId} role="carrier" />
+            </PartSuspense>
+          )}
         />
       }
       expedited={<CarrierExpedited />}
+      savedLanes={(header) => <SavedLanes header={header} />}
+      messageAction={(booking) => (
+        <Suspense fallback={null}>
+          <BookingMessagesDialog
+            bookingId={booking.id}
+            reference={booking.reference}
+            side="carrier"
+          />
+        </Suspense>
+      )}
       reviewAction={(booking) => (
-        <>
+        // A row's actions appear once their code is there (with the bookings, decision 0219).
+        <Suspense fallback={null}>
           <BookingChargesDialog bookingId={booking.id} reference={booking.reference} />
           <BookingReviewsDialog
             bookingId={booking.id}
             reference={booking.reference}
             side="carrier"
             windowClosed={reviewWindowClosed(booking)}
+            windowNotOpen={reviewWindowNotOpen(booking)}
           />
-        </>
+        </Suspense>
       )}
     />
   )

@@ -81,6 +81,8 @@ export function buttonClassName(
   )
 }
 
+export { Slot }
+
 export const Button = React.forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   { className, variant = 'default', size = 'default', asChild = false, type, ...props },
   ref

@@ -1,8 +1,12 @@
 import { RefreshCw } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { loadFailure } from '@/lib/api-errors'
 
-/** What a panel shows when its data failed to load: the reason and a way to try again. */
+/**
+ * What a panel shows when its data failed to load: why, in words (`loadFailure`), and a way to
+ * try again.
+ */
 export function LoadError({
   title,
   error,
@@ -14,10 +18,12 @@ export function LoadError({
   onRetry?: () => void
   retrying?: boolean
 }) {
+  const { reason, detail } = loadFailure(error)
   return (
     <div className="space-y-3">
       <Alert variant="error" title={title}>
-        {error instanceof Error ? error.message : String(error)}
+        {reason}
+        {detail ? <span className="mt-1 block">{detail}</span> : null}
       </Alert>
       {onRetry ? (
         <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>

@@ -17,7 +17,17 @@ export function TooltipProvider({ children }: { children: React.ReactNode }) {
   )
 }
 
-export const Tooltip = TooltipPrimitive.Root
+/**
+ * A tooltip with its own provider: the signed-in shell has none, so Radix Tooltip loads only with
+ * a screen that shows a tooltip (decision 0219).
+ */
+export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  )
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger
 
 export const TooltipContent = React.forwardRef<

@@ -313,7 +313,7 @@ describe('admin console', () => {
     expect(requestsTo(calls, 'GET', '/api/admin/dashboard')).toHaveLength(2)
   })
 
-  it('opens Fleet Oversight and keeps the other console entries visibly disabled', async () => {
+  it('opens Fleet Oversight; User Management and Finance are screens of their own', async () => {
     setup()
     const nav = await screen.findByRole('navigation', { name: 'Admin dashboard' }, FIRST_PAINT)
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin')
@@ -322,10 +322,10 @@ describe('admin console', () => {
     fireEvent.click(fleet)
     await waitFor(() => expect(fleet).toHaveAttribute('aria-current', 'page'))
     expect(await screen.findByRole('heading', { name: 'Fleet Oversight' })).toBeTruthy()
-    const users = within(nav).getByRole('link', { name: 'User Management' })
-    expect(users).toHaveAttribute('aria-disabled', 'true')
-    expect(users).not.toHaveAttribute('href')
-    expect(users).toHaveAccessibleDescription('Not available yet')
+    expect(within(nav).getByRole('link', { name: 'User Management' })).toHaveAttribute(
+      'href',
+      '/admin/users'
+    )
     expect(within(nav).queryByRole('link', { name: 'Financial Reports' })).toBeNull()
     expect(within(nav).getByRole('link', { name: 'Finance' })).toHaveAttribute(
       'href',

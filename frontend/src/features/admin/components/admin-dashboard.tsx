@@ -16,8 +16,7 @@ import { ReviewsModeration } from '@/features/admin/components/reviews-moderatio
 import { SummaryCards } from '@/features/admin/components/summary-cards'
 
 // The console is one page: the menu's sections (config/role-nav.ts) are its cards, #fleet,
-// #analytics and #terminals; Finance is a page of its own; User Management is listed, disabled
-// and marked "Not available yet", until it has a screen.
+// #analytics and #terminals; Finance and User Management are pages of their own.
 const NAV = roleNav('admin')
 const SECTIONS = NAV.flatMap((entry) => (entry.section ? [entry.section] : []))
 

@@ -1,6 +1,6 @@
 import * as React from 'react'
-import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react'
-import { Button } from '@/components/ui/button'
+import { Inbox } from 'lucide-react'
+import { Pager } from '@/components/ui/pager'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { LoadError } from '@/components/ui/load-error'
@@ -84,31 +84,15 @@ export function ContactInbox() {
                 </li>
               ))}
             </ul>
-            <nav
-              aria-label="Contact message pages"
-              className="flex items-center justify-between gap-3 text-sm"
-            >
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={shownPage <= 1 || isValidating}
-                onClick={() => setPage(Math.max(1, shownPage - 1))}
-              >
-                <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
-              </Button>
-              <span className="text-slate-600" aria-live="polite">
-                Page {shownPage} of {lastPage} · {data.meta.total}{' '}
-                {data.meta.total === 1 ? 'message' : 'messages'}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={shownPage >= lastPage || isValidating}
-                onClick={() => setPage(Math.min(lastPage, shownPage + 1))}
-              >
-                Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
-              </Button>
-            </nav>
+            <Pager
+              label="Contact message pages"
+              page={shownPage}
+              lastPage={lastPage}
+              total={data.meta.total}
+              noun={['message', 'messages']}
+              loading={isValidating}
+              onPage={setPage}
+            />
           </>
         )}
       </CardContent>

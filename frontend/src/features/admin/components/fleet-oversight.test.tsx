@@ -29,6 +29,23 @@ const carrier: FleetCarrier = {
   rating: { average: 4.5, count: 6 },
   onTimeRate: 0.875,
   deliveredLoads: 9,
+  claimsRatio: 0.111,
+  claims: {
+    count: 1,
+    settledCents: 12_000,
+    open: 0,
+    claims: [
+      {
+        id: 4,
+        reference: 'TRT-031',
+        type: 'damage',
+        amountCents: 20_000,
+        status: 'settled',
+        settledCents: 12_000,
+        filedAt: '2030-02-01T15:00:00.000Z',
+      },
+    ],
+  },
   lastStandingChange: null,
   standingHistory: [],
 }
@@ -60,6 +77,11 @@ describe('Fleet Oversight', () => {
       within(row).getByRole('img', { name: /Rated 4\.5 out of 5 from 6 reviews/ })
     ).toBeTruthy()
     expect(row).toHaveTextContent('88% on time · 9 delivered')
+    expect(row).toHaveTextContent('1 cargo claim (11% of loads)')
+    expect(row).toHaveTextContent('Claims history (1) · $120.00 settled')
+    expect(
+      within(row).getByRole('list', { name: 'Claims history of Page 1 Lines' })
+    ).toHaveTextContent('TRT-031 Damage, $200.00 claimed Feb 1, 2030: Settled for $120.00')
     expect(screen.getByText(/Page 1 of 2/)).toBeTruthy()
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }))

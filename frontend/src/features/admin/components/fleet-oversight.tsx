@@ -15,7 +15,14 @@ import {
   TableRow,
 } from '@/components/ui/table'
 import { VettingResultBadge } from '@/components/vetting-checks'
-import { formatCalendarDate, formatDateTime, formatPercent } from '@/lib/format'
+import {
+  formatCalendarDate,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+  formatStatus,
+} from '@/lib/format'
 import {
   useFleetCarriers,
   type FleetCarrier,
@@ -98,7 +105,7 @@ function StandingHistory({ carrier }: { carrier: FleetCarrier }) {
   if (history.length === 0) return null
   return (
     <details className="mt-1 text-xs text-slate-600">
-      <summary className="cursor-pointer text-brand-600 hover:underline">
+      <summary className="cursor-pointer text-brand-700 hover:underline">
         Standing history ({history.length})
       </summary>
       <ol className="mt-1 space-y-1" aria-label={`Standing history of ${carrier.companyName}`}>
@@ -114,6 +121,46 @@ function StandingHistory({ carrier }: { carrier: FleetCarrier }) {
         ))}
       </ol>
     </details>
+  )
+}
+
+const claimsLine = (carrier: FleetCarrier) => {
+  const { count } = carrier.claims
+  if (count === 0) return 'No cargo claims'
+  const ratio =
+    carrier.claimsRatio == null ? '' : ` (${formatPercent(carrier.claimsRatio)} of loads)`
+  return `${count} cargo ${count === 1 ? 'claim' : 'claims'}${ratio}`
+}
+
+/** The carrier's cargo claims, newest first, and what the settled ones came to (decision 0233). */
+function ClaimsHistory({ carrier }: { carrier: FleetCarrier }) {
+  const { claims, settledCents, open } = carrier.claims
+  return (
+    <div className="text-xs text-slate-600">
+      <p>
+        {claimsLine(carrier)}
+        {open > 0 ? ` · ${open} open` : ''}
+      </p>
+      {claims.length > 0 ? (
+        <details className="mt-1">
+          <summary className="cursor-pointer text-brand-700 hover:underline">
+            Claims history ({claims.length}) · {formatCurrency(settledCents / 100)} settled
+          </summary>
+          <ol className="mt-1 space-y-1" aria-label={`Claims history of ${carrier.companyName}`}>
+            {claims.map((claim) => (
+              <li key={claim.id}>
+                <span className="font-medium text-slate-800">{claim.reference}</span>{' '}
+                {formatStatus(claim.type)}, {formatCurrency(claim.amountCents / 100)} claimed{' '}
+                {formatDate(claim.filedAt)}: {formatStatus(claim.status)}
+                {claim.settledCents != null
+                  ? ` for ${formatCurrency(claim.settledCents / 100)}`
+                  : ''}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </div>
   )
 }
 
@@ -194,6 +241,7 @@ function FleetTable({ carriers, onAction }: FleetListProps) {
                 <p className="text-xs text-slate-600">
                   {onTime(carrier)} · {carrier.deliveredLoads} delivered
                 </p>
+                <ClaimsHistory carrier={carrier} />
               </TableCell>
               <TableCell className="text-right">
                 <StandingButton carrier={carrier} onAction={onAction} />
@@ -229,6 +277,7 @@ function FleetCards({ carriers, onAction }: FleetListProps) {
           <p className="text-xs text-slate-600">
             {onTime(carrier)} · {carrier.deliveredLoads} delivered
           </p>
+          <ClaimsHistory carrier={carrier} />
           <StandingButton carrier={carrier} onAction={onAction} />
         </li>
       ))}

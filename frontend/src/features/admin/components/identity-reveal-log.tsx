@@ -1,6 +1,6 @@
 import * as React from 'react'
-import { ChevronLeft, ChevronRight, Eye } from 'lucide-react'
-import { Button } from '@/components/ui/button'
+import { Eye } from 'lucide-react'
+import { Pager } from '@/components/ui/pager'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { LoadError } from '@/components/ui/load-error'
@@ -122,31 +122,15 @@ export function IdentityRevealLog() {
                 ))}
               </TableBody>
             </Table>
-            <nav
-              aria-label="Audit log pages"
-              className="flex items-center justify-between gap-3 text-sm"
-            >
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={shownPage <= 1 || isValidating}
-                onClick={() => setPage(Math.max(1, shownPage - 1))}
-              >
-                <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
-              </Button>
-              <span className="text-slate-600" aria-live="polite">
-                Page {shownPage} of {lastPage} · {log.meta.total}{' '}
-                {log.meta.total === 1 ? 'entry' : 'entries'}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={shownPage >= lastPage || isValidating}
-                onClick={() => setPage(Math.min(lastPage, shownPage + 1))}
-              >
-                Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
-              </Button>
-            </nav>
+            <Pager
+              label="Audit log pages"
+              page={shownPage}
+              lastPage={lastPage}
+              total={log.meta.total}
+              noun={['entry', 'entries']}
+              loading={isValidating}
+              onPage={setPage}
+            />
           </>
         )}
       </CardContent>

@@ -188,12 +188,12 @@ describe('admin console: Money & audit', () => {
           : { body: intact },
     })
     const failed = await screen.findByText('Could not load the reconciliation', {}, FIRST_PAINT)
-    expect(failed.closest('[role="alert"]')).toHaveTextContent('500: Something went wrong')
+    expect(failed.closest('[role="alert"]')).toHaveTextContent(
+      'The server could not answer. Try again; if it keeps failing, tell support.'
+    )
     const audit = region('Audit chains status')
     await waitFor(() =>
-      expect(within(audit).getByRole('alert')).toHaveTextContent(
-        '403: You do not have access to this resource'
-      )
+      expect(within(audit).getByRole('alert')).toHaveTextContent('Your account cannot see this.')
     )
 
     fireEvent.click(within(region('Reconciliation')).getByRole('button', { name: 'Try again' }))

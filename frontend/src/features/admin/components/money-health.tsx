@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { WhenVisible } from '@/components/when-visible'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -52,9 +53,11 @@ function ReconciliationSection({ report }: { report: Reconciliation }) {
   }))
   return (
     <div className="space-y-4">
-      <React.Suspense fallback={<ChartSkeleton />}>
-        <MoneyTotalsChart bars={bars} />
-      </React.Suspense>
+      <WhenVisible fallback={<ChartSkeleton />}>
+        <React.Suspense fallback={<ChartSkeleton />}>
+          <MoneyTotalsChart bars={bars} />
+        </React.Suspense>
+      </WhenVisible>
       {/* A table ignores sr-only's 1px box and would stretch the page: wrap it. */}
       <div className="sr-only">
         <table>

@@ -20,6 +20,11 @@ function setup(routes: Record<string, MockRoute> = {}, user = makeUser({ role: '
     'GET /api/user': { body: user },
     'POST /api/analytics/events': { status: 204 },
     'GET /api/account/tokens': { body: [existing] },
+    // The settings page's other panels, loaded and quiet.
+    'GET /api/notification-preferences': { body: { preferences: [] } },
+    'GET /api/notifications': {
+      body: { data: [], meta: { total: 0, perPage: 20, currentPage: 1, lastPage: 1 }, unread: 0 },
+    },
     ...routes,
   })
   renderApp('/settings')

@@ -1,11 +1,19 @@
+import * as React from 'react'
 import { Alert } from '@/components/ui/alert'
 import { Link } from '@/components/ui/link'
+import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { paths } from '@/config/paths'
 import { usePageSearchParams } from '@/lib/navigation'
 import { isSignedOutReason, SIGNED_OUT_MESSAGES } from '@/lib/session-end'
 import { SignInForm } from '@/features/auth/components/sign-in-form'
-import { SignUpForm } from '@/features/auth/components/sign-up-form'
+
+// The Sign Up form (its validation, carrier fields, state list and terms) loads when its tab is
+// first shown or pointed at, not with the Sign In most visitors come for: /auth's first
+// JavaScript stays under its 100 kB (issue 34; decision 0219).
+const loadSignUpForm = () => import('@/features/auth/components/sign-up-form')
+const SignUpForm = React.lazy(() => loadSignUpForm().then((m) => ({ default: m.SignUpForm })))
+const preloadSignUpForm = () => void loadSignUpForm().catch(() => undefined)
 
 type Tab = 'signin' | 'signup'
 
@@ -30,7 +38,9 @@ export function AuthTabs() {
     >
       <TabsList className="grid w-full grid-cols-2">
         <TabsTrigger value="signin">Sign In</TabsTrigger>
-        <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        <TabsTrigger value="signup" onPointerEnter={preloadSignUpForm} onFocus={preloadSignUpForm}>
+          Sign Up
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="signin">
         {isSignedOutReason(reason) ? (
@@ -47,7 +57,15 @@ export function AuthTabs() {
         </p>
       </TabsContent>
       <TabsContent value="signup">
-        <SignUpForm />
+        <React.Suspense
+          fallback={
+            <div className="flex min-h-[24rem] items-center justify-center">
+              <Spinner label="Loading the sign-up form" />
+            </div>
+          }
+        >
+          <SignUpForm />
+        </React.Suspense>
       </TabsContent>
     </Tabs>
   )

@@ -48,7 +48,7 @@ function SuspensionReason() {
         The reason could not be loaded.{' '}
         <button
           type="button"
-          className="font-medium text-brand-600 hover:underline"
+          className="font-medium text-brand-700 hover:underline"
           onClick={() => void mutate()}
           disabled={isValidating}
         >
@@ -104,7 +104,7 @@ export function CarrierPending() {
           <p className="text-sm text-slate-600">
             To appeal, or if something has changed, reply to the email we sent you, contact our
             support team, or{' '}
-            <Link to="/contact" className="font-medium text-brand-600 hover:underline">
+            <Link to="/contact" className="font-medium text-brand-700 hover:underline">
               write to us through the contact form
             </Link>
             .

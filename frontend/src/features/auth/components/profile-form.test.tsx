@@ -180,3 +180,44 @@ describe('profile: a new phone is an account change', () => {
     expect(requestsTo(calls, 'GET', '/api/carrier/payout-hold')).toHaveLength(0)
   })
 })
+
+describe('profile of a company member (decision 0223)', () => {
+  const member = {
+    userId: 9,
+    role: 'planner' as const,
+    firstName: 'Priya',
+    lastName: 'Natarajan',
+    email: 'planner@shipper.test',
+    phone: null,
+    companyId: 3,
+    companyName: 'Sam Lee',
+    companyKind: 'shipper' as const,
+  }
+
+  it('shows the member’s own name and email, their role at the company, and edits them', async () => {
+    const { calls } = setup({
+      'GET /api/user': { body: { ...sam, member } },
+      'GET /api/company': { status: 403, body: { message: 'no' } },
+    })
+    const list = await screen.findByLabelText('Account details', {}, { timeout: 5000 })
+    expect(list).toHaveTextContent('Priya Natarajan')
+    expect(list).toHaveTextContent('planner@shipper.test')
+    expect(list).toHaveTextContent('Planner at Sam Lee')
+    expect(list).not.toHaveTextContent('sam@shipper.test')
+    expect(screen.queryByText('Team')).not.toBeInTheDocument()
+    const form = await openEditor()
+    expect(within(form).getByLabelText('First name')).toHaveValue('Priya')
+    expect(requestsTo(calls, 'GET', '/api/company')).toHaveLength(0)
+  })
+
+  it('an owner sees the Team panel under the profile', async () => {
+    setup({
+      'GET /api/user': { body: { ...sam, member: { ...member, userId: sam.id, role: 'owner' } } },
+      'GET /api/company': {
+        body: { id: 3, kind: 'shipper', name: 'Sam Lee', members: [] },
+      },
+      'GET /api/company/invites': { body: [] },
+    })
+    expect(await screen.findByText('Team', {}, { timeout: 5000 })).toBeInTheDocument()
+  })
+})

@@ -28,11 +28,29 @@ import { formatDate } from '@/lib/format'
 
 const FIELDS: ProfileField[] = ['firstName', 'lastName', 'phone']
 
-const valuesOf = (user: User): ProfileValues => ({
-  firstName: user.firstName ?? '',
-  lastName: user.lastName ?? '',
-  phone: user.phone ?? '',
-})
+/**
+ * The person signed in: a company member's own name, email and phone (decision 0223: the user
+ * is the company's account, `member` the login that acts as it), else the user's.
+ */
+const personOf = (user: User) =>
+  user.member
+    ? {
+        firstName: user.member.firstName,
+        lastName: user.member.lastName,
+        phone: user.member.phone,
+        email: user.member.email,
+        username: user.member.email,
+      }
+    : user
+
+const valuesOf = (user: User): ProfileValues => {
+  const person = personOf(user)
+  return {
+    firstName: person.firstName ?? '',
+    lastName: person.lastName ?? '',
+    phone: person.phone ?? '',
+  }
+}
 
 const roleName = (role: string) => (role ? `${role[0].toUpperCase()}${role.slice(1)}` : 'User')
 
@@ -81,7 +99,7 @@ export function ProfileForm({
       const updated = await updateProfile(toProfileInput(values))
       await mutate(userKey, updated, { revalidate: false })
       setEditing(false)
-      if ((updated.phone ?? null) === (user.phone ?? null)) {
+      if ((personOf(updated).phone ?? null) === (personOf(user).phone ?? null)) {
         toast({ variant: 'success', title: 'Profile saved' })
       } else {
         // A new phone is an account change: its owner is told and a carrier's payouts wait (0098).
@@ -90,7 +108,7 @@ export function ProfileForm({
         toast({
           variant: 'success',
           title: 'Profile saved',
-          description: changeNoticeText(user.email, holdState?.hold?.endsAt ?? null),
+          description: changeNoticeText(personOf(user).email, holdState?.hold?.endsAt ?? null),
         })
       }
     } catch (err) {
@@ -114,13 +132,19 @@ export function ProfileForm({
     }
   }
 
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username
+  const person = personOf(user)
+  const name = [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username
   const rows: [string, string][] = [
     ['Name', name],
-    ['Username', user.username],
-    ['Email', user.email],
-    ['Phone', user.phone || 'Not provided'],
-    ['Account type', roleName(user.role)],
+    ['Username', person.username],
+    ['Email', person.email],
+    ['Phone', person.phone || 'Not provided'],
+    [
+      'Account type',
+      user.member && user.member.userId !== user.id
+        ? `${roleName(user.role)} · ${roleName(user.member.role)} at ${user.member.companyName}`
+        : roleName(user.role),
+    ],
   ]
   if (user.createdAt) rows.push(['Member since', formatDate(user.createdAt)])
   const field = (id: ProfileField) => ({

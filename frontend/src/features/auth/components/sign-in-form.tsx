@@ -1,9 +1,11 @@
 import * as React from 'react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { Link } from '@/components/ui/link'
 import { TextField } from '@/components/ui/text-field'
 import { useHydrated } from '@/hooks/use-hydrated'
 import { useTransientValue } from '@/hooks/use-transient-value'
+import { paths } from '@/config/paths'
 import { useAuth } from '@/features/auth/hooks/use-auth'
 import { validateSignIn, type SignInErrors } from '@/features/auth/utils/validation'
 import { SecondFactorForm } from '@/features/auth/components/second-factor-form'
@@ -98,6 +100,14 @@ export function SignInForm({ idPrefix = '' }: { idPrefix?: string }) {
         }}
         error={errors.password}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link
+          to={paths.forgotPassword.getHref()}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={isLoggingIn}>
         {isLoggingIn ? 'Signing in...' : 'Sign In'}
       </Button>

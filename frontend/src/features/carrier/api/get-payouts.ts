@@ -1,5 +1,6 @@
 import useSWR from 'swr'
 import { api } from '@/lib/api-client'
+import type { QuickPayQuote } from '@/features/carrier/api/quick-pay'
 
 export type CarrierPayout = {
   /** the booking's id, or the expedited job's (`kind`) */
@@ -18,6 +19,10 @@ export type CarrierPayout = {
   payoutFailureReason: string | null
   /** the carrier's share of a cancelled booking's late-cancel fee (docs/decisions/0178) */
   lateCancelFee: boolean
+  /** the quick-pay fee taken off the payout, cents, when taken by quick pay (decision 0222) */
+  quickPayFeeCents: number | null
+  /** a booking's quick-pay quote while its payout is pending; null otherwise */
+  quickPay: QuickPayQuote | null
 }
 
 export const carrierPayoutsKey = '/api/carrier/payouts'

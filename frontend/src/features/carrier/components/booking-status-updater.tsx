@@ -15,8 +15,9 @@ const FINAL = new Set(['delivered', 'cancelled'])
 
 /**
  * The carrier's status control: the updater choices, with those the server would not take from
- * here disabled (the status machine, and delivery before its pickup or without a proof of
- * delivery, with the server's reason shown; docs/decisions/0166); Update only when the choice
+ * here disabled (the status machine, in transit before the pickup day or window, and delivery
+ * before its pickup or without a proof of delivery, with the server's reason shown;
+ * docs/decisions/0166, 0221); Update only when the choice
  * differs; on failure the choice reverts. Render it with `key={booking.status}` so a new status
  * from the server resets the choice.
  */
@@ -85,6 +86,11 @@ export function BookingStatusUpdater({ booking }: { booking: CarrierBooking }) {
       >
         {saving ? 'Updating...' : 'Update'}
       </Button>
+      {booking.inTransitBlockedReason ? (
+        <p className="w-full text-xs text-amber-800">
+          {`In Transit is not open yet: ${booking.inTransitBlockedReason}`}
+        </p>
+      ) : null}
       {booking.deliveryBlockedReason ? (
         <p className="w-full text-xs text-amber-800">
           {`Delivered is not open yet: ${booking.deliveryBlockedReason}`}

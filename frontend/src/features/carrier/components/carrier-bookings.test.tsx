@@ -52,6 +52,29 @@ describe('carrier bookings', () => {
     expect(within(card).getByText(`Delivered is not open yet: ${reason}`)).toBeInTheDocument()
   })
 
+  it('does not offer In Transit before the pickup, and says why', async () => {
+    const reason =
+      'The pickup date (2025-03-14) has not come yet: a booking cannot be in transit before its pickup'
+    renderCarrier('/carrier#bookings', {
+      'GET /api/carrier/bookings': {
+        body: [
+          makeCarrierBooking({
+            allowedStatuses: ['booked', 'delayed'],
+            inTransitBlockedReason: reason,
+          }),
+        ],
+      },
+    })
+    const select = await screen.findByLabelText('Status for TRT-007', {}, FIRST_PAINT)
+    expect(options(select).find((o) => o.value === 'in_transit')).toEqual({
+      value: 'in_transit',
+      disabled: true,
+    })
+    const card = screen.getByRole('listitem', { name: 'TRT-007' })
+    expect(within(card).getByText(`In Transit is not open yet: ${reason}`)).toBeInTheDocument()
+    expect(within(card).queryByText(/Delivered is not open yet/)).toBeNull()
+  })
+
   it('reverts the selection and toasts Update Failed when the server refuses', async () => {
     const { calls } = renderCarrier('/carrier#bookings', {
       'GET /api/carrier/bookings': { body: [makeCarrierBooking()] },

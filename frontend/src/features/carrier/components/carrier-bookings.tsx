@@ -1,8 +1,10 @@
 import { LoadStates } from '@/components/load-states'
 import * as React from 'react'
-import { ChevronDown, ChevronRight, ClipboardList } from 'lucide-react'
+import { Link } from 'react-router-dom'
+import { ChevronDown, ChevronRight, ClipboardList, Smartphone } from 'lucide-react'
+import { paths } from '@/config/paths'
 import { BookingStatusBadge } from '@/components/ui/booking-status-badge'
-import { Button } from '@/components/ui/button'
+import { Button, buttonClassName } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import {
   useCarrierBookings,
@@ -10,8 +12,11 @@ import {
 } from '@/features/carrier/api/get-carrier-bookings'
 import { BookingHistory } from '@/features/carrier/components/booking-history'
 import { BookingStatusUpdater } from '@/features/carrier/components/booking-status-updater'
+import { RateConfirmationCard } from '@/features/carrier/components/rate-confirmation-card'
 import { SectionHeader } from '@/features/carrier/components/section-header'
 import type { ReviewSlot } from '@/types/review-slot'
+import type { DriverSlot } from '@/types/driver-slot'
+import { threadIsOpen, type MessageSlot } from '@/types/message-slot'
 import { formatRoute } from '@/features/carrier/utils/format-route'
 import {
   formatCalendarDate,
@@ -30,9 +35,13 @@ function shipperName(booking: CarrierBooking) {
 function BookingRow({
   booking,
   reviewAction,
+  messageAction,
+  driverAction,
 }: {
   booking: CarrierBooking
   reviewAction?: ReviewSlot
+  messageAction?: MessageSlot
+  driverAction?: DriverSlot
 }) {
   const [open, setOpen] = React.useState(false)
   const historyId = `booking-history-${booking.id}`
@@ -84,6 +93,15 @@ function BookingRow({
           ))}
         </dl>
 
+        {driverAction ? (
+          driverAction(booking)
+        ) : booking.driver ? (
+          <p className="text-sm text-slate-600">
+            <span className="font-medium text-slate-800">Driver:</span>{' '}
+            {[booking.driver.firstName, booking.driver.lastName].filter(Boolean).join(' ') ||
+              booking.driver.email}
+          </p>
+        ) : null}
         <div className="text-sm text-slate-600">
           <span className="font-medium text-slate-800">Shipper:</span> {shipperName(booking)}
           {booking.shipper?.email ? ` · ${booking.shipper.email}` : ''}
@@ -96,9 +114,23 @@ function BookingRow({
         ) : null}
 
         {booking.status === 'cancelled' ? <CancellationNote booking={booking} /> : null}
+        {booking.paymentStatus === 'paid' && booking.status !== 'cancelled' ? (
+          <RateConfirmationCard bookingId={booking.id} reference={booking.reference} />
+        ) : null}
 
         <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-end sm:justify-between">
           <BookingStatusUpdater key={booking.status} booking={booking} />
+          {['booked', 'confirmed', 'in_transit', 'delayed'].includes(booking.status) ? (
+            <Link
+              to={paths.driveBooking.getHref(booking.id)}
+              className={buttonClassName('outline', 'sm')}
+            >
+              <Smartphone className="h-4 w-4" aria-hidden="true" /> Driver steps
+            </Link>
+          ) : null}
+          {messageAction && threadIsOpen(booking.paymentStatus)
+            ? messageAction({ id: booking.id, reference: booking.reference })
+            : null}
           {booking.status === 'delivered' && reviewAction
             ? reviewAction({
                 id: booking.id,
@@ -153,7 +185,11 @@ function CancellationNote({ booking }: { booking: CarrierBooking }) {
 }
 
 /** Bookings: every booking on the carrier's trucks, each with its status control and history. */
-export function CarrierBookings({ reviewAction }: { reviewAction?: ReviewSlot } = {}) {
+export function CarrierBookings({
+  reviewAction,
+  messageAction,
+  driverAction,
+}: { reviewAction?: ReviewSlot; messageAction?: MessageSlot; driverAction?: DriverSlot } = {}) {
   const { data, error, isLoading, isValidating, mutate } = useCarrierBookings()
   return (
     <div className="space-y-6">
@@ -171,7 +207,13 @@ export function CarrierBookings({ reviewAction }: { reviewAction?: ReviewSlot } 
         {(data) => (
           <ul className="space-y-4" aria-label="Bookings">
             {data.map((booking) => (
-              <BookingRow key={booking.id} booking={booking} reviewAction={reviewAction} />
+              <BookingRow
+                key={booking.id}
+                booking={booking}
+                reviewAction={reviewAction}
+                messageAction={messageAction}
+                driverAction={driverAction}
+              />
             ))}
           </ul>
         )}

@@ -1,24 +1,48 @@
 import type * as React from 'react'
+import { lazyComponent, SectionSuspense } from '@/components/lazy-section'
 import { SectionLayout } from '@/components/section-layout'
-import { roleNav } from '@/config/role-nav'
+import { memberSections, roleNav, type NavMember } from '@/config/role-nav'
 import { useHashSection } from '@/hooks/use-hash-section'
-import { CarrierBookings } from '@/features/carrier/components/carrier-bookings'
-import { CarrierInvoices } from '@/features/carrier/components/carrier-invoices'
-import { CarrierTracking } from '@/features/carrier/components/carrier-tracking'
-import { CompanyProfile } from '@/features/carrier/components/company-profile'
-import { DashboardOverview } from '@/features/carrier/components/dashboard-overview'
-import { FleetManagement } from '@/features/carrier/components/fleet-management'
-import { MyListings } from '@/features/carrier/components/my-listings'
-import { PaymentSetup } from '@/features/carrier/components/payment-setup'
-import { PayoutHistory } from '@/features/carrier/components/payout-history'
 import type { ReviewSlot } from '@/types/review-slot'
+import type { MessageSlot } from '@/types/message-slot'
+import type { DriverSlot } from '@/types/driver-slot'
 import { SectionHeader } from '@/features/carrier/components/section-header'
+
+// One section is shown at a time: each is its own chunk, loaded when shown (decision 0219).
+const CarrierBookings = lazyComponent(() =>
+  import('@/features/carrier/components/carrier-bookings').then((m) => m.CarrierBookings)
+)
+const CarrierInvoices = lazyComponent(() =>
+  import('@/features/carrier/components/carrier-invoices').then((m) => m.CarrierInvoices)
+)
+const CarrierTracking = lazyComponent(() =>
+  import('@/features/carrier/components/carrier-tracking').then((m) => m.CarrierTracking)
+)
+const CompanyProfile = lazyComponent(() =>
+  import('@/features/carrier/components/company-profile').then((m) => m.CompanyProfile)
+)
+const DashboardOverview = lazyComponent(() =>
+  import('@/features/carrier/components/dashboard-overview').then((m) => m.DashboardOverview)
+)
+const FleetManagement = lazyComponent(() =>
+  import('@/features/carrier/components/fleet-management').then((m) => m.FleetManagement)
+)
+const MyListings = lazyComponent(() =>
+  import('@/features/carrier/components/my-listings').then((m) => m.MyListings)
+)
+const PaymentSetup = lazyComponent(() =>
+  import('@/features/carrier/components/payment-setup').then((m) => m.PaymentSetup)
+)
+const PayoutHistory = lazyComponent(() =>
+  import('@/features/carrier/components/payout-history').then((m) => m.PayoutHistory)
+)
 
 export type CarrierSection =
   | 'dashboard'
   | 'trucks'
   | 'listings'
   | 'freight-board'
+  | 'saved-lanes'
   | 'expedited'
   | 'bookings'
   | 'invoices'
@@ -54,6 +78,11 @@ export const CARRIER_SECTIONS: SectionInfo[] = [
     id: 'freight-board',
     title: 'Grab & Go Board',
     description: 'Loads posted by shippers, ready to hold or claim.',
+  },
+  {
+    id: 'saved-lanes',
+    title: 'Saved Lanes',
+    description: 'The lanes you run: we tell you the moment a matching load is posted.',
   },
   {
     id: 'expedited',
@@ -110,17 +139,30 @@ export function CarrierDashboard({
   freightBoard,
   expedited,
   reviewAction,
+  messageAction,
   drayage,
+  savedLanes,
+  member,
+  driverAction,
 }: {
+  /** "Assign driver" on each booking, for owners and dispatchers (decision 0237) */
+  driverAction?: DriverSlot
+  /** the signed-in company member: the menu shows only their role's places (decision 0237) */
+  member?: NavMember
   accountPanel: React.ReactNode
   freightBoard: React.ReactNode
+  /** the Saved Lanes section, from the alerts feature: given the section's header */
+  savedLanes?: (header: (actions: React.ReactNode) => React.ReactNode) => React.ReactNode
   /** the Drayage section (open and accepted container moves), from the drayage feature */
   drayage?: React.ReactNode
   expedited?: React.ReactNode
   /** "Rate this shipper" on delivered bookings */
   reviewAction?: ReviewSlot
+  /** "Messages" on paid bookings */
+  messageAction?: MessageSlot
 }) {
-  const [current, select] = useHashSection<CarrierSection>(IDS, 'dashboard')
+  const { sections, fallback } = memberSections('carrier', member, IDS)
+  const [current, select] = useHashSection<CarrierSection>(sections, fallback)
   const section = CARRIER_SECTIONS.find((s) => s.id === current) ?? CARRIER_SECTIONS[0]
 
   let content: React.ReactNode
@@ -135,7 +177,13 @@ export function CarrierDashboard({
       content = <MyListings />
       break
     case 'bookings':
-      content = <CarrierBookings reviewAction={reviewAction} />
+      content = (
+        <CarrierBookings
+          reviewAction={reviewAction}
+          messageAction={messageAction}
+          driverAction={driverAction}
+        />
+      )
       break
     case 'invoices':
       content = <CarrierInvoices />
@@ -160,6 +208,11 @@ export function CarrierDashboard({
         </div>
       )
       break
+    case 'saved-lanes':
+      content = savedLanes?.((actions) => (
+        <SectionHeader title={section.title} description={section.description} actions={actions} />
+      ))
+      break
     case 'freight-board':
     case 'expedited':
       content = (
@@ -175,11 +228,13 @@ export function CarrierDashboard({
     <SectionLayout
       navLabel="Carrier dashboard"
       mobileTitle={section.title}
-      nav={roleNav('carrier')}
+      nav={roleNav('carrier', member)}
       current={current}
       onSelect={select}
     >
-      <div className="mx-auto max-w-6xl">{content}</div>
+      <div className="mx-auto max-w-6xl">
+        <SectionSuspense>{content}</SectionSuspense>
+      </div>
     </SectionLayout>
   )
 }

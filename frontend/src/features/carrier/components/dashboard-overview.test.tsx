@@ -106,7 +106,9 @@ describe('carrier dashboard', () => {
     expect(screen.getByLabelText('Loading monthly earnings')).toBeInTheDocument()
     release()
     expect(await screen.findByText('Could not load your dashboard')).toBeInTheDocument()
-    expect(screen.getByText('500: Internal server error')).toBeInTheDocument()
+    expect(
+      screen.getByText('The server could not answer. Try again; if it keeps failing, tell support.')
+    ).toBeInTheDocument()
     fail = false
     screen.getByRole('button', { name: 'Try again' }).click()
     expect(await screen.findByRole('group', { name: 'Monthly Earnings' })).toBeInTheDocument()

@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { WhenVisible } from '@/components/when-visible'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import type { MonthlyEarning } from '@/features/carrier/api/get-carrier-dashboard'
@@ -47,9 +48,11 @@ export function MonthlyEarningsCard({ months }: { months: MonthlyEarning[] | und
           <ChartSkeleton />
         ) : (
           <>
-            <React.Suspense fallback={<ChartSkeleton />}>
-              <EarningsChart months={months} />
-            </React.Suspense>
+            <WhenVisible fallback={<ChartSkeleton />}>
+              <React.Suspense fallback={<ChartSkeleton />}>
+                <EarningsChart months={months} />
+              </React.Suspense>
+            </WhenVisible>
             {/* A table ignores sr-only's 1px box and would stretch the page: wrap it. */}
             <div className="sr-only">
               <table>

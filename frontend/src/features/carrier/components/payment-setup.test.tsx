@@ -125,6 +125,8 @@ describe('payment setup card', () => {
       payoutReleasedAt: '2025-03-14T10:00:00.000Z',
       payoutFailureReason: reason,
       lateCancelFee: false,
+      quickPayFeeCents: null,
+      quickPay: null,
     })
 
     const openSection = (name: string) =>

@@ -1,8 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { FIRST_PAINT, renderCarrier } from '@/features/carrier/testing/fixtures'
 import type { CarrierPayout } from '@/features/carrier/api/get-payouts'
 import { payoutBadge } from '@/features/carrier/utils/payout-status'
+import type { QuickPayQuote } from '@/features/carrier/api/quick-pay'
+
+function makeQuote(overrides: Partial<QuickPayQuote> = {}): QuickPayQuote {
+  return {
+    bookingId: 12,
+    reference: 'TRT-012',
+    available: true,
+    reasonCode: null,
+    reason: null,
+    feePercent: 2,
+    payoutCents: 112346,
+    feeCents: 2246,
+    amountNowCents: 110100,
+    payoutStatus: 'pending',
+    quickPaidAt: null,
+    ...overrides,
+  }
+}
 
 function makePayout(overrides: Partial<CarrierPayout> = {}): CarrierPayout {
   return {
@@ -19,6 +37,8 @@ function makePayout(overrides: Partial<CarrierPayout> = {}): CarrierPayout {
     payoutReleasedAt: '2025-03-14T10:00:00.000Z',
     payoutFailureReason: null,
     lateCancelFee: false,
+    quickPayFeeCents: null,
+    quickPay: null,
     ...overrides,
   }
 }
@@ -182,5 +202,119 @@ describe('payout history', () => {
   it('shows an empty state without bookings', async () => {
     renderCarrier('/carrier#payouts', { 'GET /api/carrier/payouts': { body: [] } })
     expect(await screen.findByText('No payouts yet', {}, FIRST_PAINT)).toBeInTheDocument()
+  })
+
+  describe('quick pay (decision 0222)', () => {
+    const pending = (quote: QuickPayQuote | null) =>
+      makePayout({
+        id: 12,
+        reference: 'TRT-012',
+        totalAmount: 1234.57,
+        payoutAmount: 1123.46,
+        payoutStatus: 'pending',
+        payoutReleasedAt: null,
+        quickPay: quote,
+      })
+
+    it('offers Get paid now with the fee and the amount, and asks before paying', async () => {
+      let payouts = [pending(makeQuote())]
+      const { calls } = renderCarrier('/carrier#payouts', {
+        'GET /api/carrier/payouts': () => ({ body: payouts }),
+        'POST /api/carrier/bookings/12/quick-pay': () => {
+          payouts = [
+            {
+              ...pending(null),
+              payoutStatus: 'paid',
+              payoutReleasedAt: '2025-03-14T10:00:00.000Z',
+              quickPayFeeCents: 2246,
+            },
+          ]
+          return {
+            body: {
+              outcome: 'paid',
+              quote: makeQuote({
+                available: false,
+                reasonCode: 'quick_paid',
+                reason: 'You already took this payout by quick pay',
+                payoutStatus: 'paid',
+                quickPaidAt: '2025-03-14T10:00:00.000Z',
+              }),
+            },
+          }
+        },
+      })
+      const row = await screen.findByRole('row', { name: 'Payout TRT-012' }, FIRST_PAINT)
+      expect(row).toHaveTextContent('$1,101.00 now, quick-pay fee $22.46 (2%)')
+      fireEvent.click(within(row).getByRole('button', { name: 'Get paid now' }))
+
+      const dialog = await screen.findByRole('alertdialog')
+      expect(dialog).toHaveTextContent('Get paid now for TRT-012?')
+      expect(dialog).toHaveTextContent(
+        'You receive $1,101.00 now instead of 48 hours after delivery. The quick-pay fee of $22.46 (2% of your $1,123.46 payout) goes to PalletLine. This cannot be undone.'
+      )
+      // the way out is focused first, and changes nothing
+      expect(within(dialog).getByRole('button', { name: 'Not now' })).toHaveFocus()
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }))
+      expect(calls.some((c) => c.method === 'POST' && c.url.includes('quick-pay'))).toBe(false)
+
+      fireEvent.click(within(row).getByRole('button', { name: 'Get paid now' }))
+      fireEvent.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', {
+          name: 'Get $1,101.00 now',
+        })
+      )
+      await waitFor(() =>
+        expect(screen.getByRole('row', { name: 'Payout TRT-012' })).toHaveTextContent(
+          'Quick pay: fee $22.46, $1,101.00 paid'
+        )
+      )
+      const paid = screen.getByRole('row', { name: 'Payout TRT-012' })
+      expect(within(paid).getByText('Paid')).toBeInTheDocument()
+      expect(within(paid).queryByRole('button', { name: 'Get paid now' })).toBeNull()
+      const post = calls.find((c) => c.method === 'POST' && c.url.includes('quick-pay'))!
+      expect(post.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
+    })
+
+    it('offers nothing when quick pay is not available, and says why a refusal came', async () => {
+      renderCarrier('/carrier#payouts', {
+        'GET /api/carrier/payouts': {
+          body: [
+            pending(makeQuote({ available: false, reasonCode: 'not_delivered', reason: 'x' })),
+            makePayout({ id: 13, reference: 'TRT-013', quickPay: null }),
+            makePayout({
+              id: 14,
+              reference: 'TRT-014',
+              payoutStatus: 'pending',
+              payoutReleasedAt: null,
+              quickPay: makeQuote({ bookingId: 14, reference: 'TRT-014' }),
+            }),
+          ],
+        },
+        'POST /api/carrier/bookings/14/quick-pay': {
+          status: 409,
+          body: {
+            message: 'Your payouts are on hold after an account change',
+            reasonCode: 'payout_hold',
+            quote: makeQuote({ available: false, reasonCode: 'payout_hold' }),
+          },
+        },
+      })
+      const notYet = await screen.findByRole('row', { name: 'Payout TRT-012' }, FIRST_PAINT)
+      expect(within(notYet).queryByRole('button', { name: 'Get paid now' })).toBeNull()
+      expect(notYet).not.toHaveTextContent('quick-pay fee')
+      const released = screen.getByRole('row', { name: 'Payout TRT-013' })
+      expect(within(released).queryByRole('button', { name: 'Get paid now' })).toBeNull()
+
+      const offered = screen.getByRole('row', { name: 'Payout TRT-014' })
+      fireEvent.click(within(offered).getByRole('button', { name: 'Get paid now' }))
+      fireEvent.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', {
+          name: 'Get $1,101.00 now',
+        })
+      )
+      expect(
+        await screen.findByText('Your payouts are on hold after an account change')
+      ).toBeInTheDocument()
+    })
   })
 })

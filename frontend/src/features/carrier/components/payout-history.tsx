@@ -14,6 +14,7 @@ import { useCarrierPayouts } from '@/features/carrier/api/get-payouts'
 import { SharePercent } from '@/lib/platform-constants'
 import { SectionHeader } from '@/features/carrier/components/section-header'
 import { PayoutHoldNotice } from '@/features/carrier/components/payout-hold-notice'
+import { QuickPayNote, QuickPayOffer } from '@/features/carrier/components/quick-pay'
 import { formatRoute } from '@/features/carrier/utils/format-route'
 import { payoutBadge } from '@/features/carrier/utils/payout-status'
 import { formatCurrency, formatDate } from '@/lib/format'
@@ -55,7 +56,10 @@ function PayoutTotal({ payout }: { payout: Payout }) {
   )
 }
 
-/** The payout's badge, its release date and, when the server gives one, why it waits. */
+/**
+ * The payout's badge, its release date and, when the server gives one, why it waits; a
+ * quick-paid payout's fee, or the offer to be paid now (docs/decisions/0222).
+ */
 function PayoutStanding({ payout }: { payout: Payout }) {
   return (
     <div className="space-y-1">
@@ -72,6 +76,8 @@ function PayoutStanding({ payout }: { payout: Payout }) {
           {payout.payoutFailureReason}
         </p>
       ) : null}
+      <QuickPayNote payout={payout} />
+      <QuickPayOffer payout={payout} />
     </div>
   )
 }

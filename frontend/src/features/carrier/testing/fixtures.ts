@@ -61,6 +61,7 @@ export function makeListing(overrides: Partial<Listing> = {}): Listing {
 export function makeCarrierBooking(overrides: Partial<CarrierBooking> = {}): CarrierBooking {
   return {
     id: 7,
+    driver: null,
     reference: 'TRT-007',
     status: 'confirmed',
     paymentStatus: 'paid',
@@ -91,6 +92,7 @@ export function makeCarrierBooking(overrides: Partial<CarrierBooking> = {}): Car
     cancellationFeeShareCents: null,
     createdAt: '2025-03-05T10:00:00.000Z',
     allowedStatuses: ['booked', 'in_transit', 'delayed'],
+    inTransitBlockedReason: null,
     deliveryBlockedReason: null,
     ...overrides,
   }

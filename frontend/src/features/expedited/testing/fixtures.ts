@@ -8,6 +8,7 @@ export function makeExpeditedJob(over: Partial<ExpeditedJob> = {}): ExpeditedJob
     status: 'REQUESTED',
     vehicleType: 'SPRINTER',
     slaHours: 12,
+    driver: null,
     origin: { postal: '60601', city: 'Chicago', state: 'IL', lat: 41.8858, lng: -87.6181 },
     destination: { postal: '48201', city: 'Detroit', state: 'MI', lat: 42.3474, lng: -83.0604 },
     pallets: 2,

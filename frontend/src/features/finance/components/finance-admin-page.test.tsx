@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { mockFetch, requestsTo } from '@/testing/mock-fetch'
-import { renderWithProviders, setXsrfCookie } from '@/testing/test-utils'
+import { makeUser, renderApp, renderWithProviders, setXsrfCookie } from '@/testing/test-utils'
 import { FinanceAdminPage } from '@/features/finance/components/finance-admin-page'
 import { flaggedInvoice } from '@/features/finance/testing/invoices'
 
@@ -29,6 +29,22 @@ function routes(extra: Parameters<typeof mockFetch>[0] = {}) {
 }
 
 describe('Admin finance page', () => {
+  // The walk after issue 31: /admin/finance, reached from the admin's menu, had no way back to
+  // the dashboard and no main landmark, unlike /tms and /settings.
+  it('is the main content, with the way back to the admin dashboard', async () => {
+    routes({
+      'GET /api/user': { body: makeUser({ role: 'admin', firstName: 'Ada' }) },
+      'POST /api/analytics/events': { status: 204 },
+    })
+    renderApp('/admin/finance')
+    const main = await screen.findByRole('main')
+    expect(main).toHaveTextContent('Finance')
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute(
+      'href',
+      '/admin'
+    )
+  })
+
   it('shows the weeks, the surcharge table, the price list and the flagged invoices', async () => {
     routes()
     renderWithProviders(<FinanceAdminPage />)

@@ -5,7 +5,7 @@ import { FuelIndexPanel } from '@/features/finance/components/fuel-index-panel'
 /** /admin/finance: the fuel index and surcharge table, the accessorials, flagged invoices. */
 export function FinanceAdminPage() {
   return (
-    <div className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
+    <main className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Finance</h1>
         <p className="mt-1 text-slate-600">
@@ -15,6 +15,6 @@ export function FinanceAdminPage() {
       <FlaggedInvoices />
       <FuelIndexPanel />
       <AccessorialsEditor />
-    </div>
+    </main>
   )
 }

@@ -31,6 +31,7 @@ export function BoardLoadCard({
   busy,
   barredBy = null,
   onAction,
+  onOffer,
 }: {
   load: BoardLoad
   now: number
@@ -39,6 +40,8 @@ export function BoardLoadCard({
   /** the id of the notice saying why this carrier cannot take loads; null when it can */
   barredBy?: string | null
   onAction: (load: BoardLoad, action: LoadAction) => void
+  /** opens "Make an offer" (docs/decisions/0234); shown on loads whose shipper takes offers */
+  onOffer?: (load: BoardLoad) => void
 }) {
   const lane = `${formatPlace(load.origin)} → ${formatPlace(load.destination)}`
   const heldByOther = load.held && !load.held_by_you
@@ -121,6 +124,18 @@ export function BoardLoadCard({
               {busy === 'hold' ? 'Holding...' : 'Hold (30m)'}
             </Button>
           )}
+          {load.offers_allowed && onOffer ? (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={heldByOther || busy != null || barredBy !== null}
+              aria-describedby={why}
+              aria-label={`Make an offer on load #${load.id}`}
+              onClick={() => onOffer(load)}
+            >
+              Make an offer
+            </Button>
+          ) : null}
           <Button
             size="sm"
             disabled={heldByOther || busy != null || barredBy !== null}

@@ -1,6 +1,7 @@
 import { Alert } from '@/components/ui/alert'
 import type { ClaimResult } from '@/features/freight-board/api/types'
 import { FreightBoard } from '@/features/freight-board/components/freight-board'
+import { MyOffers } from '@/features/freight-board/components/my-offers'
 import { InviteOutcomeBanner } from '@/features/freight-board/components/invite-outcome-banner'
 import { useInviteLink } from '@/features/freight-board/hooks/use-invite-link'
 
@@ -20,6 +21,7 @@ export function FreightBoardPage({ onClaimed }: { onClaimed?: (result: ClaimResu
         <InviteOutcomeBanner outcome={invite.outcome} onDismiss={invite.dismiss} />
       ) : null}
       <FreightBoard onClaimed={onClaimed} />
+      <MyOffers />
     </main>
   )
 }

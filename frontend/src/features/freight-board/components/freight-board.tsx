@@ -21,6 +21,7 @@ import type {
 } from '@/features/freight-board/api/types'
 import { BoardFiltersForm } from '@/features/freight-board/components/board-filters'
 import { BoardLoadCard, type LoadAction } from '@/features/freight-board/components/board-load-card'
+import { MakeOfferDialog } from '@/features/freight-board/components/make-offer-dialog'
 import { VettingBarNotice } from '@/features/freight-board/components/vetting-bar-notice'
 import { useOwnVetting } from '@/features/freight-board/api/get-own-vetting'
 import { useDebouncedValue } from '@/features/freight-board/hooks/use-debounced-value'
@@ -72,6 +73,7 @@ export function FreightBoard({
   const showLoads = appliedValid && !refused && !hasErrors(typedErrors)
   const loads = showLoads ? query.data : undefined
   const [busy, setBusy] = React.useState<{ id: number; action: LoadAction } | null>(null)
+  const [offering, setOffering] = React.useState<BoardLoad | null>(null)
   const anyHeld = (loads ?? []).some((l) => l.held)
   const now = useNow(anyHeld)
 
@@ -146,6 +148,7 @@ export function FreightBoard({
 
   return (
     <div className="space-y-4">
+      <MakeOfferDialog load={offering} onClose={() => setOffering(null)} />
       <BoardFiltersForm
         idPrefix={idPrefix}
         value={filters}
@@ -203,6 +206,7 @@ export function FreightBoard({
                     busy={busy?.id === load.id ? busy.action : null}
                     barredBy={barred ? barId : null}
                     onAction={(l, a) => void act(l, a)}
+                    onOffer={setOffering}
                   />
                 ))}
               </ul>

@@ -26,12 +26,14 @@ import {
   type RenderFundingForm,
 } from '@/features/freight-board/components/fund-load-dialog'
 import { InviteCarrierDialog } from '@/features/freight-board/components/invite-carrier-dialog'
+import { ShipperOffersPanel } from '@/features/freight-board/components/shipper-offers-panel'
 import { LoadAuditTimeline } from '@/features/freight-board/components/load-audit-timeline'
 import { useNow } from '@/features/freight-board/hooks/use-now'
 import { useRevalidateOnExpiry } from '@/features/freight-board/hooks/use-revalidate-on-expiry'
 import { useRevalidateUntilFunded } from '@/features/freight-board/hooks/use-revalidate-until-funded'
 import { serverMessageOf } from '@/lib/api-errors'
 import { formatCountdown, formatPlace } from '@/features/freight-board/utils/format-load'
+import { recommendationBasisLine } from '@/features/freight-board/utils/recommendation-basis'
 import { RatingSummary } from '@/components/ui/rating-summary'
 import { EQUIPMENT_LABELS, MODE_LABELS } from '@/config/freight-labels'
 
@@ -97,12 +99,24 @@ function PostedLoadCard({
           <dt className="text-slate-600">Your price</dt>
           <dd className="font-semibold text-slate-900">{formatCurrency(load.price)}</dd>
         </div>
-        <div>
-          <dt className="text-slate-600">Recommended mid</dt>
-          <dd className="font-semibold text-slate-900">
-            {load.recommended ? formatCurrency(load.recommended.mid) : '—'}
-          </dd>
-        </div>
+        {load.recommended?.basis ? (
+          // The mid with what it rests on, in the post form's words (decision 0176); a figure
+          // whose basis was not recorded is not shown at all.
+          <div className="col-span-2">
+            <dt className="text-slate-600">Recommended mid</dt>
+            <dd className="font-semibold text-slate-900">{formatCurrency(load.recommended.mid)}</dd>
+            <dd className="text-xs text-slate-600">
+              {`${formatCurrency(load.recommended.per_pallet_mile)} per pallet-mile`}
+            </dd>
+            <dd className="text-xs text-slate-600">
+              {recommendationBasisLine({
+                ...load.recommended.basis,
+                equipment: load.equipment,
+                mode: load.mode,
+              })}
+            </dd>
+          </div>
+        ) : null}
         {load.carrier_label ? (
           <div>
             <dt className="text-slate-600">{held ? 'Held by' : 'Carrier'}</dt>
@@ -129,12 +143,12 @@ function PostedLoadCard({
         {load.status === 'CLAIMED' && load.booking_id != null ? (
           <div>
             <dt className="text-slate-600">Booking</dt>
-            {load.payment_status === 'FUNDED' ? (
-              // The claim paid the booking with the load's charge: nothing is left to pay.
+            {load.payment_status === 'FUNDED' || load.booking_paid ? (
+              // Paid, by the load's charge at the claim or by card afterwards: nothing to pay.
               <dd className="font-semibold text-slate-900">
                 {load.booking_reference}{' '}
                 <span className="block font-normal text-slate-600">
-                  Paid from the load&apos;s funding
+                  {load.payment_status === 'FUNDED' ? "Paid from the load's funding" : 'Paid'}
                 </span>
                 {/* The booking is paid: Shipment Management names its carrier (not the
                     payment-success page, which is about a payment just made). */}
@@ -209,6 +223,7 @@ function PostedLoadCard({
           </>
         ) : null}
       </div>
+      {load.status === 'OPEN' ? <ShipperOffersPanel listingId={load.id} /> : null}
       {open ? (
         <div id={historyId} className="mt-3">
           <LoadAuditTimeline loadId={load.id} />

@@ -124,6 +124,13 @@ describe('/post-load', () => {
       delivery_latest: null,
       notes: null,
       price: null,
+      commodity: null,
+      pieces: null,
+      packaging: 'PALLET',
+      consignee: null,
+      hazmat: false,
+      un_number: null,
+      hazard_class: null,
     } satisfies FreightListingForm)
   })
 
@@ -216,7 +223,8 @@ describe('/post-load', () => {
     expect(await screen.findByText('Unknown ZIP code')).toBeInTheDocument()
     expect(field('Destination ZIP')).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByText('Price cannot be negative')).toBeInTheDocument()
-    expect(screen.getByText('Failed to post load: Validation failed')).toBeInTheDocument()
+    // The toast, once the Toaster's code has come with it (decision 0219).
+    expect(await screen.findByText('Failed to post load: Validation failed')).toBeInTheDocument()
     expect(field('Origin ZIP')).toHaveValue('60601')
   })
 
@@ -301,6 +309,83 @@ describe('My Posted Loads', () => {
     ).not.toBeInTheDocument()
   })
 
+  it('shows a claim the shipper already paid as Paid, with no Pay now (TRT-010)', async () => {
+    await openForm({
+      'GET /api/shipper/freight-listings': {
+        body: [
+          makeShipperLoad({
+            id: 33,
+            status: 'CLAIMED',
+            carrier_label: 'Carrier #204',
+            booking_id: 10,
+            booking_reference: 'TRT-010',
+            booking_paid: true,
+          }),
+        ],
+      },
+    })
+    const list = await screen.findByRole('list', { name: 'My posted loads' })
+    const [paid] = within(list).getAllByRole('listitem')
+    expect(within(paid).getByText('TRT-010', { exact: false })).toBeInTheDocument()
+    expect(within(paid).getByText('Paid')).toBeInTheDocument()
+    expect(within(paid).queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument()
+    expect(within(paid).getByRole('link', { name: 'See your carrier' })).toHaveAttribute(
+      'href',
+      '/shipper#bookings'
+    )
+  })
+
+  it('says what the recommended mid rests on: per pallet-mile, method and sample (issue 31 item 9)', async () => {
+    await openForm({
+      'GET /api/shipper/freight-listings': {
+        body: [
+          makeShipperLoad({ id: 41 }),
+          makeShipperLoad({
+            id: 42,
+            pallets: 20,
+            distance_miles: 98,
+            recommended: {
+              low: 200,
+              mid: 252.11,
+              high: 300,
+              per_pallet_mile: 0.13,
+              basis: { method: 'cost_model', scope: null, sample_size: 0 },
+            },
+          }),
+          makeShipperLoad({
+            id: 43,
+            recommended: {
+              low: 200,
+              mid: 513.28,
+              high: 600,
+              per_pallet_mile: 0.3,
+              basis: null,
+            },
+          }),
+        ],
+      },
+    })
+    const list = await screen.findByRole('list', { name: 'My posted loads' })
+    const [history, model, unexplained] = within(list).getAllByRole('listitem')
+    expect(within(history).getByText('$1,234.56')).toBeInTheDocument()
+    expect(within(history).getByText('$0.73 per pallet-mile')).toBeInTheDocument()
+    expect(
+      within(history).getByText(
+        'Based on 16 comparable Dry Van Truckload loads on the same 3-digit ZIP areas'
+      )
+    ).toBeInTheDocument()
+    expect(within(model).getByText('$252.11')).toBeInTheDocument()
+    expect(within(model).getByText('$0.13 per pallet-mile')).toBeInTheDocument()
+    expect(
+      within(model).getByText(
+        'Based on the Dry Van Truckload cost model: fewer comparable loads than the lane needs'
+      )
+    ).toBeInTheDocument()
+    // No basis recorded: no figure without its why.
+    expect(within(unexplained).queryByText('Recommended mid')).not.toBeInTheDocument()
+    expect(within(unexplained).queryByText('$513.28')).not.toBeInTheDocument()
+  })
+
   it('shows the audit timeline of a load on demand', async () => {
     await openForm({
       'GET /api/shipper/freight-listings': { body: [makeShipperLoad()] },
@@ -359,5 +444,76 @@ describe('My Posted Loads', () => {
     const dialog = await screen.findByRole('dialog')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel load' }))
     expect(await screen.findByText('Only an open load can be cancelled')).toBeInTheDocument()
+  })
+})
+
+describe('/post-load: freight class and hazmat (decision 0228)', () => {
+  it('shows density and NMFC class as the shipper types, from the server’s default load first', async () => {
+    await openForm()
+    const preview = await screen.findByRole('status', { name: 'Density and freight class' })
+    // The default load: 1,000 lb on one 48 x 40 x 60 in pallet.
+    await waitFor(() => expect(preview).toHaveTextContent('Density 15 lb/cu ft'))
+    expect(preview).toHaveTextContent('NMFC class 70')
+    type('Pallets', '2')
+    type('Weight (lbs)', '2000')
+    type('Height (in)', '48')
+    expect(preview).toHaveTextContent('Density 18.75 lb/cu ft')
+    expect(preview).toHaveTextContent('NMFC class 70')
+    // 1,499 lb on one such pallet is just under 22.5 lb/cu ft; 1,500 lb is at the edge: class 65.
+    type('Pallets', '1')
+    type('Height (in)', '60')
+    type('Weight (lbs)', '1499')
+    expect(preview).toHaveTextContent('NMFC class 70')
+    type('Weight (lbs)', '1500')
+    expect(preview).toHaveTextContent('Density 22.5 lb/cu ft')
+    expect(preview).toHaveTextContent('NMFC class 65')
+    type('Weight (lbs)', '-3')
+    expect(preview).toHaveTextContent('Density and class show once')
+  })
+
+  it('sends commodity, pieces, packaging, consignee and hazmat; shows the server’s field errors', async () => {
+    const { calls } = await openForm({
+      'POST /api/freight-listings': {
+        status: 422,
+        body: {
+          message: 'Validation failed',
+          errors: [
+            { field: 'commodity', message: 'Commodity is required for an LTL load', rule: 'x' },
+          ],
+        },
+      },
+    })
+    fillLane()
+    expect(screen.queryByLabelText('UN number')).not.toBeInTheDocument()
+    type('Commodity', 'Latex paint')
+    type('Consignee', 'Motor City Hardware')
+    fireEvent.change(field('Packaging'), { target: { value: 'DRUM' } })
+    type('Pieces', '48')
+    fireEvent.click(field('Hazardous materials (hazmat)'))
+    type('UN number', 'UN4263')
+    type('Hazard class', '2')
+    type('Your Price (USD)', '640')
+    fireEvent.click(screen.getByRole('button', { name: 'Publish Load' }))
+    expect(
+      await screen.findByText('UN number must be UN followed by four digits, UN0000 to UN3999')
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText('Hazard class must be 1 to 9, with its division (e.g. 2.1, 3, 6.1)')
+    ).toBeInTheDocument()
+    expect(requestsTo(calls, 'POST', '/api/freight-listings')).toHaveLength(0)
+    type('UN number', 'un1263')
+    type('Hazard class', '3')
+    fireEvent.click(screen.getByRole('button', { name: 'Publish Load' }))
+    expect(await screen.findByText('Commodity is required for an LTL load')).toBeInTheDocument()
+    const [sent] = requestsTo(calls, 'POST', '/api/freight-listings')
+    expect(sent.body).toMatchObject({
+      commodity: 'Latex paint',
+      pieces: 48,
+      packaging: 'DRUM',
+      consignee: 'Motor City Hardware',
+      hazmat: true,
+      un_number: 'UN1263',
+      hazard_class: '3',
+    })
   })
 })

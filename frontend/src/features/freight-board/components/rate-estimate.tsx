@@ -1,32 +1,10 @@
 import { Badge } from '@/components/ui/badge'
-import { equipmentLabel, modeLabel } from '@/config/freight-labels'
 import { formatCount, formatCurrency, formatMiles } from '@/lib/format'
 import type { RateRecommendation } from '@/features/freight-board/api/types'
 import { formatHours } from '@/features/freight-board/utils/format-load'
+import { recommendationBasisLine } from '@/features/freight-board/utils/recommendation-basis'
 
 const CONFIDENCE_VARIANT = { high: 'success', medium: 'info', low: 'warning' } as const
-
-const SCOPE_WORDS = {
-  zip3: 'same 3-digit ZIP areas',
-  state: 'same states',
-  region: 'same census regions',
-} as const
-
-/**
- * What the range rests on, in one line: the comparable loads (how many, which equipment and
- * mode, how wide a lane) or the cost model, so two estimates can be compared (decision 0176).
- */
-function basisLine(recommendation: RateRecommendation): string {
-  const { sample_size, equipment, mode, basis } = recommendation
-  const kind = `${equipmentLabel(equipment)} ${modeLabel(mode)}`
-  if (basis.method === 'lane_history') {
-    const loads = `${formatCount(sample_size)} comparable ${kind} ${sample_size === 1 ? 'load' : 'loads'}`
-    return basis.scope
-      ? `Based on ${loads} on the ${SCOPE_WORDS[basis.scope]}`
-      : `Based on ${loads}`
-  }
-  return `Based on the ${kind} cost model: fewer comparable loads than the lane needs`
-}
 
 /** The suggested price range and what it rests on, so the shipper sees why. */
 export function RateEstimate({ recommendation }: { recommendation: RateRecommendation }) {
@@ -64,7 +42,13 @@ export function RateEstimate({ recommendation }: { recommendation: RateRecommend
       <div className="space-y-1 border-t border-brand-200 pt-3 text-sm text-slate-700">
         <p className="flex flex-wrap items-center gap-2">
           <Badge variant={CONFIDENCE_VARIANT[confidence]}>{confidence} confidence</Badge>
-          <span>{basisLine(recommendation)}</span>
+          <span>
+            {recommendationBasisLine({
+              ...recommendation,
+              method: basis.method,
+              scope: basis.scope,
+            })}
+          </span>
         </p>
         <p>
           Mid of {formatCurrency(mid)} for {formatCount(pallets)}{' '}

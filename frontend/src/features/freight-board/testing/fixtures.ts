@@ -56,9 +56,11 @@ export function makeBoardLoad(overrides: Partial<BoardLoad> = {}): BoardLoad {
     held_by_you: false,
     hold_expires_at: null,
     invited: false,
+    offers_allowed: false,
     shipper_label: 'Shipper #4821',
     shipper_rating: { average: 4.5, count: 6 },
     created_at: '2025-03-05T10:00:00.000Z',
+    freight: null,
     ...overrides,
   }
 }
@@ -88,7 +90,13 @@ export function makeShipperLoad(overrides: Partial<ShipperLoad> = {}): ShipperLo
     weight_lbs: 4200,
     distance_miles: 283.4,
     price: 1250,
-    recommended: { low: 1100, mid: 1234.56, high: 1400 },
+    recommended: {
+      low: 1100,
+      mid: 1234.56,
+      high: 1400,
+      per_pallet_mile: 0.73,
+      basis: { method: 'lane_history', scope: 'zip3', sample_size: 16 },
+    },
     status: 'OPEN',
     payment_status: 'UNFUNDED',
     carrier_label: null,
@@ -96,8 +104,10 @@ export function makeShipperLoad(overrides: Partial<ShipperLoad> = {}): ShipperLo
     hold_expires_at: null,
     booking_id: null,
     booking_reference: null,
+    booking_paid: false,
     expires_at: '2025-03-12T10:00:00.000Z',
     created_at: '2025-03-05T10:00:00.000Z',
+    freight: null,
     ...overrides,
   }
 }
@@ -130,6 +140,8 @@ export function renderAs(
   const mock = mockFetch({
     'GET /api/user': user ? { body: user } : { status: 401, body: { message: 'Unauthorized' } },
     'POST /api/analytics/events': { status: 204 },
+    // The carrier's offers under the board (docs/decisions/0234): none unless a test says so.
+    'GET /api/carrier/freight-offers': { body: [] },
     ...routes,
   })
   return { ...renderApp(url), ...mock }

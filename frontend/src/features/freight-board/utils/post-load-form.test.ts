@@ -25,6 +25,13 @@ describe('post-load form', () => {
       delivery_latest: null,
       notes: null,
       price: null,
+      commodity: null,
+      pieces: null,
+      packaging: 'PALLET',
+      consignee: null,
+      hazmat: false,
+      un_number: null,
+      hazard_class: null,
     })
   })
 

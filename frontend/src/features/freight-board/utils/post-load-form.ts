@@ -1,4 +1,11 @@
 import type { Equipment, FreightListingForm, ServiceMode } from '@/features/freight-board/api/types'
+import {
+  freightClassOf,
+  HAZARD_CLASS_PATTERN,
+  UN_NUMBER_PATTERN,
+  type FreightClass,
+  type PackagingType,
+} from '@/lib/freight-class'
 
 /** What the inputs hold: text as typed, turned into the request body by `toListingForm`. */
 export type PostLoadValues = {
@@ -16,6 +23,15 @@ export type PostLoadValues = {
   notes: string
   /** dollars as typed; the request's and the answers' `price` (docs/decisions/0202) */
   price: string
+  /** what the freight is (docs/decisions/0228) */
+  commodity: string
+  pieces: string
+  packaging: PackagingType
+  consignee: string
+  /** 'yes' when the hazmat box is ticked */
+  hazmat: '' | 'yes'
+  unNumber: string
+  hazardClass: string
 }
 
 export type PostLoadField = keyof PostLoadValues
@@ -36,6 +52,13 @@ export const EMPTY_POST_LOAD: PostLoadValues = {
   deliveryLatest: '',
   notes: '',
   price: '',
+  commodity: '',
+  pieces: '',
+  packaging: 'PALLET',
+  consignee: '',
+  hazmat: '',
+  unNumber: '',
+  hazardClass: '',
 }
 
 /** A typed number, or null for an empty (or unreadable) input: the server fills the default. */
@@ -80,7 +103,43 @@ export function toListingForm(values: PostLoadValues): FreightListingForm {
     delivery_latest: instantOf(values.deliveryLatest),
     notes: values.notes.trim() || null,
     price: price === '' ? null : Number(price),
+    commodity: values.commodity.trim() || null,
+    pieces: wholeOrNull(values.pieces),
+    packaging: values.packaging,
+    consignee: values.consignee.trim() || null,
+    hazmat: values.hazmat === 'yes',
+    // Only hazmat freight names a UN number and class; an unticked box sends neither.
+    un_number: values.hazmat === 'yes' ? values.unNumber.trim().toUpperCase() || null : null,
+    hazard_class: values.hazmat === 'yes' ? values.hazardClass.trim().toUpperCase() || null : null,
   }
+}
+
+/** The default load's numbers, as `GET /api/platform/constants` gives them. */
+type DefaultLoad = { pallets: number; weightLbs: number; dims: { l: number; w: number; h: number } }
+
+/**
+ * The density and class the server will store for what is typed, an empty number standing for
+ * the default load's (decision 0201); null while an input cannot be read or the defaults have not
+ * arrived. The same function as the server's (contract/freight_class.ts, decision 0228).
+ */
+export function previewFreightClass(
+  values: PostLoadValues,
+  defaults: DefaultLoad | undefined
+): { densityPcf: number; freightClass: FreightClass } | null {
+  if (!defaults) return null
+  const read = (text: string, fallback: number) => {
+    if (text.trim() === '') return fallback
+    const value = Number(text)
+    return Number.isFinite(value) && value >= 1 ? value : null
+  }
+  const pallets = read(values.pallets, defaults.pallets)
+  const weight = read(values.weightLbs, defaults.weightLbs)
+  const l = read(values.length, defaults.dims.l)
+  const w = read(values.width, defaults.dims.w)
+  const h = read(values.height, defaults.dims.h)
+  if (pallets === null || weight === null || l === null || w === null || h === null) return null
+  // The server keeps whole pallets and pounds.
+  return freightClassOf(Math.trunc(weight), Math.trunc(pallets), { l, w, h })
 }
 
 /** The client-side checks of docs/spec.md §5; the server repeats them and adds its own. */
@@ -100,6 +159,18 @@ export function checkPostLoad(values: PostLoadValues): Partial<Record<PostLoadFi
   }
   if (values.price.trim() !== '' && !(Number(values.price) >= 0)) {
     errors.price = 'Price cannot be negative'
+  }
+  if (values.pieces.trim() !== '' && !(Number(values.pieces) >= 1)) {
+    errors.pieces = 'Pieces must be at least 1'
+  }
+  // An LTL load's missing commodity is the server's 422 at publishing (an estimate needs none).
+  if (values.hazmat === 'yes') {
+    if (!UN_NUMBER_PATTERN.test(values.unNumber.trim().toUpperCase())) {
+      errors.unNumber = 'UN number must be UN followed by four digits, UN0000 to UN3999'
+    }
+    if (!HAZARD_CLASS_PATTERN.test(values.hazardClass.trim().toUpperCase())) {
+      errors.hazardClass = 'Hazard class must be 1 to 9, with its division (e.g. 2.1, 3, 6.1)'
+    }
   }
   return errors
 }
@@ -121,6 +192,13 @@ const API_FIELDS: Record<string, PostLoadField> = {
   'delivery_latest': 'deliveryLatest',
   'notes': 'notes',
   'price': 'price',
+  'commodity': 'commodity',
+  'pieces': 'pieces',
+  'packaging': 'packaging',
+  'consignee': 'consignee',
+  'hazmat': 'hazmat',
+  'un_number': 'unNumber',
+  'hazard_class': 'hazardClass',
 }
 
 export function formFieldErrors(

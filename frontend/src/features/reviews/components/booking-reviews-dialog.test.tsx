@@ -4,7 +4,7 @@ import { mockFetch, requestsTo } from '@/testing/mock-fetch'
 import { renderWithProviders, setXsrfCookie } from '@/testing/test-utils'
 import type { BookingReviews } from '@/features/reviews/api/booking-reviews'
 import { BookingReviewsDialog } from '@/features/reviews/components/booking-reviews-dialog'
-import { reviewWindowClosed } from '@/lib/review-window'
+import { reviewWindowClosed, reviewWindowNotOpen } from '@/lib/review-window'
 
 const URL = '/api/bookings/7/reviews'
 const window = {
@@ -212,6 +212,18 @@ describe('a closed review window', () => {
   })
 })
 
+// The walk after issue 31: a delivered booking not yet completed offered "Rate this carrier",
+// which opened only to say that reviews open at completion or 48 hours after delivery.
+describe('a review window not open yet', () => {
+  it('offers no rating control until it opens', () => {
+    const { container } = renderWithProviders(
+      <BookingReviewsDialog bookingId={7} reference="TRT-007" side="shipper" windowNotOpen />
+    )
+    expect(screen.queryByRole('button', { name: /TRT-007/ })).toBeNull()
+    expect(container.textContent).toBe('')
+  })
+})
+
 describe('reviewWindowClosed (the server’s rule, decision 0094)', () => {
   const HOUR = 3_600_000
   const delivered = Date.parse('2030-03-01T12:00:00.000Z')
@@ -231,5 +243,15 @@ describe('reviewWindowClosed (the server’s rule, decision 0094)', () => {
 
   it('is never closed before a delivery', () => {
     expect(reviewWindowClosed({ deliveredAt: null, completedAt: null })).toBe(false)
+  })
+
+  it('is not open until completion or 48 hours after delivery, whichever is first', () => {
+    expect(reviewWindowNotOpen(facts(null), delivered + 48 * HOUR - 1)).toBe(true)
+    expect(reviewWindowNotOpen(facts(null), delivered + 48 * HOUR)).toBe(false)
+    const completed = delivered + 5 * HOUR
+    expect(reviewWindowNotOpen(facts(completed), completed - 1)).toBe(true)
+    expect(reviewWindowNotOpen(facts(completed), completed)).toBe(false)
+    // Before a delivery there is no window to wait for (the control is not shown anyway).
+    expect(reviewWindowNotOpen({ deliveredAt: null, completedAt: null })).toBe(false)
   })
 })

@@ -37,16 +37,20 @@ export function BookingReviewsDialog({
   reference,
   side,
   windowClosed = false,
+  windowNotOpen = false,
 }: {
   bookingId: number
   reference: string
   side: 'shipper' | 'carrier'
   /** The 14-day window has closed: offer the reviews to read, not a rating that would fail. */
   windowClosed?: boolean
+  /** The window has not opened yet (completion or 48 h after delivery): offer nothing yet. */
+  windowNotOpen?: boolean
 }) {
   const [open, setOpen] = React.useState(false)
   const other = counterpart(side)
   const title = windowClosed ? 'Reviews' : `Rate this ${other}`
+  if (windowNotOpen) return null
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>

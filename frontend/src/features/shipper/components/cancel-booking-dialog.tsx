@@ -21,7 +21,8 @@ const pickupTime = (iso: string) =>
 /**
  * Asks before cancelling, with what the cancellation policy does to this booking now
  * (docs/decisions/0178): the refund and when it reaches the card, the late-cancel fee and the
- * carrier's share of it, and what becomes of a freight-board load. The figures are the
+ * carrier's share of it, and what becomes of a freight-board load (back on the board: no
+ * listing's pallet space to free, and a refund only when it was paid). The figures are the
  * server's; the cancel applies the server's own at that moment.
  */
 export function CancelBookingDialog({
@@ -37,6 +38,7 @@ export function CancelBookingDialog({
 }) {
   const { data: quote, error, isLoading, mutate } = useCancellationQuote(booking?.id ?? null)
   const ready = quote != null && quote.bookingId === booking?.id && !error
+  const backOnBoard = ready && quote.load === 'back_on_board_unfunded'
   const confirmLabel =
     ready && quote.refundCents > 0
       ? `Cancel and refund ${dollars(quote.refundCents)}`
@@ -45,7 +47,11 @@ export function CancelBookingDialog({
     <ConfirmDialog
       open={booking != null}
       title={`Cancel booking ${booking?.reference ?? ''}?`}
-      description="The carrier is told by email and the reserved pallet space goes back to it. A cancelled booking cannot be restored."
+      description={
+        backOnBoard
+          ? 'The carrier is told by email and your load goes back on the freight board. A cancelled booking cannot be restored.'
+          : 'The carrier is told by email and the reserved pallet space goes back to it. A cancelled booking cannot be restored.'
+      }
       confirmLabel={confirmLabel}
       busyLabel="Cancelling..."
       cancelLabel="Keep booking"
@@ -85,6 +91,9 @@ function CancellationTerms({ quote }: { quote: CancellationQuote }) {
     )
   }
   const pickup = quote.pickupStartsAt ? pickupTime(quote.pickupStartsAt) : null
+  // A pickup whose time has come: the fee is for cancelling after it, not "within" its window.
+  const pickupPassed =
+    quote.pickupStartsAt !== null && Date.parse(quote.pickupStartsAt) <= Date.now()
   return (
     <dl className="space-y-2 rounded-md border border-slate-200 p-3 text-sm">
       {quote.paid ? (
@@ -101,7 +110,9 @@ function CancellationTerms({ quote }: { quote: CancellationQuote }) {
             <Row label="Late-cancel fee">
               <span className="font-semibold text-red-700">{dollars(quote.feeCents)}</span>
               <span className="block text-xs text-slate-500">
-                Cancelling within {quote.lateCancelWindowHours} hours of the pickup
+                {pickupPassed
+                  ? 'Cancelling after the pickup time'
+                  : `Cancelling within ${quote.lateCancelWindowHours} hours of the pickup`}
                 {pickup ? ` (${pickup})` : ''} keeps this fee from your payment.{' '}
                 {dollars(quote.carrierFeeCents)} of it is paid to the carrier for the truck it held.
               </span>
@@ -130,8 +141,8 @@ function CancellationTerms({ quote }: { quote: CancellationQuote }) {
             Goes back on the freight board, open and unfunded, for another carrier to claim.
           </span>
           <span className="block text-xs text-slate-500">
-            Its funding is part of this refund. Cancel the load in My Posted Loads if it no longer
-            needs to move.
+            {quote.paid ? 'Its funding is part of this refund. ' : ''}Cancel the load in My Posted
+            Loads if it no longer needs to move.
           </span>
         </Row>
       ) : null}

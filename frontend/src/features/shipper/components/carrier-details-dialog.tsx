@@ -101,6 +101,14 @@ export function CarrierDetailsDialog({
                   {data.onTimeRate == null ? 'No deliveries yet' : formatPercent(data.onTimeRate)}
                 </dd>
               </div>
+              <div>
+                <dt className="text-xs text-slate-500">Cargo claims</dt>
+                <dd className="font-medium text-slate-900">
+                  {data.claimsRatio == null
+                    ? 'No deliveries yet'
+                    : `${formatPercent(data.claimsRatio)} of loads`}
+                </dd>
+              </div>
               <div className="col-span-2">
                 <dt className="text-xs text-slate-500">Shippers&apos; reviews</dt>
                 <dd className="mt-1">

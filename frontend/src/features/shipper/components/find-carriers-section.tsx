@@ -50,7 +50,14 @@ function appendPage(shown: SearchResult[], page: SearchResult[]) {
 }
 
 /** Find Carriers: upcoming shipments, estimated savings, the search and its results. */
-export function FindCarriersSection({ today }: { today: string }) {
+export function FindCarriersSection({
+  today,
+  saveSearch,
+}: {
+  today: string
+  /** "Save this search" for the search shown, from the alerts feature (decision 0239) */
+  saveSearch?: (criteria: SearchCriteria) => React.ReactNode
+}) {
   const { trigger, isMutating } = useSearchListings()
   const [results, setResults] = React.useState<SearchResult[] | null>(null)
   // The whole answer's size, the next page to ask for, and how many pages are shown.
@@ -221,6 +228,7 @@ export function FindCarriersSection({ today }: { today: string }) {
               {paging.total}
             </Badge>
           </h2>
+          {saveSearch ? <div className="flex justify-end">{saveSearch(criteria)}</div> : null}
           {results.length === 0 ? (
             <EmptyState
               icon={SearchX}

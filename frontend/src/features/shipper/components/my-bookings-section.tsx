@@ -7,15 +7,21 @@ import { ShipmentTable } from '@/features/shipper/components/shipment-table'
 import { StatusBoard } from '@/features/shipper/components/status-board'
 import { useDismissedAlerts } from '@/features/shipper/hooks/use-dismissed-alerts'
 import { deriveShipmentAlerts } from '@/features/shipper/utils/shipment-alerts'
+import type { ClaimSlot } from '@/types/claim-slot'
 import type { ReviewSlot } from '@/types/review-slot'
+import type { MessageSlot } from '@/types/message-slot'
 
 /** My Bookings: alerts, the status board and the management table. */
 export function MyBookingsSection({
   today,
   reviewAction,
+  messageAction,
+  claimAction,
 }: {
   today: string
   reviewAction?: ReviewSlot
+  messageAction?: MessageSlot
+  claimAction?: ClaimSlot
 }) {
   const { data, error, isLoading, isValidating, mutate } = useBookings()
   const { dismissed, dismiss } = useDismissedAlerts()
@@ -41,7 +47,7 @@ export function MyBookingsSection({
           </div>
           <Skeleton className="h-64 w-full" />
         </div>
-      ) : error ? (
+      ) : error && data === undefined ? (
         <Card>
           <CardContent className="pt-6">
             <LoadError
@@ -54,9 +60,31 @@ export function MyBookingsSection({
         </Card>
       ) : (
         <>
+          {error ? (
+            // A reload failed: what was shown stays (an open dialog in a row with it).
+            <p
+              role="status"
+              className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            >
+              Could not refresh your bookings; showing them as last loaded.
+              <button
+                type="button"
+                className="font-medium underline"
+                onClick={() => void mutate()}
+                disabled={isValidating}
+              >
+                {isValidating ? 'Trying again...' : 'Try again'}
+              </button>
+            </p>
+          ) : null}
           <ShipmentAlerts alerts={alerts} onDismiss={dismiss} />
           <StatusBoard bookings={data ?? []} />
-          <ShipmentTable bookings={data ?? []} reviewAction={reviewAction} />
+          <ShipmentTable
+            bookings={data ?? []}
+            reviewAction={reviewAction}
+            messageAction={messageAction}
+            claimAction={claimAction}
+          />
         </>
       )}
     </section>

@@ -5,6 +5,7 @@ import { makeUser, renderApp, setXsrfCookie } from '@/testing/test-utils'
 import type { ShipperBooking } from '@/features/shipper/api/get-bookings'
 import { makeBooking, makeMetrics } from '@/features/shipper/testing/fixtures'
 import { DISMISSED_ALERTS_STORAGE_KEY } from '@/features/shipper/hooks/use-dismissed-alerts'
+import { formatDate, formatDateTime } from '@/lib/format'
 
 // The first render loads the lazy /shipper route chunk, which is slow on a busy machine.
 configure({ asyncUtilTimeout: 5000 })
@@ -239,6 +240,104 @@ describe('My Bookings: Shipment Management', () => {
     )
   })
 
+  it('says the payout was already released when the 48-hour job ran first (decision 0220)', async () => {
+    setup(
+      [
+        makeBooking({
+          id: 3,
+          status: 'delivered',
+          canCancel: false,
+          canComplete: true,
+          payoutStatus: 'paid',
+          completion: {
+            payout: 'already_released',
+            releasedAt: '2025-06-15T14:00:00.000Z',
+            autoReleaseAt: null,
+            transferHeldUntil: null,
+          },
+        }),
+      ],
+      {
+        'POST /api/booking/3/complete': () => ({
+          body: makeBooking({ id: 3, status: 'delivered', completedAt: '2025-06-16T10:00:00Z' }),
+        }),
+      }
+    )
+    await table()
+    fireEvent.click(screen.getByRole('button', { name: 'Complete booking #3' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Complete booking TRT-003?' })
+    const released = formatDate('2025-06-15T14:00:00.000Z')
+    expect(confirm).toHaveAccessibleDescription(
+      `The carrier's payout was already released on ${released}, 48 hours after delivery. Completing confirms the delivery and closes the booking; no money moves.`
+    )
+    expect(within(confirm).queryByText(/releases your payment/)).toBeNull()
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Complete booking' }))
+    expect((await screen.findAllByText('Shipment Completed')).length).toBeGreaterThan(0)
+    expect(
+      screen.getAllByText(
+        `The carrier's payout was already released on ${released}; no money moved.`
+      ).length
+    ).toBeGreaterThan(0)
+    expect(screen.queryByText('Payment has been released to the carrier.')).toBeNull()
+  })
+
+  it('says when the release happens now but the carrier’s transfer is held for review', async () => {
+    setup(
+      [
+        makeBooking({
+          id: 3,
+          status: 'delivered',
+          canCancel: false,
+          canComplete: true,
+          completion: {
+            payout: 'releases_now',
+            releasedAt: null,
+            autoReleaseAt: '2025-06-15T14:00:00.000Z',
+            transferHeldUntil: '2025-06-17T09:00:00.000Z',
+          },
+        }),
+      ],
+      {
+        'POST /api/booking/3/complete': () => ({
+          body: makeBooking({ id: 3, status: 'delivered', completedAt: '2025-06-14T10:00:00Z' }),
+        }),
+      }
+    )
+    await table()
+    fireEvent.click(screen.getByRole('button', { name: 'Complete booking #3' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Complete booking TRT-003?' })
+    const held = formatDateTime('2025-06-17T09:00:00.000Z')
+    expect(confirm).toHaveAccessibleDescription(
+      `This releases your payment of $3,089.06 to Verified carrier #4821 now, instead of automatically on ${formatDateTime('2025-06-15T14:00:00.000Z')}. It cannot be undone. The carrier's payouts are held for review until ${held}, so the transfer reaches them after that.`
+    )
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Complete and release $3,089.06' }))
+    expect(
+      (
+        await screen.findAllByText(
+          `Payment released to the carrier; the transfer is held for review until ${held}.`
+        )
+      ).length
+    ).toBeGreaterThan(0)
+  })
+
+  it('keeps the bookings on screen when a reload fails, saying so', async () => {
+    let reads = 0
+    setup([], {
+      'GET /api/bookings': () =>
+        ++reads === 1
+          ? { body: [makeBooking({ id: 3, status: 'delivered', canCancel: false })] }
+          : { status: 503, body: { message: 'Service unavailable' } },
+    })
+    // The 30-second poll runs on a clock the test moves (the first read is already on its way).
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
+    await table()
+    await vi.advanceTimersByTimeAsync(31_000)
+    expect(await screen.findByText(/Could not refresh your bookings/)).toBeInTheDocument()
+    expect(screen.getByRole('table', { name: 'Shipment Management' })).toBeInTheDocument()
+    expect(screen.queryByText('Could not load your bookings')).toBeNull()
+    expect(reads).toBe(2)
+  })
+
   it('reports a failed completion', async () => {
     setup([makeBooking({ id: 3, status: 'delivered', canCancel: false })], {
       'POST /api/booking/3/complete': {
@@ -255,6 +354,35 @@ describe('My Bookings: Shipment Management', () => {
     )
     expect((await screen.findAllByText('Completion Failed')).length).toBeGreaterThan(0)
     expect(screen.getAllByText('409: This shipment is already completed').length).toBeGreaterThan(0)
+  })
+
+  it('a late cancel after the pickup time says so, not "within 24 hours of the pickup"', async () => {
+    const quote = {
+      bookingId: 1,
+      reference: 'TRT-001',
+      cancellable: true,
+      refusal: null,
+      paid: true,
+      late: true,
+      lateCancelWindowHours: 24,
+      pickupStartsAt: new Date(NOW.getTime() - 3 * 3_600_000).toISOString(),
+      totalCents: 308906,
+      refundCents: 293906,
+      feeCents: 15000,
+      carrierFeeCents: 13650,
+      platformFeeCents: 1350,
+      refundArrivesBy: '2025-06-25',
+      load: 'none',
+    }
+    setup([makeBooking({ id: 1, status: 'booked', canCancel: true })], {
+      'GET /api/bookings/1/cancellation': { body: quote },
+    })
+    await table()
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel booking #1' }))
+    const asked = await screen.findByRole('alertdialog')
+    await within(asked).findByText('Late-cancel fee')
+    expect(asked).toHaveTextContent('Cancelling after the pickup time')
+    expect(asked).not.toHaveTextContent('within 24 hours')
   })
 
   it('cancels after confirmation, showing the refund and the late-cancel fee first', async () => {
@@ -316,6 +444,58 @@ describe('My Bookings: Shipment Management', () => {
     expect(requestsTo(calls, 'POST', '/api/bookings/1/cancel')).toHaveLength(1)
   })
 
+  it('says what becomes of a freight-board load: back on the board, refunded only when paid', async () => {
+    const boardQuote = (paid: boolean) => ({
+      bookingId: paid ? 2 : 1,
+      reference: paid ? 'TRT-002' : 'TRT-001',
+      cancellable: true,
+      refusal: null,
+      paid,
+      late: true,
+      lateCancelWindowHours: 24,
+      pickupStartsAt: '2025-06-11T04:00:00.000Z',
+      totalCents: 64000,
+      refundCents: paid ? 49000 : 0,
+      feeCents: paid ? 15000 : 0,
+      carrierFeeCents: paid ? 13650 : 0,
+      platformFeeCents: paid ? 1350 : 0,
+      refundArrivesBy: paid ? '2025-06-25' : null,
+      load: 'back_on_board_unfunded',
+    })
+    setup(
+      [
+        makeBooking({ id: 1, status: 'booked', paymentStatus: 'pending', canCancel: true }),
+        makeBooking({ id: 2, status: 'booked', canCancel: true }),
+      ],
+      {
+        'GET /api/bookings/1/cancellation': { body: boardQuote(false) },
+        'GET /api/bookings/2/cancellation': { body: boardQuote(true) },
+      }
+    )
+    await table()
+
+    // Claimed from an unfunded load and never paid: nothing to refund, no pallet space to free.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel booking #1' }))
+    let asked = await screen.findByRole('alertdialog', { name: 'Cancel booking TRT-001?' })
+    await within(asked).findByText('Your load')
+    expect(asked).toHaveTextContent('Goes back on the freight board, open and unfunded')
+    expect(asked).toHaveTextContent('Nothing was charged')
+    expect(asked).not.toHaveTextContent('part of this refund')
+    expect(asked).not.toHaveTextContent('pallet space')
+    expect(asked).toHaveAccessibleDescription(
+      'The carrier is told by email and your load goes back on the freight board. A cancelled booking cannot be restored.'
+    )
+    fireEvent.click(within(asked).getByRole('button', { name: 'Keep booking' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+
+    // Paid (the load was funded): its funding comes back with the refund, less the late fee.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel booking #2' }))
+    asked = await screen.findByRole('alertdialog', { name: 'Cancel booking TRT-002?' })
+    await within(asked).findByText('Your load')
+    expect(asked).toHaveTextContent('Its funding is part of this refund')
+    expect(asked).not.toHaveTextContent('pallet space')
+  })
+
   it('keeps Cancel disabled until the terms load, and says when they cannot', async () => {
     const bookings = [makeBooking({ id: 1, status: 'booked', canCancel: true })]
     setup(bookings, {
@@ -363,7 +543,9 @@ describe('My Bookings: Shipment Management', () => {
     expect(await screen.findByLabelText('Loading bookings')).toBeInTheDocument()
     answer()
     expect(await screen.findByText('Could not load your bookings')).toBeInTheDocument()
-    expect(screen.getByText('500: Internal server error')).toBeInTheDocument()
+    expect(
+      screen.getByText('The server could not answer. Try again; if it keeps failing, tell support.')
+    ).toBeInTheDocument()
     fail = false
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByText('No bookings yet')).toBeInTheDocument()

@@ -23,9 +23,13 @@ import { useCompleteBooking } from '@/features/shipper/api/complete-booking'
 import { PaymentBadge, StatusBadge } from '@/features/shipper/components/booking-badges'
 import { CancelBookingDialog } from '@/features/shipper/components/cancel-booking-dialog'
 import { PartnerRefs } from '@/features/shipper/components/partner-refs'
+import { RateConfirmationLine } from '@/features/shipper/components/rate-confirmation-line'
 import { awaitsPayment, canComplete } from '@/features/shipper/utils/booking-status'
+import { completionWords } from '@/features/shipper/utils/completion-words'
 import { formatPaymentDue, PAYMENT_DEADLINE_NOTE } from '@/lib/payment-due'
+import type { ClaimSlot } from '@/types/claim-slot'
 import type { ReviewSlot } from '@/types/review-slot'
+import { threadIsOpen, type MessageSlot } from '@/types/message-slot'
 
 function place(city: string | null, state: string | null, fallback: string | null) {
   return [city, state].filter(Boolean).join(', ') || fallback || 'Unknown'
@@ -39,24 +43,34 @@ function place(city: string | null, state: string | null, fallback: string | nul
 export function ShipmentTable({
   bookings,
   reviewAction,
+  messageAction,
+  claimAction,
 }: {
   bookings: ShipperBooking[]
   reviewAction?: ReviewSlot
+  /** "Messages" on a paid booking (its thread with the carrier) */
+  messageAction?: MessageSlot
+  /** "File a claim" on delivered, paid bookings (decision 0233) */
+  claimAction?: ClaimSlot
 }) {
   const { complete, pendingId: completingId } = useCompleteBooking()
   const { cancel, pendingId: cancellingId } = useCancelBooking()
   const [toCancel, setToCancel] = React.useState<ShipperBooking | null>(null)
-  // Completing releases the shipper's payment to the carrier: it is asked for first.
+  // Completing may release the shipper's payment to the carrier: it is asked for first,
+  // saying what it does to this booking's payout (decision 0220).
   const [toComplete, setToComplete] = React.useState<ShipperBooking | null>(null)
   const phone = useMediaQuery(PHONE_QUERY)
+  const toCompleteWords = toComplete ? completionWords(toComplete) : null
 
   const onComplete = async (booking: ShipperBooking) => {
+    // Said from the booking as the dialog showed it: the answer no longer offers completion.
+    const words = completionWords(booking)
     try {
       await complete(booking.id)
       toast({
         variant: 'success',
         title: 'Shipment Completed',
-        description: 'Payment has been released to the carrier.',
+        description: words.toast,
       })
     } catch (err) {
       toast({
@@ -120,6 +134,9 @@ export function ShipmentTable({
           {completingId === b.id ? 'Completing...' : 'Complete'}
         </Button>
       ) : null}
+      {messageAction && threadIsOpen(b.paymentStatus)
+        ? messageAction({ id: b.id, reference: b.reference })
+        : null}
       {b.status === 'delivered' && reviewAction
         ? reviewAction({
             id: b.id,
@@ -127,6 +144,9 @@ export function ShipmentTable({
             deliveredAt: b.deliveredAt,
             completedAt: b.completedAt,
           })
+        : null}
+      {b.status === 'delivered' && b.paymentStatus === 'paid' && claimAction
+        ? claimAction({ id: b.id, reference: b.reference })
         : null}
       {b.canCancel ? (
         <Button
@@ -150,7 +170,8 @@ export function ShipmentTable({
           <span id="shipment-management-heading">Shipment Management</span>
         </CardTitle>
         <CardDescription>
-          Complete a delivered shipment to release the carrier&apos;s payment.
+          Complete a delivered shipment to confirm it. Its payment goes to the carrier then, or by
+          itself 48 hours after delivery.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -190,6 +211,9 @@ export function ShipmentTable({
                   {place(b.deliveryCity, b.deliveryState, b.deliveryAddress)}
                   <span className="block text-xs text-slate-500">{carrierDisplayName(b)}</span>
                   <PartnerRefs booking={b} />
+                  {b.paymentStatus === 'paid' && b.status !== 'cancelled' ? (
+                    <RateConfirmationLine bookingId={b.id} />
+                  ) : null}
                 </div>
                 <p className="text-xs text-slate-700">
                   <span className="text-slate-500">Pickup</span> {formatCalendarDate(b.pickupDate)}{' '}
@@ -233,6 +257,9 @@ export function ShipmentTable({
                     {place(b.deliveryCity, b.deliveryState, b.deliveryAddress)}
                     <span className="block text-xs text-slate-500">{carrierDisplayName(b)}</span>
                     <PartnerRefs booking={b} />
+                    {b.paymentStatus === 'paid' && b.status !== 'cancelled' ? (
+                      <RateConfirmationLine bookingId={b.id} />
+                    ) : null}
                   </TableCell>
                   <TableCell>{b.numberOfPallets}</TableCell>
                   <TableCell className="whitespace-nowrap text-xs">
@@ -274,10 +301,8 @@ export function ShipmentTable({
       <ConfirmDialog
         open={toComplete != null}
         title={`Complete booking ${toComplete?.reference ?? ''}?`}
-        description={`This releases your payment of ${formatCurrency(toComplete?.totalAmount)} to ${
-          (toComplete && carrierDisplayName(toComplete)) || 'the carrier'
-        }. It cannot be undone.`}
-        confirmLabel={`Complete and release ${formatCurrency(toComplete?.totalAmount)}`}
+        description={toCompleteWords?.description ?? ''}
+        confirmLabel={toCompleteWords?.confirmLabel ?? 'Complete booking'}
         busyLabel="Completing..."
         cancelLabel="Not yet"
         confirmVariant="success"

@@ -18,6 +18,7 @@ export function makeResult(overrides: Partial<SearchResult> = {}): SearchResult 
       completedLoads: 25,
       onTimeRate: 0.96,
       rating: { average: 4.67, count: 12 },
+      claimsRatio: 0.04,
       equipmentTypes: ['dry_van'],
     },
     equipmentType: 'dry_van',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { formatDate } from '@/lib/format'
 import { deriveShipmentAlerts } from '@/features/shipper/utils/shipment-alerts'
 
 const TODAY = '2025-06-10'
@@ -72,6 +73,42 @@ describe('deriveShipmentAlerts', () => {
     const [alert] = deriveShipmentAlerts([booking(13, 'delivered', '2025-06-01')], TODAY)
     expect(alert).toMatchObject({ id: 'complete-13', kind: 'complete', priority: 'medium' })
     expect(alert.message).toMatch(/complete the shipment to release payment/)
+  })
+
+  it('does not promise a release the 48-hour job already made, nor one that cannot happen', () => {
+    const delivered = booking(15, 'delivered', '2025-06-01')
+    const [released] = deriveShipmentAlerts(
+      [
+        {
+          ...delivered,
+          completion: {
+            payout: 'already_released',
+            releasedAt: '2025-06-04T14:00:00.000Z',
+            autoReleaseAt: null,
+            transferHeldUntil: null,
+          },
+        },
+      ],
+      TODAY
+    )
+    expect(released.message).toBe(
+      `Review the delivery and complete the shipment. The carrier's payout was already released on ${formatDate('2025-06-04T14:00:00.000Z')}.`
+    )
+    const [none] = deriveShipmentAlerts(
+      [
+        {
+          ...delivered,
+          completion: {
+            payout: 'none',
+            releasedAt: null,
+            autoReleaseAt: null,
+            transferHeldUntil: null,
+          },
+        },
+      ],
+      TODAY
+    )
+    expect(none.message).toBe('Review the delivery and complete the shipment to close it.')
   })
 
   it('reads pickup dates sent as midnight timestamps as calendar days', () => {

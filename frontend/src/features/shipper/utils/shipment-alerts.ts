@@ -1,4 +1,7 @@
-import { formatBookingReference } from '@/lib/format'
+import { formatBookingReference, formatDate } from '@/lib/format'
+import type { components } from '@/types/api'
+
+type CompletionEffect = components['schemas']['CompletionEffect']
 import { calendarDay, daysBetween } from '@/features/shipper/utils/dates'
 
 export type AlertPriority = 'high' | 'medium'
@@ -23,6 +26,20 @@ type AlertInput = {
   completedAt: string | null
   pickupCity?: string | null
   deliveryCity?: string | null
+  /** what completing would do to the payout (decision 0220) */
+  completion?: CompletionEffect | null
+}
+
+/** The delivered shipment's alert says what completing does to this booking's payout. */
+function completeMessage(where: string, completion: AlertInput['completion']) {
+  if (completion?.payout === 'already_released') {
+    const on = completion.releasedAt ? ` on ${formatDate(completion.releasedAt)}` : ''
+    return `Review the delivery${where} and complete the shipment. The carrier's payout was already released${on}.`
+  }
+  if (completion?.payout === 'none') {
+    return `Review the delivery${where} and complete the shipment to close it.`
+  }
+  return `Review the delivery${where} and complete the shipment to release payment to the carrier.`
 }
 
 /** Pickups later than this many days are high priority. */
@@ -38,7 +55,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
  * - delayed: high priority;
  * - overdue: not picked up (pending, booked or confirmed, or no status) although the pickup
  *   date has passed; high when more than 3 days late, else medium;
- * - delivered but not completed: medium, review and complete to release payment.
+ * - delivered but not completed: medium, review and complete (to release payment, or saying
+ *   the payout was already released, decision 0220).
  * High priority first; among equals delayed, then overdue (longest first), then to complete.
  */
 export function deriveShipmentAlerts(bookings: AlertInput[], today: string): ShipmentAlert[] {
@@ -86,7 +104,7 @@ export function deriveShipmentAlerts(bookings: AlertInput[], today: string): Shi
         kind: 'complete',
         priority: 'medium',
         title: `Shipment ${ref} was delivered`,
-        message: `Review the delivery${where} and complete the shipment to release payment to the carrier.`,
+        message: completeMessage(where, b.completion),
         daysLate: 0,
       })
     }

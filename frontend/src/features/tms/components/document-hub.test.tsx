@@ -61,6 +61,33 @@ describe('TMS document hub', () => {
     )
   })
 
+  it('names every type the hub lists, the rate confirmation too, and filters by it', async () => {
+    const { calls } = renderTms('carrier', {
+      'GET /api/tms/documents': page([
+        makeDocument({
+          id: 7,
+          type: 'RATE_CONFIRMATION',
+          fileName: 'rate-confirmation-RC-2026-0000042.pdf',
+        }),
+      ]),
+    })
+    await openTab('Document Hub')
+    const list = await screen.findByRole('list', { name: 'Documents' }, FIRST_PAINT)
+    const [item] = within(list).getAllByRole('listitem')
+    expect(item).toHaveTextContent('Rate confirmation')
+    expect(item).not.toHaveTextContent('RATE_CONFIRMATION')
+    const type = screen.getByLabelText('Type')
+    expect(within(type).getByRole('option', { name: 'Rate confirmation' })).toHaveValue(
+      'RATE_CONFIRMATION'
+    )
+    fireEvent.change(type, { target: { value: 'RATE_CONFIRMATION' } })
+    await waitFor(() =>
+      expect(requestsTo(calls, 'GET', '/api/tms/documents').at(-1)?.url).toContain(
+        'type=RATE_CONFIRMATION'
+      )
+    )
+  })
+
   it('shows an error with a retry when the list fails', async () => {
     renderTms('shipper', { 'GET /api/tms/documents': { status: 500, body: { message: 'x' } } })
     await openTab('Document Hub')

@@ -130,8 +130,9 @@ describe('TMS rate comparison', () => {
       screen.getByText('Weight must be a whole number of pounds from 1 to 45,000')
     ).toBeInTheDocument()
     expect(screen.getByLabelText('Origin postal code')).toHaveAttribute('aria-invalid', 'true')
+    // The toaster is loaded with the first toast (decision 0219): the toast arrives after it.
+    expect(await screen.findByText('Failed to fetch quotes')).toBeInTheDocument()
     expect(screen.getByText('Error')).toBeInTheDocument()
-    expect(screen.getByText('Failed to fetch quotes')).toBeInTheDocument()
   })
 
   it('asks for both postal codes before calling the API', async () => {

@@ -44,6 +44,7 @@ export function lineItemLabel(code: string): string {
 export const DOCUMENT_TYPES = [
   { value: 'BOL', label: 'Bill of lading' },
   { value: 'INVOICE', label: 'Invoice' },
+  { value: 'RATE_CONFIRMATION', label: 'Rate confirmation' },
   { value: 'POD', label: 'Proof of delivery' },
   { value: 'SIGNED_BOL', label: 'Signed BOL' },
   { value: 'WEIGHT_TICKET', label: 'Weight ticket' },

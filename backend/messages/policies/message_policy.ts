@@ -1,0 +1,53 @@
+import { inject } from '@adonisjs/core'
+import { BasePolicy, type Actor, type RouteTarget } from '#core/policies/base_policy'
+import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import BookingFactsService from '#marketplace/services/booking_facts_service'
+import AdvancedInvoiceService from '#finance/services/advanced_invoice_service'
+import { ADMIN_NEEDS_DISPUTE, BOOKING_NOT_FOUND } from '#messages/message_rules'
+
+/**
+ * Who may use a booking's thread (docs/decisions/0230, 0231): its shipper and the approved
+ * carrier company it is booked with write and read; an admin reads (never writes) only while
+ * a dispute names the booking. Anyone else's booking is the 404 a missing one gets. Whether the
+ * thread is open (the booking paid) is the service's 409, after this.
+ */
+@inject()
+export default class MessagePolicy extends BasePolicy {
+  constructor(
+    private bookings: BookingFactsService,
+    private carriers: CarrierProfileService,
+    private invoices: AdvancedInvoiceService
+  ) {
+    super()
+  }
+
+  /** GET /api/bookings/:id/messages and a message's attachment: the parties, or an admin. */
+  async read(user: Actor, target: RouteTarget) {
+    if (this.isAdmin(user)) {
+      const id = this.idOf(target.params, 'id')
+      const booking = id === null ? null : await this.bookings.threadFacts(id)
+      if (booking === null) return this.notFound(BOOKING_NOT_FOUND)
+      const disputes = await this.invoices.disputesNaming(booking.id)
+      return disputes.length > 0 ? true : this.forbidden(ADMIN_NEEDS_DISPUTE)
+    }
+    return this.write(user, target)
+  }
+
+  /** Sending, editing, read receipts: the booking's two parties only. */
+  async write(user: Actor, target: RouteTarget) {
+    if (!this.isShipper(user) && !this.isApprovedCarrier(user)) return this.forbidden()
+    const id = this.idOf(target.params, 'id')
+    const booking = id === null ? null : await this.bookings.threadFacts(id)
+    if (booking === null) return this.notFound(BOOKING_NOT_FOUND)
+    if (this.isShipper(user)) {
+      return this.allowedOr404(this.owns(booking.shipperId, user.id), BOOKING_NOT_FOUND)
+    }
+    const carrierId = await this.carriers.findCarrierId(user.id)
+    // A driver member: only a booking assigned to them (docs/decisions/0237).
+    return this.allowedOr404(
+      this.owns(booking.carrierId, carrierId) &&
+        (await this.reachesAsDriver(user, () => this.bookings.assignedDriver(booking.id))),
+      BOOKING_NOT_FOUND
+    )
+  }
+}
