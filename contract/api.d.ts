@@ -5402,6 +5402,8 @@ export interface components {
             quickPayFeeCents: number | null;
             /** @description A booking’s quick-pay quote while its payout is pending (decision 0222): offered when `available`; null for an expedited job, a late-cancel fee, and once the payout is released */
             quickPay: components["schemas"]["QuickPayQuote"] | null;
+            /** @description Cargo-claim recoveries netted from this payout (decision 0254): each claim, by its booking’s reference, and the amount taken; the transfer is `payoutAmount` less the quick-pay fee less these */
+            recoveryDeductions: components["schemas"]["RecoveryDeduction"][];
         };
         UsersByRole: {
             shipper: number;
@@ -5497,6 +5499,12 @@ export interface components {
             refundedCents: components["schemas"]["Cents"];
             escrowCents: components["schemas"]["Cents"];
             payableCents: components["schemas"]["Cents"];
+            /** @description Taken off carriers’ payouts for cargo-claim recoveries they owed (decision 0254) */
+            recoveryDeductedCents: components["schemas"]["Cents"];
+            /** @description Cargo-claim recoveries advanced to shippers when the claims settled: card refunds and what is owed to them (decision 0254) */
+            recoveryAdvancedCents: components["schemas"]["Cents"];
+            /** @description Of those recoveries, what carriers still owe (decision 0254) */
+            recoveryOutstandingCents: components["schemas"]["Cents"];
         };
         ReconciliationProblem: {
             /** @description Null for an unbalanced ledger transaction */
@@ -7811,8 +7819,14 @@ export interface components {
             settledCents: number | null;
             /** @description Refunded to the shipper's card out of the held payout, cents */
             refundedCents: number | null;
-            /** @description Recorded as a recovery against the carrier (the payout was already released, or the settlement exceeds it), cents */
+            /** @description Owed by the carrier as a recovery (the payout was already released, or the settlement exceeds it), cents; the platform advances it to the shipper at once and nets it from the carrier company's next payouts (decision 0254) */
             recoveryCents: number | null;
+            /** @description Of `recoveryCents`, what the carrier’s later payouts have paid back so far (decision 0254); 0 without a recovery */
+            recoveredCents: components["schemas"]["Cents"];
+            /** @description Of `recoveryCents`, what is still to be netted from the carrier’s payouts; 0 without a recovery */
+            recoveryOutstandingCents: components["schemas"]["Cents"];
+            /** @description Of `recoveryCents`, what the platform refunded to the shipper’s card at once; the rest is owed to the shipper (the card cannot take back more than its charge). Null without a recovery */
+            recoveryRefundedCents: number | null;
             /** Format: date-time */
             settledAt: string | null;
             /** @description Evidence attached by either side, oldest first */
@@ -7820,11 +7834,14 @@ export interface components {
         };
         CargoClaimStep: {
             /** @enum {string} */
-            action: "filed" | "accepted" | "offered" | "declined" | "shipper_accepted" | "escalated" | "decided" | "settled" | "evidence_added";
+            action: "filed" | "accepted" | "offered" | "declined" | "shipper_accepted" | "escalated" | "decided" | "settled" | "evidence_added" | "recovery_collected";
             /** @enum {string} */
             status: "filed" | "offered" | "declined" | "escalated" | "settled" | "closed";
-            /** @enum {string} */
-            actorRole: "shipper" | "carrier" | "admin";
+            /**
+             * @description Who took the step; `system` for a recovery netted from a payout by the payout run (decision 0254)
+             * @enum {string}
+             */
+            actorRole: "shipper" | "carrier" | "admin" | "system";
             amountCents: number | null;
             note: string | null;
             /** Format: date-time */
@@ -7869,8 +7886,14 @@ export interface components {
             settledCents: number | null;
             /** @description Refunded to the shipper's card out of the held payout, cents */
             refundedCents: number | null;
-            /** @description Recorded as a recovery against the carrier (the payout was already released, or the settlement exceeds it), cents */
+            /** @description Owed by the carrier as a recovery (the payout was already released, or the settlement exceeds it), cents; the platform advances it to the shipper at once and nets it from the carrier company's next payouts (decision 0254) */
             recoveryCents: number | null;
+            /** @description Of `recoveryCents`, what the carrier’s later payouts have paid back so far (decision 0254); 0 without a recovery */
+            recoveredCents: components["schemas"]["Cents"];
+            /** @description Of `recoveryCents`, what is still to be netted from the carrier’s payouts; 0 without a recovery */
+            recoveryOutstandingCents: components["schemas"]["Cents"];
+            /** @description Of `recoveryCents`, what the platform refunded to the shipper’s card at once; the rest is owed to the shipper (the card cannot take back more than its charge). Null without a recovery */
+            recoveryRefundedCents: number | null;
             /** Format: date-time */
             settledAt: string | null;
             /** @description Each step, from the hash-chained claim audit */
@@ -7917,8 +7940,14 @@ export interface components {
             settledCents: number | null;
             /** @description Refunded to the shipper's card out of the held payout, cents */
             refundedCents: number | null;
-            /** @description Recorded as a recovery against the carrier (the payout was already released, or the settlement exceeds it), cents */
+            /** @description Owed by the carrier as a recovery (the payout was already released, or the settlement exceeds it), cents; the platform advances it to the shipper at once and nets it from the carrier company's next payouts (decision 0254) */
             recoveryCents: number | null;
+            /** @description Of `recoveryCents`, what the carrier’s later payouts have paid back so far (decision 0254); 0 without a recovery */
+            recoveredCents: components["schemas"]["Cents"];
+            /** @description Of `recoveryCents`, what is still to be netted from the carrier’s payouts; 0 without a recovery */
+            recoveryOutstandingCents: components["schemas"]["Cents"];
+            /** @description Of `recoveryCents`, what the platform refunded to the shipper’s card at once; the rest is owed to the shipper (the card cannot take back more than its charge). Null without a recovery */
+            recoveryRefundedCents: number | null;
             /** Format: date-time */
             settledAt: string | null;
             carrierId: number;
@@ -8332,6 +8361,11 @@ export interface components {
             companyName: string;
             kind: components["schemas"]["CompanyKind"];
             role: components["schemas"]["CompanyRole"];
+        };
+        RecoveryDeduction: {
+            claimId: number;
+            claimReference: components["schemas"]["BookingReference"];
+            amountCents: number;
         };
     };
     responses: {

@@ -11,8 +11,10 @@ import { CLAIM_CHAIN } from '#payments/chains'
 import ClaimEvidenceService, { type ClaimFileView } from '#payments/services/claim_evidence_service'
 import LedgerService, {
   claimRefundTransaction,
+  recoveryAdvanceTransaction,
   releaseTransaction,
 } from '#payments/services/ledger_service'
+import { outstandingOf, recoveryAdvance } from '#payments/services/recovery_rules'
 import PayoutService from '#payments/services/payout_service'
 import RatingSummaryService from '#reviews/services/rating_summary_service'
 import { carrierPayoutCents } from '#payments/services/payout_rules'
@@ -65,6 +67,8 @@ type ClaimRow = {
   settled_cents: number | string | null
   refunded_cents: number | string | null
   recovery_cents: number | string | null
+  recovered_cents: number | string | null
+  recovery_refunded_cents: number | string | null
   refund_id: string | null
   settled_at: unknown
   filed_at: unknown
@@ -94,6 +98,17 @@ export type ClaimView = {
   settledCents: number | null
   refundedCents: number | null
   recoveryCents: number | null
+  /**
+   * of `recoveryCents`, what the carrier's later payouts have paid back so far, and what is
+   * still to collect (docs/decisions/0254); both 0 without a recovery
+   */
+  recoveredCents: number
+  recoveryOutstandingCents: number
+  /**
+   * what the platform refunded the shipper's card at once for the recovery; the rest of the
+   * recovery, if any, is owed to the shipper (decision 0254); null without a recovery
+   */
+  recoveryRefundedCents: number | null
   settledAt: string | null
   /** evidence either side attached (decision 0245) */
   files: ClaimFileView[]
@@ -159,6 +174,9 @@ function present(row: ClaimRow, files: ClaimFileView[]): ClaimView {
     settledCents: num(row.settled_cents),
     refundedCents: num(row.refunded_cents),
     recoveryCents: num(row.recovery_cents),
+    recoveredCents: Number(row.recovered_cents ?? 0),
+    recoveryOutstandingCents: outstandingOf(num(row.recovery_cents), Number(row.recovered_cents ?? 0)),
+    recoveryRefundedCents: num(row.recovery_refunded_cents),
     settledAt: isoUtc(row.settled_at),
     files,
   }
@@ -468,6 +486,12 @@ export default class CargoClaimService {
           refund_id: money.refundId,
           settled_at: stamp,
         })
+        if (money.recoveryCents > 0) {
+          Object.assign(update, {
+            recovery_refunded_cents: money.advance.cardCents,
+            recovery_refund_id: money.advanceRefundId,
+          })
+        }
       }
       const moved = await trx
         .from('cargo_claims')
@@ -506,6 +530,20 @@ export default class CargoClaimService {
               : next.settleCents,
         note,
       })
+      if (money && money.recoveryCents > 0) {
+        // The platform makes the shipper whole now and collects from the carrier's next
+        // payouts (decision 0254).
+        await this.ledger.post(
+          trx,
+          recoveryAdvanceTransaction(
+            claimId,
+            Number(row.carrier_id),
+            Number(row.shipper_id),
+            money.advance,
+            money.advanceRefundId
+          )
+        )
+      }
       if (money) {
         await this.audit(trx, claimId, actor, 'settled', next.status, {
           amountCents: next.settleCents,
@@ -515,7 +553,7 @@ export default class CargoClaimService {
                 (money.recoveryCents > 0
                   ? `; recovery ${formatUsd(money.recoveryCents)} recorded`
                   : '')
-              : `recovery ${formatUsd(money.recoveryCents)} recorded against the carrier`,
+              : `recovery ${formatUsd(money.recoveryCents)} advanced to the shipper, to be netted from the carrier's next payouts`,
         })
       }
       return releasedNow
@@ -567,8 +605,32 @@ export default class CargoClaimService {
       quickPayFeeCents: num(booking.quick_pay_fee_cents),
     })
     const split = settlementSplit(settleCents, holds, payout)
-    if (split.refundCents === 0) return { ...split, refundId: null as string | null }
     const driver = await payments.use()
+    // The recovery is advanced to the shipper at once (decision 0254): to the card as far as
+    // the booking's charge can still be refunded, the rest owed to the shipper.
+    const advance = recoveryAdvance(
+      split.recoveryCents,
+      toCents(booking.total_amount ?? 0) - split.refundCents
+    )
+    let advanceRefundId: string | null = null
+    if (advance.cardCents > 0) {
+      const refund = await driver.refund({
+        paymentId: booking.stripe_payment_intent_id,
+        amountCents: advance.cardCents,
+        idempotencyKey: `claim-${row.id}-recovery-refund`,
+      })
+      if (!refund.ok) {
+        logger.error(
+          { claimId: row.id, code: refund.code, message: refund.message },
+          'claim recovery refund failed'
+        )
+        throw new ConflictException(`The refund could not be made: ${refund.message}`)
+      }
+      advanceRefundId = refund.id
+    }
+    if (split.refundCents === 0) {
+      return { ...split, refundId: null as string | null, advance, advanceRefundId }
+    }
     const refund = await driver.refund({
       paymentId: booking.stripe_payment_intent_id,
       amountCents: split.refundCents,
@@ -581,7 +643,7 @@ export default class CargoClaimService {
       )
       throw new ConflictException(`The refund could not be made: ${refund.message}`)
     }
-    return { ...split, refundId: refund.id as string | null }
+    return { ...split, refundId: refund.id as string | null, advance, advanceRefundId }
   }
 
   /** The held payout released now, less the claim's refund: one ledger append, escrow released. */

@@ -18,6 +18,9 @@ import QuickPayService, {
   type QuickPayFacts,
   type QuickPayQuote,
 } from '#payments/services/quick_pay_service'
+import ClaimRecoveryService, {
+  type RecoveryDeductionView,
+} from '#payments/services/claim_recovery_service'
 
 /** Where the provider sends the carrier back after (or instead of) its onboarding form. */
 export const PAYMENT_SETUP_PATH = '/carrier#payments'
@@ -55,6 +58,8 @@ export type PayoutHistoryEntry = {
    * an expedited job and once the payout is released
    */
   quickPay: QuickPayQuote | null
+  /** cargo-claim recoveries netted from this payout (docs/decisions/0254) */
+  recoveryDeductions: RecoveryDeductionView[]
 }
 
 type PayoutRow = QuickPayFacts & {
@@ -91,7 +96,8 @@ export default class CarrierPaymentsService {
   constructor(
     private carriers: CarrierProfileService,
     private payoutService: PayoutService,
-    private quickPay: QuickPayService
+    private quickPay: QuickPayService,
+    private recoveries: ClaimRecoveryService
   ) {}
 
   /** GET /api/carrier/stripe-status; remembers a completed onboarding on the carrier. */
@@ -197,9 +203,20 @@ export default class CarrierPaymentsService {
       this.bookingPayouts(account.carrierId),
       this.expeditedPayouts(account.carrierId),
     ])
-    return [...bookings, ...expedited]
+    const entries = [...bookings, ...expedited]
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
       .slice(0, PAYOUT_HISTORY_LIMIT)
+    const ofKind = (kind: 'booking' | 'expedited') =>
+      this.recoveries.deductionsOf(
+        kind,
+        entries.filter((e) => e.kind === kind && e.payoutStatus !== 'pending').map((e) => e.id)
+      )
+    const [byBooking, byJob] = await Promise.all([ofKind('booking'), ofKind('expedited')])
+    for (const entry of entries) {
+      entry.recoveryDeductions =
+        (entry.kind === 'booking' ? byBooking : byJob).get(entry.id) ?? []
+    }
+    return entries
   }
 
   private async expeditedPayouts(carrierId: number): Promise<PayoutHistoryEntry[]> {
@@ -240,6 +257,7 @@ export default class CarrierPaymentsService {
         lateCancelFee: false,
         quickPayFeeCents: null,
         quickPay: null,
+        recoveryDeductions: [],
       }
     })
   }
@@ -297,6 +315,7 @@ export default class CarrierPaymentsService {
         lateCancelFee,
         quickPayFeeCents: row.quick_pay_fee_cents === null ? null : Number(row.quick_pay_fee_cents),
         quickPay: lateCancelFee || row.payout_status !== 'pending' ? null : quoteOf(row, standing),
+        recoveryDeductions: [],
       }
     })
   }

@@ -13,6 +13,10 @@ import { inject } from '@adonisjs/core'
  * - platform_revenue: the platform's 9 percent, and the quick-pay fees carriers pay to be paid
  *   at once (docs/decisions/0222)
  * - carrier_payable:<carrierId>: what the platform owes a carrier until the transfer is made
+ * - carrier_receivable:<carrierId>: what a carrier owes the platform for the cargo-claim
+ *   recoveries it refunded the shipper at once, paid back out of later payouts (decision 0254)
+ * - shipper_payable:<shipperId>: the part of such a recovery the shipper's card could not take
+ *   back, owed to the shipper (decision 0254)
  * Positive amounts are debits, negative ones credits; each transaction sums to zero.
  */
 export const ACCOUNTS = {
@@ -20,6 +24,8 @@ export const ACCOUNTS = {
   escrow: 'escrow',
   platformRevenue: 'platform_revenue',
   carrierPayable: (carrierId: number) => `carrier_payable:${carrierId}`,
+  carrierReceivable: (carrierId: number) => `carrier_receivable:${carrierId}`,
+  shipperPayable: (shipperId: number) => `shipper_payable:${shipperId}`,
 } as const
 
 export type LedgerLine = { account: string; kind: LedgerKind; amountCents: number }
@@ -33,6 +39,7 @@ export type LedgerKind =
   | 'payout'
   | 'quick_pay_fee'
   | 'claim_refund'
+  | 'claim_recovery'
 
 export class UnbalancedTransactionError extends Error {}
 
@@ -100,6 +107,68 @@ export function claimRefundTransaction(
     bookingId,
     memo: `cargo claim refund ${refundId}`.slice(0, 200),
     lines: claimRefundLines(refundCents, carrierId),
+  }
+}
+
+/**
+ * A cargo claim's recovery advanced to the shipper when it is settled (decision 0254): the
+ * carrier owes it to the platform; the platform refunds the card what it can take and owes the
+ * shipper the rest. No booking: it is the claim's, and the claimed booking's own books stay as
+ * they were.
+ */
+export function recoveryAdvanceTransaction(
+  claimId: number,
+  carrierId: number,
+  shipperId: number,
+  advance: { cardCents: number; owedCents: number },
+  refundId: string | null
+): LedgerTransaction {
+  const total = advance.cardCents + advance.owedCents
+  const lines: LedgerLine[] = [
+    { account: ACCOUNTS.carrierReceivable(carrierId), kind: 'claim_recovery', amountCents: total },
+  ]
+  if (advance.cardCents > 0) {
+    lines.push({ account: ACCOUNTS.providerCash, kind: 'refund', amountCents: -advance.cardCents })
+  }
+  if (advance.owedCents > 0) {
+    lines.push({
+      account: ACCOUNTS.shipperPayable(shipperId),
+      kind: 'claim_recovery',
+      amountCents: -advance.owedCents,
+    })
+  }
+  return {
+    key: `claim-${claimId}-recovery-advance`,
+    bookingId: null,
+    memo: `cargo claim recovery advanced${refundId ? ` ${refundId}` : ''}`.slice(0, 200),
+    lines,
+  }
+}
+
+/**
+ * One payout's deduction for a claim's recovery (decision 0254): the carrier's payable is
+ * settled by that much against its receivable, so the transfer is the payout less it. Keyed by
+ * the claim and the payout, on the payout's booking (null for an expedited job).
+ */
+export function recoveryDeductionTransaction(
+  claimId: number,
+  subject: 'booking' | 'expedited',
+  subjectId: number,
+  carrierId: number,
+  amountCents: number
+): LedgerTransaction {
+  return {
+    key: `claim-${claimId}-recovery-${subject}-${subjectId}`,
+    bookingId: subject === 'booking' ? subjectId : null,
+    memo: `cargo claim ${claimId} recovery from ${subject} ${subjectId}`,
+    lines: [
+      { account: ACCOUNTS.carrierPayable(carrierId), kind: 'claim_recovery', amountCents },
+      {
+        account: ACCOUNTS.carrierReceivable(carrierId),
+        kind: 'claim_recovery',
+        amountCents: -amountCents,
+      },
+    ],
   }
 }
 

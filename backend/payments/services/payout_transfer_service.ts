@@ -6,6 +6,7 @@ import type { DateTime } from 'luxon'
 import payments from '#plugins/payments/services/main'
 import type { PayoutClaimRule } from '#marketplace/services/booking_settlement_service'
 import LedgerService from '#payments/services/ledger_service'
+import ClaimRecoveryService from '#payments/services/claim_recovery_service'
 import PayoutEligibilityService, { ONBOARDING_HOLD } from '#payments/services/payout_eligibility'
 import {
   MAX_PAYOUT_ATTEMPTS,
@@ -39,7 +40,8 @@ export default class PayoutTransferService {
   constructor(
     private clock: Clock,
     private ledger: LedgerService,
-    private eligibility: PayoutEligibilityService
+    private eligibility: PayoutEligibilityService,
+    private recoveries: ClaimRecoveryService
   ) {}
 
   /**
@@ -102,7 +104,18 @@ export default class PayoutTransferService {
       )
     }
 
-    const paid = await this.transferAll(subject, token, payable, outcomes)
+    // Cargo-claim recoveries the carrier owes are netted first (decision 0254): the transfer
+    // is the payout less them; a payout they use up is paid without a transfer.
+    const deducted = await this.recoveries.deduct(
+      subject.kind,
+      payable.map((p) => p.payout)
+    )
+    const netted = payable.map(({ payout, accountId }) => ({
+      payout: { ...payout, payoutCents: payout.payoutCents - (deducted.get(payout.id) ?? 0) },
+      accountId,
+      usedUp: deducted.has(payout.id) && payout.payoutCents - deducted.get(payout.id)! <= 0,
+    }))
+    const paid = await this.transferAll(subject, token, netted, outcomes)
     await this.recordTransfers(subject, token, paid)
     for (const { payout } of paid) outcomes.set(payout.id, 'paid')
     for (const outcome of outcomes.values()) payoutsTotal.inc({ outcome })
@@ -141,7 +154,7 @@ export default class PayoutTransferService {
   private async transferAll(
     subject: PayoutSubject,
     token: string,
-    payable: { payout: SubjectPayout; accountId: string }[],
+    payable: { payout: SubjectPayout; accountId: string; usedUp: boolean }[],
     outcomes: Map<number, BatchOutcome>
   ): Promise<PaidTransfer[]> {
     if (payable.length === 0) return []
@@ -150,7 +163,13 @@ export default class PayoutTransferService {
     const results = await mapWithConcurrency(
       payable,
       TRANSFER_CONCURRENCY,
-      async ({ payout, accountId }) => {
+      async ({ payout, accountId, usedUp }) => {
+        if (usedUp) {
+          // All of it went to a claim's recovery (decision 0254): nothing to transfer.
+          const paymentId = charges.get(payout.id)?.paymentId ?? null
+          const transfer = { id: `netted-${subject.kind}-${payout.id}`, amountCents: 0 }
+          return { payout, paymentId, transfer } as PaidTransfer
+        }
         const transfer = await driver
           .transfer({
             accountId,
@@ -229,9 +248,11 @@ export default class PayoutTransferService {
       }
       await this.ledger.postMany(
         trx,
-        paid.map(({ payout, transfer }) =>
-          subject.ledgerTransaction(payout, transfer.amountCents, transfer.id)
-        )
+        paid
+          .filter(({ transfer }) => !transfer.id.startsWith('netted-'))
+          .map(({ payout, transfer }) =>
+            subject.ledgerTransaction(payout, transfer.amountCents, transfer.id)
+          )
       )
     })
   }

@@ -26,6 +26,16 @@ export type BookingMoney = {
   escrowCents: number
   /** released to the carrier but not yet transferred */
   payableCents: number
+  /** taken off the payout for cargo-claim recoveries the carrier owed (docs/decisions/0254) */
+  recoveryDeductedCents: number
+}
+
+/** Cargo-claim recoveries (docs/decisions/0254), cents. */
+export type RecoveryTotals = {
+  /** advanced to shippers when the claims settled (card refunds and what is owed to them) */
+  recoveryAdvancedCents: number
+  /** of that, still owed by carriers */
+  recoveryOutstandingCents: number
 }
 
 export type ReconciliationProblem = { bookingId: number | null; reference: string; problem: string }
@@ -33,7 +43,8 @@ export type ReconciliationProblem = { bookingId: number | null; reference: strin
 export type ReconciliationReport = {
   bookings: number
   transactions: number
-  totals: Omit<
+  totals: RecoveryTotals &
+    Omit<
     BookingMoney,
     | 'bookingId'
     | 'reference'
@@ -127,6 +138,7 @@ export default class ReconciliationService {
       refundedCents: 0,
       escrowCents: 0,
       payableCents: 0,
+      recoveryDeductedCents: 0,
     }
     let bookingCount = 0
     let after = 0
@@ -181,6 +193,8 @@ export default class ReconciliationService {
 
     const expedited = await this.expeditedProblems(batchSize, totals)
     for (const problem of expedited) report(problem)
+    const recoveries = await recoveryProblems(batchSize)
+    for (const problem of recoveries.problems) report(problem)
 
     const orphans = await db
       .from('ledger_entries')
@@ -200,7 +214,7 @@ export default class ReconciliationService {
     return {
       bookings: bookingCount,
       transactions: Number(transactions),
-      totals,
+      totals: { ...totals, ...recoveries.totals },
       problemCount,
       problems,
     }
@@ -220,7 +234,8 @@ export default class ReconciliationService {
       | 'platformShareCents'
       | 'refundedCents'
       | 'escrowCents'
-      | 'payableCents',
+      | 'payableCents'
+      | 'recoveryDeductedCents',
       number
     >
   ): Promise<ReconciliationProblem[]> {
@@ -239,13 +254,21 @@ export default class ReconciliationService {
       const keys = jobIds.flatMap((id) =>
         ['charge', 'refund', 'release', 'payout'].map((step) => `expedited-${id}-${step}`)
       )
+      // Recoveries netted from these jobs' payouts (decision 0254).
+      for (const row of await db
+        .from('claim_recovery_deductions')
+        .where('subject', 'expedited')
+        .whereIn('subject_id', jobIds)
+        .select('claim_id', 'subject_id')) {
+        keys.push(`claim-${row.claim_id}-recovery-expedited-${row.subject_id}`)
+      }
       const lines = new Map<number, LedgerRow[]>()
       for (const entry of (await db
         .from('ledger_entries')
         .whereNull('booking_id')
         .whereIn('txn', keys)
         .select('booking_id', 'txn', 'kind', 'account', 'amount_cents')) as LedgerRow[]) {
-        const id = Number(/^expedited-(\d+)-/.exec(entry.txn)![1])
+        const id = Number(/^(?:expedited-|claim-\d+-recovery-expedited-)(\d+)/.exec(entry.txn)![1])
         lines.set(id, [...(lines.get(id) ?? []), entry])
       }
       for (const payment of payments) {
@@ -272,6 +295,88 @@ export default class ReconciliationService {
     }
     return problems
   }
+}
+
+/**
+ * Every settled claim's recovery (docs/decisions/0254), a page at a time: advanced once on the
+ * ledger for its amount (the card's part as recorded on the claim), collected by deductions whose
+ * rows and ledger lines both add up to `recovered_cents`, never past the recovery.
+ */
+async function recoveryProblems(
+  batchSize: number
+): Promise<{ problems: ReconciliationProblem[]; totals: RecoveryTotals }> {
+  const problems: ReconciliationProblem[] = []
+  const totals: RecoveryTotals = { recoveryAdvancedCents: 0, recoveryOutstandingCents: 0 }
+  let after = 0
+  for (;;) {
+    const claims = await db
+      .from('cargo_claims')
+      .where('id', '>', after)
+      .where('recovery_cents', '>', 0)
+      .orderBy('id')
+      .limit(batchSize)
+      .select('id', 'booking_id', 'recovery_cents', 'recovered_cents', 'recovery_refunded_cents')
+    if (claims.length === 0) break
+    const ids = claims.map((c) => Number(c.id))
+    const advanced = new Map<number, { receivable: number; card: number }>()
+    const collectedOnLedger = new Map<number, number>()
+    const entries = await db
+      .from('ledger_entries')
+      .where((q) => {
+        for (const id of ids) q.orWhere('txn', 'like', `claim-${id}-recovery-%`)
+      })
+      .select('txn', 'kind', 'account', 'amount_cents')
+    for (const entry of entries) {
+      const match = /^claim-(\d+)-recovery-(.+)$/.exec(entry.txn)
+      if (!match) continue
+      const id = Number(match[1])
+      const cents = Number(entry.amount_cents)
+      if (match[2] === 'advance') {
+        const a = advanced.get(id) ?? { receivable: 0, card: 0 }
+        if (String(entry.account).startsWith('carrier_receivable:')) a.receivable += cents
+        if (entry.account === ACCOUNTS.providerCash) a.card -= cents
+        advanced.set(id, a)
+      } else if (String(entry.account).startsWith('carrier_receivable:')) {
+        collectedOnLedger.set(id, (collectedOnLedger.get(id) ?? 0) - cents)
+      }
+    }
+    const rows = new Map<number, number>()
+    for (const row of await db
+      .from('claim_recovery_deductions')
+      .whereIn('claim_id', ids)
+      .groupBy('claim_id')
+      .select('claim_id')
+      .sum('amount_cents as cents')) {
+      rows.set(Number(row.claim_id), Number(row.cents))
+    }
+    for (const claim of claims) {
+      const id = Number(claim.id)
+      const reference = `claim ${id} (${bookingReference(Number(claim.booking_id))})`
+      const recovery = Number(claim.recovery_cents)
+      const recovered = Number(claim.recovered_cents)
+      const card = Number(claim.recovery_refunded_cents ?? 0)
+      const advance = advanced.get(id) ?? { receivable: 0, card: 0 }
+      totals.recoveryAdvancedCents += advance.receivable
+      totals.recoveryOutstandingCents += recovery - recovered
+      const problem = (text: string) => problems.push({ bookingId: null, reference, problem: text })
+      if (advance.receivable !== recovery) {
+        problem(`recovery ${usd(recovery)} but ${usd(advance.receivable)} advanced on the ledger`)
+      }
+      if (advance.card !== card) {
+        problem(`recovery refunded ${usd(card)} to the card but ${usd(advance.card)} on the ledger`)
+      }
+      if (recovered < 0 || recovered > recovery) {
+        problem(`recovered ${usd(recovered)} of a recovery of ${usd(recovery)}`)
+      }
+      if ((rows.get(id) ?? 0) !== recovered || (collectedOnLedger.get(id) ?? 0) !== recovered) {
+        problem(
+          `recovered ${usd(recovered)} but deductions record ${usd(rows.get(id) ?? 0)} and the ledger ${usd(collectedOnLedger.get(id) ?? 0)}`
+        )
+      }
+    }
+    after = ids[ids.length - 1]
+  }
+  return { problems, totals }
 }
 
 /**
@@ -345,6 +450,7 @@ export function bookingMoney(booking: BookingRow, lines: LedgerRow[]): BookingMo
     platformShareCents: -sum((line) => line.account === ACCOUNTS.platformRevenue),
     escrowCents: -sum((line) => line.account === ACCOUNTS.escrow),
     payableCents: -sum((line) => line.account.startsWith('carrier_payable:')),
+    recoveryDeductedCents: -sum((line) => line.account.startsWith('carrier_receivable:')),
   }
 }
 
@@ -357,12 +463,15 @@ export function checkBooking(money: BookingMoney, paymentRowsCents: number): str
     money.platformShareCents +
     money.refundedCents +
     money.escrowCents +
-    money.payableCents
+    money.payableCents +
+    money.recoveryDeductedCents
   if (charged !== accounted) {
     problems.push(
-      `charged ${usd(charged)} but payout + platform share + refunds + held = ${usd(accounted)}`
+      `charged ${usd(charged)} but payout + platform share + refunds + held + recovery deductions = ${usd(accounted)}`
     )
   }
+  const deducted = money.recoveryDeductedCents
+  if (deducted < 0) problems.push(`recovery deductions of ${usd(deducted)}`)
   if (money.escrowCents < 0 || money.payableCents < 0) {
     problems.push('more left escrow or the carrier payable than went in')
   }
@@ -415,6 +524,9 @@ export function checkBooking(money: BookingMoney, paymentRowsCents: number): str
       if (claimRefund !== 0) {
         problems.push(`payout pending but a claim refund of ${usd(claimRefund)}`)
       }
+      if (deducted !== 0) {
+        problems.push(`payout pending but a recovery deduction of ${usd(deducted)}`)
+      }
       if (released || money.escrowCents !== held) {
         problems.push(`payout pending but escrow holds ${usd(money.escrowCents)} of ${usd(held)}`)
       }
@@ -427,13 +539,20 @@ export function checkBooking(money: BookingMoney, paymentRowsCents: number): str
       if (money.escrowCents !== 0)
         problems.push(`released but escrow holds ${usd(money.escrowCents)}`)
       const expectPaid = money.payoutStatus === 'paid'
-      const transferred = expectPaid ? split.payoutCents : 0
+      // A claim's recovery netted from the payout is the carrier's too (decision 0254).
+      const transferred = expectPaid ? split.payoutCents - deducted : 0
+      if (deducted > split.payoutCents) {
+        problems.push(
+          `recovery deductions of ${usd(deducted)} from a carrier share of ${usd(split.payoutCents)}`
+        )
+      }
       if (
         money.payoutCents !== transferred ||
-        money.payableCents !== split.payoutCents - transferred
+        money.payableCents !== split.payoutCents - deducted - transferred
       ) {
         problems.push(
-          `payout ${money.payoutStatus}: transferred ${usd(money.payoutCents)}, owed ${usd(money.payableCents)}, carrier share ${usd(split.payoutCents)}`
+          `payout ${money.payoutStatus}: transferred ${usd(money.payoutCents)}, owed ${usd(money.payableCents)}, carrier share ${usd(split.payoutCents)}` +
+            (deducted > 0 ? `, recovery deductions ${usd(deducted)}` : '')
         )
       }
     }

@@ -85,6 +85,9 @@ export default class RefundService {
   ): Promise<boolean> {
     const booking = await lockBooking(bookingId, trx)
     if (!booking || booking.payment_status !== 'paid' || data.status !== 'succeeded') return false
+    // A delivered booking's refunds are a cargo claim's (decisions 0233, 0254), recorded by the
+    // claim's own step: never the cancellation's full refund, however much they come to.
+    if (booking.status === 'delivered') return false
     // Anything less than what is due leaves the booking paid.
     if (data.amountCents < refundDue(booking)) return false
     const now = this.clock.now()

@@ -490,7 +490,7 @@ test.group('Claims: filed after the release', (group) => {
   eachTestInTransaction(group)
   group.each.teardown(() => restoreClock())
 
-  test('proceeds against the carrier: the carrier accepts, a recovery is recorded, no money moves on the books', async ({
+  test('proceeds against the carrier: the carrier accepts, the recovery is advanced to the shipper and owed by the carrier (0254)', async ({
     client,
     assert,
   }) => {
@@ -499,7 +499,6 @@ test.group('Claims: filed after the release', (group) => {
     clock.set(DELIVERED_AT.plus({ hours: AUTO_RELEASE_HOURS + 1 }))
     await run()
     assert.equal((await db.from('bookings').where('id', booking.id).first()).payout_status, 'paid')
-    const ledgerBefore = await db.from('ledger_entries').count('* as n').first()
 
     const filed = await client
       .post(fileUrl(booking.id))
@@ -519,9 +518,22 @@ test.group('Claims: filed after the release', (group) => {
       settledCents: CLAIM.amountCents,
       refundedCents: 0,
       recoveryCents: CLAIM.amountCents,
+      recoveredCents: 0,
+      recoveryOutstandingCents: CLAIM.amountCents,
+      recoveryRefundedCents: CLAIM.amountCents,
     })
-    assert.deepEqual(await db.from('ledger_entries').count('* as n').first(), ledgerBefore)
-    assert.lengthOf(await refundsOf(booking.stripePaymentIntentId!), 0)
+    // The booking's own books are untouched; the claim's advance is its own transaction.
+    const refunds = await refundsOf(booking.stripePaymentIntentId!)
+    assert.deepEqual(
+      refunds.map((r) => Number(r.amount_cents)),
+      [CLAIM.amountCents]
+    )
+    const advance = await db
+      .from('ledger_entries')
+      .where('txn', `claim-${filed.body().id}-recovery-advance`)
+    assert.lengthOf(advance, 2)
+    assert.isNull(advance[0].booking_id)
+    assert.equal((await db.from('bookings').where('id', booking.id).first()).payment_status, 'paid')
     assert.lengthOf(await transfersOf(booking.id), 1)
     await assertBooksExact(assert)
   })
