@@ -23,6 +23,8 @@ export type CarrierPayout = {
   quickPayFeeCents: number | null
   /** a booking's quick-pay quote while its payout is pending; null otherwise */
   quickPay: QuickPayQuote | null
+  /** cargo-claim recoveries netted from this payout, each claim's reference (decision 0254) */
+  recoveryDeductions: { claimId: number; claimReference: string; amountCents: number }[]
 }
 
 export const carrierPayoutsKey = '/api/carrier/payouts'

@@ -127,6 +127,7 @@ describe('payment setup card', () => {
       lateCancelFee: false,
       quickPayFeeCents: null,
       quickPay: null,
+      recoveryDeductions: [],
     })
 
     const openSection = (name: string) =>

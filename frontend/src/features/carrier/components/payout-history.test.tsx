@@ -39,6 +39,7 @@ function makePayout(overrides: Partial<CarrierPayout> = {}): CarrierPayout {
     lateCancelFee: false,
     quickPayFeeCents: null,
     quickPay: null,
+    recoveryDeductions: [],
     ...overrides,
   }
 }
@@ -188,6 +189,25 @@ describe('payout history', () => {
     const awaiting = screen.getByRole('row', { name: 'Payout TRT-011' })
     expect(within(awaiting).getByText('Awaiting Release')).toBeInTheDocument()
     expect(awaiting).not.toHaveTextContent(/Released/)
+  })
+
+  it('names each cargo-claim recovery netted from a payout, linking to the claim (decision 0254)', async () => {
+    renderCarrier('/carrier#payouts', {
+      'GET /api/carrier/payouts': () => ({
+        body: [
+          makePayout({
+            payoutStatus: 'paid',
+            recoveryDeductions: [{ claimId: 4, claimReference: 'TRT-003', amountCents: 25050 }],
+          }),
+        ],
+      }),
+    })
+    const row = await screen.findByRole('row', { name: 'Payout TRT-007' }, FIRST_PAINT)
+    expect(row).toHaveTextContent('Claim recovery on TRT-003: $250.50 deducted')
+    expect(within(row).getByRole('link', { name: 'TRT-003' })).toHaveAttribute(
+      'href',
+      '/claims?claim=4'
+    )
   })
 
   it('shows Failed to load payout history when the call fails', async () => {

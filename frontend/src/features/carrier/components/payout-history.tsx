@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom'
 import { LoadStates } from '@/components/load-states'
 import { Banknote } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
@@ -77,8 +78,30 @@ function PayoutStanding({ payout }: { payout: Payout }) {
         </p>
       ) : null}
       <QuickPayNote payout={payout} />
+      <RecoveryNote payout={payout} />
       <QuickPayOffer payout={payout} />
     </div>
+  )
+}
+
+/**
+ * Cargo-claim recoveries netted from this payout (docs/decisions/0254): each claim by its
+ * booking's reference and what it took; the claim opens on the Claims screen.
+ */
+function RecoveryNote({ payout }: { payout: Payout }) {
+  if (payout.recoveryDeductions.length === 0) return null
+  return (
+    <ul className="max-w-56 space-y-0.5 text-xs text-slate-600">
+      {payout.recoveryDeductions.map((d) => (
+        <li key={d.claimId}>
+          Claim recovery on{' '}
+          <Link className="text-blue-700 underline" to={`/claims?claim=${d.claimId}`}>
+            {d.claimReference}
+          </Link>
+          : {formatCurrency(d.amountCents / 100)} deducted
+        </li>
+      ))}
+    </ul>
   )
 }
 

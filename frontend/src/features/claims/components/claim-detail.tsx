@@ -47,6 +47,7 @@ const ACTION_TEXT: Record<string, string> = {
   shipper_accepted: 'Shipper accepted',
   escalated: 'Escalated to an admin',
   evidence_added: 'Evidence attached',
+  recovery_collected: 'Recovery collected from a payout',
   decided: 'Admin decided',
   settled: 'Settled',
 }
@@ -63,7 +64,15 @@ export function ClaimFigures({ claim }: { claim: CargoClaim }) {
   if (claim.settledCents !== null) rows.push(['Settled for', formatCents(claim.settledCents)])
   if (claim.refundedCents) rows.push(['Refunded to the card', formatCents(claim.refundedCents)])
   if (claim.recoveryCents) {
+    // Advanced to the shipper at once, netted from the carrier's next payouts (decision 0254).
     rows.push(['Recovery from the carrier', formatCents(claim.recoveryCents)])
+    rows.push(['Collected from payouts', formatCents(claim.recoveredCents)])
+    rows.push(['Outstanding', formatCents(claim.recoveryOutstandingCents)])
+    if (claim.recoveryRefundedCents !== null) {
+      const owed = claim.recoveryCents - claim.recoveryRefundedCents
+      rows.push(['Recovery refunded to the card', formatCents(claim.recoveryRefundedCents)])
+      if (owed > 0) rows.push(['Recovery owed to the shipper', formatCents(owed)])
+    }
   }
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">

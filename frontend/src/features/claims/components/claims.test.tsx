@@ -30,6 +30,9 @@ const claim: CargoClaimDetail = {
   settledCents: null,
   refundedCents: null,
   recoveryCents: null,
+  recoveredCents: 0,
+  recoveryOutstandingCents: 0,
+  recoveryRefundedCents: null,
   settledAt: null,
   files: [],
   steps: [
@@ -164,6 +167,48 @@ describe('Claims page', () => {
     )
     expect(await screen.findByText(/The 30 days to answer ended on Jul 2, 2030/)).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Send answer' })).toBeNull()
+  })
+
+  it('a settled recovery shows what was advanced, collected from payouts and outstanding (0254)', async () => {
+    const settled: CargoClaimDetail = {
+      ...claim,
+      status: 'settled',
+      payoutHeld: false,
+      settledCents: 80_000,
+      refundedCents: 0,
+      recoveryCents: 80_000,
+      recoveredCents: 30_000,
+      recoveryOutstandingCents: 50_000,
+      recoveryRefundedCents: 77_308,
+      steps: [
+        ...claim.steps,
+        {
+          action: 'recovery_collected',
+          status: 'settled',
+          actorRole: 'system',
+          amountCents: 30_000,
+          note: '$300.00 netted from the payout of TRT-009',
+          at: '2030-06-12T15:00:00.000Z',
+        },
+      ],
+    }
+    mockFetch({
+      'GET /api/claims': { body: { claims: [{ ...listed, status: 'settled' }] } },
+      'GET /api/claims/5': { body: settled },
+    })
+    renderWithProviders(
+      <ClaimsPage role="shipper" today="2030-06-20" selectedId={5} onSelect={() => {}} />
+    )
+    const collected = await screen.findByText('Collected from payouts')
+    expect(collected.nextElementSibling).toHaveTextContent('$300.00')
+    expect(screen.getByText('Outstanding').nextElementSibling).toHaveTextContent('$500.00')
+    expect(
+      screen.getByText('Recovery refunded to the card').nextElementSibling
+    ).toHaveTextContent('$773.08')
+    expect(
+      screen.getByText('Recovery owed to the shipper').nextElementSibling
+    ).toHaveTextContent('$26.92')
+    expect(screen.getByText(/Recovery collected from a payout/)).toBeTruthy()
   })
 
   it('the shipper accepts an offer after confirming, or escalates with a reason', async () => {
