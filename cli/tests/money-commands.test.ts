@@ -68,6 +68,9 @@ const totals = {
   refundedCents: 100_000,
   escrowCents: 134_567,
   payableCents: 0,
+  recoveryDeductedCents: 0,
+  recoveryAdvancedCents: 0,
+  recoveryOutstandingCents: 0,
 }
 
 const balanced: ReconciliationReport = {

@@ -230,6 +230,9 @@ describe('output written to a file', { timeout: 60_000 }, () => {
         refundedCents: 0,
         escrowCents: 0,
         payableCents: 0,
+        recoveryDeductedCents: 0,
+        recoveryAdvancedCents: 0,
+        recoveryOutstandingCents: 0,
       },
       problemCount: 1,
       problems: [

@@ -23,6 +23,9 @@ const TOTALS: { key: keyof ReconciliationTotals; label: string }[] = [
   { key: 'refundedCents', label: 'Refunded' },
   { key: 'escrowCents', label: 'Held in escrow' },
   { key: 'payableCents', label: 'Owed to carriers' },
+  { key: 'recoveryDeductedCents', label: 'Claim recoveries netted from payouts' },
+  { key: 'recoveryAdvancedCents', label: 'Claim recoveries advanced to shippers' },
+  { key: 'recoveryOutstandingCents', label: 'Claim recoveries still owed by carriers' },
 ]
 
 interface TotalRow {

@@ -21,6 +21,10 @@ export type ReconciliationTotals = {
   refundedCents: number
   escrowCents: number
   payableCents: number
+  /** cargo-claim recoveries netted from carriers' payouts, advanced to shippers, still owed (0254) */
+  recoveryDeductedCents: number
+  recoveryAdvancedCents: number
+  recoveryOutstandingCents: number
 }
 
 export type ReconciliationProblem = {

@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest'
+import 'fake-indexeddb/auto'
+import { IDBFactory } from 'fake-indexeddb'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '@/lib/api-client'
 import {
   OfflineQueue,
   QUEUE_STORAGE_KEY,
+  indexedDbStore,
+  localStorageStore,
+  type QueuedStep,
   type StepSender,
 } from '@/features/drive/utils/offline-queue'
 import { fitWithin } from '@/features/drive/utils/resize'
@@ -13,12 +18,18 @@ function memoryStorage() {
   return {
     getItem: (key: string) => values.get(key) ?? null,
     setItem: (key: string, value: string) => void values.set(key, value),
+    removeItem: (key: string) => void values.delete(key),
   }
 }
 
+// Each test starts with an empty IndexedDB (fake-indexeddb, in memory).
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory()
+})
+
 function queue() {
   let n = 0
-  return new OfflineQueue(memoryStorage(), () => `key-${++n}`)
+  return new OfflineQueue(indexedDbStore(), () => `key-${++n}`)
 }
 
 /** A server that records each step key once, and may be offline. */
@@ -94,11 +105,86 @@ describe('the offline queue of driver steps', () => {
     ])
   })
 
-  it('survives a reload: the queue is in storage', () => {
+  it('survives a reload: the queue and its photos are in IndexedDB, in order', async () => {
+    let n = 0
+    const first = new OfflineQueue(indexedDbStore(), () => `k${++n}`)
+    first.enqueue(3, { type: 'arrived_pickup' })
+    first.enqueue(3, { type: 'loaded', pieces: 2 }, ['data:image/jpeg;base64,AAAA'])
+    await first.stored()
+    const reloaded = new OfflineQueue(indexedDbStore())
+    await reloaded.ready
+    expect(reloaded.forBooking(3).map((i) => [i.key, i.body.type])).toEqual([
+      ['k1', 'arrived_pickup'],
+      ['k2', 'loaded'],
+    ])
+    expect(reloaded.forBooking(3)[1].photos[0].dataUrl).toBe('data:image/jpeg;base64,AAAA')
+  })
+
+  it('holds many photos, far beyond what localStorage takes', async () => {
+    const photo = `data:image/jpeg;base64,${'A'.repeat(400_000)}`
+    let n = 0
+    const q = new OfflineQueue(indexedDbStore(), () => `k${++n}`)
+    for (let i = 0; i < 40; i++) q.enqueue(9, { type: 'exception' }, [photo, photo])
+    await q.stored()
+    const reloaded = new OfflineQueue(indexedDbStore())
+    await reloaded.ready
+    expect(reloaded.forBooking(9)).toHaveLength(40)
+    expect(reloaded.forBooking(9).every((i) => i.photos.length === 2)).toBe(true)
+    expect(reloaded.forBooking(9)[39].key).toBe('k40')
+  })
+
+  it('moves what an older version queued in localStorage into IndexedDB, once, in order', async () => {
     const storage = memoryStorage()
-    new OfflineQueue(storage, () => 'k1').enqueue(3, { type: 'arrived_pickup' })
+    const old = (key: string, type: QueuedStep['body']['type']): QueuedStep => ({
+      key,
+      bookingId: 4,
+      body: { type },
+      photos: [{ key: `${key}-photo-1`, dataUrl: 'data:image/jpeg;base64,BBBB', id: null }],
+      state: 'queued',
+      error: null,
+      queuedAt: '2030-01-01T10:00:00.000Z',
+    })
+    storage.setItem(
+      QUEUE_STORAGE_KEY,
+      JSON.stringify([old('old-1', 'arrived_pickup'), old('old-2', 'loaded')])
+    )
+    const q = new OfflineQueue(indexedDbStore(storage), () => 'new-1')
+    await q.ready
+    expect(q.forBooking(4).map((i) => i.key)).toEqual(['old-1', 'old-2'])
+    expect(storage.getItem(QUEUE_STORAGE_KEY)).toBeNull()
+    q.enqueue(4, { type: 'departed_pickup' })
+    await q.stored()
+    const again = new OfflineQueue(indexedDbStore(storage))
+    await again.ready
+    expect(again.forBooking(4).map((i) => i.key)).toEqual(['old-1', 'old-2', 'new-1'])
+
+    // and they are sent in that order, with their photos, each once
+    const s = server()
+    await again.flush(s.sender)
+    expect([...s.steps.keys()]).toEqual(['old-1', 'old-2', 'new-1'])
+    expect(s.photos.size).toBe(2)
+  })
+
+  it('steps queued before the store finished loading come after the stored ones', async () => {
+    let n = 0
+    const first = new OfflineQueue(indexedDbStore(), () => `a${++n}`)
+    first.enqueue(5, { type: 'arrived_pickup' })
+    await first.stored()
+    const second = new OfflineQueue(indexedDbStore(), () => 'b1')
+    second.enqueue(5, { type: 'loaded', pieces: 1 })
+    await second.ready
+    expect(second.forBooking(5).map((i) => i.key)).toEqual(['a1', 'b1'])
+  })
+
+  it('without IndexedDB the queue keeps to localStorage', async () => {
+    const storage = memoryStorage()
+    const q = new OfflineQueue(localStorageStore(storage), () => 'k1')
+    q.enqueue(3, { type: 'arrived_pickup' })
+    await q.stored()
     expect(JSON.parse(storage.getItem(QUEUE_STORAGE_KEY)!)[0].key).toBe('k1')
-    expect(new OfflineQueue(storage).forBooking(3)).toHaveLength(1)
+    const reloaded = new OfflineQueue(localStorageStore(storage))
+    await reloaded.ready
+    expect(reloaded.forBooking(3)).toHaveLength(1)
   })
 })
 
