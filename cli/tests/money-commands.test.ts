@@ -161,16 +161,19 @@ describe('palletline payments reconcile', () => {
     const lines = stdout.trimEnd().split('\n')
     expect(lines[0]).toBe('✔ Reconciling the ledger… done')
     expect(lines[1]).toMatch(/^TOTAL\s+AMOUNT\s*$/)
-    expect(lines.slice(3, 9).map((line) => line.trim().split(/\s{2,}/))).toEqual([
+    expect(lines.slice(3, 12).map((line) => line.trim().split(/\s{2,}/))).toEqual([
       ['Charged', '$12,345.67'],
       ['Paid out to carriers', '$9,100.00'],
       ['Platform share', '$900.00'],
       ['Refunded', '$1,000.00'],
       ['Held in escrow', '$1,345.67'],
       ['Owed to carriers', '$0.00'],
+      ['Claim recoveries netted from payouts', '$0.00'],
+      ['Claim recoveries advanced to shippers', '$0.00'],
+      ['Claim recoveries still owed by carriers', '$0.00'],
     ])
-    expect(lines[9]).toBe('12 bookings, 30 ledger transactions')
-    expect(lines[10]).toBe('The ledger reconciles to the cent.')
+    expect(lines[12]).toBe('12 bookings, 30 ledger transactions')
+    expect(lines[13]).toBe('The ledger reconciles to the cent.')
   })
 
   it('lists the problems and exits 1 when something does not add up', async () => {

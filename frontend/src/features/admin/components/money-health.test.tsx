@@ -64,6 +64,9 @@ describe('admin console: Money & audit', () => {
       ['Refunded', '$1,000.00'],
       ['Held in escrow', '$1,345.01'],
       ['Owed to carriers', '$0.66'],
+      ['Claim recoveries netted from payouts', '$0.00'],
+      ['Claim recoveries advanced to shippers', '$0.00'],
+      ['Claim recoveries still owed by carriers', '$0.00'],
     ])
     const reconciliation = region('Reconciliation')
     expect(reconciliation).toHaveTextContent(
