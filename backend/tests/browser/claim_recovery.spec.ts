@@ -92,6 +92,7 @@ test.group('Browser: a claim recovery netted from the next payout', (group) => {
       // The shipper follows the claim: advanced at once, nothing collected yet.
       const { page } = await newPage({ viewport })
       await signIn(page, shipper.email, 'shipperpass1')
+      await page.waitForURL('**/shipper')
       await page.goto(`/claims?claim=${claim.id}`)
       await page.getByRole('heading', { name: `Claim on ${reference}` }).waitFor()
       const figure = (label: string) =>
