@@ -175,7 +175,10 @@ function present(row: ClaimRow, files: ClaimFileView[]): ClaimView {
     refundedCents: num(row.refunded_cents),
     recoveryCents: num(row.recovery_cents),
     recoveredCents: Number(row.recovered_cents ?? 0),
-    recoveryOutstandingCents: outstandingOf(num(row.recovery_cents), Number(row.recovered_cents ?? 0)),
+    recoveryOutstandingCents: outstandingOf(
+      num(row.recovery_cents),
+      Number(row.recovered_cents ?? 0)
+    ),
     recoveryRefundedCents: num(row.recovery_refunded_cents),
     settledAt: isoUtc(row.settled_at),
     files,

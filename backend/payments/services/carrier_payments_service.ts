@@ -213,8 +213,7 @@ export default class CarrierPaymentsService {
       )
     const [byBooking, byJob] = await Promise.all([ofKind('booking'), ofKind('expedited')])
     for (const entry of entries) {
-      entry.recoveryDeductions =
-        (entry.kind === 'booking' ? byBooking : byJob).get(entry.id) ?? []
+      entry.recoveryDeductions = (entry.kind === 'booking' ? byBooking : byJob).get(entry.id) ?? []
     }
     return entries
   }

@@ -113,7 +113,11 @@ export default class ClaimRecoveryService {
     }
   }
 
-  private async deductIn(trx: TransactionClientContract, kind: PayoutSubjectKind, payout: SubjectPayout) {
+  private async deductIn(
+    trx: TransactionClientContract,
+    kind: PayoutSubjectKind,
+    payout: SubjectPayout
+  ) {
     const query = trx
       .from('cargo_claims')
       .where('carrier_id', payout.carrierId)
@@ -135,7 +139,8 @@ export default class ClaimRecoveryService {
     const byId = new Map(rows.map((row) => [Number(row.id), row]))
     const now = this.clock.now()
     const stamp = sqlTimestamp(now, trx)
-    const reference = kind === 'booking' ? bookingReference(payout.id) : expeditedReference(payout.id)
+    const reference =
+      kind === 'booking' ? bookingReference(payout.id) : expeditedReference(payout.id)
     for (const { claimId, amountCents } of deductions) {
       const row = byId.get(claimId)!
       const moved = await trx

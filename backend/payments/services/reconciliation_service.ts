@@ -45,16 +45,16 @@ export type ReconciliationReport = {
   transactions: number
   totals: RecoveryTotals &
     Omit<
-    BookingMoney,
-    | 'bookingId'
-    | 'reference'
-    | 'totalCents'
-    | 'paymentStatus'
-    | 'payoutStatus'
-    | 'feeCents'
-    | 'quickPayFeeCents'
-    | 'claimRefundCents'
-  >
+      BookingMoney,
+      | 'bookingId'
+      | 'reference'
+      | 'totalCents'
+      | 'paymentStatus'
+      | 'payoutStatus'
+      | 'feeCents'
+      | 'quickPayFeeCents'
+      | 'claimRefundCents'
+    >
   /** every problem found; `problems` lists the first MAX_LISTED_PROBLEMS of them */
   problemCount: number
   problems: ReconciliationProblem[]

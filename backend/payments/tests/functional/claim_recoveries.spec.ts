@@ -149,7 +149,8 @@ test.group('Claim recoveries: netted from the next payouts', (group) => {
     // The carrier's payout history names the claim on each netted payout.
     const history = await client.get('/api/carrier/payouts').loginAs(carrier.user)
     history.assertStatus(200)
-    const entry = (id: number) => history.body().find((e: any) => e.id === id && e.kind === 'booking')
+    const entry = (id: number) =>
+      history.body().find((e: any) => e.id === id && e.kind === 'booking')
     assert.deepEqual(entry(later[0].id).recoveryDeductions, [
       { claimId: claim.id, claimReference: bookingReference(first.id), amountCents: payout },
     ])
@@ -189,7 +190,10 @@ test.group('Claim recoveries: netted from the next payouts', (group) => {
     const mine = await deliver(await paidBooking(shipper, carrier.listing, 1), carrier.user)
     const theirs = await deliver(await paidBooking(shipper, other.listing, 1), other.user)
     // The carrier's account refuses the transfer this time (our records say onboarded).
-    await db.from('carriers').where('id', carrier.carrier.id).update({ stripe_account_id: 'acct_missing' })
+    await db
+      .from('carriers')
+      .where('id', carrier.carrier.id)
+      .update({ stripe_account_id: 'acct_missing' })
     clock.set(clock.now().plus({ hours: AUTO_RELEASE_HOURS + 1 }))
     const summary = await run()
     assert.include(summary.paid, theirs.id)
@@ -276,7 +280,6 @@ test.group('Claim recoveries: payout runs at once', (group) => {
     assert.equal(a.code, 0, a.output)
     assert.equal(b.code, 0, b.output)
     await service.run()
-
 
     const deductions = await db.from('claim_recovery_deductions')
     const deducted = deductions.reduce((sum, d) => sum + Number(d.amount_cents), 0)

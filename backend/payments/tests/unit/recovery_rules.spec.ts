@@ -31,9 +31,7 @@ test.group('Recovery netting (decision 0254)', () => {
     })
   })
 
-  test('oldest claim first, whatever the order given; no claim past its recovery', ({
-    assert,
-  }) => {
+  test('oldest claim first, whatever the order given; no claim past its recovery', ({ assert }) => {
     const net = netRecoveries(10_000, [
       { claimId: 9, outstandingCents: 8_000 },
       { claimId: 4, outstandingCents: 3_000 },
@@ -57,7 +55,10 @@ test.group('Recovery netting (decision 0254)', () => {
         assert.isAtLeast(netCents, 0)
         for (const d of deductions) {
           assert.isAbove(d.amountCents, 0)
-          assert.isAtMost(d.amountCents, open.find((o) => o.claimId === d.claimId)!.outstandingCents)
+          assert.isAtMost(
+            d.amountCents,
+            open.find((o) => o.claimId === d.claimId)!.outstandingCents
+          )
         }
         assert.equal(netCents, Math.max(0, payout - owed - Math.floor(owed / 3)))
       }

@@ -202,12 +202,12 @@ describe('Claims page', () => {
     const collected = await screen.findByText('Collected from payouts')
     expect(collected.nextElementSibling).toHaveTextContent('$300.00')
     expect(screen.getByText('Outstanding').nextElementSibling).toHaveTextContent('$500.00')
-    expect(
-      screen.getByText('Recovery refunded to the card').nextElementSibling
-    ).toHaveTextContent('$773.08')
-    expect(
-      screen.getByText('Recovery owed to the shipper').nextElementSibling
-    ).toHaveTextContent('$26.92')
+    expect(screen.getByText('Recovery refunded to the card').nextElementSibling).toHaveTextContent(
+      '$773.08'
+    )
+    expect(screen.getByText('Recovery owed to the shipper').nextElementSibling).toHaveTextContent(
+      '$26.92'
+    )
     expect(screen.getByText(/Recovery collected from a payout/)).toBeTruthy()
   })
 
