@@ -5,6 +5,7 @@
  * Extra arguments go to Japa, e.g. `npm test -- --suites=functional --files=register`.
  */
 import { spawnSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
 const databaseOnly = process.env.TEST_DATABASE_ONLY === '1'
@@ -22,13 +23,53 @@ const DATABASE_ONLY_FILES = [
   '--files=browser/freight_invites',
 ]
 /**
+ * CI's two database legs run side by side on two cores, so the longer leg sets CI's time. With
+ * TEST_BROWSER_SPLIT=1 the browser journeys named here run on PostgreSQL (in the
+ * TEST_DATABASE_ONLY leg) and not on SQLite, whose leg runs every other journey. Each journey
+ * still runs once per CI, on one database; `npm test` alone runs them all. A new journey runs
+ * on SQLite until it is named here.
+ */
+const POSTGRES_JOURNEYS = [
+  'accessibility',
+  'api_docs',
+  'contrast',
+  'keyboard_journey',
+  'navigation',
+  'responsive',
+]
+const browserSplit = process.env.TEST_BROWSER_SPLIT === '1'
+
+/** Every browser journey's name (its file under backend/tests/browser, without .spec.ts). */
+function journeyNames() {
+  return readdirSync('backend/tests/browser')
+    .filter((name) => name.endsWith('.spec.ts'))
+    .map((name) => name.slice(0, -'.spec.ts'.length))
+    .sort()
+}
+
+function splitFiles() {
+  if (databaseOnly) return [...DATABASE_ONLY_FILES, ...POSTGRES_JOURNEYS.map((n) => `--files=browser/${n}`)]
+  const sqliteJourneys = journeyNames().filter((name) => !POSTGRES_JOURNEYS.includes(name))
+  return [
+    ...DATABASE_ONLY_FILES.filter((arg) => !arg.startsWith('--files=browser/')),
+    ...sqliteJourneys.map((n) => `--files=browser/${n}`),
+  ]
+}
+/**
  * CI runs the frontend and CLI tests on their own before its two database legs run side by side
  * (where they would compete with a whole backend suite for two cores): its SQLite leg sets
  * TEST_BACKEND_ONLY=1 and runs every backend suite.
  */
 const backendOnly = process.env.TEST_BACKEND_ONLY === '1'
 const givenArgs = process.argv.slice(2)
-const japaArgs = givenArgs.length === 0 && databaseOnly ? DATABASE_ONLY_FILES : givenArgs
+const japaArgs =
+  givenArgs.length > 0
+    ? givenArgs
+    : browserSplit
+      ? splitFiles()
+      : databaseOnly
+        ? DATABASE_ONLY_FILES
+        : []
 const onlyBackend = givenArgs.length > 0 || databaseOnly || backendOnly
 
 function run(label, command, args, env = {}) {
