@@ -25,7 +25,9 @@ self.addEventListener('push', (event) => {
 /** A path inside the app, never another host (the server sends only these). */
 function appUrl(link) {
   const path =
-    typeof link === 'string' && link.startsWith('/') && !link.startsWith('//') ? link : '/notifications'
+    typeof link === 'string' && link.startsWith('/') && !link.startsWith('//')
+      ? link
+      : '/notifications'
   return new URL(path, self.location.origin).href
 }
 

@@ -32,7 +32,9 @@ export default class MessagePolicy extends BasePolicy {
       // A disputed invoice or a cargo claim names the booking (decision 0231).
       const disputes = await this.invoices.disputesNaming(booking.id)
       if (disputes.length > 0) return true
-      return (await this.claims.claimNaming(booking.id)) ? true : this.forbidden(ADMIN_NEEDS_DISPUTE)
+      return (await this.claims.claimNaming(booking.id))
+        ? true
+        : this.forbidden(ADMIN_NEEDS_DISPUTE)
     }
     return this.write(user, target)
   }

@@ -8,7 +8,16 @@ import env from '#start/env'
 import { Clock } from '#core/clock'
 import { sqlTimestamp } from '#core/timestamps'
 import { isUniqueViolation, validationError } from '#core/validation'
-import type { NotificationShape } from '#notifications/services/notification_service'
+import type { NotificationKind } from '#notifications/notification_rules'
+
+/** What a push carries: the notification's own words and its link inside the app. */
+export type PushedNotification = {
+  id: number
+  kind: NotificationKind
+  title: string
+  body: string
+  link: string
+}
 
 /** How long a push service keeps a message for a browser that is offline (seconds). */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60
@@ -128,16 +137,12 @@ export default class WebPushService {
 
   /** How many browsers the user has subscribed. */
   async count(userId: number): Promise<number> {
-    const row = await db
-      .from('push_subscriptions')
-      .where('user_id', userId)
-      .count('* as n')
-      .first()
+    const row = await db.from('push_subscriptions').where('user_id', userId).count('* as n').first()
     return Number(row?.n ?? 0)
   }
 
   /** Pushes a notification to every browser of its user; answers how many took it. */
-  async deliver(userId: number, notification: NotificationShape): Promise<number> {
+  async deliver(userId: number, notification: PushedNotification): Promise<number> {
     const subscriptions = await db
       .from('push_subscriptions')
       .where('user_id', userId)

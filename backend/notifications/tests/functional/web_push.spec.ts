@@ -168,7 +168,10 @@ test.group('Web push: keys, subscriptions and delivery', (group) => {
       body: 'It matches one of your saved lanes.',
       link: '/carrier#freight-board',
     })
-    const row = await db.from('push_subscriptions').where('endpoint', fake.endpoint('owner')).first()
+    const row = await db
+      .from('push_subscriptions')
+      .where('endpoint', fake.endpoint('owner'))
+      .first()
     assert.isNotNull(row.last_sent_at)
 
     // Turned off: not kept, not pushed.
@@ -189,7 +192,10 @@ test.group('Web push: keys, subscriptions and delivery', (group) => {
     ;(await pushFor(client, carrier, 'alert', true)).assertStatus(200)
     for (const name of ['gone', 'missing', 'broken']) {
       ;(
-        await subscribe(client, carrier, { endpoint: fake.endpoint(name), keys: browserKeys().keys })
+        await subscribe(client, carrier, {
+          endpoint: fake.endpoint(name),
+          keys: browserKeys().keys,
+        })
       ).assertStatus(201)
     }
     fake.status = 500
@@ -253,7 +259,10 @@ test.group('Web push: keys, subscriptions and delivery', (group) => {
     const cases: [unknown, string[]][] = [
       [{}, ['endpoint', 'keys']],
       [{ endpoint: fake.endpoint('x') }, ['keys']],
-      [{ endpoint: fake.endpoint('x'), keys: { p256dh: 'short', auth: good.auth } }, ['keys.p256dh']],
+      [
+        { endpoint: fake.endpoint('x'), keys: { p256dh: 'short', auth: good.auth } },
+        ['keys.p256dh'],
+      ],
       [{ endpoint: fake.endpoint('x'), keys: { p256dh: good.p256dh, auth: 'a b' } }, ['keys.auth']],
       [{ endpoint: 'not a url at all', keys: good }, ['endpoint']],
       [{ endpoint: 'http://push.example.com/x', keys: good }, ['endpoint']],

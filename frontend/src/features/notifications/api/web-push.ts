@@ -28,14 +28,7 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes
 }
 
-export type PushState =
-  | 'unsupported'
-  | 'checking'
-  | 'off'
-  | 'on'
-  | 'denied'
-  | 'working'
-  | 'failed'
+export type PushState = 'unsupported' | 'checking' | 'off' | 'on' | 'denied' | 'working' | 'failed'
 
 /**
  * This browser's web push (docs/decisions/0253): whether it is subscribed, and turning it on
