@@ -45,11 +45,14 @@ test.group(
         // Nothing registered and no permission asked before the click.
         assert.equal(
           await a.page.evaluate(async () =>
-            Boolean(await navigator.serviceWorker.getRegistration('/'))
+            Boolean(await (globalThis as any).navigator.serviceWorker.getRegistration('/'))
           ),
           false
         )
-        assert.equal(await a.page.evaluate(() => Notification.permission), 'default')
+        assert.equal(
+          await a.page.evaluate(() => (globalThis as any).Notification.permission),
+          'default'
+        )
         assert.deepEqual(await seriousViolations(a.page), [])
         await card.scrollIntoViewIfNeeded()
         await a.page.screenshot({ path: `${SHOTS}/push-settings-${viewport.width}.png` })
@@ -60,7 +63,8 @@ test.group(
         // the screen says whether the subscription went through.
         await card.getByText(/Push is on in this browser\.|Push could not be changed/).waitFor()
         const scope = await a.page.evaluate(
-          async () => (await navigator.serviceWorker.getRegistration('/'))?.scope ?? null
+          async () =>
+            (await (globalThis as any).navigator.serviceWorker.getRegistration('/'))?.scope ?? null
         )
         assert.equal(scope, new URL('/', a.page.url()).href)
 
@@ -93,7 +97,7 @@ test.group(
         await signIn(a.page, 'bo@haulers.test', 'secret123')
         await a.page.waitForURL('**/carrier')
         const made = await a.page.evaluate(async () => {
-          const csrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? ''
+          const csrf = (globalThis as any).document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? ''
           const res = await fetch('/api/saved-lanes', {
             method: 'POST',
             headers: {
