@@ -32,6 +32,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker (web push, docs/decisions/0253) runs in the worker's scope.
+    files: ['frontend/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['frontend/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

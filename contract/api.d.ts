@@ -4363,6 +4363,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/push-subscriptions/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's VAPID public key for web push
+         * @description Any signed-in user: the application server key to pass to the browser's `pushManager.subscribe` (base64url, made at first need or set by VAPID_PUBLIC_KEY) and how many browsers the signed-in company has subscribed (decision 0253).
+         */
+        get: operations["getWebPushKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribes this browser to web push
+         * @description Any signed-in user: stores the browser's PushSubscription (its `toJSON()`) for the signed-in company; the kinds whose preference has `push` are then pushed to it. The same endpoint again replaces its keys (and moves it to this company). 422 naming `endpoint` (not an https URL on a push service's host name), `keys.p256dh` or `keys.auth` (not base64url of the right length) (decision 0253).
+         */
+        post: operations["createPushSubscription"];
+        /**
+         * Unsubscribes a browser from web push
+         * @description Any signed-in user: forgets the signed-in company's subscription of this endpoint (none is a 204 too; another company's stays). 422 naming `endpoint` when it is missing.
+         */
+        delete: operations["deletePushSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/unsubscribe/{token}": {
         parameters: {
             query?: never;
@@ -8366,6 +8410,29 @@ export interface components {
             claimId: number;
             claimReference: components["schemas"]["BookingReference"];
             amountCents: number;
+        };
+        WebPushKey: {
+            /** @description The VAPID public key, base64url (the `applicationServerKey`) */
+            public_key: string;
+            /** @description How many browsers of the signed-in company are subscribed */
+            subscriptions: number;
+        };
+        /** @description A browser's PushSubscription as its `toJSON()` gives it */
+        PushSubscriptionInput: {
+            /** @description The push service's URL for this browser (https) */
+            endpoint: string;
+            /** @description Accepted and not kept */
+            expirationTime?: number | null;
+            keys: {
+                /** @description The browser's P-256 public key, base64url */
+                p256dh: string;
+                /** @description The browser's auth secret, base64url */
+                auth: string;
+            };
+        };
+        PushSubscription: {
+            id: number;
+            endpoint: string;
         };
     };
     responses: {
@@ -15499,6 +15566,81 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getWebPushKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebPushKey"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createPushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionInput"];
+            };
+        };
+        responses: {
+            /** @description Subscribed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deletePushSubscription: {
+        parameters: {
+            query: {
+                /** @description The browser's push endpoint, as subscribed */
+                endpoint: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not subscribed any more */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
         };
     };

@@ -171,6 +171,11 @@ export const ROUTE_AREAS: Record<string, Classified> = {
   'POST /api/notifications/:id/read': 'reference',
   'GET /api/notification-preferences': 'reference',
   'PUT /api/notification-preferences': 'team',
+  // web push (decision 0253): any member's browser may receive the company's notifications;
+  // which kinds are pushed is the owner's preference above
+  'GET /api/push-subscriptions/key': 'reference',
+  'POST /api/push-subscriptions': 'reference',
+  'DELETE /api/push-subscriptions': 'reference',
   // messages (a paid booking's thread): read with the bookings, written by who runs the load
   'GET /api/bookings/:id/messages': 'bookings',
   'GET /api/bookings/:id/messages/:messageId/attachment': 'bookings',

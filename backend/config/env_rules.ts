@@ -104,6 +104,15 @@ export function environmentProblems(vars: Vars): string[] {
     checkPrefix(vars, 'STRIPE_WEBHOOK_SECRET', ['whsec_'], problems)
   }
 
+  // Web push signs with one pair (docs/decisions/0253): half of it would sign with a key the
+  // browsers' subscriptions were not made for.
+  if (Boolean(vars.VAPID_PUBLIC_KEY) !== Boolean(vars.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all')
+  }
+  if (vars.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(vars.VAPID_SUBJECT)) {
+    problems.push('VAPID_SUBJECT must be a mailto: address or an https:// URL')
+  }
+
   if (vars.DRIVE_DISK === 's3') {
     const names = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']
     requireAll(vars, names, 'DRIVE_DISK=s3', problems)

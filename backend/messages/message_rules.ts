@@ -17,4 +17,4 @@ export const THREAD_NOT_OPEN =
 export const NOT_AUTHOR = 'Only its author can edit a message'
 export const EDIT_WINDOW_CLOSED = `A message can be edited for ${EDIT_WINDOW_MINUTES} minutes after it is sent`
 export const ADMIN_NEEDS_DISPUTE =
-  "Admins read a booking's messages only when a dispute names the booking"
+  "Admins read a booking's messages only when a dispute or a cargo claim names the booking"

@@ -8,6 +8,8 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
 const NotificationsController = () => import('#notifications/controllers/notifications_controller')
+const PushSubscriptionsController = () =>
+  import('#notifications/controllers/push_subscriptions_controller')
 const NotificationPolicy = () => import('#notifications/policies/notification_policy')
 
 const own = middleware.scope({
@@ -25,6 +27,10 @@ router
       .use(middleware.authorize({ policy: NotificationPolicy, action: 'own' }))
     router.get('/notification-preferences', [NotificationsController, 'preferences']).use(own)
     router.put('/notification-preferences', [NotificationsController, 'updatePreferences']).use(own)
+    // Web push (decision 0253): the key to subscribe with, this company's browsers.
+    router.get('/push-subscriptions/key', [PushSubscriptionsController, 'key']).use(own)
+    router.post('/push-subscriptions', [PushSubscriptionsController, 'store']).use(own)
+    router.delete('/push-subscriptions', [PushSubscriptionsController, 'destroy']).use(own)
   })
   .prefix('/api')
   .use(middleware.auth())

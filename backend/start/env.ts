@@ -39,6 +39,11 @@ const env = await Env.create(new URL('../../', import.meta.url), {
   MAIL_DRIVER: Env.schema.enum.optional(['log', 'smtp'] as const),
   MAIL_FROM_ADDRESS: Env.schema.string.optional({ format: 'email' }),
   MAIL_FROM_NAME: Env.schema.string.optional(),
+
+  /** Web push (docs/decisions/0253): a VAPID key pair and subject instead of the stored pair. */
+  VAPID_PUBLIC_KEY: Env.schema.string.optional(),
+  VAPID_PRIVATE_KEY: Env.schema.string.optional(),
+  VAPID_SUBJECT: Env.schema.string.optional(),
   MAIL_PREVIEW_DIR: Env.schema.string.optional(),
   // Where the contact form's messages are mailed (docs/operations.md, decision 0185).
   CONTACT_INBOX_EMAIL: Env.schema.string.optional({ format: 'email' }),

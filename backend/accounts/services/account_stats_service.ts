@@ -88,4 +88,19 @@ export default class AccountStatsService {
       ])
     )
   }
+
+  /**
+   * Which of these users are approved (may work on PalletLine): not pending, rejected or
+   * suspended. Missing ids are simply not in the set.
+   */
+  async approvedAmong(userIds: number[]): Promise<Set<number>> {
+    const ids = [...new Set(userIds.filter((id) => Number.isInteger(id)))]
+    if (ids.length === 0) return new Set()
+    const rows = await User.query()
+      .whereIn('id', ids)
+      .where('isApproved', true)
+      .where('approvalStatus', 'approved')
+      .select('id')
+    return new Set(rows.map((u) => u.id))
+  }
 }

@@ -6,6 +6,7 @@ import { businessToday } from '#core/business_time'
 import { sqlTimestamp } from '#core/timestamps'
 import PostedLoadFactsService from '#freight_board/services/posted_load_facts'
 import CarrierListingService from '#fleet/services/carrier_listing_service'
+import AccountStatsService from '#accounts/services/account_stats_service'
 import AlertDelivery, { type MatchedAlert } from '#alerts/services/alert_delivery'
 import {
   ANY_EQUIPMENT,
@@ -41,10 +42,16 @@ export default class AlertMatcher {
     private clock: Clock,
     private loads: PostedLoadFactsService,
     private listings: CarrierListingService,
-    private delivery: AlertDelivery
+    private delivery: AlertDelivery,
+    private accounts: AccountStatsService
   ) {}
 
-  /** A load was posted: the carriers' saved lanes it matches. Answers how many were alerted. */
+  /**
+   * A load was posted, or went back on the board (docs/decisions/0252): the saved lanes of
+   * approved carriers it matches. A lane alerted for the load before is not alerted again (the
+   * unique (lane, load)); a lane saved since, or whose carrier was reinstated since, is.
+   * Answers how many were alerted.
+   */
   async matchLoad(loadId: number): Promise<number> {
     const found = await this.lanesFor(loadId)
     if (!found) return 0
@@ -53,7 +60,7 @@ export default class AlertMatcher {
       'saved_lane_id',
       'load_id',
       loadId,
-      found.matched
+      await this.ofApprovedOwners(found.matched)
     )
     await this.delivery.lanes(found.load, found.rate, inserted)
     return inserted.length
@@ -95,7 +102,7 @@ export default class AlertMatcher {
         .where('date_from', '<=', day)
         .where('date_to', '>=', day)
     )
-    const matched = this.refine(rows, origin, destination)
+    const matched = await this.ofApprovedOwners(this.refine(rows, origin, destination))
     const inserted = await this.record(
       'saved_search_alerts',
       'saved_search_id',
@@ -171,6 +178,19 @@ export default class AlertMatcher {
         placeMatches(placeOfRow(row, 'origin'), origin) &&
         placeMatches(placeOfRow(row, 'dest'), destination)
     )
+  }
+
+  /**
+   * The matches whose owner may work today: a suspended, rejected or pending company is not
+   * told (nor recorded, so it is told if the posting matches again once it is reinstated). One
+   * read by primary key over the few matched owners, after the indexed statement.
+   */
+  private async ofApprovedOwners(matched: Row[]): Promise<Row[]> {
+    if (matched.length === 0) return matched
+    const approved = await this.accounts.approvedAmong(
+      matched.map((row) => Number(row.owner_user_id))
+    )
+    return matched.filter((row) => approved.has(Number(row.owner_user_id)))
   }
 
   /** Inserts one alert per match, once ever: the matches this call inserted. */

@@ -3,12 +3,13 @@ import { BasePolicy, type Actor, type RouteTarget } from '#core/policies/base_po
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import BookingFactsService from '#marketplace/services/booking_facts_service'
 import AdvancedInvoiceService from '#finance/services/advanced_invoice_service'
+import CargoClaimService from '#payments/services/cargo_claim_service'
 import { ADMIN_NEEDS_DISPUTE, BOOKING_NOT_FOUND } from '#messages/message_rules'
 
 /**
  * Who may use a booking's thread (docs/decisions/0230, 0231): its shipper and the approved
  * carrier company it is booked with write and read; an admin reads (never writes) only while
- * a dispute names the booking. Anyone else's booking is the 404 a missing one gets. Whether the
+ * a dispute or a cargo claim names the booking. Anyone else's booking is the 404 a missing one gets. Whether the
  * thread is open (the booking paid) is the service's 409, after this.
  */
 @inject()
@@ -16,7 +17,8 @@ export default class MessagePolicy extends BasePolicy {
   constructor(
     private bookings: BookingFactsService,
     private carriers: CarrierProfileService,
-    private invoices: AdvancedInvoiceService
+    private invoices: AdvancedInvoiceService,
+    private claims: CargoClaimService
   ) {
     super()
   }
@@ -27,8 +29,12 @@ export default class MessagePolicy extends BasePolicy {
       const id = this.idOf(target.params, 'id')
       const booking = id === null ? null : await this.bookings.threadFacts(id)
       if (booking === null) return this.notFound(BOOKING_NOT_FOUND)
+      // A disputed invoice or a cargo claim names the booking (decision 0231).
       const disputes = await this.invoices.disputesNaming(booking.id)
-      return disputes.length > 0 ? true : this.forbidden(ADMIN_NEEDS_DISPUTE)
+      if (disputes.length > 0) return true
+      return (await this.claims.claimNaming(booking.id))
+        ? true
+        : this.forbidden(ADMIN_NEEDS_DISPUTE)
     }
     return this.write(user, target)
   }

@@ -16,6 +16,7 @@ import type { UploadKind } from '#core/file_sniffing'
 import BookingFactsService from '#marketplace/services/booking_facts_service'
 import IdentityRevealService from '#payments/services/identity_reveal_service'
 import AdvancedInvoiceService from '#finance/services/advanced_invoice_service'
+import CargoClaimService from '#payments/services/cargo_claim_service'
 import BookingMessage, { type MessageSide } from '#messages/models/booking_message'
 import BookingMessageRead from '#messages/models/booking_message_read'
 import {
@@ -93,7 +94,8 @@ export default class MessageService {
     private clock: Clock,
     private bookings: BookingFactsService,
     private reveals: IdentityRevealService,
-    private invoices: AdvancedInvoiceService
+    private invoices: AdvancedInvoiceService,
+    private claims: CargoClaimService
   ) {}
 
   async thread(bookingId: number, viewer: ThreadViewer): Promise<ThreadShape> {
@@ -276,10 +278,15 @@ export default class MessageService {
 
   private async logAdminRead(bookingId: number, adminId: number, what: 'thread' | 'attachment') {
     const disputes = await this.invoices.disputesNaming(bookingId)
+    const claim = await this.claims.claimNaming(bookingId)
+    const why = [
+      ...(disputes.length > 0 ? [`disputed ${disputes.join(', ')}`] : []),
+      ...(claim ? [claim] : []),
+    ].join('; ')
     const reason =
       what === 'thread'
-        ? `Read the booking's messages: disputed ${disputes.join(', ')}`
-        : `Downloaded a message attachment: disputed ${disputes.join(', ')}`
+        ? `Read the booking's messages: ${why}`
+        : `Downloaded a message attachment: ${why}`
     await this.reveals.logDeliberate({ id: adminId, role: 'admin' }, bookingId, reason)
   }
 

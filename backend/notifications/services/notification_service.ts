@@ -26,6 +26,7 @@ import {
 } from '#notifications/notification_rules'
 import { mailQueue } from '#core/mail_queue'
 import { NotificationNowMail } from '#notifications/services/notification_mails'
+import WebPushService from '#notifications/services/web_push_service'
 import { readUnsubscribeToken, unsubscribeToken } from '#notifications/services/unsubscribe_tokens'
 
 export type NewNotification = {
@@ -97,12 +98,13 @@ export const settingsUrl = () => `${mailedLinkOrigin()}/settings#notifications`
 export default class NotificationService {
   constructor(
     private clock: Clock,
-    private accounts: AccountStatsService
+    private accounts: AccountStatsService,
+    private webPush: WebPushService
   ) {}
 
   /** Stores and announces a notification; null when the kind is off or the key was told before. */
   async notify(userId: number, input: NewNotification): Promise<NotificationShape | null> {
-    const channel = await this.channelOf(userId, input.kind)
+    const { channel, push } = await this.preferenceOf(userId, input.kind)
     if (channel === 'off') return null
     const link = isAppPath(input.link) ? input.link : '/notifications'
     let created: Notification | null
@@ -145,6 +147,14 @@ export default class NotificationService {
     if (channel === 'email_immediate' && !input.mailedElsewhere) {
       const notification = created
       mailQueue.push(`notification ${notification.id}`, () => this.mailNow(notification))
+    }
+    if (push) {
+      // To each subscribed browser (decision 0253), after the listener like a mail: a push
+      // service's answer never holds up the change that caused it.
+      const shaped = shape(created)
+      mailQueue.push(`push notification ${created.id}`, async () => {
+        await this.webPush.deliver(userId, shaped)
+      })
     }
     return shape(created)
   }
@@ -266,13 +276,22 @@ export default class NotificationService {
   }
 
   async channelOf(userId: number, kind: NotificationKind): Promise<NotificationChannel> {
+    return (await this.preferenceOf(userId, kind)).channel
+  }
+
+  /** The kind's channel and whether it is pushed to the user's browsers (the defaults: no). */
+  async preferenceOf(
+    userId: number,
+    kind: NotificationKind
+  ): Promise<{ channel: NotificationChannel; push: boolean }> {
     const row = await db
       .from('notification_preferences')
       .where('user_id', userId)
       .where('kind', kind)
-      .select('channel')
+      .select('channel', 'push')
       .first()
-    return (row?.channel as NotificationChannel | undefined) ?? DEFAULT_CHANNEL
+    const channel = (row?.channel as NotificationChannel | undefined) ?? DEFAULT_CHANNEL
+    return { channel, push: channel !== 'off' && Boolean(row?.push) }
   }
 
   private async setOne(

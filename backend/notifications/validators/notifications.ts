@@ -30,3 +30,31 @@ export const preferencesValidator = vine.compile(
       .distinct('kind'),
   })
 )
+
+/**
+ * POST /api/push-subscriptions: a browser's PushSubscription as `toJSON()` gives it (the
+ * endpoint and its two keys, base64url); `expirationTime` is accepted and not kept.
+ */
+export const pushSubscriptionValidator = vine.compile(
+  vine.object({
+    endpoint: vine.string().trim().minLength(10).maxLength(1000),
+    expirationTime: vine.number().nullable().optional(),
+    keys: vine.object({
+      p256dh: vine
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/),
+      auth: vine
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/),
+    }),
+  })
+)
+
+/** DELETE /api/push-subscriptions?endpoint=: the browser's endpoint. */
+export const pushEndpointValidator = vine.compile(
+  vine.object({
+    endpoint: vine.string().trim().minLength(10).maxLength(1000),
+  })
+)

@@ -698,6 +698,15 @@ export default class CargoClaimService {
     ])
   }
 
+  /**
+   * The cargo claim filed on the booking (one at most), as admins' reason to read the booking's
+   * messages names it: `cargo claim <id>`; null when none was filed (docs/decisions/0231).
+   */
+  async claimNaming(bookingId: number): Promise<string | null> {
+    const row = await db.from('cargo_claims').where('booking_id', bookingId).select('id').first()
+    return row ? `cargo claim ${Number(row.id)}` : null
+  }
+
   /** The claim's shipper (user id) and carrier (company id), for ClaimPolicy; null if none. */
   async partiesOf(claimId: number): Promise<{ shipperId: number; carrierId: number } | null> {
     const row = await db

@@ -11,6 +11,10 @@ import type User from '#accounts/models/user'
 import { AlertMatchedMail, LANE_ALERT_PATH } from '#alerts/services/alert_delivery'
 import { MAX_SAVED_LANES, placeColumns, statePlace, zip3Place } from '#alerts/lane_rules'
 import { mailQueue } from '#core/mail_queue'
+import app from '@adonisjs/core/services/app'
+import { DateTime } from 'luxon'
+import { Clock, FixedClock } from '#core/clock'
+import PaymentDeadlineService from '#payments/services/payment_deadline_service'
 
 const lane = (overrides: Record<string, unknown> = {}) => ({
   origin: { kind: 'zip3', zip3: '606' },
@@ -324,7 +328,6 @@ test.group('Saved lanes: a posted load alerts the matching lanes once', (group) 
 
       // Matching the same load again (a retry) alerts nobody twice.
       const { default: AlertMatcher } = await import('#alerts/services/alert_matcher')
-      const app = (await import('@adonisjs/core/services/app')).default
       const matcher = await app.container.make(AlertMatcher)
       assert.equal(await matcher.matchLoad(loadId), 0)
       assert.equal(await count('saved_lane_alerts'), 3)
@@ -360,6 +363,106 @@ test.group('Saved lanes: a posted load alerts the matching lanes once', (group) 
       assert.deepEqual(recorder.heard, [])
       ;(await postLoad(client, shipper, 800)).assertStatus(201)
       assert.equal(await count('saved_lane_alerts'), 1)
+    } finally {
+      recorder.stop()
+      mail.restore()
+    }
+  })
+})
+
+test.group('Saved lanes: a load back on the board, carriers that may not work', (group) => {
+  eachTestInTransaction(group)
+  group.each.teardown(() => app.container.restore(Clock))
+
+  test('a reopened load matches again: a lane saved since is told, one told before is not', async ({
+    client,
+    assert,
+  }) => {
+    mail.fake()
+    const events = emitter.fake(['alert:matched'])
+    try {
+      const shipper = await makeUser('shipper')
+      const first = await makeUser('carrier', { isApproved: true })
+      const later = await makeUser('carrier', { isApproved: true })
+      const claimer = await makeUser('carrier', { isApproved: true })
+      const told = (await create(client, first, lane())).body().id
+      const loadId = (await postLoad(client, shipper, 700)).body().id
+      assert.equal(await count('saved_lane_alerts'), 1)
+
+      // A carrier claims it, then its booking is cancelled (the payment deadline passed).
+      const claimed = await client
+        .post(`/api/freight-listings/${loadId}/claim`)
+        .loginAs(claimer)
+        .withCsrfToken()
+      claimed.assertStatus(200)
+      const saved = (await create(client, later, lane({ equipment: null }))).body().id
+      app.container.swap(Clock, () => new FixedClock(DateTime.now().plus({ minutes: 31 })))
+      const deadline = await app.container.make(PaymentDeadlineService)
+      assert.deepEqual((await deadline.expireUnpaid()).cancelled, [claimed.body().booking_id])
+      const load = await db.from('freight_listings').where('id', loadId).first()
+      assert.equal(load.status, 'OPEN', 'the load is back on the board')
+
+      const alerts = await db.from('saved_lane_alerts').where('load_id', loadId)
+      assert.sameMembers(
+        alerts.map((r) => Number(r.saved_lane_id)),
+        [told, saved]
+      )
+      events.assertEmittedCount('alert:matched', 2)
+      events.assertEmitted(
+        'alert:matched',
+        ({ data }) => data.userId === later.id && data.subjectId === loadId
+      )
+
+      // Reopened once more (a retry of the event): nobody is told twice.
+      await emitter.emit('freight:changed', { type: 'reopened', id: loadId })
+      assert.equal(await count('saved_lane_alerts'), 2)
+      events.assertEmittedCount('alert:matched', 2)
+    } finally {
+      emitter.restore()
+      mail.restore()
+    }
+  })
+
+  test('lanes of suspended, pending and rejected carriers are skipped, and told once back', async ({
+    client,
+    assert,
+  }) => {
+    mail.fake()
+    const recorder = recordAlerts()
+    try {
+      const shipper = await makeUser('shipper')
+      const working = await makeUser('carrier', { isApproved: true })
+      const suspended = await makeUser('carrier', { isApproved: true })
+      const pending = await makeUser('carrier', { isApproved: true })
+      const rejected = await makeUser('carrier', { isApproved: true })
+      const ids = new Map<number, number>()
+      for (const carrier of [working, suspended, pending, rejected]) {
+        ids.set(carrier.id, (await create(client, carrier, lane())).body().id)
+      }
+      // Their standing changes after they saved their lanes.
+      await suspended.merge({ isApproved: false, approvalStatus: 'suspended' }).save()
+      await pending.merge({ isApproved: false, approvalStatus: 'pending' }).save()
+      await rejected.merge({ isApproved: false, approvalStatus: 'rejected' }).save()
+
+      const loadId = (await postLoad(client, shipper, 700)).body().id
+      const alerts = await db.from('saved_lane_alerts').where('load_id', loadId)
+      assert.deepEqual(
+        alerts.map((r) => Number(r.saved_lane_id)),
+        [ids.get(working.id)]
+      )
+      assert.deepEqual(
+        recorder.heard.map((h) => h.channel),
+        [userChannel(working.id)]
+      )
+
+      // Reinstated, it is told about the load when the load matches again (it was not before).
+      await suspended.merge({ isApproved: true, approvalStatus: 'approved' }).save()
+      await emitter.emit('freight:changed', { type: 'reopened', id: loadId })
+      const after = await db.from('saved_lane_alerts').where('load_id', loadId)
+      assert.sameMembers(
+        after.map((r) => Number(r.saved_lane_id)),
+        [ids.get(working.id), ids.get(suspended.id)]
+      )
     } finally {
       recorder.stop()
       mail.restore()

@@ -83,6 +83,29 @@ test.group('Saved searches: a shipper company keeps its capacity searches', (gro
       email: false,
       date_to: businessDayFromToday(20),
     })
+    // Its places change too (a side sent replaces that side), and a bad one is named and
+    // changes nothing.
+    const moved = await client
+      .patch(`/api/saved-searches/${made.body().id}`)
+      .json({ origin: { kind: 'state', state: 'wi' }, destination: { kind: 'zip3', zip3: '482' } })
+      .loginAs(shipper)
+      .withCsrfToken()
+    moved.assertStatus(200)
+    assert.equal(moved.body().origin.label, 'WI')
+    assert.isNull(moved.body().origin.near)
+    assert.equal(moved.body().destination.label, 'ZIP 482xx')
+    const refused = await client
+      .patch(`/api/saved-searches/${made.body().id}`)
+      .json({ origin: { kind: 'radius', near: '60601', radius_miles: 900 } })
+      .loginAs(shipper)
+      .withCsrfToken()
+    refused.assertStatus(422)
+    assert.deepEqual(
+      refused.body().errors.map((e: any) => e.field),
+      ['origin.radius_miles']
+    )
+    const kept = await db.from('saved_searches').where('id', made.body().id).first()
+    assert.equal(kept.origin_state, 'WI')
     const gone = await client
       .delete(`/api/saved-searches/${made.body().id}`)
       .loginAs(shipper)

@@ -194,6 +194,10 @@ const OTHER_REFUSALS: Record<string, Partial<Record<Who, number>>> = {
   // A truck that is not the carrier's own is not among the form's choices: the form's 422
   // "Please select a truck", the answer to a missing truck too.
   'POST /api/listings': { otherCarrier: 422 },
+  // The world's cargo claim names its booking, so an admin may read the thread (decision
+  // 0252); the booking is unpaid, so there is no thread yet: the service's 409, nothing read.
+  'GET /api/bookings/:id/messages': { admin: 409 },
+  'GET /api/bookings/:id/messages/:messageId/attachment': { admin: 409 },
 }
 
 /** Id routes the matrix builds no record for, and why. */

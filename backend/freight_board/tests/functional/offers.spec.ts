@@ -238,6 +238,41 @@ test.group('Offers on posted loads', (group) => {
     assert.equal(funded.body.message, LOAD_FUNDED)
   })
 
+  test('a load funded while an offer is pending cannot be booked at the offer: no charge to split or refund', async ({
+    assert,
+  }) => {
+    // Decision 0252: a funded load's charge is at the posted price and is never settled onto a
+    // booking at another amount, so no partial refund is ever owed: the accept is refused.
+    const { shipper, load } = await loadTakingOffers()
+    const { session: carrier } = await carrierSession()
+    const made = await carrier.request(
+      'POST',
+      `/api/freight-listings/${load.id}/offers`,
+      offer(90_000)
+    )
+    assert.equal(made.status, 201, made.text)
+    await FreightListing.query().where('id', load.id).update({ paymentStatus: 'FUNDED' })
+    const accepted = await shipper.request('POST', `/api/freight-offers/${made.body.id}/accept`)
+    assert.equal(accepted.status, 409, accepted.text)
+    assert.equal(accepted.body.message, LOAD_FUNDED)
+    assert.equal(
+      await Booking.query()
+        .where('shipperId', load.shipperId)
+        .count('* as n')
+        .then((r) => Number(r[0].$extras.n)),
+      0
+    )
+    await load.refresh()
+    assert.equal(load.status, 'OPEN')
+    assert.equal(load.paymentStatus, 'FUNDED')
+    assert.isNull(load.shipmentId)
+    // The carrier may still claim it at the posted price, which the funding pays in full.
+    const claimed = await carrier.request('POST', `/api/freight-listings/${load.id}/claim`)
+    assert.equal(claimed.status, 200, claimed.text)
+    const booking = await Booking.findOrFail(claimed.body.booking_id)
+    assert.equal(booking.totalAmount, 1000)
+  })
+
   test('a carrier counters, the shipper accepts: one booking at the agreed price, the others closed', async ({
     assert,
   }) => {

@@ -290,6 +290,55 @@ test.group('Booking messages: a thread between the shipper and the carrier', (gr
     )
   })
 
+  test('a cargo claim on the booking lets an admin read its thread too, the claim named in the log', async ({
+    client,
+    assert,
+  }) => {
+    const w = await paidBooking()
+    const admin = await makeUser('admin')
+    ;(await send(client, w, w.shipper, 'Two pallets arrived crushed.')).assertStatus(201)
+    const refused = await client.get(url(w)).loginAs(admin)
+    refused.assertStatus(403)
+    assert.equal(
+      refused.body().message,
+      "Admins read a booking's messages only when a dispute or a cargo claim names the booking"
+    )
+    const stamp = NOW.toFormat('yyyy-MM-dd HH:mm:ss')
+    const [claim] = await db
+      .table('cargo_claims')
+      .insert({
+        booking_id: w.booking.id,
+        shipper_id: w.shipper.id,
+        carrier_id: w.booking.carrierId,
+        type: 'damage',
+        amount_cents: 40_000,
+        description: 'Two pallets crushed at the corner.',
+        status: 'escalated',
+        payout_held: true,
+        delivered_on: '2030-05-01',
+        respond_by: '2030-05-08',
+        filed_at: stamp,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning('id')
+    const claimId = Number((claim as any).id ?? claim)
+    const read = await client.get(url(w)).loginAs(admin)
+    read.assertStatus(200)
+    assert.equal(read.body().you, 'admin')
+    assert.equal(read.body().messages[0].body, 'Two pallets arrived crushed.')
+    const logged = await db
+      .from('identity_reveal_log')
+      .where('booking_id', w.booking.id)
+      .where('viewer_id', admin.id)
+      .select('reason')
+    assert.deepEqual(logged, [{ reason: `Read the booking's messages: cargo claim ${claimId}` }])
+    // Still read-only.
+    ;(
+      await client.post(url(w, '/read')).json({ upToMessageId: 1 }).loginAs(admin).withCsrfToken()
+    ).assertStatus(403)
+  })
+
   test('attachments: sniffed, sized, stored and downloaded by the other side', async ({
     client,
     assert,

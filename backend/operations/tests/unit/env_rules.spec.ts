@@ -106,6 +106,25 @@ test.group('Environment rules across variables', () => {
     )
   })
 
+  test('web push keys come as a pair, and a subject is mailto: or https', ({ assert }) => {
+    const dev = { NODE_ENV: 'development', APP_KEY: STRONG_KEY }
+    assert.deepEqual(environmentProblems(dev), [])
+    assert.deepEqual(
+      environmentProblems({ ...dev, VAPID_PUBLIC_KEY: 'BPub', VAPID_PRIVATE_KEY: 'priv' }),
+      []
+    )
+    assert.deepEqual(environmentProblems({ ...dev, VAPID_PUBLIC_KEY: 'BPub' }), [
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all',
+    ])
+    assert.deepEqual(environmentProblems({ ...dev, VAPID_SUBJECT: 'ops@palletline.example' }), [
+      'VAPID_SUBJECT must be a mailto: address or an https:// URL',
+    ])
+    assert.deepEqual(
+      environmentProblems({ ...dev, VAPID_SUBJECT: 'mailto:ops@palletline.example' }),
+      []
+    )
+  })
+
   test('numbers in range, and a metrics token long enough', ({ assert }) => {
     assert.deepEqual(
       environmentProblems({

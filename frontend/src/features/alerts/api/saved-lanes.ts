@@ -12,6 +12,7 @@ export type SavedSearch = Schemas['SavedSearch']
 export type SavedSearchInput = Schemas['SavedSearchInput']
 export type SavedSearchList = Schemas['SavedSearchList']
 export type SavedPlaceInput = Schemas['SavedPlaceInput']
+export type SavedPlace = Schemas['SavedPlace']
 export type PlaceKind = SavedPlaceInput['kind']
 
 export const savedLanesKey = '/api/saved-lanes'

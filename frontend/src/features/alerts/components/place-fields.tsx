@@ -2,7 +2,7 @@ import { FormField } from '@/components/ui/form-field'
 import { NativeSelect } from '@/components/ui/native-select'
 import { TextField } from '@/components/ui/text-field'
 import { US_STATES } from '@/config/us-states'
-import type { PlaceKind, SavedPlaceInput } from '@/features/alerts/api/saved-lanes'
+import type { PlaceKind, SavedPlace, SavedPlaceInput } from '@/features/alerts/api/saved-lanes'
 
 /** What the place fields hold while they are edited (text as typed). */
 export type PlaceDraft = {
@@ -14,6 +14,17 @@ export type PlaceDraft = {
 }
 
 export const EMPTY_PLACE: PlaceDraft = { kind: 'zip3', zip3: '', state: '', near: '', radius: '50' }
+
+/** A stored side as the fields hold it, to edit it. */
+export function placeDraft(place: SavedPlace): PlaceDraft {
+  return {
+    kind: place.kind,
+    zip3: place.zip3 ?? '',
+    state: place.state ?? '',
+    near: place.near ?? '',
+    radius: String(place.radius_miles ?? 50),
+  }
+}
 
 /** The draft as the API takes it: only the kind's own fields. */
 export function placeInput(draft: PlaceDraft): SavedPlaceInput {

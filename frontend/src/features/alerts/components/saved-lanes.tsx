@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { BellRing, Plus } from 'lucide-react'
+import { BellRing, Pencil, Plus } from 'lucide-react'
 import { LoadStates } from '@/components/load-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -20,6 +20,7 @@ import {
 import {
   EMPTY_PLACE,
   PlaceFields,
+  placeDraft,
   placeInput,
   sideErrors,
   type PlaceDraft,
@@ -115,7 +116,32 @@ export function SavedLanes({ header }: { header: (actions: React.ReactNode) => R
   )
 }
 
+/** A stored lane as the form holds it, to edit it. */
+function laneDraft(lane: SavedLane): Draft {
+  return {
+    origin: placeDraft(lane.origin),
+    destination: placeDraft(lane.destination),
+    equipment: lane.equipment ?? '',
+    mode: lane.mode ?? '',
+    minRate:
+      lane.min_rate_cents_per_mile === null ? '' : (lane.min_rate_cents_per_mile / 100).toFixed(2),
+    email: lane.email,
+  }
+}
+
 function LaneCard({ lane, onChanged }: { lane: SavedLane; onChanged: () => Promise<unknown> }) {
+  const [editing, setEditing] = React.useState(false)
+  if (editing) {
+    return (
+      <LaneForm
+        lane={lane}
+        onDone={async (saved) => {
+          setEditing(false)
+          if (saved) await onChanged()
+        }}
+      />
+    )
+  }
   return (
     <Card>
       <CardHeader className="pb-2">
@@ -147,22 +173,42 @@ function LaneCard({ lane, onChanged }: { lane: SavedLane; onChanged: () => Promi
               await onChanged()
             }}
           />
-          <DeleteSaved
-            what="lane"
-            label={laneLabel(lane)}
-            onDelete={async () => {
-              await deleteSavedLane(lane.id)
-              await onChanged()
-            }}
-          />
+          <div className="flex flex-wrap gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Edit saved lane ${laneLabel(lane)}`}
+              onClick={() => setEditing(true)}
+            >
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+              Edit
+            </Button>
+            <DeleteSaved
+              what="lane"
+              label={laneLabel(lane)}
+              onDelete={async () => {
+                await deleteSavedLane(lane.id)
+                await onChanged()
+              }}
+            />
+          </div>
         </div>
       </CardContent>
     </Card>
   )
 }
 
-function LaneForm({ onDone }: { onDone: (saved: boolean) => Promise<void> }) {
-  const [draft, setDraft] = React.useState<Draft>(EMPTY)
+/** A new lane, or a lane's every field changed (its places too: PATCH replaces each side). */
+function LaneForm({
+  lane,
+  onDone,
+}: {
+  lane?: SavedLane
+  onDone: (saved: boolean) => Promise<void>
+}) {
+  const [draft, setDraft] = React.useState<Draft>(() => (lane ? laneDraft(lane) : EMPTY))
+  const idp = lane ? `lane-${lane.id}` : 'lane'
+  const formName = lane ? `Edit saved lane ${laneLabel(lane)}` : 'New saved lane'
   const [errors, setErrors] = React.useState<Record<string, string>>({})
   const [saving, setSaving] = React.useState(false)
 
@@ -184,8 +230,8 @@ function LaneForm({ onDone }: { onDone: (saved: boolean) => Promise<void> }) {
     setSaving(true)
     setErrors({})
     try {
-      const lane = await createSavedLane(input)
-      toast({ variant: 'success', title: 'Lane saved', description: laneLabel(lane) })
+      const saved = lane ? await updateSavedLane(lane.id, input) : await createSavedLane(input)
+      toast({ variant: 'success', title: 'Lane saved', description: laneLabel(saved) })
       await onDone(true)
     } catch (error) {
       const fields = fieldErrorsOf(error)
@@ -205,25 +251,25 @@ function LaneForm({ onDone }: { onDone: (saved: boolean) => Promise<void> }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">New saved lane</CardTitle>
+        <CardTitle className="text-lg">{lane ? 'Edit saved lane' : 'New saved lane'}</CardTitle>
       </CardHeader>
       <CardContent>
         <form
-          aria-label="New saved lane"
+          aria-label={formName}
           onSubmit={(e) => void submit(e)}
           className="space-y-4"
           noValidate
         >
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <PlaceFields
-              idPrefix="lane-origin"
+              idPrefix={`${idp}-origin`}
               legend="Origin"
               value={draft.origin}
               onChange={(origin) => setDraft({ ...draft, origin })}
               errors={sideErrors(errors, 'origin')}
             />
             <PlaceFields
-              idPrefix="lane-destination"
+              idPrefix={`${idp}-destination`}
               legend="Destination"
               value={draft.destination}
               onChange={(destination) => setDraft({ ...draft, destination })}
@@ -231,9 +277,9 @@ function LaneForm({ onDone }: { onDone: (saved: boolean) => Promise<void> }) {
             />
           </div>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            <FormField id="lane-equipment" label="Equipment" error={errors.equipment}>
+            <FormField id={`${idp}-equipment`} label="Equipment" error={errors.equipment}>
               <NativeSelect
-                id="lane-equipment"
+                id={`${idp}-equipment`}
                 value={draft.equipment}
                 onChange={(e) =>
                   setDraft({ ...draft, equipment: e.target.value as Equipment | '' })
@@ -247,9 +293,9 @@ function LaneForm({ onDone }: { onDone: (saved: boolean) => Promise<void> }) {
                 ))}
               </NativeSelect>
             </FormField>
-            <FormField id="lane-mode" label="Mode" error={errors.mode}>
+            <FormField id={`${idp}-mode`} label="Mode" error={errors.mode}>
               <NativeSelect
-                id="lane-mode"
+                id={`${idp}-mode`}
                 value={draft.mode}
                 onChange={(e) => setDraft({ ...draft, mode: e.target.value as Mode | '' })}
               >
@@ -262,7 +308,7 @@ function LaneForm({ onDone }: { onDone: (saved: boolean) => Promise<void> }) {
               </NativeSelect>
             </FormField>
             <TextField
-              id="lane-min-rate"
+              id={`${idp}-min-rate`}
               label="Minimum $ per mile"
               inputMode="decimal"
               placeholder="Any"

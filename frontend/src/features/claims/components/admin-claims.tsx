@@ -37,7 +37,12 @@ const FILTERS: (ClaimStatus | 'all')[] = [
  * answer and the shipper's reason; an admin decides an escalated claim's amount with a reason
  * that goes into the claim's hash-chained audit.
  */
-export function AdminClaims() {
+export function AdminClaims({
+  readMessages,
+}: {
+  /** "Read messages" of the claim's booking (the messages feature, composed by the route) */
+  readMessages?: (claim: AdminCargoClaim) => React.ReactNode
+} = {}) {
   const [status, setStatus] = React.useState<ClaimStatus | 'all'>('escalated')
   const claims = useAdminClaims(status)
   return (
@@ -78,7 +83,7 @@ export function AdminClaims() {
           <ul className="space-y-3" aria-label="Claims">
             {list.map((claim) => (
               <li key={claim.id}>
-                <AdminClaimCard claim={claim} />
+                <AdminClaimCard claim={claim} readMessages={readMessages} />
               </li>
             ))}
           </ul>
@@ -88,7 +93,13 @@ export function AdminClaims() {
   )
 }
 
-function AdminClaimCard({ claim }: { claim: AdminCargoClaim }) {
+function AdminClaimCard({
+  claim,
+  readMessages,
+}: {
+  claim: AdminCargoClaim
+  readMessages?: (claim: AdminCargoClaim) => React.ReactNode
+}) {
   return (
     <Card aria-label={`Claim on ${claim.reference}`}>
       <CardHeader className="pb-3">
@@ -115,6 +126,7 @@ function AdminClaimCard({ claim }: { claim: AdminCargoClaim }) {
         ) : null}
         {claim.decisionReason ? <Quote label="Decision" text={claim.decisionReason} /> : null}
         <ClaimEvidence claim={claim} reader="admin" />
+        {readMessages ? readMessages(claim) : null}
         {claim.status === 'escalated' ? <DecisionForm claim={claim} /> : null}
       </CardContent>
     </Card>

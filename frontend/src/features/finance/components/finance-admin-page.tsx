@@ -1,9 +1,9 @@
 import { AccessorialsEditor } from '@/features/finance/components/accessorials-editor'
-import { FlaggedInvoices } from '@/features/finance/components/flagged-invoices'
+import { FlaggedInvoices, type ReadMessages } from '@/features/finance/components/flagged-invoices'
 import { FuelIndexPanel } from '@/features/finance/components/fuel-index-panel'
 
 /** /admin/finance: the fuel index and surcharge table, the accessorials, flagged invoices. */
-export function FinanceAdminPage() {
+export function FinanceAdminPage({ readMessages }: { readMessages?: ReadMessages } = {}) {
   return (
     <main className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
       <div>
@@ -12,7 +12,7 @@ export function FinanceAdminPage() {
           Fuel index, surcharge table, accessorial prices and the invoices audits flagged.
         </p>
       </div>
-      <FlaggedInvoices />
+      <FlaggedInvoices readMessages={readMessages} />
       <FuelIndexPanel />
       <AccessorialsEditor />
     </main>

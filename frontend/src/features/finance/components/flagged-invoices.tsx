@@ -1,3 +1,4 @@
+import type * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -17,7 +18,10 @@ import {
 import { useAction } from '@/features/finance/hooks/use-action'
 
 /** Invoices whose audit flagged them: the variance, the shipper's answer, pay or void. */
-export function FlaggedInvoices() {
+/** "Read messages" of a disputed invoice's booking (the messages feature, composed by the route). */
+export type ReadMessages = (bookingId: number, reference: string) => React.ReactNode
+
+export function FlaggedInvoices({ readMessages }: { readMessages?: ReadMessages } = {}) {
   const { data, error, isLoading, mutate, isValidating } = useFlaggedInvoices()
   return (
     <Card id="flagged-invoices" className="scroll-mt-20">
@@ -40,14 +44,22 @@ export function FlaggedInvoices() {
         ) : data.invoices.length === 0 ? (
           <EmptyState title="No flagged invoices" />
         ) : (
-          data.invoices.map((invoice) => <FlaggedInvoice key={invoice.id} invoice={invoice} />)
+          data.invoices.map((invoice) => (
+            <FlaggedInvoice key={invoice.id} invoice={invoice} readMessages={readMessages} />
+          ))
         )}
       </CardContent>
     </Card>
   )
 }
 
-function FlaggedInvoice({ invoice }: { invoice: AdvancedInvoice }) {
+function FlaggedInvoice({
+  invoice,
+  readMessages,
+}: {
+  invoice: AdvancedInvoice
+  readMessages?: ReadMessages
+}) {
   const { pay, adminVoid } = useInvoiceActions(invoice.bookingId, invoice.drayageMoveId)
   const { busy, run } = useAction()
   return (
@@ -65,6 +77,12 @@ function FlaggedInvoice({ invoice }: { invoice: AdvancedInvoice }) {
       {invoice.disputeReason ? (
         <p className="text-sm text-red-700">Disputed: “{invoice.disputeReason}”</p>
       ) : null}
+      {readMessages &&
+      invoice.shipperDecision === 'DISPUTED' &&
+      invoice.bookingId &&
+      invoice.bookingReference
+        ? readMessages(invoice.bookingId, invoice.bookingReference)
+        : null}
       <AuditSummary invoice={invoice} />
       <details>
         <summary className="cursor-pointer text-sm text-slate-600">Lines</summary>

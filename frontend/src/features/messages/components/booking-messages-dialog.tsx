@@ -136,7 +136,7 @@ export function MessagesPanel({ bookingId, side }: { bookingId: number; side: Si
   )
 }
 
-function MessageItem({
+export function MessageItem({
   message,
   onEdit,
   busy,

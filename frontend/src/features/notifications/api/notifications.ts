@@ -77,7 +77,7 @@ export function usePreferences() {
 
 /** PUT /api/notification-preferences */
 export async function savePreferences(
-  preferences: { kind: NotificationKind; channel: NotificationChannel }[]
+  preferences: { kind: NotificationKind; channel: NotificationChannel; push?: boolean }[]
 ) {
   return api.put<{ preferences: NotificationPreference[] }>(preferencesKey, { preferences })
 }
