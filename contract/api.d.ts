@@ -4,6 +4,134 @@
  */
 
 export interface paths {
+    "/api/load-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's load templates
+         * @description Shippers, owners and planners (accounts members, carriers and admins 403): the company's own, by name, with the company's limit (docs/decisions/0248).
+         */
+        get: operations["listLoadTemplates"];
+        put?: never;
+        /**
+         * Save a load template
+         * @description Shippers, owners and planners. The form is checked as `POST /api/freight-listings` checks it (422 naming `form.<field>` with the same messages; no ZIP lookup, no price needed); its dates are dropped. 409 on a name the company already uses, or past 100 templates (`A company keeps at most 100 load templates: delete one first`).
+         */
+        post: operations["createLoadTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/load-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a load template
+         * @description The company that saved it; anyone else's is a 404 `Template not found`.
+         */
+        delete: operations["deleteLoadTemplate"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a load template
+         * @description The company that saved it; anyone else's is a 404 `Template not found`. 409 on a name the company already uses.
+         */
+        patch: operations["renameLoadTemplate"];
+        trace?: never;
+    };
+    "/api/freight-listings/{id}/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a posted load as a template
+         * @description The load's shipper (anyone else's load is a 404 `Load not found`): the load's places, equipment, freight, instructions, price and offer terms as a template, without its dates. 409 as for a new template.
+         */
+        post: operations["saveLoadAsTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/load-imports/example.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The example CSV of loads
+         * @description Shippers, owners and planners: the header with every column and two example loads (docs/api.md, "Load imports").
+         */
+        get: operations["loadImportExample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/load-imports/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a CSV of loads
+         * @description Shippers, owners and planners. Every row checked as `POST /api/freight-listings` checks a load (the form's validator and messages, then the ZIPs, dates, price and LTL commodity), each row's errors naming its line and column; nothing is written. 422 on `csv` for a file that is not one (an unknown or missing column, a short line, an open quote, no loads, over 500); 413 over 512 KB. Progress goes to the company's live channel (`import_progress`, docs/decisions/0248).
+         */
+        post: operations["previewLoadImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/load-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post every load of a CSV
+         * @description Shippers, owners and planners. Checked as the preview; any bad row is a 422 naming `rows.<line>.<column>` and nothing is posted. Otherwise every row is posted in one transaction, each as a single post would be (recomputed recommendation, audits, saved-lane alerts after the commit); progress messages `{ kind: 'import_progress', phase, done, total }` go to the company's live channel every 25 rows. Honours `Idempotency-Key`: a double click posts once (docs/decisions/0248).
+         */
+        post: operations["commitLoadImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register": {
         parameters: {
             query?: never;
@@ -4607,6 +4735,108 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The post-load form a load template keeps: every field of `FreightListingForm` but the dates (docs/decisions/0248). Posted as it is, or with dates added, to `POST /api/freight-listings`. */
+        LoadTemplateForm: {
+            origin: components["schemas"]["FreightPlaceInput"];
+            destination: components["schemas"]["FreightPlaceInput"];
+            equipment?: components["schemas"]["Equipment"];
+            mode?: components["schemas"]["FreightMode"];
+            /** @description Empty or null: the default load's (`load.defaults` of `GET /api/platform/constants`) */
+            pallets?: number | null;
+            /** @description Empty or null: the default load's */
+            weight_lbs?: number | null;
+            dims?: components["schemas"]["DimsInput"];
+            notes?: string | null;
+            /** @description The shipper's price in dollars (two decimals at most), required to publish; the same `price` the load's answers carry (stored as integer cents, decision 0202) */
+            price?: number | null;
+            /** @description What the freight is, as the bill of lading describes it. Required to publish an LTL load: 422 `Commodity is required for an LTL load` (decision 0228). */
+            commodity?: string | null;
+            /** @description Pieces on the handling units (cartons, drums...), printed on the bill of lading */
+            pieces?: number | null;
+            /** @description How the handling units (`pallets`) are packed; empty or null: PALLET */
+            packaging?: components["schemas"]["PackagingType"] | null;
+            /** @description Who receives the freight, printed as the bill of lading's consignee */
+            consignee?: string | null;
+            /** @description Hazardous materials. True requires `un_number` and `hazard_class` (422 on each missing one); false or absent refuses both (422 `... only for hazmat freight`). */
+            hazmat?: boolean;
+            /** @description UN identification number, UN0000 to UN3999 (stored upper case) */
+            un_number?: string | null;
+            /** @description DOT hazard class with its division where the class has divisions: 1.1-1.6 (optional compatibility group), 2.1-2.3, 3, 4.1-4.3, 5.1, 5.2, 6.1, 6.2, 7, 8, 9 */
+            hazard_class?: string | null;
+            /** @description The offer terms the load starts with (decision 0234): true takes offers. Absent: false. */
+            allow_offers?: boolean;
+            /** @description Offers below this many cents are declined at once; never shown to carriers (decision 0234). */
+            offer_floor_cents?: number | null;
+        };
+        /** @description A template's name and the post-load form, checked with the form's own rules and messages under `form.` (a 422 names `form.origin.postal`, `form.pallets`, ...). Dates in the form are dropped, never kept. */
+        LoadTemplateInput: {
+            /** @description Unique in the company: 409 `A template with this name already exists` */
+            name: string;
+            form: components["schemas"]["FreightListingForm"];
+        };
+        LoadTemplateName: {
+            name: string;
+        };
+        /** @description A shipper company's load template (docs/decisions/0248) */
+        LoadTemplate: {
+            id: number;
+            name: string;
+            form: components["schemas"]["LoadTemplateForm"];
+            /** Format: date-time */
+            created_at: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        LoadTemplateList: {
+            templates: components["schemas"]["LoadTemplate"][];
+            /** @description The most templates a company keeps (100) */
+            limit: number;
+        };
+        /** @description The CSV file's text (UTF-8, a byte-order mark allowed). Header: the columns of `GET /api/load-imports/example.csv` (docs/api.md, "Load imports"); `origin_postal`, `destination_postal` and `price` required, others optional; at most 500 loads (422 on `csv`) and 512 KB (413). */
+        LoadImportInput: {
+            csv: string;
+        };
+        LoadImportRowError: {
+            /** @description The CSV column */
+            column: string;
+            /** @description The post-load form's field, as `POST /api/freight-listings` names it */
+            field: string;
+            /** @description The single post's own message */
+            message: string;
+        };
+        /** @description What a valid row will post, placed and recomputed by the server */
+        LoadImportSummary: {
+            origin: string;
+            destination: string;
+            equipment: components["schemas"]["Equipment"];
+            mode: components["schemas"]["FreightMode"];
+            pallets: number;
+            weight_lbs: number;
+            /** Format: date-time */
+            pickup_earliest: string | null;
+            /** Format: date-time */
+            delivery_latest: string | null;
+            /** @description dollars */
+            price: number;
+            freight_class: string;
+        };
+        LoadImportRow: {
+            /** @description The row's line in the file; the header is line 1 */
+            row: number;
+            errors: components["schemas"]["LoadImportRowError"][];
+            load: components["schemas"]["LoadImportSummary"] | null;
+        };
+        LoadImportPreview: {
+            total: number;
+            valid: number;
+            invalid: number;
+            rows: components["schemas"]["LoadImportRow"][];
+        };
+        LoadImportPosted: {
+            posted: number;
+            /** @description The new loads' ids, in the file's order */
+            ids: number[];
+        };
         /** @description One field that failed validation. */
         FieldError: {
             /** @description The field the message is about (`items.0.name` for nested fields) */
@@ -5755,6 +5985,10 @@ export interface components {
             un_number?: string | null;
             /** @description DOT hazard class with its division where the class has divisions: 1.1-1.6 (optional compatibility group), 2.1-2.3, 3, 4.1-4.3, 5.1, 5.2, 6.1, 6.2, 7, 8, 9 */
             hazard_class?: string | null;
+            /** @description The offer terms the load starts with (decision 0234): true takes offers. Absent: false. */
+            allow_offers?: boolean;
+            /** @description Offers below this many cents are declined at once; never shown to carriers (decision 0234). */
+            offer_floor_cents?: number | null;
         };
         /** @description What a recommendation rests on */
         RecommendationBasis: {
@@ -8708,6 +8942,233 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listLoadTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadTemplateList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createLoadTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoadTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The template */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteLoadTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    renameLoadTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoadTemplateName"];
+            };
+        };
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    saveLoadAsTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The load id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoadTemplateName"];
+            };
+        };
+        responses: {
+            /** @description The template */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    loadImportExample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    previewLoadImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoadImportInput"];
+            };
+        };
+        responses: {
+            /** @description Each row with its errors or what it will post */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadImportPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    commitLoadImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoadImportInput"];
+            };
+        };
+        responses: {
+            /** @description The loads posted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadImportPosted"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrKeyInFlight"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+            503: components["responses"]["OutcomeUnknownRetryWithKey"];
+        };
+    };
     register: {
         parameters: {
             query?: never;

@@ -131,6 +131,15 @@ export const ROUTE_AREAS: Record<string, Classified> = {
   'POST /api/freight-offers/:offerId/counter': { carrier: 'board', shipper: 'loads' },
   'POST /api/freight-offers/:offerId/accept': { carrier: 'board', shipper: 'loads' },
   'POST /api/freight-offers/:offerId/decline': { carrier: 'board', shipper: 'loads' },
+  // repeat loads (docs/decisions/0248): templates and CSV imports post loads
+  'GET /api/load-templates': 'loads',
+  'POST /api/load-templates': 'loads',
+  'PATCH /api/load-templates/:id': 'loads',
+  'DELETE /api/load-templates/:id': 'loads',
+  'POST /api/freight-listings/:id/template': 'loads',
+  'GET /api/load-imports/example.csv': 'loads',
+  'POST /api/load-imports/preview': 'loads',
+  'POST /api/load-imports': 'loads',
   // saved lanes (a carrier's board) and saved capacity searches (a shipper's searches), decision 0239
   'GET /api/saved-lanes': 'board',
   'POST /api/saved-lanes': 'board',

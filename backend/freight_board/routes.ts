@@ -131,3 +131,34 @@ router
   })
   .prefix('/api')
   .use([middleware.auth(), middleware.role({ roles: ['shipper', 'carrier'] })])
+
+/*
+ * Repeat loads (docs/decisions/0248): a shipper company's load templates, and many loads posted
+ * from one CSV (a preview that writes nothing, then a commit of every row or none).
+ */
+const LoadTemplatesController = () => import('#freight_board/controllers/load_templates_controller')
+const LoadTemplatePolicy = () => import('#freight_board/policies/load_template_policy')
+const template = middleware.authorize({ policy: LoadTemplatePolicy, action: 'manage' })
+
+router
+  .group(() => {
+    router.get('/load-templates', [LoadTemplatesController, 'index'])
+    router.post('/load-templates', [LoadTemplatesController, 'store'])
+    router
+      .patch('/load-templates/:id', [LoadTemplatesController, 'rename'])
+      .where('id', id)
+      .use(template)
+    router
+      .delete('/load-templates/:id', [LoadTemplatesController, 'destroy'])
+      .where('id', id)
+      .use(template)
+    router
+      .post('/freight-listings/:id/template', [LoadTemplatesController, 'fromLoad'])
+      .where('id', id)
+      .use(asShipper)
+    router.get('/load-imports/example.csv', [LoadTemplatesController, 'example'])
+    router.post('/load-imports/preview', [LoadTemplatesController, 'preview'])
+    router.post('/load-imports', [LoadTemplatesController, 'commit']).use(middleware.idempotent())
+  })
+  .prefix('/api')
+  .use([middleware.auth(), middleware.role({ roles: ['shipper'] })])

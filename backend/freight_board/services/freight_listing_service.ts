@@ -8,6 +8,7 @@ import { ConflictException, NotFoundException } from '#core/exceptions/http_erro
 import { validationError } from '#core/validation'
 import { rowCount, transaction, writeTransaction } from '#core/transactions'
 import { sqlTimestamp } from '#core/timestamps'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
 import ClaimedLoadBookingService from '#marketplace/services/claimed_load_booking_service'
 import FreightListing from '#freight_board/models/freight_listing'
@@ -30,6 +31,13 @@ import {
 import RatingSummaryService from '#reviews/services/rating_summary_service'
 import LoadFundingService, { LOAD_ALREADY_FUNDED } from '#payments/services/load_funding_service'
 import type { PaymentIntentResponse } from '#payments/services/payment_intents'
+
+/** A form checked and computed, ready to write (`prepare`, then `insert`). */
+export type PreparedLoad = {
+  load: PlacedLoad
+  recommendation: RateRecommendation
+  offers: { allow: boolean; floorCents: number | null }
+}
 
 export const LOAD_NOT_FOUND = 'Load not found'
 export const NOT_FUNDABLE = 'Only an open load can be funded'
@@ -79,6 +87,19 @@ export default class FreightListingService {
   }
 
   async post(shipper: FreightActor & { userId: number }, form: FreightListingForm) {
+    const now = this.clock.now()
+    const prepared = await this.prepare(form, now)
+    const id = await transaction((trx) => this.insert(trx, shipper, prepared, now))
+    await emitter.emit('freight:changed', { type: 'posted', id })
+    return { id }
+  }
+
+  /**
+   * Everything a post checks and computes before it writes: the price, the places, the dates,
+   * the LTL commodity and the recommendation. A 422 naming the field when the form cannot be
+   * posted. A CSV import prepares each row with it (docs/decisions/0248).
+   */
+  async prepare(form: FreightListingForm, now: DateTime): Promise<PreparedLoad> {
     if (form.price === null || form.price === undefined) {
       throw validationError([
         {
@@ -88,7 +109,6 @@ export default class FreightListingService {
         },
       ])
     }
-    const now = this.clock.now()
     const load = await placeLoad(form, now)
     // A straight bill of lading describes LTL freight by its commodity (docs/decisions/0228).
     if (load.mode === 'LTL' && !load.freight.commodity) {
@@ -97,77 +117,94 @@ export default class FreightListingService {
       ])
     }
     const recommendation = await this.recommendFor(load)
-    const id = await transaction(async (trx) => {
-      const listing = await FreightListing.create(
-        {
-          shipperId: shipper.userId,
-          carrierId: null,
-          shipmentId: null,
-          originPostal: load.origin.postal,
-          originCity: load.origin.city,
-          originState: load.origin.state,
-          originAddress: load.origin.address,
-          originLatitude: load.origin.lat,
-          originLongitude: load.origin.lng,
-          destPostal: load.destination.postal,
-          destCity: load.destination.city,
-          destState: load.destination.state,
-          destAddress: load.destination.address,
-          destLatitude: load.destination.lat,
-          destLongitude: load.destination.lng,
-          equipment: load.equipment,
-          mode: load.mode,
-          pallets: load.pallets,
-          weightLbs: load.weightLbs,
-          dims: load.dims,
-          pickupEarliest: load.pickupEarliest,
-          deliveryLatest: load.deliveryLatest,
-          notes: load.notes,
-          freightDetails: load.freight,
-          recommendedLow: recommendation.low,
-          recommendedMid: recommendation.mid,
-          recommendedHigh: recommendation.high,
-          distanceMiles: load.distanceMiles,
-          etaHours: recommendation.eta_hours,
-          status: 'OPEN',
-          paymentStatus: 'UNFUNDED',
-          priceCents: load.priceCents,
-          holdCarrierId: null,
-          holdExpiresAt: null,
-          expiresAt: expiryOf(load, now),
-          claimedAt: null,
-          createdAt: now,
-          updatedAt: now,
-        },
-        { client: trx }
-      )
-      await this.audits.record(
-        listing.id,
-        'posted',
-        shipper,
-        now,
-        { price: fromCents(load.priceCents!) },
-        trx
-      )
-      await this.audits.record(
-        listing.id,
-        'recommended',
-        shipper,
-        now,
-        {
-          low: recommendation.low,
-          mid: recommendation.mid,
-          high: recommendation.high,
-          method: recommendation.basis.method,
-          scope: recommendation.basis.scope,
-          sample_size: recommendation.sample_size,
-        },
-        trx
-      )
-      return listing.id
-    })
-    await emitter.emit('freight:changed', { type: 'posted', id })
-    return { id }
+    return {
+      load,
+      recommendation,
+      offers: { allow: form.allow_offers ?? false, floorCents: form.offer_floor_cents ?? null },
+    }
+  }
+
+  /** Writes a prepared load and its audits in the caller's transaction; its id. */
+  async insert(
+    trx: TransactionClientContract,
+    shipper: FreightActor & { userId: number },
+    { load, recommendation, offers }: PreparedLoad,
+    now: DateTime
+  ): Promise<number> {
+    const listing = await FreightListing.create(
+      {
+        shipperId: shipper.userId,
+        carrierId: null,
+        shipmentId: null,
+        originPostal: load.origin.postal,
+        originCity: load.origin.city,
+        originState: load.origin.state,
+        originAddress: load.origin.address,
+        originLatitude: load.origin.lat,
+        originLongitude: load.origin.lng,
+        destPostal: load.destination.postal,
+        destCity: load.destination.city,
+        destState: load.destination.state,
+        destAddress: load.destination.address,
+        destLatitude: load.destination.lat,
+        destLongitude: load.destination.lng,
+        equipment: load.equipment,
+        mode: load.mode,
+        pallets: load.pallets,
+        weightLbs: load.weightLbs,
+        dims: load.dims,
+        pickupEarliest: load.pickupEarliest,
+        deliveryLatest: load.deliveryLatest,
+        notes: load.notes,
+        freightDetails: load.freight,
+        recommendedLow: recommendation.low,
+        recommendedMid: recommendation.mid,
+        recommendedHigh: recommendation.high,
+        distanceMiles: load.distanceMiles,
+        etaHours: recommendation.eta_hours,
+        status: 'OPEN',
+        paymentStatus: 'UNFUNDED',
+        priceCents: load.priceCents,
+        holdCarrierId: null,
+        holdExpiresAt: null,
+        expiresAt: expiryOf(load, now),
+        claimedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+      { client: trx }
+    )
+    // The offer terms it starts with (docs/decisions/0234): off unless the form said on.
+    if (offers.allow || offers.floorCents !== null) {
+      await trx
+        .from('freight_listings')
+        .where('id', listing.id)
+        .update({ allow_offers: offers.allow, offer_floor_cents: offers.floorCents })
+    }
+    await this.audits.record(
+      listing.id,
+      'posted',
+      shipper,
+      now,
+      { price: fromCents(load.priceCents!) },
+      trx
+    )
+    await this.audits.record(
+      listing.id,
+      'recommended',
+      shipper,
+      now,
+      {
+        low: recommendation.low,
+        mid: recommendation.mid,
+        high: recommendation.high,
+        method: recommendation.basis.method,
+        scope: recommendation.basis.scope,
+        sample_size: recommendation.sample_size,
+      },
+      trx
+    )
+    return listing.id
   }
 
   /** The shipper's loads, newest first. */

@@ -22,38 +22,53 @@ const place = () =>
 
 const dimension = () => vine.number().withoutDecimals().min(1).max(1000).nullable().optional()
 
-/** The Post a Load form (docs/api.md, freight listings), for the estimate and for publishing. */
-export const freightListingFormValidator = vine.compile(
-  vine.object({
-    origin: place(),
-    destination: place(),
-    equipment: vine.enum(EQUIPMENT).optional(),
-    mode: vine.enum(MODES).optional(),
-    pallets: vine.number().withoutDecimals().min(1).max(100).nullable().optional(),
-    weight_lbs: vine.number().withoutDecimals().min(1).max(100_000).nullable().optional(),
-    dims: vine.object({ l: dimension(), w: dimension(), h: dimension() }).nullable().optional(),
-    pickup_earliest: vine.string().trim().nullable().optional(),
-    delivery_latest: vine.string().trim().nullable().optional(),
-    notes: vine.string().trim().maxLength(2000).nullable().optional(),
-    // What the freight is (docs/decisions/0228); density and class are computed, never sent.
-    commodity: vine.string().trim().maxLength(MAX_COMMODITY).nullable().optional(),
-    pieces: vine.number().withoutDecimals().min(1).max(MAX_PIECES).nullable().optional(),
-    packaging: vine.enum(PACKAGING_TYPES).nullable().optional(),
-    consignee: vine.string().trim().maxLength(MAX_CONSIGNEE).nullable().optional(),
-    hazmat: vine.boolean({ strict: true }).optional(),
-    un_number: vine.string().trim().toUpperCase().regex(UN_NUMBER_PATTERN).nullable().optional(),
-    hazard_class: vine
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(HAZARD_CLASS_PATTERN)
-      .nullable()
-      .optional(),
-    /** dollars, stored as cents (docs/decisions/0202) */
-    price: vine.number().min(0).max(MAX_PRICE).decimal([0, 2]).nullable().optional(),
-  })
-)
-freightListingFormValidator.messagesProvider = new SimpleMessagesProvider({
+/** Cents of the largest offer floor a load may carry (the price's $999,999.99). */
+export const MAX_FLOOR_CENTS = 99_999_999
+
+/**
+ * The Post a Load form's fields (docs/api.md, freight listings): the one schema the single post,
+ * a load template and each row of a CSV import are checked with (docs/decisions/0248).
+ */
+export const freightListingFormFields = () => ({
+  origin: place(),
+  destination: place(),
+  equipment: vine.enum(EQUIPMENT).optional(),
+  mode: vine.enum(MODES).optional(),
+  pallets: vine.number().withoutDecimals().min(1).max(100).nullable().optional(),
+  weight_lbs: vine.number().withoutDecimals().min(1).max(100_000).nullable().optional(),
+  dims: vine.object({ l: dimension(), w: dimension(), h: dimension() }).nullable().optional(),
+  pickup_earliest: vine.string().trim().nullable().optional(),
+  delivery_latest: vine.string().trim().nullable().optional(),
+  notes: vine.string().trim().maxLength(2000).nullable().optional(),
+  // What the freight is (docs/decisions/0228); density and class are computed, never sent.
+  commodity: vine.string().trim().maxLength(MAX_COMMODITY).nullable().optional(),
+  pieces: vine.number().withoutDecimals().min(1).max(MAX_PIECES).nullable().optional(),
+  packaging: vine.enum(PACKAGING_TYPES).nullable().optional(),
+  consignee: vine.string().trim().maxLength(MAX_CONSIGNEE).nullable().optional(),
+  hazmat: vine.boolean({ strict: true }).optional(),
+  un_number: vine.string().trim().toUpperCase().regex(UN_NUMBER_PATTERN).nullable().optional(),
+  hazard_class: vine
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(HAZARD_CLASS_PATTERN)
+    .nullable()
+    .optional(),
+  /** dollars, stored as cents (docs/decisions/0202) */
+  price: vine.number().min(0).max(MAX_PRICE).decimal([0, 2]).nullable().optional(),
+  // The offer terms the load starts with (docs/decisions/0234, 0248); off when not given.
+  allow_offers: vine.boolean({ strict: true }).optional(),
+  offer_floor_cents: vine
+    .number({ strict: true })
+    .withoutDecimals()
+    .min(1)
+    .max(MAX_FLOOR_CENTS)
+    .nullable()
+    .optional(),
+})
+
+/** The form's messages, by field path; a template's are the same under `form.`. */
+export const FREIGHT_LISTING_FORM_MESSAGES: Record<string, string> = {
   'origin.required': 'Origin ZIP is required',
   'origin.object': 'Origin ZIP is required',
   'origin.postal.required': 'Origin ZIP is required',
@@ -96,7 +111,18 @@ freightListingFormValidator.messagesProvider = new SimpleMessagesProvider({
   'un_number.regex': 'UN number must be UN followed by four digits, UN0000 to UN3999',
   'hazard_class.string': 'Hazard class must be 1 to 9, with its division (e.g. 2.1, 3, 6.1)',
   'hazard_class.regex': 'Hazard class must be 1 to 9, with its division (e.g. 2.1, 3, 6.1)',
-})
+  'allow_offers.boolean': 'Say whether the load takes offers',
+  'offer_floor_cents.number': 'Offer floor must be a whole number of cents',
+  'offer_floor_cents.withoutDecimals': 'Offer floor must be a whole number of cents',
+  'offer_floor_cents.min': 'Offer floor must be at least 1 cent',
+  'offer_floor_cents.max': 'Offer floor is too large',
+}
+
+/** The Post a Load form, for the estimate and for publishing. */
+export const freightListingFormValidator = vine.compile(vine.object(freightListingFormFields()))
+freightListingFormValidator.messagesProvider = new SimpleMessagesProvider(
+  FREIGHT_LISTING_FORM_MESSAGES
+)
 
 const zip = () =>
   vine
@@ -144,4 +170,42 @@ inviteValidator.messagesProvider = new SimpleMessagesProvider({
   'candidateId.required': 'Choose a carrier to invite',
   'candidateId.string': 'Choose a carrier to invite',
   'candidateId.regex': 'Choose a carrier to invite',
+})
+
+/** The longest name a load template takes. */
+export const MAX_TEMPLATE_NAME = 100
+
+const templateName = () => vine.string().trim().minLength(1).maxLength(MAX_TEMPLATE_NAME)
+const TEMPLATE_NAME_MESSAGES = {
+  'name.required': 'Name is required',
+  'name.string': 'Name is required',
+  'name.minLength': 'Name is required',
+  'name.maxLength': `Name cannot exceed ${MAX_TEMPLATE_NAME} characters`,
+}
+
+/**
+ * A load template (docs/decisions/0248): a name and the post-load form, checked with the form's
+ * own schema and messages (its dates are dropped, never kept).
+ */
+export const loadTemplateValidator = vine.compile(
+  vine.object({ name: templateName(), form: vine.object(freightListingFormFields()) })
+)
+loadTemplateValidator.messagesProvider = new SimpleMessagesProvider({
+  ...TEMPLATE_NAME_MESSAGES,
+  'form.required': 'Form is required',
+  'form.object': 'Form is required',
+  ...Object.fromEntries(
+    Object.entries(FREIGHT_LISTING_FORM_MESSAGES).map(([key, message]) => [`form.${key}`, message])
+  ),
+})
+
+/** A template's new name, or the name of a template saved from a posted load. */
+export const templateNameValidator = vine.compile(vine.object({ name: templateName() }))
+templateNameValidator.messagesProvider = new SimpleMessagesProvider(TEMPLATE_NAME_MESSAGES)
+
+/** A CSV of loads, as text (docs/decisions/0248); its size is checked before it is parsed. */
+export const loadImportValidator = vine.compile(vine.object({ csv: vine.string() }))
+loadImportValidator.messagesProvider = new SimpleMessagesProvider({
+  'csv.required': 'Choose a CSV file of loads',
+  'csv.string': 'Choose a CSV file of loads',
 })
