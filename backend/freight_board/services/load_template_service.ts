@@ -4,7 +4,7 @@ import { Clock } from '#core/clock'
 import { fromCents } from '#core/money'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { isUniqueViolation } from '#core/validation'
-import { rowCount, writeTransaction } from '#core/transactions'
+import { rowCount, transaction, writeTransaction } from '#core/transactions'
 import { isoUtc, sqlTimestamp } from '#core/timestamps'
 import FreightListing from '#freight_board/models/freight_listing'
 import type { FreightListingForm } from '#freight_board/services/load_form'
@@ -170,10 +170,13 @@ export default class LoadTemplateService {
   async rename(id: number, name: string) {
     const now = this.clock.now()
     try {
-      const updated = await db
-        .from('load_templates')
-        .where('id', id)
-        .update({ name, updated_at: sqlTimestamp(now, db.connection()) })
+      // In a transaction of its own: a name already used fails only it (PostgreSQL).
+      const updated = await transaction((trx) =>
+        trx
+          .from('load_templates')
+          .where('id', id)
+          .update({ name, updated_at: sqlTimestamp(now, trx) })
+      )
       if (rowCount(updated) !== 1) throw new NotFoundException(TEMPLATE_NOT_FOUND)
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictException(TEMPLATE_NAME_TAKEN)

@@ -366,6 +366,19 @@ async function nullOwnersWorld() {
     .returning('id')
   const savedSearchId = Number((savedSearchRow as any)?.id ?? savedSearchRow)
 
+  // A load template of the shipper's (decision 0248).
+  const [templateRow] = await db
+    .table('load_templates')
+    .insert({
+      owner_user_id: shipper.id,
+      name: 'Matrix template',
+      form: JSON.stringify({ origin: { postal: '60601' }, destination: { postal: '48201' } }),
+      created_at: savedStamp,
+      updated_at: savedStamp,
+    })
+    .returning('id')
+  const loadTemplateId = Number((templateRow as any)?.id ?? templateRow)
+
   const param = (pattern: string, name: string): string | number | null => {
     if (name === 'accountId') return 'acct_null_owner'
     if (name === 'token') return inviteToken
@@ -386,6 +399,7 @@ async function nullOwnersWorld() {
     if (pattern.startsWith('/api/company/members/')) return member.id
     if (pattern.startsWith('/api/saved-lanes/')) return savedLaneId
     if (pattern.startsWith('/api/saved-searches/')) return savedSearchId
+    if (pattern.startsWith('/api/load-templates/')) return loadTemplateId
     if (pattern.startsWith('/api/company/invites/')) return invite.id
     if (/^\/api\/(admin\/)?claims\//.test(pattern)) return claim.id
     if (/^\/api\/(shipper\/)?freight-listings\//.test(pattern)) return load.id

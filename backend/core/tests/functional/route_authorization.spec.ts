@@ -449,6 +449,19 @@ async function ownersWorld() {
     .returning('id')
   const savedSearchId = Number((savedSearchRow as any)?.id ?? savedSearchRow)
 
+  // A load template of the shipper's (decision 0248).
+  const [templateRow] = await db
+    .table('load_templates')
+    .insert({
+      owner_user_id: shipper.id,
+      name: 'Matrix template',
+      form: JSON.stringify({ origin: { postal: '60601' }, destination: { postal: '48201' } }),
+      created_at: savedStamp,
+      updated_at: savedStamp,
+    })
+    .returning('id')
+  const loadTemplateId = Number((templateRow as any)?.id ?? templateRow)
+
   /** What a path parameter stands for; null when the matrix does not know (the test fails). */
   const pendingCarrierId = (await carrierOf(pending)).id
   const param = (pattern: string, name: string): number | string | null => {
@@ -475,6 +488,7 @@ async function ownersWorld() {
     if (pattern.startsWith('/api/company/members/')) return planner.memberId
     if (pattern.startsWith('/api/saved-lanes/')) return savedLaneId
     if (pattern.startsWith('/api/saved-searches/')) return savedSearchId
+    if (pattern.startsWith('/api/load-templates/')) return loadTemplateId
     if (pattern.startsWith('/api/company/invites/')) return companyInvite.id
     if (/^\/api\/(admin\/)?claims\//.test(pattern)) return claimId
     if (pattern.startsWith('/api/trucks/')) return listing.truckId
