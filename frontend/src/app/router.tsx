@@ -162,6 +162,18 @@ export function createRoutes(): RouteObject[] {
                   children: [{ index: true, lazy: page(() => import('@/app/routes/post-load')) }],
                 },
                 {
+                  path: paths.loadTemplates.path,
+                  element: <RequireRole role="shipper" />,
+                  children: [
+                    { index: true, lazy: page(() => import('@/app/routes/load-templates')) },
+                  ],
+                },
+                {
+                  path: paths.loadImport.path,
+                  element: <RequireRole role="shipper" />,
+                  children: [{ index: true, lazy: page(() => import('@/app/routes/load-import')) }],
+                },
+                {
                   path: paths.drive.path,
                   element: <RequireRole role="carrier" />,
                   children: [{ index: true, lazy: page(() => import('@/app/routes/drive')) }],

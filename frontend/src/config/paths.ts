@@ -74,7 +74,15 @@ export const paths = {
   tms: { path: '/tms', getHref: () => '/tms' },
   /** A driver's work on the phone: today's and overdue stops first (decision 0237). */
   drive: { path: '/drive', getHref: () => '/drive' },
-  postLoad: { path: '/post-load', getHref: () => '/post-load' },
+  postLoad: {
+    path: '/post-load',
+    /** With a template's id, the form starts filled from it (docs/decisions/0248). */
+    getHref: (templateId?: number) =>
+      templateId === undefined ? '/post-load' : `/post-load?template=${templateId}`,
+  },
+  /** A shipper company's load templates and CSV import (docs/decisions/0248). */
+  loadTemplates: { path: '/loads/templates', getHref: () => '/loads/templates' },
+  loadImport: { path: '/loads/import', getHref: () => '/loads/import' },
   freightBoard: { path: '/freight-board', getHref: () => '/freight-board' },
   payment: {
     path: '/payment/:bookingId',

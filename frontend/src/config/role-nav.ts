@@ -5,6 +5,7 @@ import {
   BellRing,
   BarChart3,
   ClipboardList,
+  Copy,
   Container,
   FileText,
   Fuel,
@@ -18,6 +19,7 @@ import {
   ShieldAlert,
   Smartphone,
   Truck,
+  Upload,
   Users,
   Wallet,
   Zap,
@@ -77,6 +79,13 @@ const TMS: RoleNavLink = { label: 'TMS', icon: Route, to: paths.tms.getHref() }
 const ROLE_NAV: Record<NavRole, readonly RoleNavEntry[]> = {
   shipper: [
     { label: 'Post a Load', icon: PackagePlus, to: paths.postLoad.getHref(), area: 'loads' },
+    {
+      label: 'Load Templates',
+      icon: Copy,
+      to: paths.loadTemplates.getHref(),
+      area: 'loads',
+    },
+    { label: 'Import Loads', icon: Upload, to: paths.loadImport.getHref(), area: 'loads' },
     {
       label: 'Find Carriers',
       icon: Search,

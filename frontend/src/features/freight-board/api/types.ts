@@ -70,3 +70,18 @@ export type FreightLiveMessage = {
     | 'invited'
   id: number
 }
+
+/** Repeat loads (docs/decisions/0248). */
+export type LoadTemplate = Schemas['LoadTemplate']
+export type LoadTemplateForm = Schemas['LoadTemplateForm']
+export type LoadTemplateList = Schemas['LoadTemplateList']
+export type LoadImportPreview = Schemas['LoadImportPreview']
+export type LoadImportRow = Schemas['LoadImportRow']
+export type LoadImportPosted = Schemas['LoadImportPosted']
+/** Pushed on the company's `users/:id` channel while an import is checked or posted. */
+export type ImportProgressMessage = {
+  kind: 'import_progress'
+  phase: 'checking' | 'posting'
+  done: number
+  total: number
+}

@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { Calculator, Send } from 'lucide-react'
+import { BookmarkPlus, Calculator, Send } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
@@ -17,6 +17,8 @@ import {
   type ServiceMode,
 } from '@/features/freight-board/api/types'
 import { RateEstimate } from '@/features/freight-board/components/rate-estimate'
+import { TemplateNameDialog } from '@/features/freight-board/components/template-name-dialog'
+import { saveLoadTemplate } from '@/features/freight-board/api/load-templates'
 import { fieldErrorsOf, serverMessageOf } from '@/lib/api-errors'
 import {
   checkPostLoad,
@@ -45,6 +47,8 @@ const PRICE_NEUTRAL: PostLoadField[] = [
   'hazmat',
   'unNumber',
   'hazardClass',
+  'allowOffers',
+  'offerFloor',
 ]
 
 const FIELD_ORDER: PostLoadField[] = [
@@ -65,6 +69,7 @@ const FIELD_ORDER: PostLoadField[] = [
   'deliveryLatest',
   'notes',
   'price',
+  'offerFloor',
 ]
 
 const PACKAGING_LABELS: Record<PackagingType, string> = {
@@ -128,11 +133,24 @@ function defaultsSentence(defaults: LoadDefaults | undefined): string {
  * docs/decisions/0201); until it has arrived the inputs have no placeholder and an empty one is
  * still the server's default.
  */
-export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) {
+export function PostLoadForm({
+  onPosted,
+  initialValues = EMPTY_POST_LOAD,
+  templateName,
+  onTemplateSaved,
+}: {
+  onPosted?: (id: number) => void
+  /** A template's values (docs/decisions/0248); the form starts from them and not its dates. */
+  initialValues?: PostLoadValues
+  /** The template the form was filled from, named above the form. */
+  templateName?: string
+  onTemplateSaved?: () => void
+}) {
   const defaults = usePlatformConstants().data?.load.defaults
   const placeholder = (value: number | undefined) =>
     value === undefined ? undefined : String(value)
-  const [values, setValues] = React.useState<PostLoadValues>(EMPTY_POST_LOAD)
+  const [values, setValues] = React.useState<PostLoadValues>(initialValues)
+  const [naming, setNaming] = React.useState(false)
   const [errors, setErrors] = React.useState<Errors>({})
   const [recommendation, setRecommendation] = React.useState<RateRecommendation | null>(null)
   const [estimating, setEstimating] = React.useState(false)
@@ -211,6 +229,11 @@ export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) 
       <CardHeader>
         <CardTitle>Load details</CardTitle>
         <CardDescription>{defaultsSentence(defaults)}</CardDescription>
+        {templateName ? (
+          <p className="text-sm text-slate-700" role="status">
+            Filled from the template <strong>{templateName}</strong>: add the dates and publish.
+          </p>
+        ) : null}
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={publish} aria-label="Post a Load" className="space-y-6">
@@ -407,6 +430,33 @@ export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) 
             {recommendation ? <RateEstimate recommendation={recommendation} /> : null}
           </div>
 
+          <fieldset className="grid grid-cols-1 items-end gap-4 sm:grid-cols-2">
+            <legend className="sr-only">Offers</legend>
+            <div className="flex items-center gap-3">
+              <input
+                id="post-load-allowOffers"
+                type="checkbox"
+                className="h-4 w-4 shrink-0 rounded border-slate-300 accent-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                checked={values.allowOffers === 'yes'}
+                onChange={(e) => set('allowOffers', e.target.checked ? 'yes' : '')}
+              />
+              <label htmlFor="post-load-allowOffers" className="text-sm text-slate-700">
+                Take offers from carriers
+              </label>
+            </div>
+            {values.allowOffers === 'yes' ? (
+              <TextField
+                {...field('offerFloor')}
+                label="Offer floor (USD, optional)"
+                type="number"
+                inputMode="decimal"
+                min={0.01}
+                step="0.01"
+                hint="Offers below it are declined at once; carriers never see it."
+              />
+            ) : null}
+          </fieldset>
+
           <div className="grid grid-cols-1 items-end gap-4 sm:grid-cols-2">
             <TextField
               {...field('price')}
@@ -418,16 +468,42 @@ export function PostLoadForm({ onPosted }: { onPosted?: (id: number) => void }) 
               placeholder="e.g. 1250"
               hint="Required to publish; the estimate fills it with its mid when empty."
             />
-            <Button
-              type="submit"
-              disabled={publishing || values.price.trim() === ''}
-              className="w-full sm:w-auto sm:justify-self-end"
-            >
-              <Send className="h-4 w-4" aria-hidden="true" />
-              {publishing ? 'Publishing...' : 'Publish Load'}
-            </Button>
+            <div className="flex flex-col gap-2 sm:flex-row sm:justify-self-end">
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => {
+                  if (checked()) setNaming(true)
+                }}
+                className="w-full sm:w-auto"
+              >
+                <BookmarkPlus className="h-4 w-4" aria-hidden="true" />
+                Save as template
+              </Button>
+              <Button
+                type="submit"
+                disabled={publishing || values.price.trim() === ''}
+                className="w-full sm:w-auto"
+              >
+                <Send className="h-4 w-4" aria-hidden="true" />
+                {publishing ? 'Publishing...' : 'Publish Load'}
+              </Button>
+            </div>
           </div>
         </form>
+        <TemplateNameDialog
+          open={naming}
+          title="Save as template"
+          description="Everything on the form but the dates is kept, to post this load again."
+          initialName={templateName ?? ''}
+          confirmLabel="Save template"
+          onClose={() => setNaming(false)}
+          onSave={async (name) => {
+            await saveLoadTemplate(name, toListingForm(values))
+            toast({ variant: 'success', title: `Template "${name}" saved` })
+            onTemplateSaved?.()
+          }}
+        />
       </CardContent>
     </Card>
   )

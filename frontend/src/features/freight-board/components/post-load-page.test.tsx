@@ -131,6 +131,8 @@ describe('/post-load', () => {
       hazmat: false,
       un_number: null,
       hazard_class: null,
+      allow_offers: false,
+      offer_floor_cents: null,
     } satisfies FreightListingForm)
   })
 

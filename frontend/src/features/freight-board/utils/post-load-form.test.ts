@@ -4,6 +4,7 @@ import {
   EMPTY_POST_LOAD,
   formFieldErrors,
   toListingForm,
+  valuesFromTemplate,
 } from '@/features/freight-board/utils/post-load-form'
 
 describe('post-load form', () => {
@@ -32,6 +33,8 @@ describe('post-load form', () => {
       hazmat: false,
       un_number: null,
       hazard_class: null,
+      allow_offers: false,
+      offer_floor_cents: null,
     })
   })
 
@@ -86,5 +89,43 @@ describe('post-load form', () => {
     expect(
       formFieldErrors({ 'origin.postal': 'Unknown ZIP', 'weight_lbs': 'Too light', 'other': 'x' })
     ).toEqual({ originPostal: 'Unknown ZIP', weightLbs: 'Too light' })
+  })
+})
+
+describe('a load template in the form (docs/decisions/0248)', () => {
+  it('fills every input but the dates, and sends the offer terms as cents', () => {
+    const values = valuesFromTemplate({
+      origin: { postal: '60601', city: 'Chicago', state: 'IL', address: null },
+      destination: { postal: '48201' },
+      equipment: 'REEFER',
+      mode: 'LTL',
+      pallets: 4,
+      weight_lbs: 3000,
+      dims: { l: 48, w: 40, h: null },
+      notes: 'Dock 4',
+      price: 900.5,
+      commodity: 'Peas',
+      pieces: 120,
+      packaging: 'BOX',
+      consignee: null,
+      hazmat: false,
+      un_number: null,
+      hazard_class: null,
+      allow_offers: true,
+      offer_floor_cents: 75_050,
+    })
+    expect(values).toMatchObject({
+      originPostal: '60601',
+      equipment: 'REEFER',
+      pallets: '4',
+      height: '',
+      price: '900.5',
+      pickupEarliest: '',
+      deliveryLatest: '',
+      allowOffers: 'yes',
+      offerFloor: '750.5',
+    })
+    expect(toListingForm(values)).toMatchObject({ allow_offers: true, offer_floor_cents: 75_050 })
+    expect(toListingForm({ ...values, allowOffers: '' }).offer_floor_cents).toBeNull()
   })
 })

@@ -1,4 +1,9 @@
-import type { Equipment, FreightListingForm, ServiceMode } from '@/features/freight-board/api/types'
+import type {
+  Equipment,
+  FreightListingForm,
+  LoadTemplateForm,
+  ServiceMode,
+} from '@/features/freight-board/api/types'
 import {
   freightClassOf,
   HAZARD_CLASS_PATTERN,
@@ -32,6 +37,10 @@ export type PostLoadValues = {
   hazmat: '' | 'yes'
   unNumber: string
   hazardClass: string
+  /** 'yes' when the load takes offers from the start (decision 0234) */
+  allowOffers: '' | 'yes'
+  /** the offer floor in dollars as typed; sent as cents */
+  offerFloor: string
 }
 
 export type PostLoadField = keyof PostLoadValues
@@ -59,6 +68,8 @@ export const EMPTY_POST_LOAD: PostLoadValues = {
   hazmat: '',
   unNumber: '',
   hazardClass: '',
+  allowOffers: '',
+  offerFloor: '',
 }
 
 /** A typed number, or null for an empty (or unreadable) input: the server fills the default. */
@@ -111,6 +122,50 @@ export function toListingForm(values: PostLoadValues): FreightListingForm {
     // Only hazmat freight names a UN number and class; an unticked box sends neither.
     un_number: values.hazmat === 'yes' ? values.unNumber.trim().toUpperCase() || null : null,
     hazard_class: values.hazmat === 'yes' ? values.hazardClass.trim().toUpperCase() || null : null,
+    allow_offers: values.allowOffers === 'yes',
+    // Only a load taking offers keeps a floor; dollars as typed, cents on the wire.
+    offer_floor_cents: values.allowOffers === 'yes' ? centsOrNull(values.offerFloor) : null,
+  }
+}
+
+function centsOrNull(text: string): number | null {
+  const value = numberOrNull(text)
+  return value === null ? null : Math.round(value * 100)
+}
+
+const text = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? '' : String(value)
+
+/**
+ * A template's form as the inputs hold it (docs/decisions/0248): everything but the dates, which
+ * a template never keeps.
+ */
+export function valuesFromTemplate(form: LoadTemplateForm): PostLoadValues {
+  return {
+    ...EMPTY_POST_LOAD,
+    originPostal: form.origin.postal,
+    destinationPostal: form.destination.postal,
+    equipment: form.equipment ?? EMPTY_POST_LOAD.equipment,
+    mode: form.mode ?? EMPTY_POST_LOAD.mode,
+    pallets: text(form.pallets),
+    weightLbs: text(form.weight_lbs),
+    length: text(form.dims?.l),
+    width: text(form.dims?.w),
+    height: text(form.dims?.h),
+    notes: form.notes ?? '',
+    price: text(form.price),
+    commodity: form.commodity ?? '',
+    pieces: text(form.pieces),
+    packaging: form.packaging ?? EMPTY_POST_LOAD.packaging,
+    consignee: form.consignee ?? '',
+    hazmat: form.hazmat ? 'yes' : '',
+    unNumber: form.un_number ?? '',
+    hazardClass: form.hazard_class ?? '',
+    allowOffers: form.allow_offers ? 'yes' : '',
+    offerFloor:
+      form.offer_floor_cents === null || form.offer_floor_cents === undefined
+        ? ''
+        : String(form.offer_floor_cents / 100),
   }
 }
 
@@ -163,6 +218,13 @@ export function checkPostLoad(values: PostLoadValues): Partial<Record<PostLoadFi
   if (values.pieces.trim() !== '' && !(Number(values.pieces) >= 1)) {
     errors.pieces = 'Pieces must be at least 1'
   }
+  if (
+    values.allowOffers === 'yes' &&
+    values.offerFloor.trim() !== '' &&
+    !(Number(values.offerFloor) >= 0.01)
+  ) {
+    errors.offerFloor = 'Offer floor must be at least 1 cent'
+  }
   // An LTL load's missing commodity is the server's 422 at publishing (an estimate needs none).
   if (values.hazmat === 'yes') {
     if (!UN_NUMBER_PATTERN.test(values.unNumber.trim().toUpperCase())) {
@@ -199,6 +261,8 @@ const API_FIELDS: Record<string, PostLoadField> = {
   'hazmat': 'hazmat',
   'un_number': 'unNumber',
   'hazard_class': 'hazardClass',
+  'allow_offers': 'allowOffers',
+  'offer_floor_cents': 'offerFloor',
 }
 
 export function formFieldErrors(
