@@ -217,6 +217,8 @@ export function LoadImportPage({ userId }: { userId: number | null }) {
               id="load-import-file"
               type="file"
               accept=".csv,text/csv"
+              aria-label="CSV file of loads"
+              tabIndex={-1}
               className="sr-only"
               onChange={(e) => void pick(e)}
               aria-describedby={fileError ? 'load-import-file-error' : undefined}

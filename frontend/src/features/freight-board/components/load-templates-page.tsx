@@ -115,7 +115,7 @@ export function LoadTemplatesPage() {
                 <p className="truncate font-medium text-slate-900">{template.name}</p>
                 <p className="text-sm text-slate-600">{templateSummary(template)}</p>
               </div>
-              <div className="flex flex-wrap gap-2">
+              <div className="flex flex-wrap gap-2 sm:shrink-0 sm:flex-nowrap">
                 <Button asChild size="sm">
                   <Link
                     to={paths.postLoad.getHref(template.id)}
