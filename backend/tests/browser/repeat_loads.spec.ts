@@ -117,6 +117,16 @@ test.group('Browser: repeat loads, templates and a CSV import', (group) => {
       assert.isTrue(Boolean(load.allow_offers))
       assert.equal(Number(load.offer_floor_cents), 95_000)
 
+      // The posted load, saved as a template of its own from My Posted Loads.
+      await page
+        .getByRole('list', { name: 'My posted loads' })
+        .getByRole('button', { name: `Save listing #${load.id} as a template` })
+        .click()
+      const fromLoad = page.getByRole('dialog', { name: `Save listing #${load.id} as a template` })
+      await fromLoad.getByLabel('Template name').fill('From the load')
+      await fromLoad.getByRole('button', { name: 'Save template' }).click()
+      await page.getByText('Template "From the load" saved').first().waitFor()
+
       // Deleted after a confirm.
       await page.goto('/loads/templates')
       await page
@@ -125,7 +135,10 @@ test.group('Browser: repeat loads, templates and a CSV import', (group) => {
         .click()
       const confirm = page.getByRole('alertdialog', { name: 'Delete this template?' })
       await confirm.getByRole('button', { name: 'Delete template' }).click()
-      await page.getByText('No templates yet').waitFor()
+      await page.getByText('Template "Weekly tomatoes" deleted').first().waitFor()
+      const left = page.getByRole('list', { name: 'Load templates' })
+      await left.getByText('From the load').waitFor()
+      assert.notInclude(await left.innerText(), 'Weekly tomatoes')
 
       // A CSV of three loads, one bad: nothing can be posted until it is fixed.
       await page.goto('/loads/import')

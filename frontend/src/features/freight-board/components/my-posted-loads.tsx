@@ -1,6 +1,13 @@
 import * as React from 'react'
 import { Link } from 'react-router-dom'
-import { ChevronDown, ChevronUp, CreditCard, PackageOpen, UserPlus } from 'lucide-react'
+import {
+  BookmarkPlus,
+  ChevronDown,
+  ChevronUp,
+  CreditCard,
+  PackageOpen,
+  UserPlus,
+} from 'lucide-react'
 import { LoadStates } from '@/components/load-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -26,6 +33,8 @@ import {
   type RenderFundingForm,
 } from '@/features/freight-board/components/fund-load-dialog'
 import { InviteCarrierDialog } from '@/features/freight-board/components/invite-carrier-dialog'
+import { TemplateNameDialog } from '@/features/freight-board/components/template-name-dialog'
+import { saveLoadAsTemplate } from '@/features/freight-board/api/load-templates'
 import { ShipperOffersPanel } from '@/features/freight-board/components/shipper-offers-panel'
 import { LoadAuditTimeline } from '@/features/freight-board/components/load-audit-timeline'
 import { useNow } from '@/features/freight-board/hooks/use-now'
@@ -62,6 +71,7 @@ function PostedLoadCard({
   onCancel,
   onInvite,
   onFund,
+  onSaveTemplate,
 }: {
   load: ShipperLoad
   now: number
@@ -69,12 +79,14 @@ function PostedLoadCard({
   onCancel: (load: ShipperLoad) => void
   onInvite: (load: ShipperLoad) => void
   onFund: (load: ShipperLoad) => void
+  /** Saves the load's form as a template (docs/decisions/0248). */
+  onSaveTemplate: (load: ShipperLoad) => void
 }) {
   const [open, setOpen] = React.useState(false)
   const held = isHeld(load, now)
   const historyId = `posted-load-${load.id}-history`
   return (
-    <li className="rounded-lg border border-slate-200 p-4">
+    <li id={`load-${load.id}`} className="rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold break-words text-slate-900">
@@ -194,6 +206,15 @@ function PostedLoadCard({
           )}
           History of listing #{load.id}
         </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Save listing #${load.id} as a template`}
+          onClick={() => onSaveTemplate(load)}
+        >
+          <BookmarkPlus className="h-4 w-4" aria-hidden="true" />
+          Save as template
+        </Button>
         {load.status === 'OPEN' ? (
           <>
             <Button
@@ -242,6 +263,7 @@ export function MyPostedLoads({ renderFundingForm }: { renderFundingForm?: Rende
   const [cancelling, setCancelling] = React.useState<ShipperLoad | null>(null)
   const [busy, setBusy] = React.useState(false)
   const [inviting, setInviting] = React.useState<ShipperLoad | null>(null)
+  const [templating, setTemplating] = React.useState<ShipperLoad | null>(null)
   const [startingFund, setStartingFund] = React.useState<number | null>(null)
   const [funding, setFunding] = React.useState<LoadFunding | null>(null)
   const anyHeld = (query.data ?? []).some((l) => l.status === 'OPEN' && l.hold_expires_at)
@@ -339,6 +361,7 @@ export function MyPostedLoads({ renderFundingForm }: { renderFundingForm?: Rende
                   onCancel={setCancelling}
                   onInvite={setInviting}
                   onFund={(l) => void startFunding(l)}
+                  onSaveTemplate={setTemplating}
                 />
               ))}
             </ul>
@@ -347,6 +370,18 @@ export function MyPostedLoads({ renderFundingForm }: { renderFundingForm?: Rende
       </CardContent>
 
       <InviteCarrierDialog load={inviting} onClose={() => setInviting(null)} />
+
+      <TemplateNameDialog
+        open={templating !== null}
+        title={`Save listing #${templating?.id ?? ''} as a template`}
+        description="Its places, equipment, freight, instructions, price and offer terms; not its dates."
+        confirmLabel="Save template"
+        onClose={() => setTemplating(null)}
+        onSave={async (name) => {
+          await saveLoadAsTemplate(templating!.id, name)
+          toast({ variant: 'success', title: `Template "${name}" saved` })
+        }}
+      />
 
       {renderFundingForm ? (
         <FundLoadDialog
