@@ -3860,7 +3860,7 @@ export interface paths {
         };
         /**
          * A paid booking's rate confirmation
-         * @description The booking's shipper or its approved carrier (anyone else's booking is a 404, an admin a 403). Issued when the payment succeeds (docs/decisions/0226): both companies, the load, windows, equipment, line haul and accessorials, the carrier's pay, payment terms and the shipper's terms version, as a PDF in the Document Hub (`downloadUrl`). Before the booking is paid it does not exist: a 404 `No rate confirmation yet: it is issued once the booking is paid`. A paid booking without one (paid before rate confirmations) gets it on this read.
+         * @description The booking's shipper or its approved carrier (anyone else's booking is a 404, an admin a 403). Issued when the payment succeeds (docs/decisions/0226): both companies, the load, windows, equipment, line haul and accessorials, the carrier's pay, payment terms and the shipper's terms version, as a PDF in the Document Hub (`downloadUrl`). Before the booking is paid it does not exist: a 404 `No rate confirmation yet: it is issued once the booking is paid`. A paid booking without one (paid before rate confirmations) gets it on this read. It answers the latest revision, with every earlier one in `revisions` marked superseded (docs/decisions/0250).
          */
         get: operations["getRateConfirmation"];
         put?: never;
@@ -3882,7 +3882,7 @@ export interface paths {
         put?: never;
         /**
          * The carrier accepts the rate confirmation
-         * @description Approved carriers only, the booking's own (shippers and admins 403, someone else's booking 404). Records the name signed (the body's `name`, else the user's own name), the time, the IP and the user agent, as a terms acceptance is recorded (docs/decisions/0226). Accepting again answers the first acceptance unchanged. A booking not yet paid is a 404 `No rate confirmation yet: it is issued once the booking is paid`; a cancelled booking a 409. Reporting the pickup (in transit) is a 409 until it is accepted.
+         * @description Approved carriers only, the booking's own (shippers and admins 403, someone else's booking 404). Records the name signed (the body's `name`, else the user's own name), the time, the IP and the user agent, as a terms acceptance is recorded (docs/decisions/0226). Accepting again answers the first acceptance unchanged. A booking not yet paid is a 404 `No rate confirmation yet: it is issued once the booking is paid`; a cancelled booking a 409. Reporting the pickup (in transit) is a 409 until it is accepted. When the load changed after it was issued (an accessorial added or removed), a revision `RC-<year>-<id>-R<n>` replaces it and is what the carrier accepts; `number` names the revision read, and an older one is a 409 `A newer rate confirmation was issued: read RC-... before accepting it` (docs/decisions/0250).
          */
         post: operations["acceptRateConfirmation"];
         delete?: never;
@@ -4723,6 +4723,26 @@ export interface paths {
          * @description Approved carriers; of a company's members every role but accounts (decision 0223). The open bookings and accepted or picked-up expedited jobs assigned to the signed-in login (a driver member's; an owner or dispatcher has none of their own), overdue stops first, then today's (business time), then upcoming ones (docs/decisions/0237).
          */
         get: operations["driverWork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/bundle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The booking's document bundle (ZIP)
+         * @description Everything on a paid booking in one ZIP (docs/decisions/0250): the bill of lading, every rate confirmation revision, proofs of delivery and the carrier's uploads, invoices (the booking's and the carrier's itemised ones that were issued), each cargo claim with its steps and evidence, and the message thread as `messages/transcript.txt` with its attachments; then `manifest.json` (each entry's path, kind, description, size and SHA-256) and `SHA256SUMS` (`sha256sum -c SHA256SUMS`). The booking's shipper and its approved carrier (members with the bookings or money area; a driver only for a booking assigned to them); anyone else's booking is a 404. Before the booking is paid it does not exist: a 404 `No document bundle yet: it is ready once the booking is paid`. A shipper's download is logged as an identity reveal (once, as the bill of lading's). An admin only while a disputed invoice or a cargo claim names the booking, each download logged with the reason; otherwise a 403.
+         */
+        get: operations["downloadBookingBundle"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7861,14 +7881,26 @@ export interface components {
         AcceptRateConfirmationInput: {
             /** @description The name the carrier signs with; the signed-in user's own name when absent */
             name?: string;
+            /**
+             * @description The revision the carrier read: when a newer one was issued since, a 409 names it (docs/decisions/0250)
+             * @example RC-2026-0000042-R1
+             */
+            number?: string;
         };
         RateConfirmation: {
             bookingId: number;
             /**
-             * @description RC-<year>-<booking id, 7 digits>
+             * @description RC-<year>-<booking id, 7 digits>, a revision with -R<n> (docs/decisions/0250)
              * @example RC-2026-0000042
+             * @example RC-2026-0000042-R1
              */
             number: string;
+            /** @description 0 for the first rate confirmation, n for the n-th revision */
+            revision: number;
+            /** @description What changed, on a revision */
+            reason: string | null;
+            /** @description Whether its acceptance holds the pickup report: false for a revision issued after the pickup, which asks for acceptance without holding the delivery */
+            holdsPickup: boolean;
             /** @enum {string} */
             status: "issued" | "accepted";
             /** Format: date-time */
@@ -7877,7 +7909,7 @@ export interface components {
             downloadUrl: string;
             /** @description The agreed line haul, all in: the booking total the shipper paid */
             lineHaulCents: number;
-            /** @description The accessorials agreed at booking, billed on the carrier's invoice */
+            /** @description The booking's accessorials (agreed at booking, then those added after it), billed on the carrier's invoice */
             accessorialsCents: number;
             /** @description The carrier's pay on the line haul (the payout split); null on a partner booking */
             carrierPayCents: number | null;
@@ -7888,6 +7920,8 @@ export interface components {
                 at: string;
                 name: string;
             };
+            /** @description Every revision, the first first; all but the latest superseded */
+            revisions: components["schemas"]["RateConfirmationRevision"][];
         };
         /**
          * @description A member's role. Carriers: owner, dispatcher, driver, accounts; shippers: owner, planner, accounts (issue 35, decision 0223).
@@ -8667,6 +8701,23 @@ export interface components {
         PushSubscription: {
             id: number;
             endpoint: string;
+        };
+        RateConfirmationRevision: {
+            /** @example RC-2026-0000042-R1 */
+            number: string;
+            revision: number;
+            /** @enum {string} */
+            status: "issued" | "accepted" | "superseded";
+            reason: string | null;
+            /** Format: date-time */
+            issuedAt: string;
+            /** @description The PDF in the Document Hub */
+            downloadUrl: string;
+            accepted: null | {
+                /** Format: date-time */
+                at: string;
+                name: string;
+            };
         };
     };
     responses: {
@@ -16464,6 +16515,32 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    downloadBookingBundle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id or its TRT- reference */
+                id: components["schemas"]["BookingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP, as an attachment named `TRT-<id>-documents.zip` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

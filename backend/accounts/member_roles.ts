@@ -21,7 +21,9 @@ import {
 export { MEMBER_ROLES, ROLE_AREAS }
 export type { Area, CarrierRole, CompanyKind, MemberRole, ShipperRole }
 
-type Classified = Area | { carrier?: Area; shipper?: Area }
+/** An area, or several where members of either may use the route (the document bundle). */
+type Areas = Area | readonly Area[]
+type Classified = Areas | { carrier?: Areas; shipper?: Areas }
 
 /**
  * Every route a shipper's or carrier's login may reach, by `METHOD /pattern`. A route both
@@ -187,6 +189,8 @@ export const ROUTE_AREAS: Record<string, Classified> = {
   'DELETE /api/push-subscriptions': 'reference',
   // messages (a paid booking's thread): read with the bookings, written by who runs the load
   'GET /api/bookings/:id/messages': 'bookings',
+  // the booking's document bundle (decision 0250): who reads its documents, and who bills it
+  'GET /api/bookings/:id/bundle': ['bookings', 'money'],
   'GET /api/bookings/:id/messages/:messageId/attachment': 'bookings',
   'POST /api/bookings/:id/messages': { carrier: 'status', shipper: 'loads' },
   'POST /api/bookings/:id/messages/attachments': { carrier: 'status', shipper: 'loads' },
@@ -242,12 +246,21 @@ export function routeKey(method: string, pattern: string): string {
   return `${verb === 'HEAD' ? 'GET' : verb} ${pattern}`
 }
 
-/** The area a company of this kind uses the route in, or null when the route is unclassified. */
-export function areaOf(kind: CompanyKind, method: string, pattern: string): Area | null {
+/** The areas a company of this kind uses the route in; empty when the route is unclassified. */
+export function areasOf(kind: CompanyKind, method: string, pattern: string): readonly Area[] {
   const classified = ROUTE_AREAS[routeKey(method, pattern)]
-  if (classified === undefined) return null
-  if (typeof classified === 'string') return classified
-  return classified[kind] ?? null
+  if (classified === undefined) return []
+  const areas =
+    typeof classified === 'string' || Array.isArray(classified)
+      ? (classified as Areas)
+      : (classified as { carrier?: Areas; shipper?: Areas })[kind]
+  if (areas === undefined) return []
+  return typeof areas === 'string' ? [areas as Area] : (areas as readonly Area[])
+}
+
+/** The (first) area a company of this kind uses the route in, or null when it is unclassified. */
+export function areaOf(kind: CompanyKind, method: string, pattern: string): Area | null {
+  return areasOf(kind, method, pattern)[0] ?? null
 }
 
 /** Whether a member of this role in a company of this kind may call the route. */
@@ -260,8 +273,7 @@ export function memberMay(
   if (role === 'owner') return true
   const areas = (ROLE_AREAS[kind] as Record<string, readonly Area[] | undefined>)[role]
   if (!areas) return false
-  const area = areaOf(kind, method, pattern)
-  return area !== null && areas.includes(area)
+  return areasOf(kind, method, pattern).some((area) => areas.includes(area))
 }
 
 /** Whether the role exists for the kind of company. */

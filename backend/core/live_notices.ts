@@ -17,7 +17,7 @@ export const ADMIN_CHANNEL = 'admin'
 export const userChannel = (userId: number) => `users/${userId}`
 
 export type LiveNoticeKind =
-  /** a booking's status changed (`change`: the new status) or `rate_confirmation_accepted` */
+  /** a booking's status changed (`change`: the new status), `rate_confirmation_accepted` or `rate_confirmation_revised` */
   | 'booking'
   /** a posted load was funded, held, released, claimed, cancelled, expired, reopened, invited */
   | 'load'

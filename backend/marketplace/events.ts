@@ -13,7 +13,10 @@ export type BookingStatusChanged = {
 export type BookingCompleted = { bookingId: number; shipperId: number; completedAt: string }
 
 /** A booking's rate confirmation was accepted (docs/decisions/0226): its parties' screens refetch. */
-export type BookingRateConfirmation = { bookingId: number; change: 'rate_confirmation_accepted' }
+export type BookingRateConfirmation = {
+  bookingId: number
+  change: 'rate_confirmation_accepted' | 'rate_confirmation_revised'
+}
 
 declare module '@adonisjs/core/types' {
   interface EventsList {

@@ -18,3 +18,7 @@ export const NOT_AUTHOR = 'Only its author can edit a message'
 export const EDIT_WINDOW_CLOSED = `A message can be edited for ${EDIT_WINDOW_MINUTES} minutes after it is sent`
 export const ADMIN_NEEDS_DISPUTE =
   "Admins read a booking's messages only when a dispute or a cargo claim names the booking"
+/** Before the payment there is no bundle: it names both companies (docs/decisions/0250). */
+export const NO_BUNDLE_YET = 'No document bundle yet: it is ready once the booking is paid'
+export const ADMIN_NEEDS_DISPUTE_OR_CLAIM =
+  "Admins download a booking's bundle only when a dispute or a claim names the booking"

@@ -11,6 +11,7 @@ import { MESSAGES_PER_MINUTE } from '#messages/message_rules'
 
 const BookingMessagesController = () => import('#messages/controllers/booking_messages_controller')
 const MessagePolicy = () => import('#messages/policies/message_policy')
+const BookingBundleController = () => import('#messages/controllers/booking_bundle_controller')
 const messageId = router.matchers.number()
 
 const read = middleware.authorize({ policy: MessagePolicy, action: 'read' })
@@ -54,6 +55,11 @@ router
       .where('id', bookingIdMatcher)
       .where('messageId', messageId)
       .use([partiesAndAdmins, read])
+    // The booking's document bundle, a ZIP of everything on it (docs/decisions/0250).
+    router
+      .get('/bookings/:id/bundle', [BookingBundleController, 'download'])
+      .where('id', bookingIdMatcher)
+      .use([partiesAndAdmins, middleware.authorize({ policy: MessagePolicy, action: 'bundle' })])
   })
   .prefix('/api')
   .use(middleware.auth())

@@ -1,12 +1,14 @@
 import { inject } from '@adonisjs/core'
+import logger from '@adonisjs/core/services/logger'
 import { DateTime } from 'luxon'
 import { Clock } from '#core/clock'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
-import { fromCents, toCents } from '#core/money'
+import { formatUsd, fromCents, toCents } from '#core/money'
 import { isoUtc } from '#core/timestamps'
 import { validationError } from '#core/validation'
 import BookingDocumentsService from '#marketplace/services/booking_documents_service'
 import DocumentHubService from '#tms/services/document_hub_service'
+import RateConfirmationService from '#marketplace/services/rate_confirmation_service'
 import AdvancedInvoice from '#finance/models/advanced_invoice'
 import BookingAccessorial from '#finance/models/booking_accessorial'
 import StopTime from '#finance/models/stop_time'
@@ -57,8 +59,19 @@ export default class BookingEvidenceService {
     private clock: Clock,
     private bookings: BookingDocumentsService,
     private documents: DocumentHubService,
-    private master: AccessorialService
+    private master: AccessorialService,
+    private confirmations: RateConfirmationService
   ) {}
+
+  /**
+   * A charge changed what the rate confirmation prints: a revision is issued (docs/decisions/
+   * 0250). After the charge's commit; a failure to render is logged and leaves the charge.
+   */
+  private async revise(bookingId: number, reason: string) {
+    await this.confirmations.revise(bookingId, reason).catch((err) => {
+      logger.error({ err, bookingId }, 'could not issue a revised rate confirmation')
+    })
+  }
 
   async forBooking(bookingId: number) {
     const [stops, charges] = await Promise.all([
@@ -194,6 +207,10 @@ export default class BookingEvidenceService {
       createdByUserId: userId,
       createdAt: this.clock.now(),
     })
+    await this.revise(
+      bookingId,
+      `Accessorial added: ${row.description}, ${formatUsd(toCents(row.amount))}`
+    )
     return chargeView(row)
   }
 
@@ -236,6 +253,10 @@ export default class BookingEvidenceService {
         { client: trx }
       )
     })
+    await this.revise(
+      bookingId,
+      `Accessorial added: ${row.description}, ${formatUsd(toCents(row.amount))}`
+    )
     return chargeView(row)
   }
 
@@ -247,6 +268,10 @@ export default class BookingEvidenceService {
       .first()
     if (!row) throw new NotFoundException(CHARGE_NOT_FOUND)
     await row.delete()
+    await this.revise(
+      bookingId,
+      `Accessorial removed: ${row.description}, ${formatUsd(toCents(row.amount))}`
+    )
   }
 
   /** The booking's charges as invoice lines, their evidence attached. */

@@ -6,4 +6,10 @@
  */
 export abstract class RateConfirmationIssuer {
   abstract issue(bookingId: number): Promise<void>
+  /**
+   * Issues the next revision of a booking that has one (docs/decisions/0250), with what
+   * changed; `holdsPickup` is false once the pickup was reported. Two at once get distinct
+   * numbers.
+   */
+  abstract revise(bookingId: number, reason: string, holdsPickup: boolean): Promise<void>
 }

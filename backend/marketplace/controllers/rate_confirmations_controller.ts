@@ -26,6 +26,6 @@ export default class RateConfirmationsController {
       name: input.name ?? (own || user.username),
       ip: request.ip(),
       userAgent: request.header('user-agent') ?? null,
-    })
+    }, input.number)
   }
 }

@@ -23,7 +23,8 @@ emitter.on('booking:status_changed', async (event) => {
   notifyAdmins(notice)
 })
 
-// The carrier accepted the rate confirmation: the shipper's booking shows it (decision 0226).
+// The carrier accepted the rate confirmation (decision 0226), or a revision was issued (0250):
+// both parties' screens read it again.
 emitter.on('booking:rate_confirmation', async (event) => {
   const found = await parties(event.bookingId)
   const notice: LiveNotice = { kind: 'booking', id: event.bookingId, change: event.change }

@@ -14,6 +14,21 @@ export default class RateConfirmation extends BaseModel {
   @column()
   declare number: string
 
+  /** 0 for the first, n for `-R<n>` (docs/decisions/0250) */
+  @column()
+  declare revision: number
+
+  /** what changed, on a revision */
+  @column()
+  declare reason: string | null
+
+  /** issued before the pickup: its acceptance holds the pickup report */
+  @column({ consume: (value) => Boolean(value) })
+  declare holdsPickup: boolean
+
+  @column.dateTime()
+  declare supersededAt: DateTime | null
+
   @column()
   declare documentId: number
 

@@ -4,7 +4,11 @@ import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import BookingFactsService from '#marketplace/services/booking_facts_service'
 import AdvancedInvoiceService from '#finance/services/advanced_invoice_service'
 import CargoClaimService from '#payments/services/cargo_claim_service'
-import { ADMIN_NEEDS_DISPUTE, BOOKING_NOT_FOUND } from '#messages/message_rules'
+import {
+  ADMIN_NEEDS_DISPUTE,
+  ADMIN_NEEDS_DISPUTE_OR_CLAIM,
+  BOOKING_NOT_FOUND,
+} from '#messages/message_rules'
 
 /**
  * Who may use a booking's thread (docs/decisions/0230, 0231): its shipper and the approved
@@ -35,6 +39,24 @@ export default class MessagePolicy extends BasePolicy {
       return (await this.claims.claimNaming(booking.id))
         ? true
         : this.forbidden(ADMIN_NEEDS_DISPUTE)
+    }
+    return this.write(user, target)
+  }
+
+  /**
+   * GET /api/bookings/:id/bundle (docs/decisions/0250): the booking's parties (a driver member
+   * only for a booking assigned to them), or an admin while a disputed invoice or a claim names
+   * the booking. Whether it is paid yet is the service's 404, after this.
+   */
+  async bundle(user: Actor, target: RouteTarget) {
+    if (this.isAdmin(user)) {
+      const id = this.idOf(target.params, 'id')
+      const booking = id === null ? null : await this.bookings.threadFacts(id)
+      if (booking === null) return this.notFound(BOOKING_NOT_FOUND)
+      const named =
+        (await this.invoices.disputesNaming(booking.id)).length > 0 ||
+        (await this.claims.onBooking(booking.id)).length > 0
+      return named ? true : this.forbidden(ADMIN_NEEDS_DISPUTE_OR_CLAIM)
     }
     return this.write(user, target)
   }

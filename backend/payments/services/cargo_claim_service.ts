@@ -335,6 +335,18 @@ export default class CargoClaimService {
     }
   }
 
+  /** The claims filed on a booking, oldest first, with their steps and evidence (decision 0250). */
+  async onBooking(bookingId: number): Promise<ClaimDetail[]> {
+    const rows = await db
+      .from('cargo_claims')
+      .where('booking_id', bookingId)
+      .orderBy('id')
+      .select('id')
+    const details: ClaimDetail[] = []
+    for (const row of rows) details.push(await this.detail(Number(row.id)))
+    return details
+  }
+
   /** GET /api/admin/claims: every claim, escalated ones first, optionally one carrier's. */
   async listForAdmin(filter: {
     status?: ClaimStatus

@@ -29,6 +29,20 @@ export type HubDocument = {
   downloadUrl: string
 }
 
+/** A stored file of a booking, as the bundle packs it. */
+export type BookingFile = {
+  id: number
+  type: string
+  key: string
+  /** the uploader's file name, else the stored one */
+  fileName: string
+  /** the name it is stored under (unique within the booking) */
+  storedName: string
+  mimeType: string
+  createdAt: string
+  bytes: Uint8Array
+}
+
 export type HubFilters = { type?: DocumentType; shipment?: string; page?: number; perPage?: number }
 
 /** The signed-in user's documents across their bookings, and their downloads. */
@@ -93,6 +107,33 @@ export default class DocumentHubService {
       mimeType: upload?.mimeType ?? mimeOfKey(doc.url),
       fileName: upload?.originalName ?? doc.url.split('/').pop()!,
     }
+  }
+
+  /**
+   * Every file of a booking's Document Hub, oldest first, with its bytes: the booking's document
+   * bundle (docs/decisions/0250). The caller decides who may read them and logs reveals.
+   */
+  async bookingFiles(bookingId: number): Promise<BookingFile[]> {
+    const docs = await Document.query()
+      .where('bookingId', bookingId)
+      .orderBy('createdAt', 'asc')
+      .orderBy('id', 'asc')
+    const uploads = await this.uploadsByPath(docs.map((d) => d.url))
+    const files: BookingFile[] = []
+    for (const doc of docs) {
+      const upload = uploads.get(doc.url)
+      files.push({
+        id: doc.id,
+        type: doc.type,
+        key: doc.url,
+        fileName: upload?.originalName ?? doc.url.split('/').pop()!,
+        storedName: doc.url.split('/').pop()!,
+        mimeType: upload?.mimeType ?? mimeOfKey(doc.url),
+        createdAt: doc.createdAt.toUTC().toISO()!,
+        bytes: await drive.use().getBytes(doc.url),
+      })
+    }
+    return files
   }
 
   /** Stores a carrier's upload (bytes already sniffed) as a tms_documents row and a hub entry. */

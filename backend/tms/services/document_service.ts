@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
@@ -44,6 +45,9 @@ export const UPLOAD_TYPES = [
 ] as const
 export const DOCUMENT_TYPES = ['BOL', 'INVOICE', 'RATE_CONFIRMATION', ...UPLOAD_TYPES] as const
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]
+
+/** How many numbers a revision tries before giving up (each loss is another run's revision). */
+const REVISION_ATTEMPTS = 10
 
 /** Where parties download a document: the only way a stored file leaves the store. */
 export const downloadUrl = (documentId: number) => `/api/tms/documents/${documentId}/download`
@@ -101,19 +105,56 @@ export default class DocumentService {
    * booking's is accepted at issue, by the partner that took the booking at this rate.
    */
   async issueRateConfirmation(bookingId: number): Promise<void> {
-    const booking = await this.bookings.facts(bookingId)
-    if (!booking || booking.paymentStatus !== 'paid') return
     const confirmations = await app.container.make(RateConfirmationService)
     if (await confirmations.find(bookingId)) return
+    await this.renderRateConfirmationRevision(bookingId, 0, null, true)
+  }
+
+  /**
+   * The next revision of a booking's rate confirmation (docs/decisions/0250): rendered with
+   * the booking's figures now, numbered `-R<n>` after the latest, recorded as superseding it.
+   * A run that loses the number to another tries the next, so two revisions at once get two
+   * numbers.
+   */
+  async reviseRateConfirmation(
+    bookingId: number,
+    reason: string,
+    holdsPickup: boolean
+  ): Promise<void> {
+    const confirmations = await app.container.make(RateConfirmationService)
+    for (let attempt = 0; attempt < REVISION_ATTEMPTS; attempt++) {
+      const latest = await confirmations.find(bookingId)
+      if (!latest) return
+      const recorded = await this.renderRateConfirmationRevision(
+        bookingId,
+        latest.revision + 1,
+        { supersedes: latest.number, reason },
+        holdsPickup
+      )
+      if (recorded !== false) return
+    }
+    throw new Error(`could not number a revision of booking ${bookingId}'s rate confirmation`)
+  }
+
+  /** Renders, stores and records one revision; false when another run recorded it first. */
+  private async renderRateConfirmationRevision(
+    bookingId: number,
+    revision: number,
+    revised: { supersedes: string; reason: string } | null,
+    holdsPickup: boolean
+  ): Promise<boolean | null> {
+    const booking = await this.bookings.facts(bookingId)
+    if (!booking || booking.paymentStatus !== 'paid') return null
+    const confirmations = await app.container.make(RateConfirmationService)
     const now = this.clock.now()
-    const number = formatRateConfirmationNumber(businessDateOf(now).year, bookingId)
+    const number = formatRateConfirmationNumber(businessDateOf(now).year, bookingId, revision)
     const partner = booking.provider !== 'internal'
     const carrier = partner
       ? { partner: booking.provider }
       : booking.carrierId === null
         ? null
         : ((await this.identities.identities([booking.carrierId])).get(booking.carrierId) ?? null)
-    if (!carrier) return
+    if (!carrier) return null
     const lineHaulCents = toCents(booking.totalAmount ?? 0)
     const accessorials = await this.agreedAccessorials(bookingId)
     const payoutCents = splitPayout(lineHaulCents).payoutCents
@@ -136,11 +177,16 @@ export default class DocumentService {
           },
       payoutHours: AUTO_RELEASE_HOURS,
       termsVersion: shipper.termsVersion,
+      revision: revised,
     })
-    const key = `bookings/${bookingId}/rate-confirmation-${number}.pdf`
+    // A name of its own per run: a run that loses the number deletes only its own file.
+    const key = `bookings/${bookingId}/rate-confirmation-${number}-${randomBytes(4).toString('hex')}.pdf`
     const doc = await this.store(booking, 'RATE_CONFIRMATION', key, pdf)
     const recorded = await confirmations.record(bookingId, {
       number,
+      revision,
+      reason: revised?.reason ?? null,
+      holdsPickup,
       documentId: doc.id,
       downloadUrl: downloadUrl(doc.id),
       lineHaulCents,
@@ -148,22 +194,30 @@ export default class DocumentService {
       carrierPayCents: partner ? null : payoutCents,
       termsVersion: shipper.termsVersion,
       issuedAt: now,
+      // a partner confirmed the rate when it took the booking; a revision of it too
       acceptedBy: partner ? { name: booking.provider, at: now } : undefined,
     })
     if (!recorded) await this.discard(doc)
+    return recorded
   }
 
-  /** The accessorials the shipper asked for at booking (finance's rows, read only). */
+  /**
+   * The accessorials on the booking (finance's rows, read only): those the shipper asked for at
+   * booking, then those added after it, named as such (docs/decisions/0250).
+   */
   private async agreedAccessorials(bookingId: number) {
     const rows = await db
       .from('booking_accessorials')
       .where('booking_id', bookingId)
-      .where('source', 'BOOKING')
+      .orderByRaw("case when source = 'BOOKING' then 0 else 1 end")
       .orderBy('id')
-      .select('code', 'description', 'amount')
+      .select('code', 'description', 'amount', 'source')
     return rows.map((row) => ({
       code: String(row.code),
-      description: String(row.description),
+      description:
+        row.source === 'BOOKING'
+          ? String(row.description)
+          : `${String(row.description)} (added after booking)`,
       amountCents: toCents(row.amount),
     }))
   }

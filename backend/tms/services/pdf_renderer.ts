@@ -420,6 +420,8 @@ export type RateConfirmationContent = {
   /** hours after delivery the payout is released unless the shipper completes it sooner */
   payoutHours: number
   termsVersion: string | null
+  /** a revision (docs/decisions/0250): what it supersedes and why */
+  revision?: { supersedes: string; reason: string } | null
 }
 
 /**
@@ -437,6 +439,10 @@ export async function renderRateConfirmation(
   s.row('Booking', b.reference)
   if (b.proNumber) s.row('PRO number', b.proNumber)
   s.row('Issued', printedIssueDay(content.issuedAt))
+  if (content.revision) {
+    s.row('Supersedes', content.revision.supersedes)
+    s.row('Revised because', content.revision.reason)
+  }
   s.heading('Shipper')
   s.row('Name', content.shipper.name)
   s.row('Contact', [content.shipper.email, content.shipper.phone].filter(Boolean).join(' / '))
@@ -466,13 +472,13 @@ export async function renderRateConfirmation(
   s.row('Special instructions', b.specialInstructions)
   s.heading('Rate (USD)')
   s.row('Line haul (all in)', formatUsd(content.lineHaulCents))
-  if (content.accessorials.length === 0) s.row('Accessorials', 'None agreed at booking')
+  if (content.accessorials.length === 0) s.row('Accessorials', 'None agreed')
   for (const line of content.accessorials) {
     s.row(`Accessorial ${line.code}`, `${line.description}: ${formatUsd(line.amountCents)}`)
   }
   if (content.accessorials.length) {
     s.paragraph(
-      'Accessorials agreed at booking are billed on the carrier invoice with their evidence, on top of the line haul.'
+      'Accessorials are billed on the carrier invoice with their evidence, on top of the line haul.'
     )
   }
   s.heading('Carrier pay and payment terms')

@@ -12,4 +12,8 @@ export default class RateConfirmationIssuerProvider extends RateConfirmationIssu
   async issue(bookingId: number) {
     await this.documents.issueRateConfirmation(bookingId)
   }
+
+  async revise(bookingId: number, reason: string, holdsPickup: boolean) {
+    await this.documents.reviseRateConfirmation(bookingId, reason, holdsPickup)
+  }
 }
