@@ -37,6 +37,7 @@ import {
   makeTruck,
 } from '#tests/factories'
 import { openStream, until } from '#tests/live_stream'
+import { unzip } from '#tests/zip'
 
 type RouteInfo = { method: string; pattern: string; roles: string[] | null; admin: boolean }
 
@@ -172,6 +173,16 @@ function pdfText(bytes: Buffer): string {
 }
 
 /** GET or change `path` as the session, the answer as text (PDFs as the text they show). */
+/** A ZIP (the booking's document bundle) as its entries' text, each PDF as the text it shows. */
+async function zipText(bytes: Buffer): Promise<string> {
+  const shown: string[] = []
+  for (const [path, content] of await unzip(bytes)) {
+    const isPdf = content.subarray(0, 5).toString('latin1') === '%PDF-'
+    shown.push(`== ${path}`, isPdf ? `%PDF- ${pdfText(content)}` : content.toString('utf8'))
+  }
+  return shown.join('\n')
+}
+
 async function answerText(session: Browserless, method: string, path: string) {
   const headers: Record<string, string> = {
     'accept': 'application/json',
@@ -188,7 +199,11 @@ async function answerText(session: Browserless, method: string, path: string) {
   })
   const bytes = Buffer.from(await res.arrayBuffer())
   const type = res.headers.get('content-type') ?? ''
-  const text = type.includes('pdf') ? pdfText(bytes) : bytes.toString('utf8')
+  const text = type.includes('pdf')
+    ? pdfText(bytes)
+    : type.includes('zip')
+      ? await zipText(bytes)
+      : bytes.toString('utf8')
   const headerText = [...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')
   return { status: res.status, text: `${headerText}\n${text}` }
 }
@@ -460,6 +475,11 @@ test.group('Anonymity: one rule, every route and live message a shipper can reac
         assert.isNotEmpty(pdfAt(path), `${path} answered no PDF`)
         for (const pdf of pdfAt(path)) assert.include(pdf.text, 'Larkspur Freightways', path)
       }
+      // The paid booking's bundle was read inside (docs/decisions/0250): its paperwork names
+      // the known carrier; the unpaid bookings have none.
+      const paidBundle = pdfAt(`GET /api/bookings/${paidBooking.id}/bundle`)
+      assert.isNotEmpty(paidBundle, 'the paid booking answered no bundle')
+      for (const bundle of paidBundle) assert.include(bundle.text, 'Larkspur Freightways')
 
       await until(() => stream.messages.length >= 3)
       const liveText = JSON.stringify(stream.messages)

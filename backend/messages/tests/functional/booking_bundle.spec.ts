@@ -14,13 +14,13 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
 import { DateTime } from 'luxon'
-import yauzl from 'yauzl'
 import UserModel from '#accounts/models/user'
 import type User from '#accounts/models/user'
 import Carrier from '#fleet/models/carrier'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 import { PHOTO_PNG } from '#tests/deliveries'
+import { unzip } from '#tests/zip'
 import { deliveredBooking, fixClock, restoreClock } from '#payments/tests/payout_fixtures'
 import { financeMatrixRecords } from '#finance/tests/matrix_records'
 import AdvancedInvoice from '#finance/models/advanced_invoice'
@@ -29,30 +29,6 @@ import RateConfirmationService from '#marketplace/services/rate_confirmation_ser
 import { ADMIN_NEEDS_DISPUTE_OR_CLAIM, NO_BUNDLE_YET } from '#messages/message_rules'
 
 const DELIVERED_AT = DateTime.fromISO('2026-06-01T15:30:00Z')
-
-/** Each entry of a ZIP by its path, read with yauzl. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err)
-      const entries = new Map<string, Buffer>()
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (error, stream) => {
-          if (error || !stream) return reject(error)
-          const chunks: Buffer[] = []
-          stream.on('data', (c: Buffer) => chunks.push(c))
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks))
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(entries))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
-}
 
 /** The text a PDF shows: each stream inflated, its hex strings decoded. */
 function pdfText(bytes: Uint8Array): string {
