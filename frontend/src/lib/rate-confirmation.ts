@@ -19,7 +19,16 @@ export function useRateConfirmation(bookingId: number | null) {
   )
 }
 
-/** POST /api/bookings/{id}/rate-confirmation/accept: the carrier accepts (once; again is a no-op). */
-export function acceptRateConfirmation(bookingId: number): Promise<RateConfirmation> {
-  return api.post<RateConfirmation>(`${rateConfirmationKey(bookingId)}/accept`, {})
+/**
+ * POST /api/bookings/{id}/rate-confirmation/accept: the carrier accepts (once; again is a
+ * no-op). `number` is the revision on screen: a newer one is a 409 (docs/decisions/0250).
+ */
+export function acceptRateConfirmation(
+  bookingId: number,
+  number?: string
+): Promise<RateConfirmation> {
+  return api.post<RateConfirmation>(
+    `${rateConfirmationKey(bookingId)}/accept`,
+    number ? { number } : {}
+  )
 }

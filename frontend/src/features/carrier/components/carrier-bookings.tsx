@@ -13,6 +13,7 @@ import {
 import { BookingHistory } from '@/features/carrier/components/booking-history'
 import { BookingStatusUpdater } from '@/features/carrier/components/booking-status-updater'
 import { RateConfirmationCard } from '@/features/carrier/components/rate-confirmation-card'
+import { DownloadBundleButton } from '@/components/download-bundle-button'
 import { SectionHeader } from '@/features/carrier/components/section-header'
 import type { ReviewSlot } from '@/types/review-slot'
 import type { DriverSlot } from '@/types/driver-slot'
@@ -131,6 +132,9 @@ function BookingRow({
           {messageAction && threadIsOpen(booking.paymentStatus)
             ? messageAction({ id: booking.id, reference: booking.reference })
             : null}
+          {threadIsOpen(booking.paymentStatus) ? (
+            <DownloadBundleButton bookingId={booking.id} reference={booking.reference} />
+          ) : null}
           {booking.status === 'delivered' && reviewAction
             ? reviewAction({
                 id: booking.id,

@@ -17,7 +17,8 @@ const dollars = (cents: number) => formatCurrency(cents / 100)
 
 /**
  * A paid booking's rate confirmation on the carrier's booking (docs/decisions/0226): its rate,
- * the carrier's pay and the PDF, and Accept until it is accepted. Accepting asks first (it binds
+ * the carrier's pay and the PDF, and Accept until it is accepted; a revision says what changed
+ * and lists the versions it replaces (0250). Accepting asks first (it binds
  * the carrier to the rate and cannot be undone); the pickup opens once it is accepted.
  */
 export function RateConfirmationCard({
@@ -35,7 +36,7 @@ export function RateConfirmationCard({
   const accept = async () => {
     setBusy(true)
     try {
-      const accepted = await acceptRateConfirmation(bookingId)
+      const accepted = await acceptRateConfirmation(bookingId, data?.number)
       await mutate(accepted, { revalidate: false })
       toast({ variant: 'success', title: 'Rate confirmation accepted', description: reference })
       setOpen(false)
@@ -46,6 +47,8 @@ export function RateConfirmationCard({
         description: serverMessage(failure, 'Please try again'),
       })
       setOpen(false)
+      // A newer revision may have been issued meanwhile: show it.
+      void mutate()
     } finally {
       setBusy(false)
       // The pickup opens: the booking's allowed statuses change.
@@ -87,16 +90,54 @@ export function RateConfirmationCard({
             Rate confirmation {data.number}
             {data.carrierPayCents != null ? ` · your pay ${dollars(data.carrierPayCents)}` : ''}
           </p>
+          {data.revision > 0 ? (
+            <p className="text-slate-700" data-testid={`rate-confirmation-revision-${bookingId}`}>
+              Revised: {data.reason ?? 'the load changed'}. It replaces{' '}
+              {data.revisions
+                .filter((r) => r.status === 'superseded')
+                .map((r) => r.number)
+                .join(', ')}
+              .
+            </p>
+          ) : null}
           {accepted ? (
             <p className="text-emerald-900">
               <FileCheck2 className="mr-1 inline h-4 w-4" aria-hidden="true" />
               Accepted by {accepted.name} on {formatDateTime(accepted.at)}
             </p>
-          ) : (
+          ) : data.holdsPickup ? (
             <p className="text-amber-900">
               Accept it before the pickup: In Transit opens once it is accepted.
             </p>
+          ) : (
+            <p className="text-amber-900">
+              Accept the revised rate confirmation: it does not hold the delivery.
+            </p>
           )}
+          {data.revisions.length > 1 ? (
+            <details className="text-slate-700">
+              <summary className="cursor-pointer">
+                Earlier versions ({data.revisions.length - 1})
+              </summary>
+              <ul className="mt-1 space-y-1">
+                {data.revisions
+                  .filter((r) => r.number !== data.number)
+                  .map((r) => (
+                    <li key={r.number}>
+                      <a
+                        href={r.downloadUrl}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="text-blue-700 underline underline-offset-2"
+                      >
+                        {r.number}
+                      </a>{' '}
+                      superseded{r.accepted ? `, accepted by ${r.accepted.name}` : ''}
+                    </li>
+                  ))}
+              </ul>
+            </details>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm" variant="outline">
@@ -114,7 +155,7 @@ export function RateConfirmationCard({
       </div>
       <ConfirmDialog
         open={open}
-        title={`Accept the rate confirmation for ${reference}?`}
+        title={`Accept rate confirmation ${data.number} for ${reference}?`}
         description={`You agree to haul ${reference} for the line haul of ${dollars(data.lineHaulCents)}${data.carrierPayCents != null ? `, paid to you as ${dollars(data.carrierPayCents)}` : ''}, on the terms in the PDF. Your name, the time and this device are recorded. This cannot be undone.`}
         confirmLabel="Accept rate confirmation"
         busyLabel="Accepting..."

@@ -24,8 +24,11 @@ export function RateConfirmationLine({ bookingId }: { bookingId: number }) {
         rel="noreferrer"
         className="font-medium text-blue-700 underline underline-offset-2"
       >
-        Rate confirmation
+        Rate confirmation{data.revision > 0 ? ` R${data.revision}` : ''}
       </a>{' '}
+      {data.revision > 0 ? (
+        <span className="text-slate-600">(revised: {data.reason ?? 'the load changed'}) </span>
+      ) : null}
       {data.accepted ? (
         <span className="text-emerald-800">
           accepted by {data.accepted.name}, {formatDateTime(data.accepted.at)}

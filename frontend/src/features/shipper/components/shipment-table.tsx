@@ -24,6 +24,7 @@ import { PaymentBadge, StatusBadge } from '@/features/shipper/components/booking
 import { CancelBookingDialog } from '@/features/shipper/components/cancel-booking-dialog'
 import { PartnerRefs } from '@/features/shipper/components/partner-refs'
 import { RateConfirmationLine } from '@/features/shipper/components/rate-confirmation-line'
+import { DownloadBundleButton } from '@/components/download-bundle-button'
 import { awaitsPayment, canComplete } from '@/features/shipper/utils/booking-status'
 import { completionWords } from '@/features/shipper/utils/completion-words'
 import { formatPaymentDue, PAYMENT_DEADLINE_NOTE } from '@/lib/payment-due'
@@ -137,6 +138,9 @@ export function ShipmentTable({
       {messageAction && threadIsOpen(b.paymentStatus)
         ? messageAction({ id: b.id, reference: b.reference })
         : null}
+      {threadIsOpen(b.paymentStatus) ? (
+        <DownloadBundleButton bookingId={b.id} reference={b.reference} />
+      ) : null}
       {b.status === 'delivered' && reviewAction
         ? reviewAction({
             id: b.id,

@@ -1,5 +1,6 @@
 import * as React from 'react'
 import { Download, FileStack } from 'lucide-react'
+import { DownloadBundleButton } from '@/components/download-bundle-button'
 import { LoadStates } from '@/components/load-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -88,36 +89,39 @@ export function DocumentHub({ canUpload }: { canUpload: boolean }) {
             }}
           >
             {(docs) => (
-              <ul aria-label="Documents" className="divide-y divide-slate-200 rounded-md border">
-                {docs.map((doc) => (
-                  <li
-                    key={doc.id}
-                    className="flex flex-col gap-2 px-3 py-3 sm:flex-row sm:items-center sm:justify-between"
-                  >
-                    <div className="min-w-0 text-sm">
-                      <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                        <Badge variant="secondary">{documentTypeLabel(doc.type)}</Badge>
-                        <span className="break-all">{doc.fileName}</span>
-                      </p>
-                      <p className="text-slate-600">
-                        {doc.shipmentReference}
-                        {doc.stopNumber != null ? ` · Stop ${doc.stopNumber}` : ''} ·{' '}
-                        {formatDate(doc.createdAt)}
-                      </p>
-                    </div>
-                    <Button asChild variant="outline" size="sm">
-                      <a
-                        href={doc.downloadUrl}
-                        download={doc.fileName}
-                        aria-label={`Download ${doc.fileName}`}
-                      >
-                        <Download className="h-4 w-4" aria-hidden="true" />
-                        Download
-                      </a>
-                    </Button>
-                  </li>
-                ))}
-              </ul>
+              <>
+                <BookingBundles docs={docs} />
+                <ul aria-label="Documents" className="divide-y divide-slate-200 rounded-md border">
+                  {docs.map((doc) => (
+                    <li
+                      key={doc.id}
+                      className="flex flex-col gap-2 px-3 py-3 sm:flex-row sm:items-center sm:justify-between"
+                    >
+                      <div className="min-w-0 text-sm">
+                        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                          <Badge variant="secondary">{documentTypeLabel(doc.type)}</Badge>
+                          <span className="break-all">{doc.fileName}</span>
+                        </p>
+                        <p className="text-slate-600">
+                          {doc.shipmentReference}
+                          {doc.stopNumber != null ? ` · Stop ${doc.stopNumber}` : ''} ·{' '}
+                          {formatDate(doc.createdAt)}
+                        </p>
+                      </div>
+                      <Button asChild variant="outline" size="sm">
+                        <a
+                          href={doc.downloadUrl}
+                          download={doc.fileName}
+                          aria-label={`Download ${doc.fileName}`}
+                        >
+                          <Download className="h-4 w-4" aria-hidden="true" />
+                          Download
+                        </a>
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </>
             )}
           </LoadStates>
           {meta && meta.lastPage > 1 ? (
@@ -146,5 +150,32 @@ export function DocumentHub({ canUpload }: { canUpload: boolean }) {
         </CardContent>
       </Card>
     </div>
+  )
+}
+
+/**
+ * "Download all (ZIP)" for each booking on the page (docs/decisions/0250): its whole bundle,
+ * every document, revision, claim file and the message transcript, in one file.
+ */
+function BookingBundles({ docs }: { docs: { shipmentId: number; shipmentReference: string }[] }) {
+  const bookings = [...new Map(docs.map((d) => [d.shipmentId, d.shipmentReference]))]
+  return (
+    <section
+      aria-label="Everything of a booking"
+      className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm"
+    >
+      <p className="text-slate-700">
+        Everything of a booking in one file: paperwork, rate confirmations, proofs of delivery,
+        invoices, claims and the message transcript.
+      </p>
+      <ul className="flex flex-wrap gap-2">
+        {bookings.map(([id, reference]) => (
+          <li key={id} className="flex items-center gap-2">
+            <span className="font-medium text-slate-900">{reference}</span>
+            <DownloadBundleButton bookingId={id} reference={reference} />
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
