@@ -155,7 +155,11 @@ export function RateConfirmationCard({
       </div>
       <ConfirmDialog
         open={open}
-        title={`Accept rate confirmation ${data.number} for ${reference}?`}
+        title={
+          data.revision > 0
+            ? `Accept revised rate confirmation ${data.number} for ${reference}?`
+            : `Accept the rate confirmation for ${reference}?`
+        }
         description={`You agree to haul ${reference} for the line haul of ${dollars(data.lineHaulCents)}${data.carrierPayCents != null ? `, paid to you as ${dollars(data.carrierPayCents)}` : ''}, on the terms in the PDF. Your name, the time and this device are recorded. This cannot be undone.`}
         confirmLabel="Accept rate confirmation"
         busyLabel="Accepting..."
