@@ -179,8 +179,8 @@ export default class DocumentService {
       termsVersion: shipper.termsVersion,
       revision: revised,
     })
-    // A name of its own per run: a run that loses the number deletes only its own file.
-    const key = `bookings/${bookingId}/rate-confirmation-${number}-${randomBytes(4).toString('hex')}.pdf`
+    // A folder of its own per run: a run that loses the number deletes only its own file.
+    const key = `bookings/${bookingId}/rc-${randomBytes(4).toString('hex')}/rate-confirmation-${number}.pdf`
     const doc = await this.store(booking, 'RATE_CONFIRMATION', key, pdf)
     const recorded = await confirmations.record(bookingId, {
       number,

@@ -13,10 +13,13 @@ export function DownloadBundleButton({
   bookingId,
   reference,
   size = 'sm',
+  asLink = false,
 }: {
   bookingId: number
   reference: string
   size?: 'sm' | 'default'
+  /** a text link among a booking's paperwork lines, where a button would widen a table */
+  asLink?: boolean
 }) {
   const [busy, setBusy] = React.useState(false)
   const download = async () => {
@@ -32,6 +35,25 @@ export function DownloadBundleButton({
     } finally {
       setBusy(false)
     }
+  }
+  if (asLink) {
+    return (
+      <button
+        type="button"
+        onClick={() => void download()}
+        disabled={busy}
+        aria-label={`Download all documents of ${reference} (ZIP)`}
+        data-testid={`bundle-${bookingId}`}
+        className="inline-flex items-center gap-1 text-xs font-medium text-blue-700 underline underline-offset-2 disabled:text-slate-500"
+      >
+        {busy ? (
+          <Loader2 className="h-3 w-3 animate-spin" aria-hidden="true" />
+        ) : (
+          <FileArchive className="h-3 w-3" aria-hidden="true" />
+        )}
+        {busy ? 'Preparing…' : 'Download all (ZIP)'}
+      </button>
+    )
   }
   return (
     <Button

@@ -138,9 +138,6 @@ export function ShipmentTable({
       {messageAction && threadIsOpen(b.paymentStatus)
         ? messageAction({ id: b.id, reference: b.reference })
         : null}
-      {threadIsOpen(b.paymentStatus) ? (
-        <DownloadBundleButton bookingId={b.id} reference={b.reference} />
-      ) : null}
       {b.status === 'delivered' && reviewAction
         ? reviewAction({
             id: b.id,
@@ -218,6 +215,11 @@ export function ShipmentTable({
                   {b.paymentStatus === 'paid' && b.status !== 'cancelled' ? (
                     <RateConfirmationLine bookingId={b.id} />
                   ) : null}
+                  {threadIsOpen(b.paymentStatus) ? (
+                    <span className="block">
+                      <DownloadBundleButton bookingId={b.id} reference={b.reference} asLink />
+                    </span>
+                  ) : null}
                 </div>
                 <p className="text-xs text-slate-700">
                   <span className="text-slate-500">Pickup</span> {formatCalendarDate(b.pickupDate)}{' '}
@@ -263,6 +265,11 @@ export function ShipmentTable({
                     <PartnerRefs booking={b} />
                     {b.paymentStatus === 'paid' && b.status !== 'cancelled' ? (
                       <RateConfirmationLine bookingId={b.id} />
+                    ) : null}
+                    {threadIsOpen(b.paymentStatus) ? (
+                      <span className="block">
+                        <DownloadBundleButton bookingId={b.id} reference={b.reference} asLink />
+                      </span>
                     ) : null}
                   </TableCell>
                   <TableCell>{b.numberOfPallets}</TableCell>
