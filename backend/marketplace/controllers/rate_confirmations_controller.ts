@@ -21,11 +21,15 @@ export default class RateConfirmationsController {
     const input = await request.validateUsing(acceptRateConfirmationValidator)
     const user = auth.getUserOrFail()
     const own = [user.firstName, user.lastName].filter(Boolean).join(' ').trim()
-    return this.confirmations.accept(Number(params.id), {
-      userId: user.id,
-      name: input.name ?? (own || user.username),
-      ip: request.ip(),
-      userAgent: request.header('user-agent') ?? null,
-    }, input.number)
+    return this.confirmations.accept(
+      Number(params.id),
+      {
+        userId: user.id,
+        name: input.name ?? (own || user.username),
+        ip: request.ip(),
+        userAgent: request.header('user-agent') ?? null,
+      },
+      input.number
+    )
   }
 }
