@@ -5372,7 +5372,8 @@ export interface components {
             reference: components["schemas"]["BookingReference"];
             status: components["schemas"]["BookingStatus"];
             paymentStatus: components["schemas"]["PaymentStatus"];
-            payoutStatus: components["schemas"]["PayoutStatus"];
+            /** @description null to a driver member, who is sent no money (docs/decisions/0246) */
+            payoutStatus: components["schemas"]["PayoutStatus"] | null;
             /** @description For a shipper the anonymous label, the company once paid; for the carrier its own name */
             carrierName: string;
             carrierProfile: components["schemas"]["CarrierProfile"] | null;
@@ -5396,8 +5397,10 @@ export interface components {
             /** @description Road miles */
             distance: number | null;
             ratePerMilePerPallet: components["schemas"]["Dollars"] | null;
+            /** @description Null to a driver member (docs/decisions/0246). */
             totalAmount: components["schemas"]["Dollars"] | null;
-            priceBreakdown: components["schemas"]["PriceBreakdown"];
+            /** @description null to a carrier's driver member, who is sent no money (docs/decisions/0246) */
+            priceBreakdown: components["schemas"]["PriceBreakdown"] | null;
             /** Format: date */
             pickupDate: string | null;
             /** Format: date */
@@ -5437,7 +5440,8 @@ export interface components {
             reference: components["schemas"]["BookingReference"];
             status: components["schemas"]["BookingStatus"];
             paymentStatus: components["schemas"]["PaymentStatus"];
-            payoutStatus: components["schemas"]["PayoutStatus"];
+            /** @description null to a driver member, who is sent no money (docs/decisions/0246) */
+            payoutStatus: components["schemas"]["PayoutStatus"] | null;
             pickupAddress: string | null;
             pickupCity: string | null;
             pickupState: string | null;
@@ -5449,7 +5453,9 @@ export interface components {
             numberOfPallets: number;
             /** @description Road miles */
             distance: number | null;
+            /** @description Null to a driver member (docs/decisions/0246). */
             ratePerMilePerPallet: components["schemas"]["Dollars"] | null;
+            /** @description Null to a driver member (docs/decisions/0246). */
             totalAmount: components["schemas"]["Dollars"] | null;
             /** Format: date */
             pickupDate: string | null;
@@ -7106,7 +7112,7 @@ export interface components {
             distanceMiles: number;
             /** @description The shipper's price in dollars, to the shipper only; null to carriers, who see carrierPay (docs/decisions/0188). */
             price: number | null;
-            /** @description The carrier's share of the price (the payout split), to carriers only; null to the shipper. */
+            /** @description The carrier's share of the price (the payout split), to carriers only; null to the shipper. Null to a driver member (docs/decisions/0246). */
             carrierPay: number | null;
             /**
              * @description The shipper's card payment, to the shipper only (null to carriers, and on jobs requested before payments): pending, failed (the shipper may try another card), paid (held by the platform), refunded.

@@ -47,8 +47,11 @@ export type Area =
   | 'paymentsRead'
   /** ratings after delivery */
   | 'reviews'
-  /** assigning bookings and expedited jobs to the company's drivers (decision 0237) */
+  /** assigning bookings, expedited jobs and drayage moves to the company's drivers (decision 0237) */
   | 'assign'
+  /** a carrier's charges on a booking (accessorials, detention) and its rate confirmation:
+   * money the dispatcher and accounts handle, never a driver (decision 0246) */
+  | 'charges'
 
 /** Each member role's areas; `owner` has every area. */
 export const ROLE_AREAS: {
@@ -66,9 +69,10 @@ export const ROLE_AREAS: {
       'dashboard',
       'reviews',
       'assign',
+      'charges',
     ],
     driver: ['self', 'reference', 'bookings', 'status'],
-    accounts: ['self', 'reference', 'money', 'payoutAccountRead'],
+    accounts: ['self', 'reference', 'money', 'payoutAccountRead', 'charges'],
   },
   shipper: {
     planner: ['self', 'reference', 'bookings', 'loads', 'pay', 'reviews'],

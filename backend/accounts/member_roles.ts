@@ -172,8 +172,9 @@ export const ROUTE_AREAS: Record<string, Classified> = {
   'GET /api/bookings/:id/reviews': 'bookings',
   'POST /api/bookings/:id/reviews': 'reviews',
   'PUT /api/bookings/:id/reviews/mine': 'reviews',
-  // a booking's rate confirmation: read with the bookings, accepted by who takes the work
-  'GET /api/bookings/:id/rate-confirmation': 'bookings',
+  // a booking's rate confirmation: the shipper's planners read it with the bookings; it states the
+  // carrier's pay, so a carrier's driver does not (decision 0246); accepted by who takes the work
+  'GET /api/bookings/:id/rate-confirmation': { carrier: 'charges', shipper: 'bookings' },
   'POST /api/bookings/:id/rate-confirmation/accept': 'board',
   // notifications (decision 0241): the company's notifications are every member's to read and
   // mark read; where they are mailed (the account's mailbox) is the owner's choice
@@ -225,11 +226,13 @@ export const ROUTE_AREAS: Record<string, Classified> = {
   // finance
   'GET /api/accessorials': 'reference',
   'GET /api/advanced-invoices': 'money',
-  'GET /api/bookings/:id/charges': { carrier: 'money', shipper: 'money' },
+  // a booking's charges are money: the carrier's owner, dispatcher and accounts, never a driver
+  // (decision 0246); stop times are what the driver reports at the dock
+  'GET /api/bookings/:id/charges': { carrier: 'charges', shipper: 'money' },
   'PUT /api/bookings/:id/stop-times': { carrier: 'status', shipper: 'loads' },
-  'POST /api/bookings/:id/accessorials': { carrier: 'status', shipper: 'loads' },
-  'DELETE /api/bookings/:id/accessorials/:chargeId': { carrier: 'status', shipper: 'loads' },
-  'POST /api/bookings/:id/detention': { carrier: 'status', shipper: 'loads' },
+  'POST /api/bookings/:id/accessorials': { carrier: 'charges', shipper: 'loads' },
+  'DELETE /api/bookings/:id/accessorials/:chargeId': { carrier: 'charges', shipper: 'loads' },
+  'POST /api/bookings/:id/detention': { carrier: 'charges', shipper: 'loads' },
   'GET /api/bookings/:id/advanced-invoices': 'money',
   'POST /api/bookings/:id/advanced-invoices': 'money',
   'GET /api/drayage/moves/:id/invoices': 'money',

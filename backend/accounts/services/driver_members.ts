@@ -92,3 +92,28 @@ export default class DriverMembersService {
 export function drivingAs(user: { member?: { role: string; userId: number } | null }) {
   return user.member?.role === 'driver' ? user.member.userId : null
 }
+
+/**
+ * Whether the signed-in login is a driver member, who is sent no money (docs/decisions/0246):
+ * no price, rate, payout, fee or charge, in any shape it reads.
+ */
+export function hidesMoney(user: { member?: { role: string } | null }) {
+  return user.member?.role === 'driver'
+}
+
+/**
+ * The shape with its money fields null for a driver member (docs/decisions/0246), as it is for
+ * anyone else: the fields stay, so the contract's shapes are one per route.
+ */
+export function withoutMoneyFor<T extends object>(
+  user: { member?: { role: string } | null },
+  shape: T,
+  keys: readonly (keyof T)[]
+): T {
+  if (!hidesMoney(user)) return shape
+  const copy = { ...shape }
+  for (const key of keys) {
+    if (key in copy) (copy as Record<keyof T, unknown>)[key] = null
+  }
+  return copy
+}

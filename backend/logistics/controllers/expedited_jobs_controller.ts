@@ -4,7 +4,7 @@ import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import ExpeditedJobService from '#logistics/services/expedited_job_service'
 import { driverPositionValidator, expeditedJobValidator } from '#logistics/validators/expedited_job'
 import { assignDriverValidator } from '#accounts/validators/company'
-import { drivingAs } from '#accounts/services/driver_members'
+import { drivingAs, withoutMoneyFor } from '#accounts/services/driver_members'
 import { signedInPersonId } from '#accounts/services/signed_in_person'
 
 /** Expedited jobs: the shipper's requests, the carriers' offers and the driver's panel. */
@@ -40,7 +40,12 @@ export default class ExpeditedJobsController {
   async carrierIndex({ auth }: HttpContext) {
     const user = auth.getUserOrFail()
     // A driver member lists only the jobs assigned to them (docs/decisions/0237).
-    return this.jobs.forCarrier(await this.carriers.requireCarrierId(user.id), drivingAs(user))
+    const jobs = await this.jobs.forCarrier(
+      await this.carriers.requireCarrierId(user.id),
+      drivingAs(user)
+    )
+    // ... and is sent no money (docs/decisions/0246).
+    return jobs.map((job) => withoutMoneyFor(user, job, ['price', 'carrierPay'] as const))
   }
 
   /** PUT /api/expedited-jobs/:id/driver (docs/decisions/0237). */

@@ -5,7 +5,18 @@ import { createBookingValidator } from '#marketplace/validators/booking'
 import BookingService from '#marketplace/services/booking_service'
 import { businessToday } from '#core/business_time'
 import { IDEMPOTENCY_HEADER } from '#core/middleware/idempotency_middleware'
-import { drivingAs } from '#accounts/services/driver_members'
+import { drivingAs, withoutMoneyFor } from '#accounts/services/driver_members'
+
+/** What a driver member is not sent of a booking (docs/decisions/0246). */
+const BOOKING_MONEY = [
+  'ratePerMilePerPallet',
+  'totalAmount',
+  'priceBreakdown',
+  'payoutStatus',
+  'cancellationFeeCents',
+  'paymentFailureMessage',
+  'completion',
+] as const
 
 /** A shipper's bookings; the id routes' BookingPolicy answers someone else's booking with a 404. */
 @inject()
@@ -18,21 +29,24 @@ export default class BookingsController {
   /** GET /api/bookings: the shipper's own, or the carrier company's, newest first. */
   async index({ auth }: HttpContext) {
     const user = auth.getUserOrFail()
-    return this.bookings.listFor({
+    const bookings = await this.bookings.listFor({
       id: user.id,
       role: user.role,
       actorUserId: user.member?.userId,
       driverUserId: drivingAs(user),
     })
+    // A driver member is sent no money (docs/decisions/0246).
+    return bookings.map((b) => withoutMoneyFor(user, b, BOOKING_MONEY))
   }
 
   /** GET /api/bookings/:id */
   async show({ auth, params }: HttpContext) {
     const user = auth.getUserOrFail()
-    return this.bookings.findFor(
+    const booking = await this.bookings.findFor(
       { id: user.id, role: user.role, actorUserId: user.member?.userId },
       Number(params.id)
     )
+    return withoutMoneyFor(user, booking, BOOKING_MONEY)
   }
 
   /** POST /api/bookings: fixed-price booking of a listing, priced by the server. */

@@ -4,11 +4,20 @@ import CarrierBookingsService from '#marketplace/services/carrier_bookings_servi
 import BookingDriverService from '#marketplace/services/booking_driver_service'
 import { assignDriverValidator } from '#accounts/validators/company'
 import { signedInPersonId } from '#accounts/services/signed_in_person'
-import { drivingAs } from '#accounts/services/driver_members'
+import { drivingAs, withoutMoneyFor } from '#accounts/services/driver_members'
 import {
   carrierBookingsQueryValidator,
   carrierStatusValidator,
 } from '#marketplace/validators/carrier_booking'
+
+/** What a driver member is not sent of a carrier's booking (docs/decisions/0246). */
+export const CARRIER_BOOKING_MONEY = [
+  'ratePerMilePerPallet',
+  'totalAmount',
+  'payoutStatus',
+  'cancellationFeeCents',
+  'cancellationFeeShareCents',
+] as const
 
 /** The carrier's bookings (/carrier bookings section) and its status updater. */
 @inject()
@@ -25,7 +34,12 @@ export default class CarrierBookingsController {
     })
     const user = auth.getUserOrFail()
     // A driver member lists only the bookings assigned to them (docs/decisions/0237).
-    return this.bookings.listForUser(user.id, { status, driverUserId: drivingAs(user) })
+    const bookings = await this.bookings.listForUser(user.id, {
+      status,
+      driverUserId: drivingAs(user),
+    })
+    // ... and is sent no money (docs/decisions/0246).
+    return bookings.map((b) => withoutMoneyFor(user, b, CARRIER_BOOKING_MONEY))
   }
 
   /** PUT /api/bookings/:id/driver: one of the company's drivers, or null (decision 0237). */

@@ -45,6 +45,12 @@ export default class BookingFactsService {
     return row?.driverUserId ?? null
   }
 
+  /** The ids of the bookings assigned to a driver's login (docs/decisions/0237). */
+  async assignedTo(driverUserId: number): Promise<number[]> {
+    const rows = await Booking.query().where('driverUserId', driverUserId).select('id')
+    return rows.map((row) => row.id)
+  }
+
   async parties(bookingId: number): Promise<BookingParties | null> {
     const booking = await Booking.query()
       .where('id', bookingId)

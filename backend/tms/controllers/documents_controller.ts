@@ -7,6 +7,7 @@ import { documentHubQueryValidator, uploadDocumentValidator } from '#tms/validat
 import { contentDisposition, sanitiseFileName } from '#core/file_sniffing'
 import { MAX_UPLOAD_BYTES, checkUpload, readSingleUpload } from '#core/uploads'
 import { fromCents } from '#core/money'
+import { drivingAs } from '#accounts/services/driver_members'
 
 export { sanitiseFileName, MAX_UPLOAD_BYTES }
 
@@ -23,7 +24,7 @@ export default class DocumentsController {
       data: request.qs(),
     })
     const user = auth.getUserOrFail()
-    return this.hub.list({ id: user.id, role: user.role }, filters)
+    return this.hub.list({ id: user.id, role: user.role, driverUserId: drivingAs(user) }, filters)
   }
 
   async download({ auth, params, response }: HttpContext) {

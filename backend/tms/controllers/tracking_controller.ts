@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import TrackingService from '#tms/services/tracking_service'
 import FeedPushService from '#tms/services/feed_push_service'
+import { withoutMoneyFor } from '#accounts/services/driver_members'
 
 /** Milestone tracking; the routes' ShipmentPolicy has decided who may read a shipment. */
 @inject()
@@ -17,8 +18,10 @@ export default class TrackingController {
   }
 
   /** GET /api/tms/shipments/:id */
-  async show({ params }: HttpContext) {
-    return this.tracking.shipment(String(params.id))
+  async show({ auth, params }: HttpContext) {
+    const shipment = await this.tracking.shipment(String(params.id))
+    // A driver member is sent no invoice (docs/decisions/0246).
+    return withoutMoneyFor(auth.getUserOrFail(), shipment, ['invoice_url'])
   }
 
   /** POST /api/tms/feeds/:provider: signed by the provider, verified on the raw body. */

@@ -4,6 +4,8 @@ import Document from '#tms/models/document'
 import BookingDocumentsService from '#marketplace/services/booking_documents_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import BookingFactsService from '#marketplace/services/booking_facts_service'
+import { hidesMoney } from '#accounts/services/driver_members'
+import { MONEY_DOCUMENTS } from '#tms/services/document_hub_service'
 
 export const DOCUMENT_NOT_FOUND = 'Document not found'
 export const SHIPMENT_NOT_FOUND = 'Shipment not found'
@@ -29,6 +31,10 @@ export default class DocumentPolicy extends BasePolicy {
     const doc = id === null ? null : await Document.find(id)
     if (!doc) return this.notFound(DOCUMENT_NOT_FOUND)
     if (this.isAdmin(user)) return this.allowedOr404(true, DOCUMENT_NOT_FOUND)
+    // A driver member is served no document that states money (docs/decisions/0246).
+    if (hidesMoney(user) && (MONEY_DOCUMENTS as readonly string[]).includes(doc.type)) {
+      return this.notFound(DOCUMENT_NOT_FOUND)
+    }
     return this.allowedOr404(await this.isParty(user, doc.bookingId), DOCUMENT_NOT_FOUND)
   }
 

@@ -5,6 +5,7 @@ import Document from '#tms/models/document'
 import TmsDocument from '#tms/models/tms_document'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import IdentityRevealService from '#payments/services/identity_reveal_service'
+import BookingFactsService from '#marketplace/services/booking_facts_service'
 import DocumentService, {
   UPLOAD_TYPES,
   downloadUrl,
@@ -15,7 +16,15 @@ import { bookingReference } from '#core/reference'
 
 import { DOCUMENTS_PER_PAGE } from '#tms/validators/documents'
 
-export type Viewer = { id: number; role: string }
+export type Viewer = {
+  id: number
+  role: string
+  /** a driver member's login: only the documents of their bookings, none about money */
+  driverUserId?: number | null
+}
+
+/** Documents that state money, never listed or served to a driver member (decision 0246). */
+export const MONEY_DOCUMENTS = ['INVOICE', 'RATE_CONFIRMATION'] as const
 
 export type HubDocument = {
   id: number
@@ -51,7 +60,8 @@ export default class DocumentHubService {
   constructor(
     private carriers: CarrierProfileService,
     private documents: DocumentService,
-    private reveals: IdentityRevealService
+    private reveals: IdentityRevealService,
+    private facts: BookingFactsService
   ) {}
 
   async list(viewer: Viewer, filters: HubFilters) {
@@ -62,6 +72,11 @@ export default class DocumentHubService {
     else if (viewer.role === 'carrier') {
       const carrierId = await this.carriers.findCarrierId(viewer.id)
       query.where('carrierId', carrierId ?? -1)
+      if (viewer.driverUserId) {
+        // A driver member: the bookings assigned to them (decision 0237), no money (0246).
+        query.whereIn('bookingId', await this.facts.assignedTo(viewer.driverUserId))
+        query.whereNotIn('type', MONEY_DOCUMENTS)
+      }
     }
     if (filters.type) query.where('type', filters.type)
     if (filters.shipment) query.where('bookingId', Number(filters.shipment.replace(/^TRT-/i, '')))

@@ -284,6 +284,14 @@ export function roleNav(role: string, member?: NavMember): readonly RoleNavEntry
 }
 
 /**
+ * Whether the signed-in login may use an area of the role matrix: anyone but a company member
+ * whose role lacks it (an owner, or a login in no company, has every area).
+ */
+export function memberHasArea(member: NavMember, area: Area): boolean {
+  return !member || roleHasArea(member.companyKind, member.role, area)
+}
+
+/**
  * The dashboard sections a member may open (those of their menu, and the profile) and the one
  * the dashboard opens on: the first of their menu (decision 0237). A section outside them falls
  * back to it, so a driver's /carrier opens on Bookings, not on a Dashboard that answers 403.

@@ -11,6 +11,7 @@ import { companyFor, makeMember } from '#accounts/tests/companies'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
 import { carrierOf, makeBooking, makeListing } from '#tests/factories'
 import { makeExpeditedJob } from '#logistics/tests/expedited_helpers'
+import Document from '#tms/models/document'
 
 async function world() {
   const owner = await makeUser('carrier', { isApproved: true })
@@ -147,5 +148,37 @@ test.group('A driver member sees no money', (group) => {
     read.assertStatus(200)
     const foreign = await client.get(`/api/bookings/${other.id}/messages`).loginAs(driver)
     foreign.assertStatus(404)
+  })
+
+  test('documents: a driver lists and downloads no invoice or rate confirmation, only their bookings’', async ({
+    client,
+    assert,
+  }) => {
+    const { owner, driver, booking, other, shipper } = await world()
+    const carrierId = (await carrierOf(owner)).id
+    const docOf = (bookingId: number, type: string) =>
+      Document.create({
+        bookingId,
+        shipperId: shipper.id,
+        carrierId,
+        type,
+        url: `bookings/${bookingId}/${type.toLowerCase()}.pdf`,
+      })
+    const bol = await docOf(booking.id, 'BOL')
+    const invoice = await docOf(booking.id, 'INVOICE')
+    const rateCon = await docOf(booking.id, 'RATE_CONFIRMATION')
+    await docOf(other.id, 'BOL')
+    const list = await client.get('/api/tms/documents').loginAs(driver)
+    list.assertStatus(200)
+    assert.deepEqual(
+      list.body().data.map((d: { id: number }) => d.id),
+      [bol.id]
+    )
+    for (const doc of [invoice, rateCon]) {
+      const res = await client.get(`/api/tms/documents/${doc.id}/download`).loginAs(driver)
+      res.assertStatus(404)
+    }
+    const owners = await client.get('/api/tms/documents').loginAs(owner)
+    assert.lengthOf(owners.body().data, 4)
   })
 })

@@ -4,6 +4,7 @@ import { useRefreshCarrierBookings } from '@/app/refresh-carrier-bookings'
 import { CarrierDashboard } from '@/features/carrier/components/carrier-dashboard'
 import { reviewWindowClosed, reviewWindowNotOpen } from '@/lib/review-window'
 import { useUser } from '@/features/auth/api/get-user'
+import { memberHasArea } from '@/config/role-nav'
 
 // The sections' parts load with the section that shows them (decision 0219).
 const BookingChargesDialog = lazyComponent(() =>
@@ -86,19 +87,28 @@ export default function CarrierRoute() {
           />
         </Suspense>
       )}
-      reviewAction={(booking) => (
-        // A row's actions appear once their code is there (with the bookings, decision 0219).
-        <Suspense fallback={null}>
-          <BookingChargesDialog bookingId={booking.id} reference={booking.reference} />
-          <BookingReviewsDialog
-            bookingId={booking.id}
-            reference={booking.reference}
-            side="carrier"
-            windowClosed={reviewWindowClosed(booking)}
-            windowNotOpen={reviewWindowNotOpen(booking)}
-          />
-        </Suspense>
-      )}
+      reviewAction={
+        // Charges are money and ratings the dispatcher's: neither is a driver's (decision 0246).
+        memberHasArea(user?.member, 'charges') || memberHasArea(user?.member, 'reviews')
+          ? (booking) => (
+              // A row's actions appear once their code is there (with the bookings, decision 0219).
+              <Suspense fallback={null}>
+                {memberHasArea(user?.member, 'charges') ? (
+                  <BookingChargesDialog bookingId={booking.id} reference={booking.reference} />
+                ) : null}
+                {memberHasArea(user?.member, 'reviews') ? (
+                  <BookingReviewsDialog
+                    bookingId={booking.id}
+                    reference={booking.reference}
+                    side="carrier"
+                    windowClosed={reviewWindowClosed(booking)}
+                    windowNotOpen={reviewWindowNotOpen(booking)}
+                  />
+                ) : null}
+              </Suspense>
+            )
+          : undefined
+      }
     />
   )
 }

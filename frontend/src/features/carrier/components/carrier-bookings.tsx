@@ -38,24 +38,34 @@ function BookingRow({
   reviewAction,
   messageAction,
   driverAction,
+  showMoney,
 }: {
   booking: CarrierBooking
   reviewAction?: ReviewSlot
   messageAction?: MessageSlot
   driverAction?: DriverSlot
+  showMoney: boolean
 }) {
   const [open, setOpen] = React.useState(false)
   const historyId = `booking-history-${booking.id}`
   const facts: [string, string][] = [
     ['Pallets', String(booking.numberOfPallets)],
     ['Distance', booking.distance == null ? '—' : formatMiles(booking.distance)],
-    [
-      'Rate/Mile/Pallet',
-      booking.ratePerMilePerPallet == null ? '—' : formatCurrency(booking.ratePerMilePerPallet),
-    ],
+    ...(showMoney
+      ? ([
+          [
+            'Rate/Mile/Pallet',
+            booking.ratePerMilePerPallet == null
+              ? '—'
+              : formatCurrency(booking.ratePerMilePerPallet),
+          ],
+        ] as [string, string][])
+      : []),
     ['Pickup date', formatCalendarDate(booking.pickupDate) || '—'],
     ['Expected delivery', formatCalendarDate(booking.expectedDeliveryDate) || '—'],
-    ['Payment', formatStatus(booking.paymentStatus)],
+    ...(showMoney
+      ? ([['Payment', formatStatus(booking.paymentStatus)]] as [string, string][])
+      : []),
   ]
   const route = formatRoute(booking)
   // Street addresses only when they say more than the cities (a "Chicago, IL" booking does not).
@@ -78,9 +88,11 @@ function BookingRow({
             ) : null}
           </div>
           <div className="shrink-0 sm:text-right">
-            <p className="text-lg font-semibold text-slate-900">
-              {booking.totalAmount == null ? '—' : formatCurrency(booking.totalAmount)}
-            </p>
+            {showMoney ? (
+              <p className="text-lg font-semibold text-slate-900">
+                {booking.totalAmount == null ? '—' : formatCurrency(booking.totalAmount)}
+              </p>
+            ) : null}
             <p className="text-xs text-slate-500">Booked {formatDate(booking.createdAt)}</p>
           </div>
         </div>
@@ -114,8 +126,10 @@ function BookingRow({
           </p>
         ) : null}
 
-        {booking.status === 'cancelled' ? <CancellationNote booking={booking} /> : null}
-        {booking.paymentStatus === 'paid' && booking.status !== 'cancelled' ? (
+        {booking.status === 'cancelled' ? (
+          <CancellationNote booking={booking} showMoney={showMoney} />
+        ) : null}
+        {showMoney && booking.paymentStatus === 'paid' && booking.status !== 'cancelled' ? (
           <RateConfirmationCard bookingId={booking.id} reference={booking.reference} />
         ) : null}
 
@@ -172,7 +186,13 @@ function BookingRow({
  * A cancelled booking tells the carrier when it was cancelled and what it earns: the late-cancel
  * fee's share, paid out like any payout, or nothing (docs/decisions/0178).
  */
-function CancellationNote({ booking }: { booking: CarrierBooking }) {
+function CancellationNote({
+  booking,
+  showMoney,
+}: {
+  booking: CarrierBooking
+  showMoney: boolean
+}) {
   const when = booking.cancelledAt ? ` on ${formatDate(booking.cancelledAt)}` : ''
   const share = booking.cancellationFeeShareCents ?? 0
   return (
@@ -181,19 +201,30 @@ function CancellationNote({ booking }: { booking: CarrierBooking }) {
       data-testid="cancellation-note"
     >
       <span className="font-medium text-slate-900">Cancelled by the shipper{when}.</span>{' '}
-      {share > 0
+      {!showMoney
+        ? 'No truck is needed for it.'
+        : share > 0
         ? `It was cancelled close to its pickup: you earn ${formatCurrency(share / 100)} of the ${formatCurrency((booking.cancellationFeeCents ?? 0) / 100)} late-cancel fee, paid out like any payout (see Payout History).`
         : 'No truck is needed and nothing is owed for it.'}
     </p>
   )
 }
 
-/** Bookings: every booking on the carrier's trucks, each with its status control and history. */
+/**
+ * Bookings: every booking on the carrier's trucks, each with its status control and history. A
+ * driver member sees no money (`showMoney` false, decision 0246): the server sends none either.
+ */
 export function CarrierBookings({
   reviewAction,
   messageAction,
   driverAction,
-}: { reviewAction?: ReviewSlot; messageAction?: MessageSlot; driverAction?: DriverSlot } = {}) {
+  showMoney = true,
+}: {
+  reviewAction?: ReviewSlot
+  messageAction?: MessageSlot
+  driverAction?: DriverSlot
+  showMoney?: boolean
+} = {}) {
   const { data, error, isLoading, isValidating, mutate } = useCarrierBookings()
   return (
     <div className="space-y-6">
@@ -217,6 +248,7 @@ export function CarrierBookings({
                 reviewAction={reviewAction}
                 messageAction={messageAction}
                 driverAction={driverAction}
+                showMoney={showMoney}
               />
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import type * as React from 'react'
 import { lazyComponent, SectionSuspense } from '@/components/lazy-section'
 import { SectionLayout } from '@/components/section-layout'
-import { memberSections, roleNav, type NavMember } from '@/config/role-nav'
+import { memberHasArea, memberSections, roleNav, type NavMember } from '@/config/role-nav'
 import { useHashSection } from '@/hooks/use-hash-section'
 import type { ReviewSlot } from '@/types/review-slot'
 import type { MessageSlot } from '@/types/message-slot'
@@ -182,6 +182,7 @@ export function CarrierDashboard({
           reviewAction={reviewAction}
           messageAction={messageAction}
           driverAction={driverAction}
+          showMoney={memberHasArea(member, 'charges')}
         />
       )
       break
