@@ -75,7 +75,7 @@ export default class DocumentHubService {
       if (viewer.driverUserId) {
         // A driver member: the bookings assigned to them (decision 0237), no money (0246).
         query.whereIn('bookingId', await this.facts.assignedTo(viewer.driverUserId))
-        query.whereNotIn('type', MONEY_DOCUMENTS)
+        query.whereNotIn('type', [...MONEY_DOCUMENTS])
       }
     }
     if (filters.type) query.where('type', filters.type)
