@@ -7809,6 +7809,10 @@ export interface components {
              * @enum {string}
              */
             side: "shipper" | "carrier";
+            /** @description The login that wrote it, by name (docs/decisions/0246); null on messages written before members were recorded */
+            authorName: string | null;
+            /** @description Its company role when it wrote (owner, dispatcher, driver, accounts, planner); null outside a company or on older messages */
+            authorRole: string | null;
             /** @description The viewer wrote it */
             mine: boolean;
             /** @description Plain text (may be empty beside an attachment) */

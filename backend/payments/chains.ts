@@ -35,6 +35,8 @@ export const CLAIM_CHAIN: ChainDefinition = {
     'created_at',
   ],
   timestamps: ['created_at'],
+  // The company member who took the step, beside the company (decision 0246).
+  optional: ['actor_user_id'],
 }
 
 export const CHAINS = [LEDGER_CHAIN, REVEAL_CHAIN, CLAIM_CHAIN] as const

@@ -47,6 +47,11 @@ export async function readBoard({ request, response, auth, containerResolver }: 
   return response.header('content-encoding', 'gzip').send(gzippedPage(board))
 }
 
+/** The company member's own login acting, for the load's audit trail (decision 0246). */
+function memberOf(auth: HttpContext['auth']) {
+  return auth.getUserOrFail().member?.userId ?? null
+}
+
 /**
  * The carriers' board: hold, release, claim; and the public featured loads. Each action takes
  * only what it uses (method injection; docs/decisions/0197).
@@ -59,19 +64,19 @@ export default class FreightBoardController {
 
   @inject()
   async hold({ params, auth }: HttpContext, board: FreightBoardService) {
-    const carrier = await board.carrierOf(auth.getUserOrFail().id)
+    const carrier = await board.carrierOf(auth.getUserOrFail().id, memberOf(auth))
     return board.hold(carrier, Number(params.id))
   }
 
   @inject()
   async release({ params, auth }: HttpContext, board: FreightBoardService) {
-    const carrier = await board.carrierOf(auth.getUserOrFail().id)
+    const carrier = await board.carrierOf(auth.getUserOrFail().id, memberOf(auth))
     return board.release(carrier, Number(params.id))
   }
 
   @inject()
   async claim({ params, auth }: HttpContext, board: FreightBoardService) {
-    const carrier = await board.carrierOf(auth.getUserOrFail().id)
+    const carrier = await board.carrierOf(auth.getUserOrFail().id, memberOf(auth))
     return board.claim(carrier, Number(params.id))
   }
 }

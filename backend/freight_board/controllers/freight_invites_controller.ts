@@ -18,7 +18,7 @@ export default class FreightInvitesController {
     const user = auth.getUserOrFail()
     return response.created(
       await this.invites.invite(
-        { userId: user.id, role: user.role },
+        { userId: user.id, role: user.role, memberUserId: user.member?.userId ?? null },
         Number(params.id),
         candidateId
       )
@@ -34,7 +34,7 @@ export default class FreightInvitesController {
     const user = auth.getUserOrFail()
     const { carrierId } = await this.board.carrierOf(user.id)
     return this.invites.accept(
-      { userId: user.id, role: user.role, carrierId },
+      { userId: user.id, role: user.role, carrierId, memberUserId: user.member?.userId ?? null },
       String(params.token)
     )
   }

@@ -15,7 +15,12 @@ export default class FreightListingsController {
   async store({ request, response, auth }: HttpContext) {
     const form = await request.validateUsing(freightListingFormValidator)
     const user = auth.getUserOrFail()
-    return response.created(await this.listings.post({ userId: user.id, role: user.role }, form))
+    return response.created(
+      await this.listings.post(
+        { userId: user.id, role: user.role, memberUserId: user.member?.userId ?? null },
+        form
+      )
+    )
   }
 
   async index({ auth }: HttpContext) {
@@ -25,13 +30,19 @@ export default class FreightListingsController {
   /** FreightListingPolicy has checked the load is this shipper's. */
   async cancel({ params, auth }: HttpContext) {
     const user = auth.getUserOrFail()
-    return this.listings.cancel({ userId: user.id, role: user.role }, Number(params.id))
+    return this.listings.cancel(
+      { userId: user.id, role: user.role, memberUserId: user.member?.userId ?? null },
+      Number(params.id)
+    )
   }
 
   /** FreightListingPolicy has checked the load is this shipper's. */
   async fund({ params, auth }: HttpContext) {
     const user = auth.getUserOrFail()
-    return this.listings.fund({ userId: user.id, role: user.role }, Number(params.id))
+    return this.listings.fund(
+      { userId: user.id, role: user.role, memberUserId: user.member?.userId ?? null },
+      Number(params.id)
+    )
   }
 
   /** FreightListingPolicy has checked the reader is the load's shipper or claiming carrier. */

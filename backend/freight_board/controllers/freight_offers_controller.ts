@@ -17,14 +17,16 @@ export default class FreightOffersController {
 
   private async actor({ auth }: HttpContext): Promise<OfferActor> {
     const user = auth.getUserOrFail()
-    if (user.role === 'shipper') return { side: 'shipper', userId: user.id }
+    const memberUserId = user.member?.userId ?? null
+    if (user.role === 'shipper') return { side: 'shipper', userId: user.id, memberUserId }
     const carrier = await this.board.carrierOf(user.id)
-    return { side: 'carrier', userId: user.id, carrierId: carrier.carrierId }
+    return { side: 'carrier', userId: user.id, carrierId: carrier.carrierId, memberUserId }
   }
 
   async store(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(offerValidator)
-    const carrier = await this.board.carrierOf(ctx.auth.getUserOrFail().id)
+    const user = ctx.auth.getUserOrFail()
+    const carrier = await this.board.carrierOf(user.id, user.member?.userId ?? null)
     return ctx.response.created(await this.offers.make(carrier, Number(ctx.params.id), input))
   }
 

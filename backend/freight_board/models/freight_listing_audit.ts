@@ -19,6 +19,10 @@ export default class FreightListingAudit extends BaseModel {
   @column()
   declare actorUserId: number | null
 
+  /** the company member's own login that acted (decision 0246), null for the system or older rows */
+  @column()
+  declare memberUserId: number | null
+
   @column()
   declare actorRole: string | null
 

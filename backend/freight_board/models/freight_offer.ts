@@ -35,6 +35,10 @@ export default class FreightOffer extends BaseModel {
   @column()
   declare lastBy: OfferSide
 
+  /** the login that last made, countered, accepted or declined it (decision 0246) */
+  @column()
+  declare lastByUserId: number | null
+
   @column()
   declare carrierCounters: number
 

@@ -77,7 +77,12 @@ export function cachedBoard(
 }
 
 /** A carrier on the board: the user acting and their company. */
-export type BoardCarrier = { userId: number; carrierId: number }
+export type BoardCarrier = {
+  userId: number
+  carrierId: number
+  /** the company member's own login acting (decisions 0223, 0246), for the audit trail */
+  memberUserId?: number | null
+}
 
 type Query = DatabaseQueryBuilderContract<any>
 

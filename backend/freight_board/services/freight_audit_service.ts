@@ -23,7 +23,12 @@ export type FreightAction =
   | 'invite_cancelled'
 
 /** Who acted: a user with a role, or the system (scheduled expiry, payment deadline). */
-export type FreightActor = { userId: number | null; role: string }
+export type FreightActor = {
+  userId: number | null
+  role: string
+  /** the company member's own login that acted, beside the company (decision 0246) */
+  memberUserId?: number | null
+}
 
 export const SYSTEM: FreightActor = { userId: null, role: 'system' }
 
@@ -61,6 +66,7 @@ export default class FreightAuditService {
         action,
         actorUserId: actor.userId,
         actorRole: actor.role,
+        memberUserId: actor.memberUserId ?? null,
         meta,
         createdAt: at,
       },

@@ -76,11 +76,11 @@ export default class FreightBoardService {
     return this.reader.visible(listingId, carrierId)
   }
 
-  async carrierOf(userId: number): Promise<BoardCarrier> {
+  async carrierOf(userId: number, memberUserId: number | null = null): Promise<BoardCarrier> {
     // No carrier profile: the profile service's own 404.
     const carrierId =
       (await this.findCarrierId(userId)) ?? (await this.carriers.requireCarrierId(userId))
-    return { userId, carrierId }
+    return { userId, carrierId, memberUserId }
   }
 
   /** The carriers.id of a carrier user, or null when it has no carrier profile. */
@@ -339,7 +339,7 @@ export default class FreightBoardService {
   }
 
   private actor(carrier: BoardCarrier): FreightActor {
-    return { userId: carrier.userId, role: 'carrier' }
+    return { userId: carrier.userId, role: 'carrier', memberUserId: carrier.memberUserId ?? null }
   }
 
   /**

@@ -41,8 +41,10 @@ import {
 } from '#freight_board/services/offer_rules'
 
 /** Who acts on an offer: the load's shipper, or the offering carrier. */
-export type OfferActor =
+/** Who answers an offer; `memberUserId` is the company member's own login (decision 0246). */
+export type OfferActor = { memberUserId?: number | null } & (
   { side: 'shipper'; userId: number } | { side: 'carrier'; userId: number; carrierId: number }
+)
 
 export type OfferInput = { amount_cents: number; note?: string | null; expires_in_hours: number }
 
@@ -144,6 +146,7 @@ export default class FreightOfferService {
           amountCents: input.amount_cents,
           note: input.note ?? null,
           lastBy: 'carrier',
+          lastByUserId: carrier.memberUserId ?? carrier.userId,
           carrierCounters: 0,
           shipperCounters: 0,
           status: belowFloor ? 'DECLINED' : 'PENDING',
@@ -194,6 +197,7 @@ export default class FreightOfferService {
           amount_cents: input.amount_cents,
           note: input.note ?? null,
           last_by: actor.side,
+          last_by_user_id: actor.memberUserId ?? actor.userId,
           [counters]: trx.raw(`${counters} + 1`),
           expires_at: sqlTimestamp(now.plus({ hours: input.expires_in_hours }), trx),
           updated_at: stamp,
@@ -223,7 +227,7 @@ export default class FreightOfferService {
       {
         id: offerId,
         priceCents: offer.amountCents,
-        actor: { userId: actor.userId, role: actor.side },
+        actor: { userId: actor.userId, role: actor.side, memberUserId: actor.memberUserId ?? null },
       },
       async (trx) => {
         const load = await this.loadFor(trx, offer.listingId)
@@ -232,7 +236,12 @@ export default class FreightOfferService {
         // The amount accepted is the one read above: a counter in between changes it, and loses.
         const updated = await this.answerable(trx, offerId, actor.side, now)
           .where('amount_cents', offer.amountCents)
-          .update({ status: 'ACCEPTED', closed_reason: 'accepted', updated_at: stamp })
+          .update({
+            status: 'ACCEPTED',
+            closed_reason: 'accepted',
+            last_by_user_id: actor.memberUserId ?? actor.userId,
+            updated_at: stamp,
+          })
         if (rowCount(updated) !== 1) await this.refuse(trx, offerId, actor.side, now, false)
       }
     )
@@ -252,6 +261,7 @@ export default class FreightOfferService {
       const updated = await this.answerable(trx, offerId, actor.side, now).update({
         status: 'DECLINED',
         closed_reason: `declined_by_${actor.side}`,
+        last_by_user_id: actor.memberUserId ?? actor.userId,
         updated_at: sqlTimestamp(now, trx),
       })
       if (rowCount(updated) !== 1) await this.refuse(trx, offerId, actor.side, now, false)

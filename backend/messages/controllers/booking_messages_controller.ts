@@ -12,6 +12,7 @@ import {
   readReceiptValidator,
 } from '#messages/validators/message'
 import { MAX_ATTACHMENT_BYTES } from '#messages/message_rules'
+import { signedInPersonId } from '#accounts/services/signed_in_person'
 
 /** A booking's thread (docs/decisions/0230); MessagePolicy has checked the booking. */
 @inject()
@@ -73,11 +74,17 @@ export default class BookingMessagesController {
   private viewer(auth: HttpContext['auth']): ThreadViewer {
     const user = auth.getUserOrFail()
     if (user.role === 'admin') return { userId: user.id, side: 'admin' }
-    return { userId: user.id, side: user.role === 'carrier' ? 'carrier' : 'shipper' }
+    return this.party(auth)
   }
 
+  /** The company's side, and the member who acts for it (docs/decisions/0246). */
   private party(auth: HttpContext['auth']): PartyViewer {
     const user = auth.getUserOrFail()
-    return { userId: user.id, side: user.role === 'carrier' ? 'carrier' : 'shipper' }
+    return {
+      userId: user.id,
+      side: user.role === 'carrier' ? 'carrier' : 'shipper',
+      personId: signedInPersonId(auth),
+      role: user.member?.role ?? null,
+    }
   }
 }

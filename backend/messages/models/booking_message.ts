@@ -16,6 +16,14 @@ export default class BookingMessage extends BaseModel {
   @column()
   declare authorUserId: number
 
+  /** the login that wrote it (a company member's own), null on rows older than decision 0246 */
+  @column()
+  declare authorPersonId: number | null
+
+  /** its company role when it wrote (`driver`, `planner`, ...), null outside a company */
+  @column()
+  declare authorRole: string | null
+
   @column()
   declare authorSide: MessageSide
 

@@ -19,6 +19,7 @@ import AdvancedInvoiceService from '#finance/services/advanced_invoice_service'
 import CargoClaimService from '#payments/services/cargo_claim_service'
 import BookingMessage, { type MessageSide } from '#messages/models/booking_message'
 import BookingMessageRead from '#messages/models/booking_message_read'
+import { personNames } from '#accounts/services/person_names'
 import {
   BOOKING_NOT_FOUND,
   EDIT_WINDOW_MINUTES,
@@ -29,8 +30,15 @@ import {
 } from '#messages/message_rules'
 
 /** Who reads or writes a thread: one of its two sides, or an admin reading a disputed one. */
-export type ThreadViewer = { userId: number; side: MessageSide | 'admin' }
-export type PartyViewer = { userId: number; side: MessageSide }
+export type ThreadViewer = {
+  userId: number
+  side: MessageSide | 'admin'
+  /** the login reading or writing (a company member's own, decision 0246); else `userId` */
+  personId?: number
+  /** that login's company role, null outside a company */
+  role?: string | null
+}
+export type PartyViewer = ThreadViewer & { side: MessageSide }
 
 export type MessageAttachmentShape = {
   fileName: string
@@ -42,6 +50,10 @@ export type MessageAttachmentShape = {
 export type MessageShape = {
   id: number
   side: MessageSide
+  /** who wrote it, "Name" of the login (decision 0246); null on messages older than that */
+  authorName: string | null
+  /** their company role when they wrote it, null outside a company or on older messages */
+  authorRole: string | null
   mine: boolean
   body: string
   createdAt: string
@@ -115,7 +127,7 @@ export default class MessageService {
       bookingId,
       reference: bookingReference(bookingId),
       you: viewer.side,
-      messages: messages.map((m) => this.present(m, viewer, reads)),
+      messages: await this.presentAll(messages, viewer, reads),
       unread,
       readUpTo: reads,
     }
@@ -147,6 +159,8 @@ export default class MessageService {
       message = await BookingMessage.create({
         bookingId,
         authorUserId: viewer.userId,
+        authorPersonId: viewer.personId ?? viewer.userId,
+        authorRole: viewer.role ?? null,
         authorSide: viewer.side,
         body,
         attachmentPath: key,
@@ -171,7 +185,7 @@ export default class MessageService {
       mailSide: alreadyUnread ? null : recipient,
       fromSide: viewer.side,
     })
-    return this.present(message, viewer, reads)
+    return (await this.presentAll([message], viewer, reads))[0]
   }
 
   /** Its author rewrites a message within EDIT_WINDOW_MINUTES of sending it; never after. */
@@ -183,7 +197,7 @@ export default class MessageService {
   ): Promise<MessageShape> {
     await this.openBooking(bookingId)
     const message = await this.message(bookingId, messageId)
-    if (message.authorUserId !== viewer.userId || message.authorSide !== viewer.side) {
+    if (!this.wrote(message, viewer)) {
       throw new ForbiddenException(NOT_AUTHOR)
     }
     const now = this.clock.now()
@@ -193,7 +207,7 @@ export default class MessageService {
     message.merge({ body, editedAt: now })
     await message.save()
     await this.changed({ bookingId, change: 'edited', mailSide: null, fromSide: viewer.side })
-    return this.present(message, viewer, await this.reads(bookingId))
+    return (await this.presentAll([message], viewer, await this.reads(bookingId)))[0]
   }
 
   /** The viewer's side has read the thread up to `upToMessageId` (a receipt never moves back). */
@@ -290,17 +304,38 @@ export default class MessageService {
     await this.reveals.logDeliberate({ id: adminId, role: 'admin' }, bookingId, reason)
   }
 
+  /**
+   * Whether the viewer's login wrote the message: the member themself, not another member of
+   * the same company (decision 0246); a message older than that is its company's.
+   */
+  private wrote(m: BookingMessage, viewer: ThreadViewer) {
+    if (m.authorUserId !== viewer.userId || m.authorSide !== viewer.side) return false
+    return m.authorPersonId === null || m.authorPersonId === (viewer.personId ?? viewer.userId)
+  }
+
+  private async presentAll(
+    messages: BookingMessage[],
+    viewer: ThreadViewer,
+    reads: { shipper: number | null; carrier: number | null }
+  ) {
+    const names = await personNames(messages.map((m) => m.authorPersonId))
+    return messages.map((m) => this.present(m, viewer, reads, names))
+  }
+
   private present(
     m: BookingMessage,
     viewer: ThreadViewer,
-    reads: { shipper: number | null; carrier: number | null }
+    reads: { shipper: number | null; carrier: number | null },
+    names: Map<number, string>
   ): MessageShape {
-    const mine = m.authorUserId === viewer.userId && m.authorSide === viewer.side
+    const mine = this.wrote(m, viewer)
     const until = m.createdAt.plus({ minutes: EDIT_WINDOW_MINUTES })
     const editable = mine && this.clock.nowMillis() <= until.toMillis()
     return {
       id: m.id,
       side: m.authorSide,
+      authorName: m.authorPersonId === null ? null : (names.get(m.authorPersonId) ?? null),
+      authorRole: m.authorPersonId === null ? null : m.authorRole,
       mine,
       body: m.body,
       createdAt: iso(m.createdAt),

@@ -6,6 +6,7 @@ import CarrierPaymentsService, {
 } from '#payments/services/carrier_payments_service'
 import PayoutAccountChangeService from '#payments/services/payout_account_change_service'
 import PasswordCheck from '#accounts/services/password_check'
+import { signedInPersonId } from '#accounts/services/signed_in_person'
 import { replacePayoutAccountValidator } from '#payments/validators/payment'
 import { SANDBOX_PAYOUT_DESTINATION } from '#plugins/payments/drivers/sandbox'
 
@@ -94,8 +95,11 @@ export default class CarrierPaymentsController {
     changes: PayoutAccountChangeService
   ) {
     const { currentPassword } = await request.validateUsing(replacePayoutAccountValidator)
-    const user = await check.verify(auth.getUserOrFail().id, currentPassword, request.ip())
-    return changes.replace(user, publicOrigin(request))
+    // The password is the person's who signed in (an owner member's own, decision 0223); the
+    // account, its email and its payouts are the company's; the hold records who changed it.
+    const person = await check.verify(signedInPersonId(auth), currentPassword, request.ip())
+    const company = auth.getUserOrFail()
+    return changes.replace(company, publicOrigin(request), person.id)
   }
 
   /** GET /api/carrier/payout-hold */

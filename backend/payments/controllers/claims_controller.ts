@@ -27,7 +27,12 @@ export default class ClaimsController {
   /** POST /api/bookings/:id/claims */
   async store({ auth, params, request, response }: HttpContext) {
     const input = await request.validateUsing(fileClaimValidator)
-    const claim = await this.service.file(auth.user!.id, parseBookingId(params.id)!, input)
+    const claim = await this.service.file(
+      auth.user!.id,
+      parseBookingId(params.id)!,
+      input,
+      auth.user!.member?.userId ?? null
+    )
     return response.created(claim)
   }
 
@@ -51,7 +56,7 @@ export default class ClaimsController {
   async respond({ auth, params, request }: HttpContext) {
     const input = await request.validateUsing(claimResponseValidator)
     return this.service.respond(
-      { userId: auth.user!.id, role: 'carrier' },
+      { userId: auth.user!.id, role: 'carrier', memberUserId: auth.user!.member?.userId },
       Number(params.id),
       input
     )
@@ -59,14 +64,17 @@ export default class ClaimsController {
 
   /** POST /api/claims/:id/accept */
   async accept({ auth, params }: HttpContext) {
-    return this.service.accept({ userId: auth.user!.id, role: 'shipper' }, Number(params.id))
+    return this.service.accept(
+      { userId: auth.user!.id, role: 'shipper', memberUserId: auth.user!.member?.userId },
+      Number(params.id)
+    )
   }
 
   /** POST /api/claims/:id/escalate */
   async escalate({ auth, params, request }: HttpContext) {
     const { reason } = await request.validateUsing(escalateClaimValidator)
     return this.service.escalate(
-      { userId: auth.user!.id, role: 'shipper' },
+      { userId: auth.user!.id, role: 'shipper', memberUserId: auth.user!.member?.userId },
       Number(params.id),
       reason
     )

@@ -147,7 +147,12 @@ export type CarrierClaimsHistory = {
   }[]
 }
 
-export type Actor = { userId: number; role: 'shipper' | 'carrier' | 'admin' }
+export type Actor = {
+  userId: number
+  role: 'shipper' | 'carrier' | 'admin'
+  /** the company member's own login that acted (decision 0246); null or absent otherwise */
+  memberUserId?: number | null
+}
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 
@@ -219,7 +224,8 @@ export default class CargoClaimService {
   async file(
     shipperId: number,
     bookingId: number,
-    input: { type: ClaimType; amountCents: number; description: string }
+    input: { type: ClaimType; amountCents: number; description: string },
+    memberUserId: number | null = null
   ): Promise<ClaimView> {
     const booking = await db
       .from('bookings')
@@ -280,10 +286,17 @@ export default class CargoClaimService {
         // Before the release, the claim holds the payout; after it, it proceeds as a recovery.
         const held = await this.settlement.holdPayoutForClaim(trx, bookingId, id, now)
         if (held) await trx.from('cargo_claims').where('id', id).update({ payout_held: true })
-        await this.audit(trx, id, { userId: shipperId, role: 'shipper' }, 'filed', 'filed', {
-          amountCents: input.amountCents,
-          note: held ? 'payout held' : 'payout already released: recovery against the carrier',
-        })
+        await this.audit(
+          trx,
+          id,
+          { userId: shipperId, role: 'shipper', memberUserId },
+          'filed',
+          'filed',
+          {
+            amountCents: input.amountCents,
+            note: held ? 'payout held' : 'payout already released: recovery against the carrier',
+          }
+        )
         return id
       })
     } catch (error) {
@@ -701,6 +714,7 @@ export default class CargoClaimService {
         claim_id: claimId,
         actor_id: actor.userId,
         actor_role: actor.role,
+        ...(actor.memberUserId ? { actor_user_id: actor.memberUserId } : {}),
         action,
         status,
         amount_cents: detail.amountCents,

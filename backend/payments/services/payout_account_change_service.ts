@@ -30,7 +30,11 @@ export default class PayoutAccountChangeService {
   ) {}
 
   /** The password was checked. The new account's onboarding link, and the hold's end. */
-  async replace(user: Carrier, origin: string): Promise<{ url: string; payoutsHeldUntil: string }> {
+  async replace(
+    user: Carrier,
+    origin: string,
+    changedBy: number | null = null
+  ): Promise<{ url: string; payoutsHeldUntil: string }> {
     const account = await this.carriers.findPaymentAccount(user.id)
     if (!account) throw new NotFoundException(CARRIER_NOT_FOUND)
     if (!account.stripeAccountId) throw new ConflictException(NO_ACCOUNT_YET)
@@ -45,7 +49,7 @@ export default class PayoutAccountChangeService {
     const at = this.clock.now()
     const until = await writeTransaction(async (trx) => {
       await this.carriers.replaceStripeAccount(trx, account.carrierId, created.accountId)
-      return this.holds.hold(trx, account.carrierId, 'payout_account', user.email)
+      return this.holds.hold(trx, account.carrierId, 'payout_account', user.email, changedBy)
     })
     await this.notices.send({
       to: user.email,

@@ -67,7 +67,9 @@ export default class PayoutHoldService {
     trx: TransactionClientContract,
     carrierId: number,
     kind: PayoutHoldKind,
-    noticeSentTo: string | null
+    noticeSentTo: string | null,
+    /** the login that made the change (a company member's own, decision 0246) */
+    changedBy: number | null = null
   ): Promise<DateTime> {
     const now = this.clock.now()
     // On a whole second (up): SQLite stores whole seconds, and the time the carrier is told
@@ -79,6 +81,7 @@ export default class PayoutHoldService {
       kind,
       reason: holdReason(kind),
       notice_sent_to: noticeSentTo,
+      changed_by: changedBy,
       starts_at: sqlTimestamp(now, trx),
       ends_at: sqlTimestamp(endsAt, trx),
       created_at: sqlTimestamp(now, trx),

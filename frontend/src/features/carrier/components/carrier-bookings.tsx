@@ -186,13 +186,7 @@ function BookingRow({
  * A cancelled booking tells the carrier when it was cancelled and what it earns: the late-cancel
  * fee's share, paid out like any payout, or nothing (docs/decisions/0178).
  */
-function CancellationNote({
-  booking,
-  showMoney,
-}: {
-  booking: CarrierBooking
-  showMoney: boolean
-}) {
+function CancellationNote({ booking, showMoney }: { booking: CarrierBooking; showMoney: boolean }) {
   const when = booking.cancelledAt ? ` on ${formatDate(booking.cancelledAt)}` : ''
   const share = booking.cancellationFeeShareCents ?? 0
   return (
@@ -204,8 +198,8 @@ function CancellationNote({
       {!showMoney
         ? 'No truck is needed for it.'
         : share > 0
-        ? `It was cancelled close to its pickup: you earn ${formatCurrency(share / 100)} of the ${formatCurrency((booking.cancellationFeeCents ?? 0) / 100)} late-cancel fee, paid out like any payout (see Payout History).`
-        : 'No truck is needed and nothing is owed for it.'}
+          ? `It was cancelled close to its pickup: you earn ${formatCurrency(share / 100)} of the ${formatCurrency((booking.cancellationFeeCents ?? 0) / 100)} late-cancel fee, paid out like any payout (see Payout History).`
+          : 'No truck is needed and nothing is owed for it.'}
     </p>
   )
 }
