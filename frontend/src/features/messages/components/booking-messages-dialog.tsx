@@ -29,6 +29,23 @@ export const MESSAGE_MAX_LENGTH = 4000
 const MAX_FILE_BYTES = 10 * 1024 * 1024
 
 type Side = 'shipper' | 'carrier'
+/**
+ * Who wrote a message, as the thread shows it (decision 0246): "Name (Role)", the company role
+ * when there is one; a message older than that names its side only.
+ */
+export function authorLabel(message: {
+  side: Side
+  authorName: string | null
+  authorRole: string | null
+}): string {
+  const side = message.side === 'shipper' ? 'Shipper' : 'Carrier'
+  if (!message.authorName) return side
+  const role = message.authorRole
+    ? message.authorRole.charAt(0).toUpperCase() + message.authorRole.slice(1)
+    : side
+  return `${message.authorName} (${role})`
+}
+
 const otherOf = (side: Side): Side => (side === 'shipper' ? 'carrier' : 'shipper')
 const errorText = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).replace(/^\d{3}: /, '')
@@ -149,7 +166,7 @@ export function MessageItem({
   const [draft, setDraft] = React.useState(message.body)
   const [problem, setProblem] = React.useState<string | null>(null)
   const editable = message.editableUntil !== null && Date.parse(message.editableUntil) > Date.now()
-  const who = message.mine ? 'You' : message.side === 'shipper' ? 'Shipper' : 'Carrier'
+  const who = message.mine ? 'You' : authorLabel(message)
   const editId = `message-edit-${message.id}`
 
   const save = async () => {
