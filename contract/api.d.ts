@@ -2462,7 +2462,7 @@ export interface paths {
         };
         /**
          * A shipper's drayage moves, or a carrier's accepted ones
-         * @description Newest first, at most 100. Charges are computed as of today (business time zone).
+         * @description Newest first, at most 100. Charges are computed as of today (business time zone). A carrier's driver member lists and reads only the moves assigned to them, without money (docs/decisions/0246).
          */
         get: operations["listDrayageMoves"];
         put?: never;
@@ -2501,7 +2501,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One move (its shipper or carrier) */
+        /**
+         * One move (its shipper or carrier)
+         * @description A carrier's driver member lists and reads only the moves assigned to them, without money (docs/decisions/0246).
+         */
         get: operations["showDrayageMove"];
         put?: never;
         post?: never;
@@ -2525,6 +2528,26 @@ export interface paths {
          * @description Exactly one carrier wins (a conditional update); the others get 409 `This move was already accepted by another carrier`. A carrier without DRAY in its modes gets 403.
          */
         post: operations["acceptDrayageMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drayage/moves/{id}/driver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign a drayage move to a driver of the carrier on it
+         * @description Approved carriers; of a company's members owners and dispatchers (others 403 `Your company role (<role>) does not allow this`, decision 0223). `memberId` must name a driver member of the company who was not removed (else 422 naming `memberId`); null unassigns. The member who assigned it is recorded. Someone else's move is a 404. The carrier's screens hear `{ kind: 'drayage', id, change: 'driver_assigned' | 'driver_unassigned' }`. Only an accepted or gated-out move takes a driver (409); unassigning always works. The driver then lists it (`GET /api/drayage/moves`, without money), finds it in `GET /api/driver/work` and records its gate-out, empty return and appointments (docs/decisions/0246).
+         */
+        put: operations["assignDrayageMoveDriver"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7026,16 +7049,20 @@ export interface components {
             distanceMiles: number | null;
             /** @description the shipper's line-haul price in dollars, to the shipper and admins; null to carriers and on moves requested before drayage was priced */
             lineHaul: number | null;
-            /** @description the carrier's pay of the line haul (the payout split), to carriers and admins; null to the shipper */
+            /** @description the carrier's pay of the line haul (the payout split), to carriers and admins; null to the shipper Null to a driver member too (docs/decisions/0246). */
             carrierPay: number | null;
             /** @enum {string} */
             status: "OPEN" | "ACCEPTED" | "OUT_GATED" | "EMPTY_RETURNED" | "CANCELLED";
             /** Format: date */
             availableOn: string;
             freeDays: number;
-            demurragePerDay: number;
-            perDiemPerDay: number;
+            /** @description Null to a driver member, who is sent no money (docs/decisions/0246). */
+            demurragePerDay: number | null;
+            /** @description Null to a driver member, who is sent no money (docs/decisions/0246). */
+            perDiemPerDay: number | null;
+            /** @description Empty to a driver member (docs/decisions/0246). */
             demurrageTiers: components["schemas"]["DrayageTier"][];
+            /** @description Empty to a driver member (docs/decisions/0246). */
             perDiemTiers: components["schemas"]["DrayageTier"][];
             /** Format: date */
             lastFreeDay: string;
@@ -7044,8 +7071,11 @@ export interface components {
             perDiemLastFreeDay: null | string;
             demurrageDays: number;
             perDiemDays: number;
-            totalDemurrage: number;
-            totalPerDiem: number;
+            /** @description Null to a driver member, who is sent no money (docs/decisions/0246). */
+            totalDemurrage: number | null;
+            /** @description Null to a driver member, who is sent no money (docs/decisions/0246). */
+            totalPerDiem: number | null;
+            /** @description Empty to a driver member (docs/decisions/0246). */
             charges: components["schemas"]["DrayageChargeLine"][];
             /** Format: date */
             chargesAsOf: string;
@@ -7061,6 +7091,8 @@ export interface components {
             cancelReason: string | null;
             /** @description The carrier on the move: its anonymous label to the shipper (a drayage move is not paid through the platform: docs/decisions/0157), its company to the carrier and admins; null while open. */
             carrierName: null | string;
+            /** @description The driver the carrier assigned the move to (docs/decisions/0246); null to the shipper, or when none */
+            driver: components["schemas"]["DriverMember"] | null;
         };
         DrayageMoveInput: {
             /** @description ISO 6346, e.g. CSQU3054383 (spaces and dashes ignored) */
@@ -8648,7 +8680,7 @@ export interface components {
         };
         DriverWorkItem: {
             /** @enum {string} */
-            kind: "booking" | "expedited";
+            kind: "booking" | "expedited" | "drayage";
             id: number;
             reference: string;
             /** @description The booking's status (`BookingStatus`) or the job's (`ExpeditedStatus`) */
@@ -8663,7 +8695,7 @@ export interface components {
             pallets: number;
             pickup: components["schemas"]["WorkStop"];
             delivery: components["schemas"]["WorkStop"];
-            /** @description What may be reported now: a booking's road statuses (in_transit, delayed, delivered; `PUT /api/bookings/{id}/status`), an expedited job's `pickup` or `deliver` */
+            /** @description What may be reported now: a booking's road statuses (in_transit, delayed, delivered; `PUT /api/bookings/{id}/status`), an expedited job's `pickup` or `deliver` A drayage move's `gate-out` or `empty-return` (`POST /api/drayage/moves/{id}/gate-out|empty-return`, decision 0246). */
             actions: string[];
             /** @description Why the next move is refused now, when it is */
             blockedReason: string | null;
@@ -12900,6 +12932,41 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    assignDrayageMoveDriver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drayage move id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignDriverInput"];
+            };
+        };
+        responses: {
+            /** @description The driver now on the move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverAssignment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     gateOutDrayageMove: {

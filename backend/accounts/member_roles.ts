@@ -59,6 +59,7 @@ export const ROUTE_AREAS: Record<string, Classified> = {
   'GET /api/company/drivers': 'assign',
   'PUT /api/bookings/:id/driver': 'assign',
   'PUT /api/expedited-jobs/:id/driver': 'assign',
+  'PUT /api/drayage/moves/:id/driver': 'assign',
   'GET /api/driver/work': 'bookings',
   // fleet
   'GET /api/carrier/profile': 'fleet',

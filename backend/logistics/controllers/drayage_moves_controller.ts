@@ -1,6 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
-import DrayageMoveService from '#logistics/services/drayage_move_service'
+import DrayageMoveService, { type DrayageViewer } from '#logistics/services/drayage_move_service'
+import { drivingAs, hidesMoney } from '#accounts/services/driver_members'
+import { assignDriverValidator } from '#accounts/validators/company'
+import { signedInPersonId } from '#accounts/services/signed_in_person'
 import AppointmentService from '#logistics/services/appointment_service'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
 import { ForbiddenException } from '#core/exceptions/http_errors'
@@ -11,6 +14,13 @@ import {
   createDrayageMoveValidator,
   requestAppointmentValidator,
 } from '#logistics/validators/drayage'
+
+/** Who reads a move: a driver member is sent no money (docs/decisions/0246). */
+function viewerOf(auth: HttpContext['auth']): DrayageViewer {
+  const user = auth.getUserOrFail()
+  if (hidesMoney(user)) return 'driver'
+  return user.role === 'shipper' || user.role === 'carrier' ? user.role : 'admin'
+}
 
 /** Drayage moves: the shipper's requests, the DRAY carrier's work, and their appointments. */
 @inject()
@@ -24,7 +34,9 @@ export default class DrayageMovesController {
   /** GET /api/drayage/moves: the shipper's moves, or the carrier's accepted ones */
   async index({ auth }: HttpContext) {
     const user = auth.user!
-    return user.role === 'shipper' ? this.moves.forShipper(user.id) : this.moves.forCarrier(user.id)
+    return user.role === 'shipper'
+      ? this.moves.forShipper(user.id)
+      : this.moves.forCarrier(user.id, drivingAs(user))
   }
 
   /** POST /api/drayage/moves (shipper) */
@@ -48,10 +60,17 @@ export default class DrayageMovesController {
 
   /** GET /api/drayage/moves/:id (DrayageMovePolicy: its shipper or carrier) */
   async show({ params, auth }: HttpContext) {
-    const role = auth.user!.role
-    return this.moves.show(
+    return this.moves.show(Number(params.id), viewerOf(auth))
+  }
+
+  /** PUT /api/drayage/moves/:id/driver: a driver of the company, or null (decision 0246) */
+  async assignDriver({ params, request, auth }: HttpContext) {
+    const { memberId } = await request.validateUsing(assignDriverValidator)
+    return this.moves.assignDriver(
       Number(params.id),
-      role === 'shipper' || role === 'carrier' ? role : 'admin'
+      auth.getUserOrFail().id,
+      memberId,
+      signedInPersonId(auth)
     )
   }
 
@@ -61,13 +80,13 @@ export default class DrayageMovesController {
   }
 
   /** POST /api/drayage/moves/:id/gate-out */
-  async gateOut({ params }: HttpContext) {
-    return this.moves.gateOut(Number(params.id))
+  async gateOut({ params, auth }: HttpContext) {
+    return this.moves.gateOut(Number(params.id), viewerOf(auth))
   }
 
   /** POST /api/drayage/moves/:id/empty-return */
-  async emptyReturn({ params }: HttpContext) {
-    return this.moves.emptyReturn(Number(params.id))
+  async emptyReturn({ params, auth }: HttpContext) {
+    return this.moves.emptyReturn(Number(params.id), viewerOf(auth))
   }
 
   /** POST /api/drayage/moves/:id/appointments */

@@ -94,6 +94,16 @@ export default class DrayageMove extends BaseModel {
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime | null
 
+  /** the driver's login the move is assigned to (docs/decisions/0246), and who assigned it when */
+  @column()
+  declare driverUserId: number | null
+
+  @column()
+  declare driverAssignedBy: number | null
+
+  @column.dateTime()
+  declare driverAssignedAt: DateTime | null
+
   @hasMany(() => Appointment)
   declare appointments: HasMany<typeof Appointment>
 }

@@ -25,7 +25,7 @@ export default class DrayageMovePolicy extends BasePolicy {
     if (this.isShipper(user)) {
       return this.allowedOr404(this.owns(move.shipperId, user.id), MOVE_NOT_FOUND)
     }
-    return this.allowedOr404(await this.isMoveCarrier(user, move.carrierId), MOVE_NOT_FOUND)
+    return this.allowedOr404(await this.isMoveCarrier(user, move), MOVE_NOT_FOUND)
   }
 
   /** POST /api/drayage/moves/:id/accept: any DRAY carrier (the service lets only one win) */
@@ -52,7 +52,12 @@ export default class DrayageMovePolicy extends BasePolicy {
   async manage(user: Actor, target: RouteTarget) {
     const move = await this.moveOf(target.params)
     if (!move) return this.notFound(MOVE_NOT_FOUND)
-    return this.allowedOr404(await this.isMoveCarrier(user, move.carrierId), MOVE_NOT_FOUND)
+    return this.allowedOr404(await this.isMoveCarrier(user, move), MOVE_NOT_FOUND)
+  }
+
+  /** PUT /api/drayage/moves/:id/driver: the move's carrier (the matrix lets owners and dispatchers) */
+  async assignDriver(user: Actor, target: RouteTarget) {
+    return this.manage(user, target)
   }
 
   /** POST /api/drayage/appointments/:id/status: the carrier of the appointment's move */
@@ -61,10 +66,13 @@ export default class DrayageMovePolicy extends BasePolicy {
     const appointment =
       id === null ? null : await Appointment.query().where('id', id).select('drayageMoveId').first()
     const move = appointment
-      ? await DrayageMove.query().where('id', appointment.drayageMoveId).select('carrierId').first()
+      ? await DrayageMove.query()
+          .where('id', appointment.drayageMoveId)
+          .select('carrierId', 'driverUserId')
+          .first()
       : null
     return this.allowedOr404(
-      move !== null && (await this.isMoveCarrier(user, move.carrierId)),
+      move !== null && (await this.isMoveCarrier(user, move)),
       APPOINTMENT_NOT_FOUND
     )
   }
@@ -72,11 +80,21 @@ export default class DrayageMovePolicy extends BasePolicy {
   private async moveOf(params: Record<string, unknown>) {
     const id = this.idOf(params, 'id')
     if (id === null) return null
-    return DrayageMove.query().where('id', id).select('id', 'shipperId', 'carrierId').first()
+    return DrayageMove.query()
+      .where('id', id)
+      .select('id', 'shipperId', 'carrierId', 'driverUserId')
+      .first()
   }
 
-  private async isMoveCarrier(user: Actor, carrierId: number | null) {
-    if (!this.isApprovedCarrier(user) || carrierId === null) return false
-    return this.owns(carrierId, await this.carriers.findCarrierId(user.id))
+  /** The move's carrier company; of its drivers, only the one it is assigned to (decision 0246). */
+  private async isMoveCarrier(
+    user: Actor,
+    move: { carrierId: number | null; driverUserId: number | null }
+  ) {
+    if (!this.isApprovedCarrier(user) || move.carrierId === null) return false
+    return (
+      this.owns(move.carrierId, await this.carriers.findCarrierId(user.id)) &&
+      (await this.reachesAsDriver(user, () => move.driverUserId))
+    )
   }
 }

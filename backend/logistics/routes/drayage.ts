@@ -44,6 +44,10 @@ router
       .where('id', id)
       .use(move('accept'))
     router
+      .put('/drayage/moves/:id/driver', [DrayageMovesController, 'assignDriver'])
+      .where('id', id)
+      .use(move('assignDriver'))
+    router
       .post('/drayage/moves/:id/gate-out', [DrayageMovesController, 'gateOut'])
       .where('id', id)
       .use(move('manage'))

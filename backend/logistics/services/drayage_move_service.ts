@@ -7,6 +7,8 @@ import DrayageMove from '#logistics/models/drayage_move'
 import Appointment from '#logistics/models/appointment'
 import Terminal from '#logistics/models/terminal'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
+import DriverMembersService from '#accounts/services/driver_members'
+import { notifyUsers } from '#core/live_notices'
 import CarrierShownToShipper from '#marketplace/services/carrier_shown_to_shipper'
 import AlertRulesService from '#tms/services/alert_rules_service'
 import { Clock } from '#core/clock'
@@ -47,7 +49,11 @@ import '#logistics/drayage_events'
 const MOVES_SHOWN = 100
 /** How far from today a container's availability may be. */
 /** Who reads a move: its shipper, or a carrier or an admin. */
-export type DrayageViewer = 'shipper' | 'carrier' | 'admin'
+/** Who reads a move: its shipper, its carrier company, an admin, or a driver member (no money). */
+export type DrayageViewer = 'shipper' | 'carrier' | 'admin' | 'driver'
+
+export const MOVE_CLOSED_TO_DRIVERS =
+  'Only an accepted or gated-out move takes a driver: unassigning always works'
 
 export const AVAILABLE_WINDOW = { pastDays: 30, futureDays: 60 }
 export const ALERT_RULE_NAME = 'Drayage free time'
@@ -66,7 +72,8 @@ export default class DrayageMoveService {
     private terminals: TerminalService,
     private carriers: CarrierProfileService,
     private alertRules: AlertRulesService,
-    private shown: CarrierShownToShipper
+    private shown: CarrierShownToShipper,
+    private driverMembers: DriverMembersService
   ) {}
 
   async create(
@@ -198,15 +205,59 @@ export default class DrayageMoveService {
     return this.views(moves, 'shipper')
   }
 
-  /** The carrier company's accepted moves, newest first. */
-  async forCarrier(carrierUserId: number): Promise<DrayageMoveView[]> {
+  /**
+   * The carrier company's accepted moves, newest first; a driver member's, only those assigned
+   * to them, without money (docs/decisions/0246).
+   */
+  async forCarrier(
+    carrierUserId: number,
+    driverUserId: number | null = null
+  ): Promise<DrayageMoveView[]> {
     const carrierId = await this.carriers.findCarrierId(carrierUserId)
     if (carrierId === null) return []
-    const moves = await DrayageMove.query()
-      .where('carrierId', carrierId)
-      .orderBy('id', 'desc')
-      .limit(MOVES_SHOWN)
-    return this.views(moves, 'carrier')
+    const query = DrayageMove.query().where('carrierId', carrierId)
+    if (driverUserId !== null) query.where('driverUserId', driverUserId)
+    const moves = await query.orderBy('id', 'desc').limit(MOVES_SHOWN)
+    return this.views(moves, driverUserId !== null ? 'driver' : 'carrier')
+  }
+
+  /**
+   * PUT /api/drayage/moves/:id/driver (docs/decisions/0246, as 0237 for bookings): one of the
+   * company's drivers (a 422 naming `memberId` otherwise), or null to unassign. Only an
+   * accepted or gated-out move takes a driver (409); the carrier's members hear it.
+   */
+  async assignDriver(
+    moveId: number,
+    carrierAccountUserId: number,
+    memberId: number | null,
+    actorUserId: number
+  ) {
+    const driverUserId =
+      memberId === null
+        ? null
+        : await this.driverMembers.driverToAssign(carrierAccountUserId, memberId)
+    const client = db.connection()
+    const now = this.clock.now()
+    const stamp = sqlTimestamp(now, client)
+    const query = client.from('drayage_moves').where('id', moveId)
+    if (driverUserId !== null) query.whereIn('status', ['ACCEPTED', 'OUT_GATED'])
+    const updated = await query.update({
+      driver_user_id: driverUserId,
+      driver_assigned_by: driverUserId === null ? null : actorUserId,
+      driver_assigned_at: driverUserId === null ? null : stamp,
+      updated_at: stamp,
+    })
+    if (rowCount(updated) !== 1) throw new ConflictException(MOVE_CLOSED_TO_DRIVERS)
+    notifyUsers([carrierAccountUserId], {
+      kind: 'drayage',
+      id: moveId,
+      change: driverUserId === null ? 'driver_unassigned' : 'driver_assigned',
+    })
+    const driver =
+      driverUserId === null
+        ? null
+        : ((await this.driverMembers.byUserId([driverUserId])).get(driverUserId) ?? null)
+    return { driver, assignedAt: driverUserId === null ? null : now.toUTC().toISO() }
   }
 
   /** Moves waiting for a carrier, the soonest last free day first. */
@@ -242,23 +293,23 @@ export default class DrayageMoveService {
    * with a confirmed pickup window that has opened, which the gate-out keeps (COMPLETED);
    * docs/decisions/0166.
    */
-  async gateOut(id: number): Promise<DrayageMoveView> {
+  async gateOut(id: number, viewer: DrayageViewer = 'carrier'): Promise<DrayageMoveView> {
     await this.stepWithAppointments(id, 'gateOut', { gate_out: this.now() })
     await this.record(await DrayageMove.findOrFail(id))
     await this.changed(id, 'gated_out')
-    return this.show(id, 'carrier')
+    return this.show(id, viewer)
   }
 
   /**
    * The empty is back now: per diem stops and the move is complete; its open windows are
    * closed with it (docs/decisions/0166).
    */
-  async emptyReturn(id: number): Promise<DrayageMoveView> {
+  async emptyReturn(id: number, viewer: DrayageViewer = 'carrier'): Promise<DrayageMoveView> {
     await this.stepWithAppointments(id, 'emptyReturn', { empty_returned_at: this.now() })
     await this.record(await DrayageMove.findOrFail(id))
     await emitter.emit('drayage:completed', { drayageMoveId: id })
     await this.changed(id, 'empty_returned')
-    return this.show(id, 'carrier')
+    return this.show(id, viewer)
   }
 
   /**
@@ -368,12 +419,15 @@ export default class DrayageMoveService {
     if (moves.length === 0) return []
     const ids = moves.map((m) => m.id)
     const carrierIds = moves.flatMap((m) => (m.carrierId ? [m.carrierId] : []))
-    const [terminals, names, appointments] = await Promise.all([
+    const [terminals, names, appointments, drivers] = await Promise.all([
       Terminal.query().whereIn('code', [...new Set(moves.map((m) => m.terminalCode))]),
       viewer === 'shipper'
         ? this.shown.unpaidLabels(carrierIds)
         : this.carriers.companyNamesByIds(carrierIds),
       Appointment.query().whereIn('drayageMoveId', ids).orderBy('windowStart', 'asc'),
+      viewer === 'shipper'
+        ? new Map()
+        : this.driverMembers.byUserId(moves.map((m) => m.driverUserId ?? null)),
     ])
     const today = businessToday(this.clock)
     const nowMs = this.clock.nowMillis()
@@ -385,6 +439,7 @@ export default class DrayageMoveService {
         terminal: terminals.find((t) => t.code === move.terminalCode) ?? null,
         carrierName: move.carrierId ? (names.get(move.carrierId) ?? null) : null,
         appointments: appointments.filter((a) => a.drayageMoveId === move.id),
+        driver: move.driverUserId ? (drivers.get(move.driverUserId) ?? null) : null,
       })
     )
   }

@@ -1,6 +1,7 @@
 import type DrayageMove from '#logistics/models/drayage_move'
 import type Appointment from '#logistics/models/appointment'
 import type Terminal from '#logistics/models/terminal'
+import type { DriverMember } from '#accounts/services/driver_members'
 import { fromCents, toCents } from '#core/money'
 import { lineHaulSplit } from '#logistics/services/drayage_tariff'
 import { isoDay } from '#core/business_time'
@@ -54,10 +55,13 @@ export type DrayageMoveView = {
    * company to the carrier itself and to admins; null while the move is open.
    */
   carrierName: string | null
+  /** the driver the carrier assigned (docs/decisions/0246); null to the shipper, or none */
+  driver: DriverMember | null
   availableOn: string
   freeDays: number
-  demurragePerDay: number
-  perDiemPerDay: number
+  /** the rates, tiers and totals below are null (lists empty) to a driver member (decision 0246) */
+  demurragePerDay: number | null
+  perDiemPerDay: number | null
   demurrageTiers: Tier[]
   perDiemTiers: Tier[]
   lastFreeDay: string
@@ -66,8 +70,8 @@ export type DrayageMoveView = {
   perDiemLastFreeDay: string | null
   demurrageDays: number
   perDiemDays: number
-  totalDemurrage: number
-  totalPerDiem: number
+  totalDemurrage: number | null
+  totalPerDiem: number | null
   charges: ChargeLineView[]
   chargesAsOf: string
   acceptedAt: string | null
@@ -116,19 +120,22 @@ export function toMoveView(
   move: DrayageMove,
   context: {
     /** who reads it: the price to the shipper, the pay to carriers, both to admins */
-    viewer: 'shipper' | 'carrier' | 'admin'
+    viewer: 'shipper' | 'carrier' | 'admin' | 'driver'
     today: string
     /** the instant the view is made, for the appointment windows */
     nowMs: number
     terminal: Terminal | null
     carrierName: string | null
     appointments: Appointment[]
+    driver?: DriverMember | null
   }
 ): DrayageMoveView {
   const charges = chargesOf(move, context.today)
   const atTerminal = move.status === 'OPEN' || move.status === 'ACCEPTED'
   const split = move.lineHaul === null ? null : lineHaulSplit(toCents(move.lineHaul))
   const { viewer } = context
+  // A carrier's driver member is sent no money (docs/decisions/0246).
+  const money = viewer !== 'driver'
   return {
     id: move.id,
     reference: drayageReference(move.id),
@@ -141,24 +148,26 @@ export function toMoveView(
     },
     deliveryAddress: move.deliveryAddress,
     distanceMiles: move.distanceMiles ?? null,
-    lineHaul: split && viewer !== 'carrier' ? fromCents(split.lineHaulCents) : null,
-    carrierPay: split && viewer !== 'shipper' ? fromCents(split.carrierPayCents) : null,
+    lineHaul:
+      split && (viewer === 'shipper' || viewer === 'admin') ? fromCents(split.lineHaulCents) : null,
+    carrierPay: split && money && viewer !== 'shipper' ? fromCents(split.carrierPayCents) : null,
     status: move.status,
     carrierName: move.carrierId !== null ? (context.carrierName ?? null) : null,
+    driver: viewer === 'shipper' ? null : (context.driver ?? null),
     availableOn: isoDay(move.availableOn) ?? charges.lastFreeDay,
     freeDays: move.freeDays,
-    demurragePerDay: move.demurragePerDay,
-    perDiemPerDay: move.perDiemPerDay,
-    demurrageTiers: move.demurrageTiers,
-    perDiemTiers: move.perDiemTiers,
+    demurragePerDay: money ? move.demurragePerDay : null,
+    perDiemPerDay: money ? move.perDiemPerDay : null,
+    demurrageTiers: money ? move.demurrageTiers : [],
+    perDiemTiers: money ? move.perDiemTiers : [],
     lastFreeDay: charges.lastFreeDay,
     daysLeft: atTerminal ? daysBetween(context.today, charges.lastFreeDay) : null,
     perDiemLastFreeDay: charges.perDiemLastFreeDay,
     demurrageDays: charges.demurrageDays,
     perDiemDays: charges.perDiemDays,
-    totalDemurrage: fromCents(charges.demurrageCents),
-    totalPerDiem: fromCents(charges.perDiemCents),
-    charges: charges.lines.map((line) => ({
+    totalDemurrage: money ? fromCents(charges.demurrageCents) : null,
+    totalPerDiem: money ? fromCents(charges.perDiemCents) : null,
+    charges: (money ? charges.lines : []).map((line) => ({
       code: line.code,
       description: line.description,
       days: line.days,

@@ -7,6 +7,8 @@ import CarrierBookingsService, {
   type AssignedBooking,
 } from '#marketplace/services/carrier_bookings_service'
 import ExpeditedJob from '#logistics/models/expedited_job'
+import DrayageMoveService from '#logistics/services/drayage_move_service'
+import type { DrayageMoveView } from '#logistics/services/drayage_view'
 
 /** One stop of a piece of work, as the driver's phone shows it. */
 export type WorkStop = {
@@ -22,7 +24,7 @@ export type WorkStop = {
 
 /** A booking or an expedited job assigned to the driver (docs/decisions/0237). */
 export type DriverWorkItem = {
-  kind: 'booking' | 'expedited'
+  kind: 'booking' | 'expedited' | 'drayage'
   id: number
   reference: string
   status: string
@@ -36,7 +38,8 @@ export type DriverWorkItem = {
   /**
    * what the driver may report now: a booking's road statuses (in transit, delayed, delivered:
    * `PUT /api/bookings/{id}/status`), an
-   * expedited job's `pickup` or `deliver` (`POST /api/expedited-jobs/{id}/pickup|deliver`)
+   * expedited job's `pickup` or `deliver` (`POST /api/expedited-jobs/{id}/pickup|deliver`), a
+   * drayage move's `gate-out` or `empty-return` (`POST /api/drayage/moves/{id}/...`, decision 0246)
    */
   actions: string[]
   /** why the next move is refused now, when it is (a booking's pickup or delivery rules) */
@@ -61,14 +64,15 @@ export default class DriverWorkService {
   constructor(
     private clock: Clock,
     private carriers: CarrierProfileService,
-    private bookings: CarrierBookingsService
+    private bookings: CarrierBookingsService,
+    private drayage: DrayageMoveService
   ) {}
 
   async work(accountUserId: number, driverUserId: number) {
     const today = businessToday(this.clock)
     const carrierId = await this.carriers.findCarrierId(accountUserId)
     if (carrierId === null) return { today, items: [] as DriverWorkItem[] }
-    const [bookings, jobs] = await Promise.all([
+    const [bookings, jobs, moves] = await Promise.all([
       this.bookings.assignedWork(carrierId, driverUserId),
       ExpeditedJob.query()
         .where('carrierId', carrierId)
@@ -76,10 +80,14 @@ export default class DriverWorkService {
         .whereIn('status', ['ACCEPTED', 'PICKED_UP'])
         .orderBy('deadlineAt', 'asc')
         .limit(100),
+      this.drayage.forCarrier(accountUserId, driverUserId),
     ])
     const items = [
       ...bookings.map((booking) => this.booking(booking, today)),
       ...jobs.map((job) => this.job(job, today)),
+      ...moves
+        .filter((move) => move.status === 'ACCEPTED' || move.status === 'OUT_GATED')
+        .map((move) => this.move(move, today)),
     ]
     const dayOf = (item: DriverWorkItem) =>
       (item.nextStop === 'pickup' ? item.pickup.date : item.delivery.date) ?? today
@@ -124,6 +132,46 @@ export default class DriverWorkService {
       },
       actions: b.allowedStatuses.filter((status) => DRIVER_STEPS.has(status)),
       blockedReason: onBoard ? b.deliveryBlockedReason : b.inTransitBlockedReason,
+    }
+  }
+
+  /**
+   * A drayage move (decision 0246): the container from its terminal to the delivery address,
+   * then the empty back. Due by the last free day while at the terminal; once out, by the per
+   * diem's last free day.
+   */
+  private move(move: DrayageMoveView, today: string): DriverWorkItem {
+    const out = move.status === 'OUT_GATED'
+    const day = out ? move.perDiemLastFreeDay : move.lastFreeDay
+    const terminal: WorkStop = {
+      address: move.terminal.name ?? move.terminal.code,
+      city: null,
+      state: null,
+      zip: null,
+      date: out ? null : move.lastFreeDay,
+      windowStart: null,
+      windowEnd: null,
+    }
+    return {
+      kind: 'drayage',
+      id: move.id,
+      reference: move.reference,
+      status: move.status,
+      nextStop: out ? 'delivery' : 'pickup',
+      due: dueOf(day ?? null, today),
+      pallets: 0,
+      pickup: terminal,
+      delivery: {
+        address: move.deliveryAddress,
+        city: null,
+        state: null,
+        zip: null,
+        date: out ? (move.perDiemLastFreeDay ?? null) : null,
+        windowStart: null,
+        windowEnd: null,
+      },
+      actions: out ? ['empty-return'] : move.gateOutBlockedReason ? [] : ['gate-out'],
+      blockedReason: out ? null : move.gateOutBlockedReason,
     }
   }
 

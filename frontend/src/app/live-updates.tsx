@@ -90,8 +90,9 @@ export const LIVE_RULES: Record<LiveRole, LiveRefreshRules> = {
     expedited: [carrierExpeditedKey, driverWorkKey],
     // Approved, suspended, reinstated (the waiting page's reason too).
     account: [userKey, STANDING_KEY],
-    // The shipper cancelled a move the carrier is on; its appointments.
-    drayage: [DRAYAGE],
+    // The shipper cancelled a move the carrier is on; its appointments; a move assigned to or
+    // taken from a driver (decision 0246).
+    drayage: [DRAYAGE, driverWorkKey],
     // The payout job released, paid, failed or held the carrier's payouts.
     payout: [carrierPayoutsKey, carrierDashboardKey],
     // The shipper wrote, edited or read a message.

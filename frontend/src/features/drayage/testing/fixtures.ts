@@ -39,6 +39,7 @@ export function makeMove(overrides: Partial<DrayageMove> = {}): DrayageMove {
     carrierPay: null,
     status: 'OPEN',
     carrierName: null,
+    driver: null,
     availableOn: '2026-03-05',
     freeDays: 2,
     demurragePerDay: 175,

@@ -16,7 +16,8 @@ export function useDriverWork() {
 
 /**
  * Reports a step of a piece of work: a booking's status (`PUT /api/bookings/{id}/status`, the
- * status machine decides) or an expedited job's pickup or delivery; then reads the work again.
+ * status machine decides), an expedited job's pickup or delivery or a drayage move's gate-out
+ * or empty return; then reads the work again.
  */
 export function useReportWork() {
   const { mutate } = useSWRConfig()
@@ -24,6 +25,9 @@ export function useReportWork() {
     async (item: Pick<DriverWorkItem, 'kind' | 'id'>, action: string) => {
       if (item.kind === 'booking') {
         await api.put(`/api/bookings/${item.id}/status`, { status: action })
+      } else if (item.kind === 'drayage') {
+        // A drayage move's gate-out or empty return (decision 0246).
+        await api.post(`/api/drayage/moves/${item.id}/${action}`)
       } else {
         await api.post(`/api/expedited-jobs/${item.id}/${action}`)
       }

@@ -26,6 +26,7 @@ const GROUPS = [
 /** What each reportable step is called on its button. */
 function actionLabel(item: DriverWorkItem, action: string) {
   if (item.kind === 'expedited') return action === 'pickup' ? 'Picked up' : 'Delivered'
+  if (item.kind === 'drayage') return action === 'gate-out' ? 'Gated out' : 'Empty returned'
   return bookingStatusLabel(action)
 }
 
@@ -62,7 +63,7 @@ function Stop({
   deadline: boolean
 }) {
   const { street, cityLine } = place(stop)
-  const Icon = label === 'Pickup' ? MapPin : Flag
+  const Icon = label === 'Delivery' ? Flag : MapPin
   return (
     <div className="flex gap-3">
       <Icon className="mt-0.5 h-5 w-5 shrink-0 text-slate-500" aria-hidden="true" />
@@ -122,11 +123,13 @@ function WorkCard({ item }: { item: DriverWorkItem }) {
         )}
       </div>
       <p className="text-sm text-slate-600">
-        {item.pallets} {item.pallets === 1 ? 'pallet' : 'pallets'}
+        {item.kind === 'drayage'
+          ? 'Container move'
+          : `${item.pallets} ${item.pallets === 1 ? 'pallet' : 'pallets'}`}
       </p>
       <div className="space-y-3">
         <Stop
-          label="Pickup"
+          label={item.kind === 'drayage' ? 'Terminal' : 'Pickup'}
           stop={item.pickup}
           next={item.nextStop === 'pickup'}
           deadline={false}
