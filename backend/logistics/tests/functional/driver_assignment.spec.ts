@@ -224,7 +224,7 @@ test.group('Driver assignment: a driver sees only their own work', (group) => {
     for (const path of [
       `/api/bookings/${other.id}`,
       `/api/bookings/${other.id}/history`,
-      `/api/bookings/${other.id}/rate-confirmation`,
+      // (the rate confirmation states the pay: a 403 to every driver, decision 0246)
       `/api/bookings/${other.id}/messages`,
       `/api/bookings/${other.id}/reviews`,
       `/api/tms/shipments/${other.id}`,
