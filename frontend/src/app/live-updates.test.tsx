@@ -163,7 +163,7 @@ describe('LiveUpdates (the app layout’s)', () => {
 
   it('the rules name the drayage, payout and contact reads of each role', () => {
     expect(LIVE_RULES.shipper.drayage).toEqual(['/api/drayage/moves'])
-    expect(LIVE_RULES.carrier.drayage).toEqual(['/api/drayage/moves'])
+    expect(LIVE_RULES.carrier.drayage).toEqual(['/api/drayage/moves', '/api/driver/work'])
     expect(LIVE_RULES.carrier.payout).toContain('/api/carrier/payouts')
     expect(LIVE_RULES.carrier.account).toContain('/api/account/standing')
     expect(LIVE_RULES.admin.payout).toEqual(['/api/admin/payouts/attention'])
