@@ -48,7 +48,8 @@ function journeyNames() {
 }
 
 function splitFiles() {
-  if (databaseOnly) return [...DATABASE_ONLY_FILES, ...POSTGRES_JOURNEYS.map((n) => `--files=browser/${n}`)]
+  if (databaseOnly)
+    return [...DATABASE_ONLY_FILES, ...POSTGRES_JOURNEYS.map((n) => `--files=browser/${n}`)]
   const sqliteJourneys = journeyNames().filter((name) => !POSTGRES_JOURNEYS.includes(name))
   return [
     ...DATABASE_ONLY_FILES.filter((arg) => !arg.startsWith('--files=browser/')),
