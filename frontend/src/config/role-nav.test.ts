@@ -50,6 +50,8 @@ describe('menus per member role (decision 0237): only the places the role may us
   it('a planner sees loads, booking and tracking; shipper accounts see money', () => {
     expect(labels('shipper', member('shipper', 'planner'))).toEqual([
       'Post a Load',
+      'Load Templates',
+      'Import Loads',
       'Find Carriers',
       'Saved Searches',
       'My Bookings',
