@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { booleanColumn } from '#core/columns'
 
 /** A booking's rate confirmation and its acceptance (docs/decisions/0226). */
 export default class RateConfirmation extends BaseModel {
@@ -23,7 +24,7 @@ export default class RateConfirmation extends BaseModel {
   declare reason: string | null
 
   /** issued before the pickup: its acceptance holds the pickup report */
-  @column({ consume: (value) => Boolean(value) })
+  @column(booleanColumn)
   declare holdsPickup: boolean
 
   @column.dateTime()

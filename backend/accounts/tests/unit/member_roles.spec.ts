@@ -74,7 +74,7 @@ test.group('The company role matrix (#accounts/member_roles)', () => {
   test('a route both kinds use may sit in a different area for each; a HEAD is its GET', ({
     assert,
   }) => {
-    assert.equal(areaOf('carrier', 'POST', '/api/bookings/:id/detention'), 'status')
+    assert.equal(areaOf('carrier', 'POST', '/api/bookings/:id/detention'), 'charges')
     assert.equal(areaOf('shipper', 'POST', '/api/bookings/:id/detention'), 'loads')
     assert.equal(routeKey('HEAD', '/api/bookings'), 'GET /api/bookings')
     assert.isNull(areaOf('carrier', 'GET', '/api/not/classified'))

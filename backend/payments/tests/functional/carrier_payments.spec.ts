@@ -265,6 +265,7 @@ test.group('Carrier payments: payout history', (group) => {
       payoutFailureReason: null,
       lateCancelFee: false,
       quickPayFeeCents: null,
+      recoveryDeductions: [],
       quickPay: null,
     })
     assert.deepInclude(body[0], {
