@@ -315,13 +315,18 @@ export async function startServer(port: number, env: Record<string, string> = {}
       (res) => res.ok,
       () => false
     )
-    if (up) {
+    // Up, and answered by this child: another process left on the port would answer the health
+    // check while this child has exited on EADDRINUSE.
+    if (up && child.exitCode === null) {
       return {
         url,
         child,
         output: () => output,
+        // A child that has already exited (it crashed, or lost its port) stops at once: waiting
+        // for an 'exit' that has been and gone would hang the suite.
         stop: () =>
           new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve()
             child.once('exit', () => resolve())
             child.kill('SIGTERM')
           }),
