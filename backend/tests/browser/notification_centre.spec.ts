@@ -102,12 +102,15 @@ test.group('Browser: the notification centre', (group) => {
 
       await carrier.page.getByRole('link', { name: 'Preferences' }).click()
       await carrier.page.waitForURL('**/settings#notifications')
-      const select = carrier.page.getByLabel('Payouts')
+      const select = carrier.page.getByLabel('Payouts', { exact: true })
       await select.selectOption('email_digest')
       await carrier.page.getByRole('button', { name: 'Save preferences' }).click()
       await toast(carrier.page, 'Notification preferences saved')
       await carrier.page.reload()
-      assert.equal(await carrier.page.getByLabel('Payouts').inputValue(), 'email_digest')
+      assert.equal(
+        await carrier.page.getByLabel('Payouts', { exact: true }).inputValue(),
+        'email_digest'
+      )
       assert.deepEqual(await seriousViolations(carrier.page), [])
       await carrier.context.close()
     })
