@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import encryption from '@adonisjs/core/services/encryption'
 import User from '#accounts/models/user'
 import { baseUrl, nextTotpCode, realClockEnv } from '#tests/helpers'
+import { timeoutScale } from '#tests/timeout_scale'
 
 let browser: Browser | undefined
 
@@ -46,6 +47,8 @@ export async function newPage(
     baseURL: options.origin ?? baseUrl(),
     viewport: options.viewport ?? { width: 1280, height: 900 },
   })
+  // Playwright's own 30 s limit for a step, stretched on a slow machine as the tests' are.
+  context.setDefaultTimeout(30_000 * timeoutScale())
   const page = await context.newPage()
   return { context, page }
 }
