@@ -7786,7 +7786,7 @@ export interface components {
             /** @description Kept in the admin audit log and told to the user */
             reason: string;
         };
-        /** @description A booking’s quick-pay quote (decision 0222): the carrier’s payout, the fee quick pay takes off it and what the transfer pays now, or why quick pay is not available. The fee is `feePercent` (2) of the payout rounded down to the cent; `amountNowCents` + the platform’s share (its 9% with the fee) = the booking total. Once quick-paid, `feeCents` is the fee charged and `quickPaidAt` when. */
+        /** @description A booking’s quick-pay quote (decision 0222): the carrier’s payout, the fee quick pay takes off it and what the transfer pays now, or why quick pay is not available. The fee is `feePercent` (2) of the payout rounded down to the cent; `amountNowCents` + `recoveryCents` + the platform’s share (its 9% with the fee) = the booking total. Once quick-paid, `feeCents` is the fee charged and `quickPaidAt` when. */
         QuickPayQuote: {
             bookingId: number;
             reference: components["schemas"]["BookingReference"];
@@ -7805,7 +7805,9 @@ export interface components {
             payoutCents: number;
             /** @description The fee, rounded down to the cent */
             feeCents: number;
-            /** @description What the transfer pays: payout less fee */
+            /** @description What cargo-claim recoveries the carrier owes take from this payout (decision 0254): netted already, or what its open recoveries, oldest claim first, would net if the transfer went now */
+            recoveryCents: number;
+            /** @description What the transfer pays: payout less fee less `recoveryCents` */
             amountNowCents: number;
             payoutStatus: components["schemas"]["PayoutStatus"];
             /**

@@ -293,6 +293,14 @@ export default class CarrierPaymentsService {
         row.payment_status === 'paid'
     )
     const standing = open ? await this.quickPay.standing(carrierId) : 'ready'
+    // What recoveries the carrier owes would take from each payout still open to quick pay.
+    const quoted = rows.filter(
+      (row) => row.status !== 'cancelled' && row.payout_status === 'pending'
+    )
+    const owed = await this.recoveries.owed(
+      'booking',
+      quoted.map((row) => ({ id: Number(row.id), carrierId }))
+    )
     return rows.map((row) => {
       const lateCancelFee = row.status === 'cancelled'
       const totalCents = lateCancelFee
@@ -313,7 +321,10 @@ export default class CarrierPaymentsService {
         payoutFailureReason: row.payout_failure_reason,
         lateCancelFee,
         quickPayFeeCents: row.quick_pay_fee_cents === null ? null : Number(row.quick_pay_fee_cents),
-        quickPay: lateCancelFee || row.payout_status !== 'pending' ? null : quoteOf(row, standing),
+        quickPay:
+          lateCancelFee || row.payout_status !== 'pending'
+            ? null
+            : quoteOf(row, standing, ClaimRecoveryService.owedBy(owed, Number(row.id), carrierId)),
         recoveryDeductions: [],
       }
     })

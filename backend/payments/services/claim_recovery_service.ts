@@ -23,6 +23,17 @@ export type RecoveryDeductionView = {
   amountCents: number
 }
 
+/** Recoveries as the quick-pay quote reads them, for many payouts of one kind. */
+export type RecoveriesOwed = {
+  /** cents already netted from a subject's payout, by the subject's id */
+  netted: Map<number, number>
+  /** open recoveries by carrier, oldest claim first */
+  open: Map<number, OpenRecovery[]>
+}
+
+/** What one payout would net: what was netted from it, else the recoveries still open. */
+export type RecoveryOwed = { nettedCents: number | null; open: OpenRecovery[] }
+
 /** Rows a concurrent deduction changed under us are read again this many times. */
 const MAX_DEDUCTION_TRIES = 5
 
@@ -185,6 +196,54 @@ export default class ClaimRecoveryService {
         claimId,
         bookingId: Number(byId.get(claimId)!.booking_id),
       })),
+    }
+  }
+
+  /**
+   * What these subjects' payouts would net for recoveries if transferred now, read only (the
+   * quick-pay quote): the deductions already recorded for a subject, else its carrier's open
+   * recoveries, oldest claim first, to net against (`netRecoveries`).
+   */
+  async owed(
+    kind: PayoutSubjectKind,
+    subjects: { id: number; carrierId: number | null }[]
+  ): Promise<RecoveriesOwed> {
+    const owed: RecoveriesOwed = { netted: new Map(), open: new Map() }
+    if (subjects.length === 0) return owed
+    owed.netted = await this.earlier(
+      db.connection(),
+      kind,
+      subjects.map((s) => s.id)
+    )
+    const carriers = [
+      ...new Set(subjects.map((s) => s.carrierId).filter((id): id is number => id !== null)),
+    ]
+    if (carriers.length === 0) return owed
+    const rows = await db
+      .from('cargo_claims')
+      .whereIn('carrier_id', carriers)
+      .where('status', 'settled')
+      .whereRaw('recovery_cents > recovered_cents')
+      .orderBy('id')
+      .select('id', 'carrier_id', 'recovery_cents', 'recovered_cents')
+    for (const row of rows) {
+      const carrierId = Number(row.carrier_id)
+      owed.open.set(carrierId, [
+        ...(owed.open.get(carrierId) ?? []),
+        {
+          claimId: Number(row.id),
+          outstandingCents: Number(row.recovery_cents) - Number(row.recovered_cents),
+        },
+      ])
+    }
+    return owed
+  }
+
+  /** One subject's share of `owed`: its recorded deductions, or its carrier's open recoveries. */
+  static owedBy(owed: RecoveriesOwed, id: number, carrierId: number | null): RecoveryOwed {
+    return {
+      nettedCents: owed.netted.get(id) ?? null,
+      open: carrierId === null ? [] : (owed.open.get(carrierId) ?? []),
     }
   }
 

@@ -11,6 +11,8 @@ import LedgerService, {
 import PayoutEligibilityService from '#payments/services/payout_eligibility'
 import PayoutService from '#payments/services/payout_service'
 import type { PayoutOutcome } from '#payments/services/payout_rules'
+import ClaimRecoveryService, { type RecoveryOwed } from '#payments/services/claim_recovery_service'
+import { netRecoveries, sumDeductions } from '#payments/services/recovery_rules'
 import { Clock } from '#core/clock'
 import { QUICK_PAY_FEE_PERCENT, quickPayFee, splitPayout, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
@@ -47,7 +49,12 @@ export type QuickPayQuote = {
   payoutCents: number
   /** the fee quick pay takes off it, cents (the one charged, once quick-paid) */
   feeCents: number
-  /** what the transfer pays now: payout less fee, cents */
+  /**
+   * what a settled cargo claim's recovery the carrier owes takes from this payout
+   * (docs/decisions/0254): netted already, or what the open recoveries would net now, cents
+   */
+  recoveryCents: number
+  /** what the transfer pays now: payout less fee less recovery, cents */
   amountNowCents: number
   payoutStatus: string
   /** when the carrier took the payout by quick pay; null if it did not */
@@ -102,6 +109,9 @@ export const QUICK_PAY_COLUMNS = [
   'vetting_snapshot',
 ]
 
+/** No recovery owed: a quote of a carrier without settled claims to pay back. */
+const NOTHING_OWED: RecoveryOwed = { nettedCents: null, open: [] }
+
 /** The carrier's standing for payouts, read once for all its bookings. */
 export type CarrierStanding = 'ready' | 'payout_hold' | 'onboarding'
 
@@ -122,10 +132,18 @@ function vettingFailed(snapshot: QuickPayFacts['vetting_snapshot']): boolean {
  * completion or the 48-hour run), booked without a failed vetting, for a carrier whose payouts
  * are not held and whose payout account can receive transfers.
  */
-export function quoteOf(facts: QuickPayFacts, standing: CarrierStanding): QuickPayQuote {
+export function quoteOf(
+  facts: QuickPayFacts,
+  standing: CarrierStanding,
+  recovery: RecoveryOwed = NOTHING_OWED
+): QuickPayQuote {
   const payoutCents = splitPayout(toCents(facts.total_amount ?? 0)).payoutCents
   const charged = facts.quick_pay_fee_cents === null ? null : Number(facts.quick_pay_fee_cents)
   const feeCents = charged ?? quickPayFee(payoutCents)
+  const afterFeeCents = Math.max(0, payoutCents - feeCents)
+  // The payout run nets recoveries from what it transfers (payout less fee), as the quote does.
+  const recoveryCents =
+    recovery.nettedCents ?? sumDeductions(netRecoveries(afterFeeCents, recovery.open).deductions)
   const reasonCode = unavailable(facts, standing, charged !== null)
   return {
     bookingId: Number(facts.id),
@@ -136,7 +154,8 @@ export function quoteOf(facts: QuickPayFacts, standing: CarrierStanding): QuickP
     feePercent: QUICK_PAY_FEE_PERCENT,
     payoutCents,
     feeCents,
-    amountNowCents: payoutCents - feeCents,
+    recoveryCents,
+    amountNowCents: afterFeeCents - recoveryCents,
     payoutStatus: facts.payout_status,
     quickPaidAt: isoUtc(facts.quick_paid_at),
   }
@@ -184,7 +203,8 @@ export default class QuickPayService {
     private ledger: LedgerService,
     private settlement: BookingSettlementService,
     private eligibility: PayoutEligibilityService,
-    private payouts: PayoutService
+    private payouts: PayoutService,
+    private recoveries: ClaimRecoveryService
   ) {}
 
   /** The carrier's standing for payouts now: ready, held after an account change, or onboarding. */
@@ -197,7 +217,13 @@ export default class QuickPayService {
   /** GET /api/carrier/bookings/:id/quick-pay (BookingPolicy has checked it is the carrier's). */
   async quote(bookingId: number): Promise<QuickPayQuote> {
     const facts = await this.facts(bookingId)
-    return quoteOf(facts, await this.standingOf(facts))
+    const carrierId = facts.carrier_id === null ? null : Number(facts.carrier_id)
+    const owed = await this.recoveries.owed('booking', [{ id: Number(facts.id), carrierId }])
+    return quoteOf(
+      facts,
+      await this.standingOf(facts),
+      ClaimRecoveryService.owedBy(owed, Number(facts.id), carrierId)
+    )
   }
 
   /**

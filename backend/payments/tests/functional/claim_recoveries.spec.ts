@@ -14,7 +14,7 @@ import { DateTime } from 'luxon'
 import PayoutService, { AUTO_RELEASE_HOURS } from '#payments/services/payout_service'
 import ReconciliationService from '#payments/services/reconciliation_service'
 import AuditService from '#payments/services/audit_service'
-import { splitPayout, toCents } from '#core/money'
+import { splitPayout, splitQuickPay, toCents } from '#core/money'
 import { bookingReference } from '#core/reference'
 import type User from '#accounts/models/user'
 import { eachTestInTransaction, makeUser, resetDatabase } from '#tests/helpers'
@@ -172,6 +172,61 @@ test.group('Claim recoveries: netted from the next payouts', (group) => {
     clock.set(clock.now().plus({ hours: AUTO_RELEASE_HOURS + 1 }))
     await run()
     assert.equal(Number((await transfersOf(third.id))[0].amount_cents), payout)
+    await assertBooksExact(assert)
+  })
+
+  test('quick pay quotes the recovery it nets, before and after, and transfers exactly the quote', async ({
+    client,
+    assert,
+  }) => {
+    const clock = fixClock(DELIVERED_AT)
+    const carrier = await makeCarrier()
+    const shipper = await makeUser('shipper')
+    const first = await deliver(await paidBooking(shipper, carrier.listing, 1), carrier.user)
+    clock.set(DELIVERED_AT.plus({ hours: AUTO_RELEASE_HOURS + 1 }))
+    await run()
+    const recovery = 12_345
+    const claim = await settledAfterRelease(client, shipper, carrier.user, first.id, recovery)
+    assert.equal(claim.recoveryOutstandingCents, recovery)
+
+    const later = await deliver(await paidBooking(shipper, carrier.listing, 1), carrier.user)
+    const split = splitQuickPay(toCents(later.totalAmount!))
+    assert.isAbove(split.paidNowCents, recovery)
+    const url = `/api/carrier/bookings/${later.id}/quick-pay`
+    const quote = await client.get(url).loginAs(carrier.user)
+    quote.assertStatus(200)
+    assert.deepInclude(quote.body(), {
+      available: true,
+      payoutCents: split.payoutCents,
+      feeCents: split.feeCents,
+      recoveryCents: recovery,
+      amountNowCents: split.paidNowCents - recovery,
+    })
+    // The payout history offers the same quote on the booking's row.
+    const history = await client.get('/api/carrier/payouts').loginAs(carrier.user)
+    const row = history.body().find((e: any) => e.id === later.id && e.kind === 'booking')
+    assert.deepEqual(row.quickPay, quote.body())
+
+    const taken = await client
+      .post(url)
+      .header('idempotency-key', 'qp-recovery')
+      .loginAs(carrier.user)
+      .withCsrfToken()
+    taken.assertStatus(200)
+    assert.equal(taken.body().outcome, 'paid')
+    assert.deepInclude(taken.body().quote, {
+      reasonCode: 'quick_paid',
+      recoveryCents: recovery,
+      amountNowCents: split.paidNowCents - recovery,
+    })
+    const [transfer] = await transfersOf(later.id)
+    assert.equal(Number(transfer.amount_cents), split.paidNowCents - recovery)
+    // Collected: a later quote of the carrier's nets nothing more.
+    const third = await deliver(await paidBooking(shipper, carrier.listing, 1), carrier.user)
+    const next = await client
+      .get(`/api/carrier/bookings/${third.id}/quick-pay`)
+      .loginAs(carrier.user)
+    assert.equal(next.body().recoveryCents, 0)
     await assertBooksExact(assert)
   })
 

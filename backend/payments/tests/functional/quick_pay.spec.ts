@@ -128,6 +128,7 @@ test.group('Quick pay: quote and take', (group) => {
       feePercent: 2,
       payoutCents: split.payoutCents,
       feeCents: split.feeCents,
+      recoveryCents: 0,
       amountNowCents: split.paidNowCents,
       payoutStatus: 'pending',
       quickPaidAt: null,

@@ -180,6 +180,30 @@ test.group('Quick pay quote', () => {
     assert.equal(quote.payoutCents, splitPayout(toCents('1234.57')).payoutCents)
   })
 
+  test('recoveries the carrier owes are netted from what it is paid now, oldest first', ({
+    assert,
+  }) => {
+    // 112346 payout, 2246 fee: 110100 after the fee.
+    const open = [
+      { claimId: 9, outstandingCents: 100_000 },
+      { claimId: 3, outstandingCents: 5_000 },
+    ]
+    const some = quoteOf(facts(), 'ready', { nettedCents: null, open })
+    assert.deepInclude(some, { recoveryCents: 105_000, amountNowCents: 5_100 })
+    const all = quoteOf(facts(), 'ready', {
+      nettedCents: null,
+      open: [{ claimId: 1, outstandingCents: 500_000 }],
+    })
+    assert.deepInclude(all, { recoveryCents: 110_100, amountNowCents: 0, available: true })
+    // Once netted, the recorded deduction is the quote's, whatever is open now.
+    const netted = quoteOf(facts({ quick_pay_fee_cents: 2246, payout_status: 'paid' }), 'ready', {
+      nettedCents: 700,
+      open,
+    })
+    assert.deepInclude(netted, { recoveryCents: 700, amountNowCents: 109_400 })
+    assert.deepInclude(quoteOf(facts(), 'ready'), { recoveryCents: 0, amountNowCents: 110_100 })
+  })
+
   test('each reason it is not, the most final first', ({ assert }) => {
     const failed = JSON.stringify({ driver: 'x', checkedAt: '', result: 'fail', checks: [] })
     const cases: [Partial<QuickPayFacts>, 'ready' | 'payout_hold' | 'onboarding', string][] = [

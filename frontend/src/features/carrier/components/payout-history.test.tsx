@@ -15,6 +15,7 @@ function makeQuote(overrides: Partial<QuickPayQuote> = {}): QuickPayQuote {
     feePercent: 2,
     payoutCents: 112346,
     feeCents: 2246,
+    recoveryCents: 0,
     amountNowCents: 110100,
     payoutStatus: 'pending',
     quickPaidAt: null,
@@ -293,6 +294,23 @@ describe('payout history', () => {
       expect(within(paid).queryByRole('button', { name: 'Get paid now' })).toBeNull()
       const post = calls.find((c) => c.method === 'POST' && c.url.includes('quick-pay'))!
       expect(post.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
+    })
+
+    it('names a claim recovery it nets, on the row and before paying', async () => {
+      renderCarrier('/carrier#payouts', {
+        'GET /api/carrier/payouts': {
+          body: [pending(makeQuote({ recoveryCents: 10000, amountNowCents: 100100 }))],
+        },
+      })
+      const row = await screen.findByRole('row', { name: 'Payout TRT-012' }, FIRST_PAINT)
+      expect(row).toHaveTextContent(
+        '$1,001.00 now, quick-pay fee $22.46 (2%), claim recovery $100.00'
+      )
+      fireEvent.click(within(row).getByRole('button', { name: 'Get paid now' }))
+      const dialog = await screen.findByRole('alertdialog')
+      expect(dialog).toHaveTextContent(
+        'You receive $1,001.00 now instead of 48 hours after delivery. The quick-pay fee of $22.46 (2% of your $1,123.46 payout) goes to PalletLine. $100.00 of it pays back what you owe on a settled cargo claim. This cannot be undone.'
+      )
     })
 
     it('offers nothing when quick pay is not available, and says why a refusal came', async () => {

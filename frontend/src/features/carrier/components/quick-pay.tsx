@@ -60,6 +60,7 @@ export function QuickPayOffer({ payout }: { payout: CarrierPayout }) {
       <p className="max-w-56 text-xs text-slate-600">
         {dollars(quote.amountNowCents)} now, quick-pay fee {dollars(quote.feeCents)} (
         {quote.feePercent}%)
+        {quote.recoveryCents > 0 && `, claim recovery ${dollars(quote.recoveryCents)}`}
       </p>
       <Button size="sm" variant="outline" onClick={start} aria-haspopup="dialog">
         <Zap className="mr-1 h-4 w-4" aria-hidden="true" />
@@ -68,7 +69,7 @@ export function QuickPayOffer({ payout }: { payout: CarrierPayout }) {
       <ConfirmDialog
         open={open}
         title={`Get paid now for ${quote.reference}?`}
-        description={`You receive ${dollars(quote.amountNowCents)} now instead of 48 hours after delivery. The quick-pay fee of ${dollars(quote.feeCents)} (${quote.feePercent}% of your ${dollars(quote.payoutCents)} payout) goes to PalletLine. This cannot be undone.`}
+        description={`You receive ${dollars(quote.amountNowCents)} now instead of 48 hours after delivery. The quick-pay fee of ${dollars(quote.feeCents)} (${quote.feePercent}% of your ${dollars(quote.payoutCents)} payout) goes to PalletLine.${quote.recoveryCents > 0 ? ` ${dollars(quote.recoveryCents)} of it pays back what you owe on a settled cargo claim.` : ''} This cannot be undone.`}
         confirmLabel={`Get ${dollars(quote.amountNowCents)} now`}
         busyLabel="Paying..."
         cancelLabel="Not now"
