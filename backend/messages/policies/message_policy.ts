@@ -29,17 +29,7 @@ export default class MessagePolicy extends BasePolicy {
 
   /** GET /api/bookings/:id/messages and a message's attachment: the parties, or an admin. */
   async read(user: Actor, target: RouteTarget) {
-    if (this.isAdmin(user)) {
-      const id = this.idOf(target.params, 'id')
-      const booking = id === null ? null : await this.bookings.threadFacts(id)
-      if (booking === null) return this.notFound(BOOKING_NOT_FOUND)
-      // A disputed invoice or a cargo claim names the booking (decision 0231).
-      const disputes = await this.invoices.disputesNaming(booking.id)
-      if (disputes.length > 0) return true
-      return (await this.claims.claimNaming(booking.id))
-        ? true
-        : this.forbidden(ADMIN_NEEDS_DISPUTE)
-    }
+    if (this.isAdmin(user)) return this.adminWhileNamed(target, ADMIN_NEEDS_DISPUTE)
     return this.write(user, target)
   }
 
@@ -49,16 +39,20 @@ export default class MessagePolicy extends BasePolicy {
    * the booking. Whether it is paid yet is the service's 404, after this.
    */
   async bundle(user: Actor, target: RouteTarget) {
-    if (this.isAdmin(user)) {
-      const id = this.idOf(target.params, 'id')
-      const booking = id === null ? null : await this.bookings.threadFacts(id)
-      if (booking === null) return this.notFound(BOOKING_NOT_FOUND)
-      const named =
-        (await this.invoices.disputesNaming(booking.id)).length > 0 ||
-        (await this.claims.onBooking(booking.id)).length > 0
-      return named ? true : this.forbidden(ADMIN_NEEDS_DISPUTE_OR_CLAIM)
-    }
+    if (this.isAdmin(user)) return this.adminWhileNamed(target, ADMIN_NEEDS_DISPUTE_OR_CLAIM)
     return this.write(user, target)
+  }
+
+  /**
+   * An admin reaches a booking's thread or bundle only while a disputed invoice or a cargo
+   * claim names the booking (decisions 0231, 0250); `refusal` says which it was asked for.
+   */
+  private async adminWhileNamed(target: RouteTarget, refusal: string) {
+    const id = this.idOf(target.params, 'id')
+    const booking = id === null ? null : await this.bookings.threadFacts(id)
+    if (booking === null) return this.notFound(BOOKING_NOT_FOUND)
+    if ((await this.invoices.disputesNaming(booking.id)).length > 0) return true
+    return (await this.claims.claimNaming(booking.id)) ? true : this.forbidden(refusal)
   }
 
   /** Sending, editing, read receipts: the booking's two parties only. */
