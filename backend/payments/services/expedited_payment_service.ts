@@ -11,15 +11,10 @@ import LedgerService, {
   refundLines,
   releaseLines,
 } from '#payments/services/ledger_service'
-import {
-  ProviderUnavailableException,
-  type PaymentIntentResponse,
-} from '#payments/services/payment_intents'
+import { openRecordedIntent, type PaymentIntentResponse } from '#payments/services/payment_intents'
 import { AUTO_RELEASE_HOURS } from '#payments/services/payout_rules'
 import { Clock } from '#core/clock'
-import { fromCents } from '#core/money'
 import { ConflictException } from '#core/exceptions/http_errors'
-import { isUniqueViolation } from '#core/validation'
 import { writeTransaction } from '#core/transactions'
 
 export const EXPEDITED_ALREADY_PAID = 'This expedited job is already paid'
@@ -69,40 +64,27 @@ export default class ExpeditedPaymentService {
     if (attempts.some((p) => !payable(p.status))) {
       throw new ConflictException(EXPEDITED_ALREADY_PAID)
     }
-    const driver = await payments.use()
-    const created = await driver.createPayment({
-      amountCents: job.amountCents,
-      currency: 'usd',
-      idempotencyKey: `expedited-job-${job.jobId}-payment`,
-      metadata: { expeditedJobId: String(job.jobId) },
-      transferGroup: `expedited_job_${job.jobId}`,
-    })
-    if (!created.ok) {
-      logger.error({ code: created.code, message: created.message }, 'expedited intent failed')
-      throw created.code === 'idempotency_conflict'
-        ? new ConflictException('The job changed; reload and try again')
-        : new ProviderUnavailableException('The payment provider is unavailable; try again')
-    }
-    try {
-      const exists = await ExpeditedPayment.findBy('paymentIntentId', created.id)
-      if (!exists) {
-        await ExpeditedPayment.create({
-          expeditedJobId: job.jobId,
-          shipperId: job.shipperId,
-          paymentIntentId: created.id,
-          amountCents: created.amountCents,
-          status: 'INIT',
-        })
+    return openRecordedIntent(
+      {
+        amountCents: job.amountCents,
+        currency: 'usd',
+        idempotencyKey: `expedited-job-${job.jobId}-payment`,
+        metadata: { expeditedJobId: String(job.jobId) },
+        transferGroup: `expedited_job_${job.jobId}`,
+      },
+      { changed: 'The job changed; reload and try again', log: 'expedited intent failed' },
+      {
+        find: (id) => ExpeditedPayment.findBy('paymentIntentId', id),
+        create: (created) =>
+          ExpeditedPayment.create({
+            expeditedJobId: job.jobId,
+            shipperId: job.shipperId,
+            paymentIntentId: created.id,
+            amountCents: created.amountCents,
+            status: 'INIT',
+          }),
       }
-    } catch (error) {
-      // Two requests racing: the other one recorded the same intent.
-      if (!isUniqueViolation(error)) throw error
-    }
-    return {
-      clientSecret: created.clientSecret,
-      paymentIntentId: created.id,
-      amount: fromCents(created.amountCents),
-    }
+    )
   }
 
   /** The payment an intent belongs to, if it is an expedited job's. */

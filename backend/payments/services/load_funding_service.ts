@@ -6,14 +6,9 @@ import type { PaymentEventData, RefundEventData } from '#plugins/payments/main'
 import LoadFunding from '#payments/models/load_funding'
 import { FundedLoads } from '#payments/contracts/funded_loads'
 import BookingChargeService from '#payments/services/booking_charge_service'
-import {
-  ProviderUnavailableException,
-  type PaymentIntentResponse,
-} from '#payments/services/payment_intents'
+import { openRecordedIntent, type PaymentIntentResponse } from '#payments/services/payment_intents'
 import { Clock } from '#core/clock'
-import { fromCents } from '#core/money'
 import { ConflictException } from '#core/exceptions/http_errors'
-import { isUniqueViolation } from '#core/validation'
 import { writeTransaction } from '#core/transactions'
 
 export const LOAD_ALREADY_FUNDED = 'This load is already funded'
@@ -60,40 +55,27 @@ export default class LoadFundingService {
     const attempt = open
       ? fundings.indexOf(open) + 1
       : fundings.filter((f) => !(PAYABLE as readonly string[]).includes(f.status)).length + 1
-    const driver = await payments.use()
-    const created = await driver.createPayment({
-      amountCents: load.amountCents,
-      currency: 'usd',
-      idempotencyKey: `freight-listing-${load.listingId}-funding-${attempt}`,
-      metadata: { freightListingId: String(load.listingId) },
-      transferGroup: `freight_listing_${load.listingId}`,
-    })
-    if (!created.ok) {
-      logger.error({ code: created.code, message: created.message }, 'load funding intent failed')
-      throw created.code === 'idempotency_conflict'
-        ? new ConflictException('The load changed; reload and try again')
-        : new ProviderUnavailableException('The payment provider is unavailable; try again')
-    }
-    try {
-      const exists = await LoadFunding.findBy('paymentIntentId', created.id)
-      if (!exists) {
-        await LoadFunding.create({
-          freightListingId: load.listingId,
-          shipperId: load.shipperId,
-          paymentIntentId: created.id,
-          amountCents: created.amountCents,
-          status: 'INIT',
-        })
+    return openRecordedIntent(
+      {
+        amountCents: load.amountCents,
+        currency: 'usd',
+        idempotencyKey: `freight-listing-${load.listingId}-funding-${attempt}`,
+        metadata: { freightListingId: String(load.listingId) },
+        transferGroup: `freight_listing_${load.listingId}`,
+      },
+      { changed: 'The load changed; reload and try again', log: 'load funding intent failed' },
+      {
+        find: (id) => LoadFunding.findBy('paymentIntentId', id),
+        create: (created) =>
+          LoadFunding.create({
+            freightListingId: load.listingId,
+            shipperId: load.shipperId,
+            paymentIntentId: created.id,
+            amountCents: created.amountCents,
+            status: 'INIT',
+          }),
       }
-    } catch (error) {
-      // Two requests racing: the other one recorded the same intent.
-      if (!isUniqueViolation(error)) throw error
-    }
-    return {
-      clientSecret: created.clientSecret,
-      paymentIntentId: created.id,
-      amount: fromCents(created.amountCents),
-    }
+    )
   }
 
   /** The funding an intent belongs to, if it is a load's. */
