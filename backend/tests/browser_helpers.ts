@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises'
 import { AxeBuilder } from '@axe-core/playwright'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import encryption from '@adonisjs/core/services/encryption'
@@ -39,13 +40,21 @@ export async function launchBrowser() {
  * the desktop size.
  */
 export async function newPage(
-  options: { origin?: string; viewport?: { width: number; height: number } } = {}
+  options: {
+    origin?: string
+    viewport?: { width: number; height: number }
+    /** a phone sharing its position (the driver's steps record it) */
+    geolocation?: { latitude: number; longitude: number }
+  } = {}
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await (
     await launchBrowser()
   ).newContext({
     baseURL: options.origin ?? baseUrl(),
     viewport: options.viewport ?? { width: 1280, height: 900 },
+    ...(options.geolocation
+      ? { permissions: ['geolocation'], geolocation: { ...options.geolocation, accuracy: 15 } }
+      : {}),
   })
   // Playwright's own 30 s limit for a step, stretched on a slow machine as the tests' are.
   context.setDefaultTimeout(30_000 * timeoutScale())
@@ -110,4 +119,45 @@ export async function sideScroll(page: Page): Promise<number> {
     const root = (globalThis as any).document.documentElement
     return (root.scrollWidth - root.clientWidth) as number
   })
+}
+
+/**
+ * A full-page screenshot as `<SHOTS_DIR>/<name>-<width>.png`, when SHOTS_DIR is set (the
+ * screens' review, docs/style.md); nothing otherwise.
+ */
+export async function saveShot(page: Page, name: string, width: number) {
+  const dir = process.env.SHOTS_DIR
+  if (!dir) return
+  await mkdir(dir, { recursive: true })
+  // Toasts and drawers have finished sliding.
+  await page.waitForTimeout(300)
+  await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
+}
+
+/**
+ * The places the signed-in login's menu offers, in order (config/role-nav.ts): the dashboard's
+ * sidebar at desktop widths (the page must show the dashboard, named `<Role> dashboard`), the
+ * drawer's Account menu on a phone (opened, read and closed again).
+ */
+export async function menuPlaces(
+  page: Page,
+  dashboard: 'Carrier' | 'Shipper',
+  /** run while the phone's drawer is open (a check, a screenshot) */
+  whileOpen?: () => Promise<void>
+): Promise<string[]> {
+  const phone = (page.viewportSize()?.width ?? 1280) < 1024
+  if (!phone) {
+    const nav = page.getByRole('navigation', { name: `${dashboard} dashboard` })
+    await nav.waitFor()
+    return (await nav.getByRole('link').allTextContents()).map((t) => t.trim())
+  }
+  await page.getByRole('button', { name: 'Open navigation menu' }).click()
+  const drawer = page.getByRole('dialog')
+  const nav = drawer.getByRole('navigation', { name: 'Account' })
+  await nav.waitFor()
+  const places = (await nav.getByRole('link').allTextContents()).map((t) => t.trim())
+  await whileOpen?.()
+  await page.keyboard.press('Escape')
+  await drawer.waitFor({ state: 'detached' })
+  return places
 }

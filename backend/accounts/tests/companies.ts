@@ -9,6 +9,7 @@ import Company from '#accounts/models/company'
 import CompanyMember from '#accounts/models/company_member'
 import type { MemberRole } from '#accounts/member_roles'
 import { companyNameFor } from '#accounts/services/company_service'
+import { makeUser } from '#tests/helpers'
 
 let counter = 0
 
@@ -65,4 +66,30 @@ export async function makeMember(
     joinedAt: DateTime.now(),
   })
   return Object.assign(user, { memberId: member.id, companyId: company.id })
+}
+
+/**
+ * A carrier company of an approved owner and its dispatcher Rosa, driver Tom and accounts
+ * member Grace (password `secret123` each; `tag` keeps the emails apart between tests).
+ */
+export async function makeCarrierTeam(tag: string | number) {
+  const owner = await makeUser('carrier', {
+    isApproved: true,
+    email: `owner${tag}@carriers.test`,
+    password: 'secret123',
+  })
+  await companyFor(owner)
+  const dispatcher = await makeMember(owner, 'dispatcher', {
+    email: `rosa${tag}@carriers.test`,
+    firstName: 'Rosa',
+  })
+  const driver = await makeMember(owner, 'driver', {
+    email: `tom${tag}@carriers.test`,
+    firstName: 'Tom',
+  })
+  const accounts = await makeMember(owner, 'accounts', {
+    email: `grace${tag}@carriers.test`,
+    firstName: 'Grace',
+  })
+  return { owner, dispatcher, driver, accounts }
 }

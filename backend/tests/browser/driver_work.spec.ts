@@ -6,17 +6,18 @@
  * the driver's places. axe-core finds no serious violation on either screen.
  */
 import { test } from '@japa/runner'
-import { mkdir } from 'node:fs/promises'
-import type { Page } from 'playwright-core'
 import db from '@adonisjs/lucid/services/db'
-import { companyFor, makeMember } from '#accounts/tests/companies'
+import { makeCarrierTeam } from '#accounts/tests/companies'
 import { businessDateFromToday, makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 import { acceptRateConfirmation } from '#tests/deliveries'
 import {
   closeBrowser,
+  menuPlaces,
   newPage,
+  saveShot as shot,
   seriousViolations,
+  sideScroll,
   signIn,
   subscribed,
 } from '#tests/browser_helpers'
@@ -25,18 +26,6 @@ const WIDTHS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
 ]
-
-async function shot(page: Page, name: string, width: number) {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  await mkdir(dir, { recursive: true })
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-}
-
-async function sideScroll(page: Page) {
-  return page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number)
-}
 
 test.group('Browser: a dispatcher assigns a booking; the driver works it', (group) => {
   group.each.setup(() => resetDatabase())
@@ -47,19 +36,7 @@ test.group('Browser: a dispatcher assigns a booking; the driver works it', (grou
     test(`at ${viewport.width} px: assign, see it live on /drive, report In Transit`, async ({
       assert,
     }) => {
-      const owner = await makeUser('carrier', {
-        isApproved: true,
-        email: `owner${viewport.width}@carriers.test`,
-      })
-      await companyFor(owner)
-      const dispatcher = await makeMember(owner, 'dispatcher', {
-        email: `rosa${viewport.width}@carriers.test`,
-        firstName: 'Rosa',
-      })
-      const driver = await makeMember(owner, 'driver', {
-        email: `tom${viewport.width}@carriers.test`,
-        firstName: 'Tom',
-      })
+      const { owner, dispatcher, driver } = await makeCarrierTeam(viewport.width)
       const shipper = await makeUser('shipper')
       const listing = await makeListing(owner)
       // Picked up today (the server's business day), paid and confirmed.
@@ -92,7 +69,7 @@ test.group('Browser: a dispatcher assigns a booking; the driver works it', (grou
       await select.selectOption({ label: 'Tom Member' })
       await desk.page.getByText('Driver assigned', { exact: true }).waitFor()
       await desk.page.waitForTimeout(600)
-      assert.isAtMost(await sideScroll(desk.page), viewport.width)
+      assert.isAtMost(await sideScroll(desk.page), 0)
       assert.deepEqual(await seriousViolations(desk.page), [])
       await shot(desk.page, 'assign-driver', viewport.width)
       await card.getByText('Tom Member').first().waitFor({ state: 'attached' })
@@ -112,7 +89,7 @@ test.group('Browser: a dispatcher assigns a booking; the driver works it', (grou
           .getAttribute('href'),
         `/drive/bookings/${booking.id}`
       )
-      assert.isAtMost(await sideScroll(drive.page), viewport.width)
+      assert.isAtMost(await sideScroll(drive.page), 0)
       assert.deepEqual(await seriousViolations(drive.page), [])
       await shot(drive.page, 'driver-work', viewport.width)
 
@@ -137,24 +114,16 @@ test.group('Browser: a dispatcher assigns a booking; the driver works it', (grou
       await shot(drive.page, 'driver-in-transit', viewport.width)
 
       // The driver's menu: their work, bookings and tracking; no fleet, board or money.
-      let places: string[]
-      if (viewport.width < 1024) {
-        await drive.page.getByRole('button', { name: 'Open navigation menu' }).click()
-        const drawer = drive.page.getByRole('dialog')
-        const nav = drawer.getByRole('navigation', { name: 'Account' })
-        await nav.waitFor()
-        places = (await nav.getByRole('link').allTextContents()).map((t) => t.trim())
-        assert.deepEqual(await seriousViolations(drive.page), [])
-        await shot(drive.page, 'driver-menu', viewport.width)
-      } else {
+      if (viewport.width >= 1024) {
         await drive.page.goto('/carrier')
-        const nav = drive.page.getByRole('navigation', { name: 'Carrier dashboard' })
-        await nav.waitFor()
         // A driver's /carrier opens on Bookings, not the Dashboard a driver may not read.
         await drive.page.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor()
-        places = (await nav.getByRole('link').allTextContents()).map((t) => t.trim())
-        await shot(drive.page, 'driver-menu', viewport.width)
       }
+      const places = await menuPlaces(drive.page, 'Carrier', async () => {
+        assert.deepEqual(await seriousViolations(drive.page), [])
+        await shot(drive.page, 'driver-menu', viewport.width)
+      })
+      if (viewport.width >= 1024) await shot(drive.page, 'driver-menu', viewport.width)
       assert.deepEqual(places, ['My Work', 'Bookings', 'Tracking'])
       await drive.context.close()
       await desk.context.close()

@@ -258,6 +258,15 @@ export const COMPANY_MEMBERS: (PersonSeed & {
     joinedAfterDays: 45,
   },
   {
+    company: 'carrier@palletline.test',
+    email: 'accounts@palletline.test',
+    firstName: 'Grace',
+    lastName: 'Okafor',
+    phone: '(312) 555-0163',
+    role: 'accounts',
+    joinedAfterDays: 60,
+  },
+  {
     company: 'shipper@palletline.test',
     email: 'planner@palletline.test',
     firstName: 'Priya',

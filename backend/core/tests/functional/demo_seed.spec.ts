@@ -323,6 +323,30 @@ test.group('The demo data', (group) => {
     )
   })
 
+  test('the demo carrier company has an accounts member: its money, no dispatch', async ({
+    assert,
+  }) => {
+    const accounts = new Browserless(baseUrl())
+    const login = await accounts.request('POST', '/api/login', {
+      username: 'accounts@palletline.test',
+      password: 'demo1234',
+    })
+    assert.equal(login.status, 200)
+    const me = await accounts.request('GET', '/api/user')
+    assert.equal(me.body.member.role, 'accounts')
+    // Acting as the company's account: the carrier's own user.
+    assert.equal(me.body.id, (await User.findByOrFail('email', 'carrier@palletline.test')).id)
+    assert.equal(me.body.member.email, 'accounts@palletline.test')
+    // The owner's payouts and invoices, as the owner sees them.
+    const payouts = await accounts.request('GET', '/api/carrier/payouts')
+    assert.equal(payouts.status, 200)
+    assert.isAbove(payouts.body.length, 0)
+    assert.equal((await accounts.request('GET', '/api/carrier/invoices')).status, 200)
+    // No dispatch: neither the bookings to assign nor the board nor the drivers.
+    assert.equal((await accounts.request('GET', '/api/company/drivers')).status, 403)
+    assert.equal((await accounts.request('GET', '/api/carrier/bookings')).status, 403)
+  })
+
   test('the current listings are found by a search for today', async ({ assert }) => {
     // Lanes 1, 7 and 10 are full; the rest of today's listings are on offer.
     assert.lengthOf(await Listing.query().where('status', 'booked'), 3)

@@ -21,6 +21,9 @@ const BookingMessagesDialog = lazyComponent(() =>
 const AssignDriver = lazyComponent(() =>
   import('@/features/team/components/assign-driver').then((m) => m.AssignDriver)
 )
+const AssignMoveDriver = lazyComponent(() =>
+  import('@/features/team/components/assign-driver').then((m) => m.AssignMoveDriver)
+)
 const TeamPanel = lazyComponent(() =>
   import('@/features/team/components/team-panel').then((m) => m.TeamPanel)
 )
@@ -46,12 +49,13 @@ const DrayageInvoicePanel = lazyComponent(() =>
 export default function CarrierRoute() {
   const refreshBookings = useRefreshCarrierBookings()
   const { data: user } = useUser()
+  // Owners and dispatchers of a company assign its work to its drivers (decisions 0237, 0246).
+  const assigns = user?.member?.role === 'owner' || user?.member?.role === 'dispatcher'
   return (
     <CarrierDashboard
       member={user?.member}
       driverAction={
-        // Owners and dispatchers assign bookings to the company's drivers (decision 0237).
-        user?.member?.role === 'owner' || user?.member?.role === 'dispatcher'
+        assigns
           ? (booking) => (
               <Suspense fallback={null}>
                 <AssignDriver booking={booking} />
@@ -74,6 +78,16 @@ export default function CarrierRoute() {
               <DrayageInvoicePanel moveId={moveId} role="carrier" />
             </PartSuspense>
           )}
+          // Owners and dispatchers put a move on a driver, as a booking (decision 0246).
+          driverAction={
+            assigns
+              ? (move) => (
+                  <Suspense fallback={null}>
+                    <AssignMoveDriver move={move} />
+                  </Suspense>
+                )
+              : undefined
+          }
         />
       }
       expedited={<CarrierExpedited />}

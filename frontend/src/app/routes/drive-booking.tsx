@@ -10,11 +10,11 @@ export default function DriveBookingRoute() {
   if (!Number.isSafeInteger(bookingId) || bookingId <= 0) return <NotFoundRoute />
   return (
     <WithBackToDashboard>
-      <div className="mx-auto max-w-4xl px-4 py-4 sm:px-6">
+      <main className="mx-auto max-w-4xl px-4 py-4 sm:px-6">
         <div className="max-w-xl">
           <DriveBooking bookingId={bookingId} />
         </div>
-      </div>
+      </main>
     </WithBackToDashboard>
   )
 }

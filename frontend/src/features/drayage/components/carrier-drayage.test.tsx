@@ -141,4 +141,27 @@ describe('Carrier drayage', () => {
     ).toBeInTheDocument()
     expect(screen.getByText('No accepted drayage moves yet')).toBeInTheDocument()
   })
+
+  it('offers the driver slot on the moves being run only (decision 0246)', async () => {
+    setXsrfCookie()
+    mockFetch({
+      'GET /api/drayage/moves/open': { body: [makeMove()] },
+      'GET /api/drayage/moves': {
+        body: [
+          makeMove({ id: 8, reference: 'DRY-008', status: 'ACCEPTED' }),
+          makeMove({ id: 9, reference: 'DRY-009', status: 'OUT_GATED' }),
+          makeMove({ id: 10, reference: 'DRY-010', status: 'EMPTY_RETURNED' }),
+        ],
+      },
+    })
+    renderWithProviders(
+      <CarrierDrayage driverAction={(move) => <p>Driver for {move.reference}</p>} />
+    )
+    await screen.findByRole('article', { name: 'Drayage move DRY-008' }, FIRST_PAINT)
+    expect(screen.getByText('Driver for DRY-008')).toBeInTheDocument()
+    expect(screen.getByText('Driver for DRY-009')).toBeInTheDocument()
+    expect(screen.queryByText('Driver for DRY-010')).toBeNull()
+    // An open move is not the carrier's yet.
+    expect(screen.queryByText('Driver for DRY-007')).toBeNull()
+  })
 })

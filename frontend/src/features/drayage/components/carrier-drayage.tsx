@@ -29,11 +29,17 @@ const STEP_TEXT: Record<DrayageStep, { label: string; done: string; fallback: st
 
 /**
  * A DRAY carrier's Drayage section: open moves to accept, and its own moves to run;
- * `completed` renders what a complete move offers next (its invoice, from app/).
+ * `completed` renders what a complete move offers next (its invoice, from app/), and
+ * `driverAction` the "Assign driver" select on a move being run, for owners and dispatchers
+ * (decision 0246; from the team feature, composed in app/).
  */
 export function CarrierDrayage({
   completed,
-}: { completed?: (moveId: number) => React.ReactNode } = {}) {
+  driverAction,
+}: {
+  completed?: (moveId: number) => React.ReactNode
+  driverAction?: (move: DrayageMove) => React.ReactNode
+} = {}) {
   const open = useOpenDrayageMoves()
   const mine = useDrayageMoves()
   const [busy, setBusy] = React.useState<number | null>(null)
@@ -115,6 +121,7 @@ export function CarrierDrayage({
                       onDone={refresh}
                       stepButton={button}
                       completed={completed}
+                      driverAction={driverAction}
                     />
                   }
                 />
@@ -132,11 +139,13 @@ function MoveActions({
   onDone,
   stepButton,
   completed,
+  driverAction,
 }: {
   move: DrayageMove
   onDone: () => void
   stepButton: (move: DrayageMove, which: DrayageStep, blocked?: string | null) => React.ReactNode
   completed?: (moveId: number) => React.ReactNode
+  driverAction?: (move: DrayageMove) => React.ReactNode
 }) {
   if (move.status === 'EMPTY_RETURNED') return completed?.(move.id) ?? null
   // A cancelled move's windows are closed and it has no step left (docs/decisions/0166).
@@ -147,6 +156,7 @@ function MoveActions({
   )
   return (
     <div className="space-y-3 border-t pt-3">
+      {driverAction?.(move)}
       {active.map((a) => (
         <AppointmentActions key={a.id} appointment={a} onDone={onDone} />
       ))}

@@ -176,14 +176,14 @@ function WorkCard({ item }: { item: DriverWorkItem }) {
 }
 
 /**
- * The driver's phone view (decision 0237): the bookings and expedited jobs assigned to the
+ * The driver's phone view (decision 0237): the bookings, expedited jobs and drayage moves (0246) assigned to the
  * signed-in driver, overdue and today's stops first (the server's business day), then upcoming
  * ones, each with its stops, windows and the status steps open now.
  */
 export function DriverWorkPage() {
   const query = useDriverWork()
   return (
-    <div className="mx-auto max-w-2xl space-y-6 px-4 py-6 sm:px-6">
+    <main className="mx-auto max-w-2xl space-y-6 px-4 py-6 sm:px-6">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">My Work</h1>
         <p className="text-sm text-slate-600">
@@ -204,7 +204,7 @@ export function DriverWorkPage() {
           icon: ClipboardList,
           title: 'No work assigned to you',
           description:
-            'When your dispatcher assigns you a booking or an expedited job, it appears here at once.',
+            'When your dispatcher assigns you a booking, an expedited job or a drayage move, it appears here at once.',
         }}
       >
         {(work) => (
@@ -226,6 +226,6 @@ export function DriverWorkPage() {
           </div>
         )}
       </LoadStates>
-    </div>
+    </main>
   )
 }

@@ -82,10 +82,24 @@ export function useCompanyDrivers(enabled = true) {
   )
 }
 
+/** The answer of each assignment: the driver now on the work (null once unassigned). */
+export type DriverAssignment = ResponseOf<'/api/bookings/{id}/driver', 'put'>
+
 /** PUT /api/bookings/{id}/driver: a driver member of the company, or null to unassign. */
 export function assignBookingDriver(bookingId: number, memberId: number | null) {
   return api.put<ResponseOf<'/api/bookings/{id}/driver', 'put'>>(
     `/api/bookings/${bookingId}/driver`,
+    { memberId }
+  )
+}
+
+/**
+ * PUT /api/drayage/moves/{id}/driver (decision 0246): a driver member of the company, or null
+ * to unassign; 409 unless the move is accepted or gated out.
+ */
+export function assignDrayageMoveDriver(moveId: number, memberId: number | null) {
+  return api.put<ResponseOf<'/api/drayage/moves/{id}/driver', 'put'>>(
+    `/api/drayage/moves/${moveId}/driver`,
     { memberId }
   )
 }

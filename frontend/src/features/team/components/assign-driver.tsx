@@ -2,11 +2,20 @@ import * as React from 'react'
 import { useSWRConfig } from 'swr'
 import { NativeSelect } from '@/components/ui/native-select'
 import { toast } from '@/components/ui/use-toast'
-import { serverMessage } from '@/lib/api-errors'
-import { assignBookingDriver, useCompanyDrivers, type DriverMember } from '@/features/team/api/team'
+import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
+import {
+  assignBookingDriver,
+  assignDrayageMoveDriver,
+  useCompanyDrivers,
+  type DriverAssignment,
+  type DriverMember,
+} from '@/features/team/api/team'
 
 const nameOf = (d: Pick<DriverMember, 'firstName' | 'lastName' | 'email'>) =>
   [d.firstName, d.lastName].filter(Boolean).join(' ') || d.email
+
+/** A piece of the company's work a driver can be put on. */
+type Work = { id: number; reference: string; driver: DriverMember | null }
 
 /**
  * "Assign driver" on a carrier's booking (decision 0237): the company's drivers in a select;
@@ -16,46 +25,84 @@ const nameOf = (d: Pick<DriverMember, 'firstName' | 'lastName' | 'email'>) =>
 export function AssignDriver({
   booking,
 }: {
-  booking: {
-    id: number
-    reference: string
-    status: string
-    completedAt: string | null
-    driver: DriverMember | null
-  }
+  booking: Work & { status: string; completedAt: string | null }
+}) {
+  return (
+    <DriverSelect
+      kind="booking"
+      work={booking}
+      closed={booking.status === 'cancelled' || booking.completedAt !== null}
+      assign={assignBookingDriver}
+      lists="/api/carrier/bookings"
+    />
+  )
+}
+
+/**
+ * "Assign driver" on the dispatcher's drayage move (decision 0246): as for a booking; only an
+ * accepted or gated-out move takes a driver, so the select is closed on the others. The
+ * driver's /drive hears it live on the company's channel; the moves are read again.
+ */
+export function AssignMoveDriver({ move }: { move: Work & { status: string } }) {
+  return (
+    <DriverSelect
+      kind="drayage"
+      work={move}
+      closed={move.status !== 'ACCEPTED' && move.status !== 'OUT_GATED'}
+      assign={assignDrayageMoveDriver}
+      lists="/api/drayage/moves"
+    />
+  )
+}
+
+function DriverSelect({
+  kind,
+  work,
+  closed,
+  assign,
+  lists,
+}: {
+  kind: 'booking' | 'drayage'
+  work: Work
+  closed: boolean
+  assign: (id: number, memberId: number | null) => Promise<DriverAssignment>
+  /** the reads of the lists the work is on, by the start of their keys */
+  lists: string
 }) {
   const { data, error, isLoading } = useCompanyDrivers()
   const drivers = data?.drivers
   const { mutate } = useSWRConfig()
   const [saving, setSaving] = React.useState(false)
-  const current = booking.driver?.memberId ?? null
-  const closed = booking.status === 'cancelled' || booking.completedAt !== null
-  const id = `assign-driver-${booking.id}`
-  // A removed driver still on the booking is named, though no longer offered.
+  const current = work.driver?.memberId ?? null
+  const id = `assign-driver-${kind}-${work.id}`
+  // A removed driver still on the work is named, though no longer offered.
   const options =
-    booking.driver && !drivers?.some((d) => d.memberId === current)
-      ? [...(drivers ?? []), booking.driver]
+    work.driver && !drivers?.some((d) => d.memberId === current)
+      ? [...(drivers ?? []), work.driver]
       : (drivers ?? [])
 
   const onChange = async (value: string) => {
     const memberId = value === '' ? null : Number(value)
     setSaving(true)
     try {
-      const answer = await assignBookingDriver(booking.id, memberId)
-      // Read the booking lists again, keeping them on screen meanwhile.
-      await mutate((key) => typeof key === 'string' && key.startsWith('/api/carrier/bookings'))
+      const answer = await assign(work.id, memberId)
+      // Read the lists again, keeping them on screen meanwhile.
+      await mutate((key) => typeof key === 'string' && key.startsWith(lists))
       toast({
         variant: 'success',
         title: answer.driver ? 'Driver assigned' : 'Driver unassigned',
         description: answer.driver
-          ? `${booking.reference} is assigned to ${nameOf(answer.driver)}.`
-          : `${booking.reference} has no driver now.`,
+          ? `${work.reference} is assigned to ${nameOf(answer.driver)}.`
+          : `${work.reference} has no driver now.`,
       })
     } catch (failure) {
       toast({
         variant: 'destructive',
         title: 'Not assigned',
-        description: serverMessage(failure, 'The driver could not be assigned'),
+        // A 422 names `memberId` (not a driver of the company); a 409 says why the work is closed.
+        description:
+          fieldErrorsOf(failure).memberId ??
+          serverMessage(failure, 'The driver could not be assigned'),
       })
     } finally {
       setSaving(false)
