@@ -8,6 +8,10 @@ import {
   getDashboardMetrics,
 } from '@/features/shipper/api/get-dashboard-metrics'
 import { refresh } from '@/features/shipper/api/refresh'
+import type { components } from '@/types/api'
+
+/** What the freight is (docs/decisions/0257); the server computes its density and class. */
+export type BookingFreightInput = NonNullable<components['schemas']['BookingFreightInput']>
 
 /** What the shipper chooses; the server geocodes, measures and prices it itself. */
 export type CreateBookingInput = {
@@ -22,6 +26,9 @@ export type CreateBookingInput = {
   specialInstructions?: string
   /** accessorial codes asked for with the booking */
   accessorials?: string[]
+  /** the freight's total weight; with `freight`, empty is 1,000 lb a pallet */
+  weightLbs?: number | null
+  freight?: BookingFreightInput
 }
 
 /**

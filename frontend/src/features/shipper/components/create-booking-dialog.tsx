@@ -14,12 +14,23 @@ import { TextAreaField, TextField } from '@/components/ui/text-field'
 import { AccessorialPicker } from '@/features/shipper/components/accessorial-picker'
 import { toast } from '@/components/ui/use-toast'
 import { isApiError } from '@/lib/api-client'
-import { formatBookingReference } from '@/lib/format'
 import type { SearchCriteria, SearchResult } from '@/features/shipper/api/search-listings'
 import type { ShipperBooking } from '@/features/shipper/api/get-bookings'
 import { createSubmissionKeys } from '@/lib/idempotency'
 import { useCreateBooking } from '@/features/shipper/api/create-booking'
 import { PriceBreakdown } from '@/features/shipper/components/price-breakdown'
+import { FreightClassPreview, FreightDetailsFields } from '@/components/freight-details-fields'
+import { usePlatformConstants } from '@/lib/platform-constants'
+import { formatBookingReference, formatCount } from '@/lib/format'
+import {
+  bookingFreightErrors,
+  checkBookingFreight,
+  EMPTY_BOOKING_FREIGHT,
+  previewBookingClass,
+  toBookingFreight,
+  type BookingFreightField,
+  type BookingFreightValues,
+} from '@/features/shipper/utils/booking-freight'
 import {
   checkBookingDates,
   hasDateProblems,
@@ -27,6 +38,94 @@ import {
 } from '@/features/shipper/utils/booking-dates'
 
 type DateErrors = Pick<BookingDatesCheck, 'pickupDate' | 'deliveryDate'>
+type FreightErrors = Partial<Record<BookingFreightField, string>>
+
+const FREIGHT_ORDER: BookingFreightField[] = [
+  'weightLbs',
+  'length',
+  'width',
+  'height',
+  'commodity',
+  'consignee',
+  'packaging',
+  'pieces',
+  'unNumber',
+  'hazardClass',
+]
+
+/**
+ * What is shipping (docs/decisions/0257): weight and the size of one pallet, with the density
+ * and class the server will compute as the shipper types, and the Post a Load form's freight
+ * fields. Optional: left untouched, the booking declares nothing.
+ */
+function BookingFreightSection({
+  pallets,
+  values,
+  errors,
+  onChange,
+}: {
+  pallets: number
+  values: BookingFreightValues
+  errors: FreightErrors
+  onChange: (field: BookingFreightField, value: string) => void
+}) {
+  const defaults = usePlatformConstants().data?.load.defaults
+  const field = (name: 'weightLbs' | 'length' | 'width' | 'height') => ({
+    id: `booking-freight-${name}`,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(name, e.target.value),
+    type: 'number',
+    inputMode: 'numeric' as const,
+    min: 1,
+    step: 1,
+  })
+  const perPallet = defaults ? defaults.weightLbs / defaults.pallets : undefined
+  return (
+    <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">Freight details</legend>
+      <p className="text-xs text-slate-500">
+        Optional. Printed on the bill of lading and the rate confirmation; the class does not change
+        this price, which is per pallet.
+      </p>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <TextField
+          {...field('weightLbs')}
+          label="Weight (lbs)"
+          placeholder={perPallet ? String(pallets * perPallet) : undefined}
+        />
+        <TextField
+          {...field('length')}
+          label="Length (in)"
+          placeholder={defaults ? String(defaults.dims.l) : undefined}
+        />
+        <TextField
+          {...field('width')}
+          label="Width (in)"
+          placeholder={defaults ? String(defaults.dims.w) : undefined}
+        />
+        <TextField
+          {...field('height')}
+          label="Height (in)"
+          placeholder={defaults ? String(defaults.dims.h) : undefined}
+        />
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <FreightClassPreview
+          preview={previewBookingClass(values, pallets, defaults)}
+          inputs="booking-freight-weightLbs booking-freight-length booking-freight-width booking-freight-height"
+          when={`for these ${formatCount(pallets)} pallet${pallets === 1 ? '' : 's'} when you book`}
+        />
+        <FreightDetailsFields
+          idPrefix="booking-freight"
+          values={values}
+          errors={errors}
+          onChange={onChange}
+        />
+      </div>
+    </fieldset>
+  )
+}
 
 function ReadOnlyLocation({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -77,6 +176,17 @@ export function CreateBookingDialog({
   const [accessorialError, setAccessorialError] = React.useState<string | undefined>()
   const [missing, setMissing] = React.useState<string | null>(null)
   const [errors, setErrors] = React.useState<DateErrors>({})
+  const [freight, setFreight] = React.useState<BookingFreightValues>(EMPTY_BOOKING_FREIGHT)
+  const [freightErrors, setFreightErrors] = React.useState<FreightErrors>({})
+  const setFreightField = (field: BookingFreightField, value: string) => {
+    setFreight((v) => ({ ...v, [field]: value }))
+    setFreightErrors((e) => ({ ...e, [field]: undefined }))
+  }
+  const focusFirstFreightError = (found: FreightErrors) => {
+    const first = FREIGHT_ORDER.find((f) => found[f])
+    if (first) document.getElementById(`booking-freight-${first}`)?.focus()
+    return first
+  }
   const label = result.carrierLabel || result.carrierName
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -90,6 +200,9 @@ export function CreateBookingDialog({
     setMissing(check.missing ?? null)
     setErrors({ pickupDate: check.pickupDate, deliveryDate: check.deliveryDate })
     if (hasDateProblems(check)) return
+    const freightCheck = checkBookingFreight(freight)
+    setFreightErrors(freightCheck)
+    if (focusFirstFreightError(freightCheck)) return
 
     const input = {
       listingId: result.listingId ?? result.id,
@@ -100,6 +213,7 @@ export function CreateBookingDialog({
       deliveryDate,
       ...(instructions.trim() ? { specialInstructions: instructions.trim() } : {}),
       ...(accessorials.length ? { accessorials } : {}),
+      ...toBookingFreight(freight),
     }
     try {
       const booking = await create(input, submissionKeys.current.keyFor(input))
@@ -118,6 +232,9 @@ export function CreateBookingDialog({
         }
         setErrors(fieldErrors)
         setAccessorialError(err.fieldErrors.find((e) => e.field === 'accessorials')?.message)
+        const fromServer = bookingFreightErrors(err.fieldErrors)
+        setFreightErrors(fromServer)
+        focusFirstFreightError(fromServer)
       }
       toast({
         variant: 'destructive',
@@ -194,6 +311,12 @@ export function CreateBookingDialog({
             value={accessorials}
             onChange={setAccessorials}
             error={accessorialError}
+          />
+          <BookingFreightSection
+            pallets={criteria.numberOfPallets}
+            values={freight}
+            errors={freightErrors}
+            onChange={setFreightField}
           />
           <TextAreaField
             id="booking-specialInstructions"
