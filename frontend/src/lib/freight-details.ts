@@ -93,6 +93,8 @@ export function previewClass(
 }
 
 /** "UN1263, hazard class 3", or null for freight that is not hazardous. */
-export function hazmatLine(hazmat: { unNumber: string; hazardClass: string } | null): string | null {
+export function hazmatLine(
+  hazmat: { unNumber: string; hazardClass: string } | null
+): string | null {
   return hazmat ? `${hazmat.unNumber}, hazard class ${hazmat.hazardClass}` : null
 }

@@ -8,10 +8,7 @@ import {
   getDashboardMetrics,
 } from '@/features/shipper/api/get-dashboard-metrics'
 import { refresh } from '@/features/shipper/api/refresh'
-import type { components } from '@/types/api'
-
-/** What the freight is (docs/decisions/0257); the server computes its density and class. */
-export type BookingFreightInput = NonNullable<components['schemas']['BookingFreightInput']>
+import type { BookingFreightInput } from '@/lib/booking-freight'
 
 /** What the shipper chooses; the server geocodes, measures and prices it itself. */
 export type CreateBookingInput = {

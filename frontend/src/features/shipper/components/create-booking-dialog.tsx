@@ -19,18 +19,16 @@ import type { ShipperBooking } from '@/features/shipper/api/get-bookings'
 import { createSubmissionKeys } from '@/lib/idempotency'
 import { useCreateBooking } from '@/features/shipper/api/create-booking'
 import { PriceBreakdown } from '@/features/shipper/components/price-breakdown'
-import { FreightClassPreview, FreightDetailsFields } from '@/components/freight-details-fields'
-import { usePlatformConstants } from '@/lib/platform-constants'
-import { formatBookingReference, formatCount } from '@/lib/format'
+import { BookingFreightSection, focusFirstFreightError } from '@/components/booking-freight-section'
+import { formatBookingReference } from '@/lib/format'
 import {
   bookingFreightErrors,
   checkBookingFreight,
   EMPTY_BOOKING_FREIGHT,
-  previewBookingClass,
   toBookingFreight,
   type BookingFreightField,
   type BookingFreightValues,
-} from '@/features/shipper/utils/booking-freight'
+} from '@/lib/booking-freight'
 import {
   checkBookingDates,
   hasDateProblems,
@@ -39,93 +37,6 @@ import {
 
 type DateErrors = Pick<BookingDatesCheck, 'pickupDate' | 'deliveryDate'>
 type FreightErrors = Partial<Record<BookingFreightField, string>>
-
-const FREIGHT_ORDER: BookingFreightField[] = [
-  'weightLbs',
-  'length',
-  'width',
-  'height',
-  'commodity',
-  'consignee',
-  'packaging',
-  'pieces',
-  'unNumber',
-  'hazardClass',
-]
-
-/**
- * What is shipping (docs/decisions/0257): weight and the size of one pallet, with the density
- * and class the server will compute as the shipper types, and the Post a Load form's freight
- * fields. Optional: left untouched, the booking declares nothing.
- */
-function BookingFreightSection({
-  pallets,
-  values,
-  errors,
-  onChange,
-}: {
-  pallets: number
-  values: BookingFreightValues
-  errors: FreightErrors
-  onChange: (field: BookingFreightField, value: string) => void
-}) {
-  const defaults = usePlatformConstants().data?.load.defaults
-  const field = (name: 'weightLbs' | 'length' | 'width' | 'height') => ({
-    id: `booking-freight-${name}`,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(name, e.target.value),
-    type: 'number',
-    inputMode: 'numeric' as const,
-    min: 1,
-    step: 1,
-  })
-  const perPallet = defaults ? defaults.weightLbs / defaults.pallets : undefined
-  return (
-    <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-900">Freight details</legend>
-      <p className="text-xs text-slate-500">
-        Optional. Printed on the bill of lading and the rate confirmation; the class does not change
-        this price, which is per pallet.
-      </p>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <TextField
-          {...field('weightLbs')}
-          label="Weight (lbs)"
-          placeholder={perPallet ? String(pallets * perPallet) : undefined}
-        />
-        <TextField
-          {...field('length')}
-          label="Length (in)"
-          placeholder={defaults ? String(defaults.dims.l) : undefined}
-        />
-        <TextField
-          {...field('width')}
-          label="Width (in)"
-          placeholder={defaults ? String(defaults.dims.w) : undefined}
-        />
-        <TextField
-          {...field('height')}
-          label="Height (in)"
-          placeholder={defaults ? String(defaults.dims.h) : undefined}
-        />
-      </div>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <FreightClassPreview
-          preview={previewBookingClass(values, pallets, defaults)}
-          inputs="booking-freight-weightLbs booking-freight-length booking-freight-width booking-freight-height"
-          when={`for these ${formatCount(pallets)} pallet${pallets === 1 ? '' : 's'} when you book`}
-        />
-        <FreightDetailsFields
-          idPrefix="booking-freight"
-          values={values}
-          errors={errors}
-          onChange={onChange}
-        />
-      </div>
-    </fieldset>
-  )
-}
 
 function ReadOnlyLocation({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -181,11 +92,6 @@ export function CreateBookingDialog({
   const setFreightField = (field: BookingFreightField, value: string) => {
     setFreight((v) => ({ ...v, [field]: value }))
     setFreightErrors((e) => ({ ...e, [field]: undefined }))
-  }
-  const focusFirstFreightError = (found: FreightErrors) => {
-    const first = FREIGHT_ORDER.find((f) => found[f])
-    if (first) document.getElementById(`booking-freight-${first}`)?.focus()
-    return first
   }
   const label = result.carrierLabel || result.carrierName
 
@@ -317,6 +223,7 @@ export function CreateBookingDialog({
             values={freight}
             errors={freightErrors}
             onChange={setFreightField}
+            priceNote="The class does not change this price, which is per pallet."
           />
           <TextAreaField
             id="booking-specialInstructions"

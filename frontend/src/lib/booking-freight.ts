@@ -4,9 +4,15 @@ import {
   previewClass,
   type FreightDetailsValues,
 } from '@/lib/freight-details'
-import type { BookingFreightInput } from '@/features/shipper/api/create-booking'
+import type { components } from '@/types/api'
 
-/** The instant booking's freight inputs as typed (docs/decisions/0257). */
+/** What the freight is (docs/decisions/0257); the server computes its density and class. */
+export type BookingFreightInput = NonNullable<components['schemas']['BookingFreightInput']>
+
+/**
+ * A booking's freight inputs as typed (docs/decisions/0257): the instant booking form and the
+ * TMS's partner booking share them (the partner's weight is its quote's).
+ */
 export type BookingFreightValues = FreightDetailsValues & {
   weightLbs: string
   length: string
@@ -40,7 +46,10 @@ export function declaresFreight(values: BookingFreightValues): boolean {
   )
 }
 
-/** The request's `weightLbs` and `freight`, or nothing when the section was left untouched. */
+/**
+ * The request's `weightLbs` and `freight`, or nothing when the section was left untouched. A
+ * partner booking sends only `freight` (its weight is the quote's).
+ */
 export function toBookingFreight(values: BookingFreightValues): {
   weightLbs?: number | null
   freight?: BookingFreightInput
@@ -93,12 +102,17 @@ export function checkBookingFreight(
 export function previewBookingClass(
   values: BookingFreightValues,
   pallets: number,
-  defaults: DefaultLoad | undefined
+  defaults: DefaultLoad | undefined,
+  fixedWeightLbs?: number
 ) {
   if (!defaults) return null
   const perPallet = defaults.weightLbs / defaults.pallets
   return previewClass(
-    { ...values, pallets: String(pallets) },
+    {
+      ...values,
+      pallets: String(pallets),
+      weightLbs: fixedWeightLbs === undefined ? values.weightLbs : String(fixedWeightLbs),
+    },
     { pallets, weightLbs: pallets * perPallet, dims: defaults.dims }
   )
 }
