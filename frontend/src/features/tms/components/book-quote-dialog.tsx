@@ -81,6 +81,7 @@ export function BookQuoteDialog({
     const freightCheck = checkBookingFreight(freight)
     setFreightErrors(freightCheck)
     if (focusFirstFreightError(freightCheck)) return
+    const declared = toBookingFreight(freight).freight
     setBusy(true)
     setErrors({})
     setMessage(null)
@@ -89,9 +90,7 @@ export function BookQuoteDialog({
         pickup_date: pickupDate,
         pallets: pallets.trim() === '' ? undefined : Number(pallets),
         // The partner's weight is the quote's: only what the freight is goes with it.
-        ...(toBookingFreight(freight).freight
-          ? { freight: toBookingFreight(freight).freight }
-          : {}),
+        ...(declared ? { freight: declared } : {}),
       })
       navigate(booked.payment_url)
     } catch (error) {
