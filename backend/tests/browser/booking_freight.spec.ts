@@ -101,3 +101,57 @@ test.group('Browser: freight details on an instant booking', (group) => {
     })
   }
 })
+
+test.group('Browser: freight details on a partner booking from the TMS', (group) => {
+  group.each.setup(() => resetDatabase())
+  group.teardown(() => closeBrowser())
+
+  for (const { name, viewport } of WIDTHS) {
+    test(`at ${viewport.width} px (${name}): the quote's weight shown, the class as typed, stored`, async ({
+      assert,
+    }) => {
+      const shipper = await makeUser('shipper', {
+        email: 'sam@shipper.test',
+        password: 'secret123',
+      })
+      const { context, page } = await newPage({ viewport })
+      await signIn(page, 'sam@shipper.test', 'secret123')
+      await page.waitForURL('**/shipper')
+      await page.goto('/tms')
+      const form = page.getByRole('form', { name: 'Rate comparison' })
+      await page.waitForFunction(
+        () => (globalThis as any).document.getElementById('tms-weight')?.value === '1000'
+      )
+      await form.getByLabel('Origin postal code').fill('60601')
+      await form.getByLabel('Destination postal code').fill('48201')
+      await form.getByRole('button', { name: 'Compare' }).click()
+      await page.getByText(/^Found \d+ quotes$/).waitFor({ timeout: 15_000 })
+      await page
+        .getByRole('list', { name: 'Carrier quotes' })
+        .getByRole('group')
+        .filter({ has: page.getByRole('button', { name: 'Book', exact: true }) })
+        .first()
+        .getByRole('button', { name: 'Book', exact: true })
+        .click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByText('Weight 1,000 lb, as quoted').waitFor()
+      const preview = dialog.getByRole('status', { name: 'Density and freight class' })
+      await dialog.getByLabel('Height (in)').fill('40')
+      // 1,000 lb on one 48 x 40 x 40 in pallet: exactly 22.5 lb/cu ft, class 65.
+      await preview.getByText('NMFC class 65').waitFor()
+      await dialog.getByLabel('Commodity').fill('Aerosol cans')
+      await dialog.getByLabel('Hazardous materials (hazmat)').check()
+      await dialog.getByLabel('UN number').fill('UN1950')
+      await dialog.getByLabel('Hazard class').fill('2.1')
+      await dialog.getByRole('group', { name: 'Freight details' }).scrollIntoViewIfNeeded()
+      await shot(page, 'tms-book-freight-section', viewport.width, false)
+      assert.deepEqual(await seriousViolations(page), [])
+      await dialog.getByRole('button', { name: 'Book and pay' }).click()
+      await page.waitForURL(/\/payment\/\d+$/, { timeout: 20_000 })
+      const booking = await Booking.query().where('shipperId', shipper.id).firstOrFail()
+      assert.equal(booking.freightDetails?.freightClass, 65)
+      assert.deepEqual(booking.freightDetails?.hazmat, { unNumber: 'UN1950', hazardClass: '2.1' })
+      await context.close()
+    })
+  }
+})
