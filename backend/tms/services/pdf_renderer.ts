@@ -474,7 +474,10 @@ export async function renderRateConfirmation(
     s.row('Consignee', freight.consignee)
     s.row('Commodity', freight.commodity)
     s.row('Pieces', freight.pieces)
-    s.row('Freight class (NMFC)', `${freight.freightClass} (density ${freight.densityPcf} lb/cu ft)`)
+    s.row(
+      'Freight class (NMFC)',
+      `${freight.freightClass} (density ${freight.densityPcf} lb/cu ft)`
+    )
     s.row('Hazardous materials', hazmatLine(freight.hazmat))
   }
   s.row('Weight', b.weightLbs === null ? null : pounds(b.weightLbs))
