@@ -5365,6 +5365,9 @@ export interface components {
             specialInstructions?: string;
             /** @description Accessorial codes of the price list (GET /api/accessorials), each charged once, priced by the server and billed on the carrier’s invoice as booked (decision 0131). Not DETENTION_HR: detention is billed from documented times. */
             accessorials?: string[];
+            /** @description The freight's total weight in pounds, printed on the bill of lading and used for its density and class. Absent or null with `freight`: 1,000 lb a pallet (the default load's, decision 0201). */
+            weightLbs?: number | null;
+            freight?: components["schemas"]["BookingFreightInput"];
         };
         /** @description What completing a delivered booking does to the carrier's payout (docs/decisions/0220) */
         CompletionEffect: {
@@ -5450,6 +5453,8 @@ export interface components {
             carrierVetting: components["schemas"]["VettingSnapshot"] | null;
             /** @description The late-cancel fee kept from a cancelled booking's total (decision 0178); null until cancelled */
             cancellationFeeCents: number | null;
+            /** @description The freight declared on the booking (instant, partner) or on the claimed load, with its computed density and class; null when none was declared (decision 0257) */
+            freight: components["schemas"]["BookingFreight"] | null;
         };
         ShipperContact: {
             firstName: string | null;
@@ -6437,6 +6442,7 @@ export interface components {
             special_instructions?: string | null;
             /** @description The shipper's own reference (a PO number), printed on the partner's bill of lading; absent: the booking's own reference (TRT-…), the `reference` the answer names (docs/decisions/0205) */
             shipper_reference?: string | null;
+            freight?: components["schemas"]["BookingFreightInput"];
         };
         TmsBookedQuote: {
             booking_id: number;
@@ -8762,6 +8768,37 @@ export interface components {
                 at: string;
                 name: string;
             };
+        };
+        /** @description Hazardous materials as 49 CFR 172.202 names them on a shipping paper (decision 0257) */
+        BookingHazmat: {
+            /** @description UN identification number, UN0000 to UN3999 (stored upper case) */
+            unNumber: string;
+            /** @description DOT hazard class with its division where the class has divisions: 1.1-1.6 (optional compatibility group), 2.1-2.3, 3, 4.1-4.3, 5.1, 5.2, 6.1, 6.2, 7, 8, 9 */
+            hazardClass: string;
+        };
+        /** @description What the freight is, on an instant booking (`POST /api/bookings`) and on a partner booking (`POST /api/tms/quotes/{id}/book`): the same object and rules as the Post a Load form's freight fields (decision 0228, 0257). Density and class are never sent: the server computes them from the booking's weight, its pallets (the handling units) and `dims`. Absent or null: the booking carries no freight details (its bill of lading leaves those lines to fill in). Each bad field is a 422 naming it, e.g. `freight.hazmat.unNumber`. */
+        BookingFreightInput: {
+            /** @description What the freight is, as the bill of lading describes it */
+            commodity?: string | null;
+            /** @description Pieces on the handling units (cartons, drums...) */
+            pieces?: number | null;
+            /** @description How the handling units are packed; empty or null: PALLET */
+            packaging?: components["schemas"]["PackagingType"] | null;
+            /** @description Who receives the freight, printed as the bill of lading's consignee */
+            consignee?: string | null;
+            dims?: components["schemas"]["DimsInput"];
+            /** @description Hazardous materials: both the UN number and the hazard class. Absent or null: not hazardous. */
+            hazmat?: components["schemas"]["BookingHazmat"] | null;
+        } | null;
+        /** @description A booking's freight (decision 0228, 0257): as declared, with the density (lb per cubic foot, to the hundredth) and NMFC class the server computed from the booking's weight, pallets and per-unit dimensions. */
+        BookingFreight: {
+            commodity: string | null;
+            pieces: number | null;
+            packaging: components["schemas"]["PackagingType"];
+            consignee: string | null;
+            hazmat: components["schemas"]["BookingHazmat"] | null;
+            densityPcf: number;
+            freightClass: components["schemas"]["FreightClass"];
         };
     };
     responses: {

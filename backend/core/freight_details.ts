@@ -12,6 +12,7 @@ import {
   type PackagingType,
   type UnitDims,
 } from '../../contract/freight_class.js'
+import { LOAD_DEFAULTS } from '#core/load_rules'
 
 export type Hazmat = { unNumber: string; hazardClass: string }
 
@@ -59,4 +60,56 @@ export function freightDetailsOf(input: {
 /** "UN1993, class 3": the hazmat line of a bill of lading or a load card. */
 export function hazmatLine(hazmat: Hazmat | null): string {
   return hazmat ? `${hazmat.unNumber}, hazard class ${hazmat.hazardClass}` : 'No'
+}
+
+/** A booking's `freight` object as validated (#core/freight_rules' `bookingFreightInput`). */
+export type BookingFreightInput = {
+  commodity?: string | null
+  pieces?: number | null
+  packaging?: PackagingType | null
+  consignee?: string | null
+  dims?: { l?: number | null; w?: number | null; h?: number | null } | null
+  hazmat?: Hazmat | null
+}
+
+/**
+ * The freight of an instant or a partner booking (docs/decisions/0257): as declared, with the
+ * density and class computed from the booking's weight and pallets (its handling units) and the
+ * declared size of one unit, a dimension not given being the default load's (decision 0201).
+ */
+export function bookingFreightOf(
+  input: BookingFreightInput | null | undefined,
+  shipment: { weightLbs: number; pallets: number }
+): FreightDetails {
+  const dims = {
+    l: input?.dims?.l ?? LOAD_DEFAULTS.dims.l,
+    w: input?.dims?.w ?? LOAD_DEFAULTS.dims.w,
+    h: input?.dims?.h ?? LOAD_DEFAULTS.dims.h,
+  }
+  return freightDetailsOf({
+    commodity: input?.commodity,
+    pieces: input?.pieces,
+    packaging: input?.packaging,
+    consignee: input?.consignee,
+    hazmat: input?.hazmat ?? null,
+    weightLbs: shipment.weightLbs,
+    handlingUnits: shipment.pallets,
+    dims,
+  })
+}
+
+/** A booking's freight as the API names it (ShipperBooking.freight, docs/decisions/0257). */
+export function presentBookingFreight(details: FreightDetails | null) {
+  if (!details) return null
+  return {
+    commodity: details.commodity,
+    pieces: details.pieces,
+    packaging: details.packaging,
+    consignee: details.consignee,
+    hazmat: details.hazmat
+      ? { unNumber: details.hazmat.unNumber, hazardClass: details.hazmat.hazardClass }
+      : null,
+    densityPcf: details.densityPcf,
+    freightClass: details.freightClass,
+  }
 }

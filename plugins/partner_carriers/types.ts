@@ -36,6 +36,22 @@ export type BookInput = {
   mode: ShipmentMode
   /** `YYYY-MM-DD`, the day of pickup at the origin */
   pickupDate: string
+  /** what the freight is, printed on the partner's bill of lading; absent when not declared */
+  freight?: PartnerFreight
+}
+
+/**
+ * The freight as a bill of lading describes it: the commodity, pieces, packaging, consignee,
+ * the NMFC class the booking computed and the hazmat entry (UN number, hazard class).
+ */
+export type PartnerFreight = {
+  commodity: string | null
+  pieces: number | null
+  /** PALLET, SKID, CRATE... */
+  packaging: string
+  consignee: string | null
+  freightClass: number
+  hazmat: { unNumber: string; hazardClass: string } | null
 }
 
 export type BookedShipment = {

@@ -1,16 +1,9 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
-import {
-  HAZARD_CLASS_PATTERN,
-  PACKAGING_TYPES,
-  UN_NUMBER_PATTERN,
-} from '../../../contract/freight_class.js'
+import { freightMessages, freightRules } from '#core/freight_rules'
 
 export const EQUIPMENT = ['VAN', 'REEFER', 'FLATBED', 'BOX', 'SPRINTER'] as const
 export const MODES = ['TL', 'LTL', 'EXP'] as const
 export const MAX_PRICE = 999999.99
-export const MAX_COMMODITY = 100
-export const MAX_CONSIGNEE = 100
-export const MAX_PIECES = 10_000
 
 const place = () =>
   vine.object({
@@ -20,7 +13,7 @@ const place = () =>
     address: vine.string().trim().maxLength(255).nullable().optional(),
   })
 
-const dimension = () => vine.number().withoutDecimals().min(1).max(1000).nullable().optional()
+const dimension = freightRules.dimension
 
 /** Cents of the largest offer floor a load may carry (the price's $999,999.99). */
 export const MAX_FLOOR_CENTS = 99_999_999
@@ -41,19 +34,14 @@ export const freightListingFormFields = () => ({
   delivery_latest: vine.string().trim().nullable().optional(),
   notes: vine.string().trim().maxLength(2000).nullable().optional(),
   // What the freight is (docs/decisions/0228); density and class are computed, never sent.
-  commodity: vine.string().trim().maxLength(MAX_COMMODITY).nullable().optional(),
-  pieces: vine.number().withoutDecimals().min(1).max(MAX_PIECES).nullable().optional(),
-  packaging: vine.enum(PACKAGING_TYPES).nullable().optional(),
-  consignee: vine.string().trim().maxLength(MAX_CONSIGNEE).nullable().optional(),
+  // The rules every freight path shares (#core/freight_rules, docs/decisions/0257).
+  commodity: freightRules.commodity(),
+  pieces: freightRules.pieces(),
+  packaging: freightRules.packaging(),
+  consignee: freightRules.consignee(),
   hazmat: vine.boolean({ strict: true }).optional(),
-  un_number: vine.string().trim().toUpperCase().regex(UN_NUMBER_PATTERN).nullable().optional(),
-  hazard_class: vine
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(HAZARD_CLASS_PATTERN)
-    .nullable()
-    .optional(),
+  un_number: freightRules.unNumber().nullable().optional(),
+  hazard_class: freightRules.hazardClass().nullable().optional(),
   /** dollars, stored as cents (docs/decisions/0202) */
   price: vine.number().min(0).max(MAX_PRICE).decimal([0, 2]).nullable().optional(),
   // The offer terms the load starts with (docs/decisions/0234, 0248); off when not given.
@@ -97,20 +85,15 @@ export const FREIGHT_LISTING_FORM_MESSAGES: Record<string, string> = {
   'price.min': 'Price cannot be negative',
   'price.max': `Price cannot exceed ${MAX_PRICE}`,
   'price.decimal': 'Price can have at most 2 decimals',
-  'commodity.string': 'Commodity must be text',
-  'commodity.maxLength': `Commodity cannot exceed ${MAX_COMMODITY} characters`,
-  'pieces.number': 'Pieces must be at least 1',
-  'pieces.min': 'Pieces must be at least 1',
-  'pieces.withoutDecimals': 'Pieces must be a whole number',
-  'pieces.max': `Pieces cannot exceed ${MAX_PIECES}`,
-  'packaging.enum': `Packaging must be one of ${PACKAGING_TYPES.join(', ')}`,
-  'consignee.string': 'Consignee must be text',
-  'consignee.maxLength': `Consignee cannot exceed ${MAX_CONSIGNEE} characters`,
+  ...freightMessages({
+    commodity: 'commodity',
+    pieces: 'pieces',
+    packaging: 'packaging',
+    consignee: 'consignee',
+    unNumber: 'un_number',
+    hazardClass: 'hazard_class',
+  }),
   'hazmat.boolean': 'Hazmat must be true or false',
-  'un_number.string': 'UN number must look like UN1203',
-  'un_number.regex': 'UN number must be UN followed by four digits, UN0000 to UN3999',
-  'hazard_class.string': 'Hazard class must be 1 to 9, with its division (e.g. 2.1, 3, 6.1)',
-  'hazard_class.regex': 'Hazard class must be 1 to 9, with its division (e.g. 2.1, 3, 6.1)',
   'allow_offers.boolean': 'Say whether the load takes offers',
   'offer_floor_cents.number': 'Offer floor must be a whole number of cents',
   'offer_floor_cents.withoutDecimals': 'Offer floor must be a whole number of cents',

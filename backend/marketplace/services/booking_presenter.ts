@@ -8,6 +8,7 @@ import { carrierKeyOf } from '#marketplace/services/partner_booking_service'
 import type { DateTime } from 'luxon'
 import type { CarrierIdentity } from '#marketplace/contracts/booking_payments'
 import type { VettingSnapshot } from '#marketplace/contracts/dispatch_vetting'
+import { presentBookingFreight } from '#core/freight_details'
 
 /** Where a booking goes and what it costs, as both of its sides see it. */
 export type BookingLane = {
@@ -65,6 +66,8 @@ export type ShipperBooking = BookingLane & {
   completion: CompletionEffect | null
   /** who moves a partner booking and how to follow it there; null for the network's bookings */
   partner: PartnerShipment | null
+  /** the declared freight with its computed density and class (docs/decisions/0257); else null */
+  freight: ReturnType<typeof presentBookingFreight>
 }
 
 /**
@@ -213,5 +216,6 @@ export function presentBooking(booking: Booking, view: Presentation): ShipperBoo
     canComplete: completable,
     completion: completable ? completionEffect(booking, view.payout) : null,
     partner: partnerShipment(booking),
+    freight: presentBookingFreight(booking.freightDetails ?? null),
   }
 }

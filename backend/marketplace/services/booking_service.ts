@@ -22,6 +22,8 @@ import { availablePallets, matchShipment } from '#marketplace/services/search_ma
 import { placeShipment } from '#marketplace/services/search_places'
 import { businessToday, isoDay, toDateColumn } from '#core/business_time'
 import { bookingReference } from '#core/reference'
+import { bookingFreightOf } from '#core/freight_details'
+import { PALLET_WEIGHT_LBS } from '#core/load_rules'
 import {
   cancellationQuote,
   LATE_CANCEL_WINDOW_HOURS,
@@ -173,6 +175,12 @@ export default class BookingService {
         rateCents: toCents(listing.ratePerMilePerPallet),
       })
       const now = this.clock.now()
+      // What the freight is, its class computed here from the booking's weight and pallets
+      // (docs/decisions/0257); a weight not given is the default pallet's, as a posted load's.
+      const declared = input.freight || (input.weightLbs ?? null) !== null
+      const weightLbs = declared
+        ? (input.weightLbs ?? input.numberOfPallets * PALLET_WEIGHT_LBS)
+        : null
       const booking = await Booking.create(
         {
           shipperId,
@@ -202,6 +210,11 @@ export default class BookingService {
           pickupDate: toDateColumn(input.pickupDate),
           deliveryDate: toDateColumn(input.deliveryDate),
           specialInstructions: input.specialInstructions ?? null,
+          weightLbs,
+          freightDetails:
+            weightLbs === null
+              ? null
+              : bookingFreightOf(input.freight, { weightLbs, pallets: input.numberOfPallets }),
           idempotencyKey: options.idempotencyKey ?? null,
           vettingSnapshot: vetting,
           createdAt: now,

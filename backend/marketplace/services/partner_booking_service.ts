@@ -9,6 +9,7 @@ import { readTimestamp } from '#core/timestamps'
 import { isUniqueViolation } from '#core/validation'
 import { transaction, writeTransaction } from '#core/transactions'
 import { recordBookingCreated } from '#marketplace/services/booking_created'
+import type { FreightDetails } from '#core/freight_details'
 
 type Stop = {
   address: string | null
@@ -45,6 +46,10 @@ export type PartnerBookingInput = {
   pickup: Stop
   delivery: Stop
   pallets: number
+  /** the quote's weight, pounds */
+  weightLbs: number
+  /** what the freight is, class included (docs/decisions/0257); null when none was declared */
+  freightDetails: FreightDetails | null
   distanceMiles: number
   totalCents: number
   pickupDate: DateTime
@@ -136,6 +141,8 @@ export default class PartnerBookingService {
             deliveryLatitude: input.delivery.latitude,
             deliveryLongitude: input.delivery.longitude,
             numberOfPallets: input.pallets,
+            weightLbs: input.weightLbs,
+            freightDetails: input.freightDetails,
             distance: input.distanceMiles,
             ratePerMilePerPallet: fromCents(rateCents),
             totalAmount: fromCents(input.totalCents),

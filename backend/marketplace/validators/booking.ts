@@ -7,6 +7,12 @@ import {
   type TodayMeta,
 } from '#marketplace/validators/search'
 import { parseCalendarDate } from '#core/business_time'
+import {
+  BOOKING_FREIGHT_MESSAGES,
+  bookingFreightInput,
+  freightRules,
+  WEIGHT_MESSAGE,
+} from '#core/freight_rules'
 
 /** Not before the (valid) pickup date of the same object; runs after calendarDay. */
 const notBeforePickupDate = vine.createRule((value, _options, field) => {
@@ -47,6 +53,9 @@ export const createBookingValidator = vine.withMetaData<TodayMeta>().create({
     .maxLength(10)
     .distinct()
     .optional(),
+  /** the freight's weight and what it is; the server computes its class (docs/decisions/0257) */
+  weightLbs: freightRules.weightLbs(),
+  freight: bookingFreightInput(),
 })
 createBookingValidator.messagesProvider = new SimpleMessagesProvider({
   'listingId.required': 'Choose a carrier listing to book',
@@ -70,4 +79,9 @@ createBookingValidator.messagesProvider = new SimpleMessagesProvider({
   'accessorials.distinct': 'Each accessorial once',
   'accessorials.*.string': 'Accessorials must be a list of codes',
   'accessorials.*.regex': 'Accessorials must be a list of codes',
+  'weightLbs.number': WEIGHT_MESSAGE,
+  'weightLbs.withoutDecimals': WEIGHT_MESSAGE,
+  'weightLbs.min': WEIGHT_MESSAGE,
+  'weightLbs.max': WEIGHT_MESSAGE,
+  ...BOOKING_FREIGHT_MESSAGES,
 })

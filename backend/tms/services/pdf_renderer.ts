@@ -425,9 +425,10 @@ export type RateConfirmationContent = {
 }
 
 /**
- * A rate confirmation, one page, US Letter: both companies, the load, the pickup and delivery
- * windows, equipment, the agreed line haul and accessorials, the carrier's pay and payment
- * terms, the platform's terms reference, and where the carrier accepts (docs/decisions/0226).
+ * A rate confirmation, one page, US Letter: both companies, the load (its declared freight,
+ * class and hazmat line included), the pickup and delivery windows, equipment, the agreed line
+ * haul and accessorials, the carrier's pay and payment terms, the platform's terms reference,
+ * and where the carrier accepts (docs/decisions/0226, 0257).
  */
 export async function renderRateConfirmation(
   content: RateConfirmationContent
@@ -466,7 +467,19 @@ export async function renderRateConfirmation(
   s.lines('Deliver to', addressLines(b.delivery))
   s.row('Delivery date', printedDay(b.deliveryDate))
   s.row('Equipment', content.equipment)
-  s.row('Handling units', `${b.pallets} ${b.pallets === 1 ? 'pallet' : 'pallets'}`)
+  const freight = b.freight
+  s.row('Handling units', handlingUnits(b.pallets, freight?.packaging ?? null))
+  // The declared freight, as the bill of lading prints it (docs/decisions/0228, 0257).
+  if (freight) {
+    s.row('Consignee', freight.consignee)
+    s.row('Commodity', freight.commodity)
+    s.row('Pieces', freight.pieces)
+    s.row(
+      'Freight class (NMFC)',
+      `${freight.freightClass} (density ${freight.densityPcf} lb/cu ft)`
+    )
+    s.row('Hazardous materials', hazmatLine(freight.hazmat))
+  }
   s.row('Weight', b.weightLbs === null ? null : pounds(b.weightLbs))
   s.row('Distance', b.distanceMiles === null ? null : `${b.distanceMiles} mi`)
   s.row('Special instructions', b.specialInstructions)

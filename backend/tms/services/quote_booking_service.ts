@@ -16,6 +16,7 @@ import type { bookQuoteValidator } from '#tms/validators/quote'
 import type { StoredQuote } from '#tms/services/quote_service'
 import { bookingKeyOf } from '#tms/services/quote_math'
 import { palletsForWeight } from '#core/load_rules'
+import { bookingFreightOf } from '#core/freight_details'
 
 export type BookQuoteForm = Infer<typeof bookQuoteValidator>
 
@@ -72,6 +73,11 @@ export default class QuoteBookingService {
     }
     const pickupDay = this.pickupDay(form.pickup_date)
     const pallets = form.pallets ?? palletsForWeight(shipment.weightLbs)
+    // The class of the quote's weight on these pallets and the declared unit size; it does not
+    // reprice the partner's quote (docs/decisions/0257). The partner prints it on its BOL.
+    const freight = form.freight
+      ? bookingFreightOf(form.freight, { weightLbs: shipment.weightLbs, pallets })
+      : null
     // The booking's id is taken first, so the partner prints its reference (docs/decisions/0205).
     const bookingId = await this.reservedBookingId(row)
     const input: BookInput = {
@@ -86,6 +92,18 @@ export default class QuoteBookingService {
       weightLbs: shipment.weightLbs,
       mode: shipment.mode,
       pickupDate: pickupDay,
+      ...(freight
+        ? {
+            freight: {
+              commodity: freight.commodity,
+              pieces: freight.pieces,
+              packaging: freight.packaging,
+              consignee: freight.consignee,
+              freightClass: freight.freightClass,
+              hazmat: freight.hazmat,
+            },
+          }
+        : {}),
     }
     const partner = await partnerCarriers.use(bookWith)
     let booked = await partner.book(input)
@@ -100,6 +118,8 @@ export default class QuoteBookingService {
       pickup: { ...placeOf(shipment.origin), address: form.pickup_address || null },
       delivery: { ...placeOf(shipment.destination), address: form.delivery_address || null },
       pallets,
+      weightLbs: shipment.weightLbs,
+      freightDetails: freight,
       distanceMiles: shipment.distanceMiles,
       totalCents: quote.totalCents,
       pickupDate: toDateColumn(pickupDay),

@@ -1,5 +1,6 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { TRAILER_PALLETS, TRAILER_WEIGHT_LBS } from '#core/load_rules'
+import { BOOKING_FREIGHT_MESSAGES, bookingFreightInput } from '#core/freight_rules'
 
 export const QUOTE_MODES = ['LTL', 'TL', 'EXP'] as const
 export const MISSING_POSTALS =
@@ -81,6 +82,8 @@ export const bookQuoteValidator = vine.compile(
       .regex(/^[\x20-\x7E]+$/)
       .nullable()
       .optional(),
+    /** what the freight is, the same object an instant booking takes (docs/decisions/0257) */
+    freight: bookingFreightInput(),
   })
 )
 bookQuoteValidator.messagesProvider = new SimpleMessagesProvider({
@@ -98,4 +101,5 @@ bookQuoteValidator.messagesProvider = new SimpleMessagesProvider({
   'pickup_address.maxLength': 'Pickup address must be at most 255 characters',
   'delivery_address.maxLength': 'Delivery address must be at most 255 characters',
   'special_instructions.maxLength': 'Special instructions must be at most 2000 characters',
+  ...BOOKING_FREIGHT_MESSAGES,
 })

@@ -41,6 +41,7 @@ export function makeBooking(overrides: Partial<ShipperBooking> = {}): ShipperBoo
     canComplete: false,
     completion: null,
     partner: null,
+    freight: null,
     ...overrides,
   }
 }

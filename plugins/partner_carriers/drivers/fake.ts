@@ -16,7 +16,7 @@ import type {
   Tracking,
 } from '../types.js'
 import { failure } from './http.js'
-import { renderPdf } from './demo_partner/bol_pdf.js'
+import { freightLines, renderPdf } from './demo_partner/bol_pdf.js'
 import { DEMO_PARTNER_CODES } from './demo_partner/codes.js'
 import { bookBody } from './demo_partner/mapper.js'
 import { proNumber } from './demo_partner/pro_number.js'
@@ -182,6 +182,7 @@ export class FakePartnerCarrier implements PartnerCarrierDriver {
       `BOL number: ${bolNumber}`,
       `PRO number: ${shipment.booked.proNumber}`,
       `Shipper reference: ${shipment.input.shipperReference}`,
+      ...freightLines(bookBody(shipment.input)),
     ])
     return { ok: true, status: 'ready', bolNumber, pdf }
   }

@@ -42,6 +42,22 @@ export async function demoBol(request: DemoBookRequestJson, shipment: DemoShipme
     `Pickup: ${request.pickup.date}, confirmation ${shipment.pickup.confirmation_number}`,
     `Service: ${request.service}`,
     `Handling units: ${unit.quantity} pallet(s), ${unit.total_weight.value} lb`,
+    ...freightLines(request),
   ])
   return { number, pdf }
+}
+
+/** The declared freight's lines: consignee, commodity, pieces, class and the hazmat entry. */
+export function freightLines(request: Pick<DemoBookRequestJson, 'commodity' | 'consignee'>) {
+  const c = request.commodity
+  if (!c) return []
+  return [
+    `Consignee: ${request.consignee?.name ?? '____________________'}`,
+    `Commodity: ${c.description ?? '____________________'}`,
+    `Pieces: ${c.pieces ?? '____'} (${c.packaging.toLowerCase()})`,
+    `Freight class (NMFC): ${c.nmfc_class}`,
+    `Hazardous materials: ${
+      c.hazardous ? `${c.hazardous.un_number}, hazard class ${c.hazardous.hazard_class}` : 'No'
+    }`,
+  ]
 }

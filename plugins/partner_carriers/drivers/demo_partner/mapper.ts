@@ -42,6 +42,15 @@ export type DemoBookRequestJson = {
     quantity: number
     total_weight: { value: number; unit: 'LB' }
   }[]
+  /** the freight as its bill of lading describes it, when the shipper declared it */
+  commodity?: {
+    description: string | null
+    pieces: number | null
+    packaging: string
+    nmfc_class: number
+    hazardous: { un_number: string; hazard_class: string } | null
+  }
+  consignee?: { name: string }
 }
 
 export type DemoShipmentJson = {
@@ -104,6 +113,23 @@ export function bookBody(input: BookInput): DemoBookRequestJson {
         total_weight: { value: input.weightLbs, unit: 'LB' },
       },
     ],
+    ...(input.freight
+      ? {
+          commodity: {
+            description: input.freight.commodity,
+            pieces: input.freight.pieces,
+            packaging: input.freight.packaging,
+            nmfc_class: input.freight.freightClass,
+            hazardous: input.freight.hazmat
+              ? {
+                  un_number: input.freight.hazmat.unNumber,
+                  hazard_class: input.freight.hazmat.hazardClass,
+                }
+              : null,
+          },
+        }
+      : {}),
+    ...(input.freight?.consignee ? { consignee: { name: input.freight.consignee } } : {}),
   }
 }
 

@@ -29,7 +29,7 @@ import {
   type PostLoadField,
   type PostLoadValues,
 } from '@/features/freight-board/utils/post-load-form'
-import { PACKAGING_TYPES, type PackagingType } from '@/lib/freight-class'
+import { FreightClassPreview, FreightDetailsFields } from '@/components/freight-details-fields'
 import { EQUIPMENT_LABELS, MODE_LABELS } from '@/config/freight-labels'
 import { formatCount } from '@/lib/format'
 import { usePlatformConstants, type LoadDefaults } from '@/lib/platform-constants'
@@ -71,45 +71,6 @@ const FIELD_ORDER: PostLoadField[] = [
   'price',
   'offerFloor',
 ]
-
-const PACKAGING_LABELS: Record<PackagingType, string> = {
-  PALLET: 'Pallets',
-  SKID: 'Skids',
-  CRATE: 'Crates',
-  BOX: 'Boxes',
-  DRUM: 'Drums',
-  BUNDLE: 'Bundles',
-  ROLL: 'Rolls',
-  BAG: 'Bags',
-}
-
-/** The density and NMFC class of what is typed, as the server will store them (decision 0228). */
-function FreightClassPreview({ preview }: { preview: ReturnType<typeof previewFreightClass> }) {
-  return (
-    <output
-      htmlFor="post-load-pallets post-load-weightLbs post-load-length post-load-width post-load-height"
-      aria-live="polite"
-      aria-label="Density and freight class"
-      className="flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700 sm:col-span-2"
-    >
-      {preview ? (
-        <>
-          <span>
-            Density <strong className="text-slate-900">{preview.densityPcf} lb/cu ft</strong>
-          </span>
-          <span>
-            NMFC class <strong className="text-slate-900">{preview.freightClass}</strong>
-          </span>
-          <span className="text-xs text-slate-500">
-            2025 density scale; the server computes the same when you publish.
-          </span>
-        </>
-      ) : (
-        <span>Density and class show once pallets, weight and dimensions are numbers.</span>
-      )}
-    </output>
-  )
-}
 
 function errorToast(title: string, error: unknown) {
   const message = serverMessageOf(error)
@@ -333,74 +294,18 @@ export function PostLoadForm({
 
           <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <legend className="text-sm font-medium text-slate-900">What is shipping</legend>
-            <FreightClassPreview preview={previewFreightClass(values, defaults)} />
-            <TextField
-              {...field('commodity')}
-              label="Commodity"
-              placeholder="e.g. Canned tomatoes"
-              maxLength={100}
-              hint="Required for LTL; printed on the bill of lading."
+            <FreightClassPreview
+              preview={previewFreightClass(values, defaults)}
+              inputs="post-load-pallets post-load-weightLbs post-load-length post-load-width post-load-height"
+              when="when you publish"
             />
-            <TextField
-              {...field('consignee')}
-              label="Consignee"
-              placeholder="Who receives it"
-              maxLength={100}
+            <FreightDetailsFields
+              idPrefix="post-load"
+              values={values}
+              errors={errors}
+              onChange={set}
+              commodityHint="Required for LTL; printed on the bill of lading."
             />
-            <FormField id="post-load-packaging" label="Packaging" error={errors.packaging}>
-              <NativeSelect
-                id="post-load-packaging"
-                value={values.packaging}
-                onChange={(e) => set('packaging', e.target.value)}
-              >
-                {PACKAGING_TYPES.map((value) => (
-                  <option key={value} value={value}>
-                    {PACKAGING_LABELS[value]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <TextField
-              {...field('pieces')}
-              label="Pieces"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              placeholder="Cartons, drums..."
-            />
-            <div className="flex items-center gap-3 sm:col-span-2">
-              <input
-                id="post-load-hazmat"
-                type="checkbox"
-                className="h-4 w-4 shrink-0 rounded border-slate-300 accent-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-                checked={values.hazmat === 'yes'}
-                onChange={(e) => set('hazmat', e.target.checked ? 'yes' : '')}
-              />
-              <label htmlFor="post-load-hazmat" className="text-sm text-slate-700">
-                Hazardous materials (hazmat)
-              </label>
-            </div>
-            {values.hazmat === 'yes' ? (
-              <>
-                <TextField
-                  {...field('unNumber')}
-                  label="UN number"
-                  placeholder="e.g. UN1263"
-                  maxLength={6}
-                  autoComplete="off"
-                  aria-required="true"
-                />
-                <TextField
-                  {...field('hazardClass')}
-                  label="Hazard class"
-                  placeholder="e.g. 3 or 2.1"
-                  maxLength={5}
-                  autoComplete="off"
-                  aria-required="true"
-                />
-              </>
-            ) : null}
           </fieldset>
 
           <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">

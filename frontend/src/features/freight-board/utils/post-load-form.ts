@@ -4,13 +4,8 @@ import type {
   LoadTemplateForm,
   ServiceMode,
 } from '@/features/freight-board/api/types'
-import {
-  freightClassOf,
-  HAZARD_CLASS_PATTERN,
-  UN_NUMBER_PATTERN,
-  type FreightClass,
-  type PackagingType,
-} from '@/lib/freight-class'
+import type { FreightClass, PackagingType } from '@/lib/freight-class'
+import { checkFreightDetails, previewClass } from '@/lib/freight-details'
 
 /** What the inputs hold: text as typed, turned into the request body by `toListingForm`. */
 export type PostLoadValues = {
@@ -181,20 +176,7 @@ export function previewFreightClass(
   values: PostLoadValues,
   defaults: DefaultLoad | undefined
 ): { densityPcf: number; freightClass: FreightClass } | null {
-  if (!defaults) return null
-  const read = (text: string, fallback: number) => {
-    if (text.trim() === '') return fallback
-    const value = Number(text)
-    return Number.isFinite(value) && value >= 1 ? value : null
-  }
-  const pallets = read(values.pallets, defaults.pallets)
-  const weight = read(values.weightLbs, defaults.weightLbs)
-  const l = read(values.length, defaults.dims.l)
-  const w = read(values.width, defaults.dims.w)
-  const h = read(values.height, defaults.dims.h)
-  if (pallets === null || weight === null || l === null || w === null || h === null) return null
-  // The server keeps whole pallets and pounds.
-  return freightClassOf(Math.trunc(weight), Math.trunc(pallets), { l, w, h })
+  return defaults ? previewClass(values, defaults) : null
 }
 
 /** The client-side checks of docs/spec.md §5; the server repeats them and adds its own. */
@@ -215,9 +197,6 @@ export function checkPostLoad(values: PostLoadValues): Partial<Record<PostLoadFi
   if (values.price.trim() !== '' && !(Number(values.price) >= 0)) {
     errors.price = 'Price cannot be negative'
   }
-  if (values.pieces.trim() !== '' && !(Number(values.pieces) >= 1)) {
-    errors.pieces = 'Pieces must be at least 1'
-  }
   if (
     values.allowOffers === 'yes' &&
     values.offerFloor.trim() !== '' &&
@@ -226,15 +205,7 @@ export function checkPostLoad(values: PostLoadValues): Partial<Record<PostLoadFi
     errors.offerFloor = 'Offer floor must be at least 1 cent'
   }
   // An LTL load's missing commodity is the server's 422 at publishing (an estimate needs none).
-  if (values.hazmat === 'yes') {
-    if (!UN_NUMBER_PATTERN.test(values.unNumber.trim().toUpperCase())) {
-      errors.unNumber = 'UN number must be UN followed by four digits, UN0000 to UN3999'
-    }
-    if (!HAZARD_CLASS_PATTERN.test(values.hazardClass.trim().toUpperCase())) {
-      errors.hazardClass = 'Hazard class must be 1 to 9, with its division (e.g. 2.1, 3, 6.1)'
-    }
-  }
-  return errors
+  return { ...errors, ...checkFreightDetails(values) }
 }
 
 /** The API's field names (`origin.postal`) mapped to the form's inputs. */

@@ -8,6 +8,7 @@ import {
   getDashboardMetrics,
 } from '@/features/shipper/api/get-dashboard-metrics'
 import { refresh } from '@/features/shipper/api/refresh'
+import type { BookingFreightInput } from '@/lib/booking-freight'
 
 /** What the shipper chooses; the server geocodes, measures and prices it itself. */
 export type CreateBookingInput = {
@@ -22,6 +23,9 @@ export type CreateBookingInput = {
   specialInstructions?: string
   /** accessorial codes asked for with the booking */
   accessorials?: string[]
+  /** the freight's total weight; with `freight`, empty is 1,000 lb a pallet */
+  weightLbs?: number | null
+  freight?: BookingFreightInput
 }
 
 /**

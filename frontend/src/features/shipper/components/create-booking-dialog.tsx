@@ -14,12 +14,21 @@ import { TextAreaField, TextField } from '@/components/ui/text-field'
 import { AccessorialPicker } from '@/features/shipper/components/accessorial-picker'
 import { toast } from '@/components/ui/use-toast'
 import { isApiError } from '@/lib/api-client'
-import { formatBookingReference } from '@/lib/format'
 import type { SearchCriteria, SearchResult } from '@/features/shipper/api/search-listings'
 import type { ShipperBooking } from '@/features/shipper/api/get-bookings'
 import { createSubmissionKeys } from '@/lib/idempotency'
 import { useCreateBooking } from '@/features/shipper/api/create-booking'
 import { PriceBreakdown } from '@/features/shipper/components/price-breakdown'
+import { BookingFreightSection, focusFirstFreightError } from '@/components/booking-freight-section'
+import { formatBookingReference } from '@/lib/format'
+import {
+  bookingFreightErrors,
+  checkBookingFreight,
+  EMPTY_BOOKING_FREIGHT,
+  toBookingFreight,
+  type BookingFreightField,
+  type BookingFreightValues,
+} from '@/lib/booking-freight'
 import {
   checkBookingDates,
   hasDateProblems,
@@ -27,6 +36,7 @@ import {
 } from '@/features/shipper/utils/booking-dates'
 
 type DateErrors = Pick<BookingDatesCheck, 'pickupDate' | 'deliveryDate'>
+type FreightErrors = Partial<Record<BookingFreightField, string>>
 
 function ReadOnlyLocation({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -77,6 +87,12 @@ export function CreateBookingDialog({
   const [accessorialError, setAccessorialError] = React.useState<string | undefined>()
   const [missing, setMissing] = React.useState<string | null>(null)
   const [errors, setErrors] = React.useState<DateErrors>({})
+  const [freight, setFreight] = React.useState<BookingFreightValues>(EMPTY_BOOKING_FREIGHT)
+  const [freightErrors, setFreightErrors] = React.useState<FreightErrors>({})
+  const setFreightField = (field: BookingFreightField, value: string) => {
+    setFreight((v) => ({ ...v, [field]: value }))
+    setFreightErrors((e) => ({ ...e, [field]: undefined }))
+  }
   const label = result.carrierLabel || result.carrierName
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -90,6 +106,9 @@ export function CreateBookingDialog({
     setMissing(check.missing ?? null)
     setErrors({ pickupDate: check.pickupDate, deliveryDate: check.deliveryDate })
     if (hasDateProblems(check)) return
+    const freightCheck = checkBookingFreight(freight)
+    setFreightErrors(freightCheck)
+    if (focusFirstFreightError(freightCheck)) return
 
     const input = {
       listingId: result.listingId ?? result.id,
@@ -100,6 +119,7 @@ export function CreateBookingDialog({
       deliveryDate,
       ...(instructions.trim() ? { specialInstructions: instructions.trim() } : {}),
       ...(accessorials.length ? { accessorials } : {}),
+      ...toBookingFreight(freight),
     }
     try {
       const booking = await create(input, submissionKeys.current.keyFor(input))
@@ -118,6 +138,9 @@ export function CreateBookingDialog({
         }
         setErrors(fieldErrors)
         setAccessorialError(err.fieldErrors.find((e) => e.field === 'accessorials')?.message)
+        const fromServer = bookingFreightErrors(err.fieldErrors)
+        setFreightErrors(fromServer)
+        focusFirstFreightError(fromServer)
       }
       toast({
         variant: 'destructive',
@@ -194,6 +217,13 @@ export function CreateBookingDialog({
             value={accessorials}
             onChange={setAccessorials}
             error={accessorialError}
+          />
+          <BookingFreightSection
+            pallets={criteria.numberOfPallets}
+            values={freight}
+            errors={freightErrors}
+            onChange={setFreightField}
+            priceNote="The class does not change this price, which is per pallet."
           />
           <TextAreaField
             id="booking-specialInstructions"

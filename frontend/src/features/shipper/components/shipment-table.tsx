@@ -23,6 +23,7 @@ import { useCompleteBooking } from '@/features/shipper/api/complete-booking'
 import { PaymentBadge, StatusBadge } from '@/features/shipper/components/booking-badges'
 import { CancelBookingDialog } from '@/features/shipper/components/cancel-booking-dialog'
 import { PartnerRefs } from '@/features/shipper/components/partner-refs'
+import { FreightLine } from '@/features/shipper/components/freight-line'
 import { RateConfirmationLine } from '@/features/shipper/components/rate-confirmation-line'
 import { DownloadBundleButton } from '@/components/download-bundle-button'
 import { awaitsPayment, canComplete } from '@/features/shipper/utils/booking-status'
@@ -212,6 +213,7 @@ export function ShipmentTable({
                   {place(b.deliveryCity, b.deliveryState, b.deliveryAddress)}
                   <span className="block text-xs text-slate-500">{carrierDisplayName(b)}</span>
                   <PartnerRefs booking={b} />
+                  <FreightLine booking={b} />
                   {b.paymentStatus === 'paid' && b.status !== 'cancelled' ? (
                     <RateConfirmationLine bookingId={b.id} />
                   ) : null}
@@ -263,6 +265,7 @@ export function ShipmentTable({
                     {place(b.deliveryCity, b.deliveryState, b.deliveryAddress)}
                     <span className="block text-xs text-slate-500">{carrierDisplayName(b)}</span>
                     <PartnerRefs booking={b} />
+                    <FreightLine booking={b} />
                     {b.paymentStatus === 'paid' && b.status !== 'cancelled' ? (
                       <RateConfirmationLine bookingId={b.id} />
                     ) : null}

@@ -18,7 +18,16 @@ import { formatCurrency, formatPercent } from '@/lib/format'
 import { cn } from '@/lib/utils'
 
 /** One carrier's quote: the figures docs/spec.md §2 lists, its charges on demand, and Book. */
-export function QuoteCard({ quote, canBook }: { quote: TmsQuote; canBook: boolean }) {
+export function QuoteCard({
+  quote,
+  canBook,
+  weightLbs,
+}: {
+  quote: TmsQuote
+  canBook: boolean
+  /** the weight the quote was asked for, pounds */
+  weightLbs?: number
+}) {
   const [open, setOpen] = React.useState(false)
   const [booking, setBooking] = React.useState(false)
   const itemsId = `quote-${quote.id}-items`
@@ -121,7 +130,9 @@ export function QuoteCard({ quote, canBook }: { quote: TmsQuote; canBook: boolea
           </table>
         ) : null}
       </div>
-      {booking ? <BookQuoteDialog quote={quote} onClose={() => setBooking(false)} /> : null}
+      {booking ? (
+        <BookQuoteDialog quote={quote} weightLbs={weightLbs} onClose={() => setBooking(false)} />
+      ) : null}
     </Card>
   )
 }

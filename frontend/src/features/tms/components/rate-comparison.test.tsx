@@ -198,6 +198,51 @@ describe('TMS rate comparison', () => {
     expect(body.pickup_date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 
+  it('books a partner quote with its freight: the class of the quoted weight as typed (decision 0257)', async () => {
+    const { calls, router } = renderTms('shipper', {
+      'POST /api/tms/quotes': { body: { quotes: [makeQuote()], unavailable: [] } },
+      'POST /api/tms/quotes/41/book': {
+        status: 201,
+        body: { booking_id: 77, reference: 'TRT-077', payment_url: '/payment/77' },
+      },
+    })
+    await form()
+    fillLane()
+    fireEvent.click(screen.getByRole('button', { name: 'Compare' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Book' }))
+    const dialog = await screen.findByRole('dialog')
+    const preview = within(dialog).getByRole('status', { name: 'Density and freight class' })
+    // The quote's weight is shown, not asked: 1,000 lb on one 48 x 40 x 60 in pallet, class 70.
+    expect(within(dialog).getByText(/as quoted/)).toHaveTextContent('Weight 1,000 lb, as quoted')
+    expect(within(dialog).queryByLabelText('Weight (lbs)')).toBeNull()
+    expect(preview).toHaveTextContent('NMFC class 70')
+    fireEvent.change(within(dialog).getByLabelText('Height (in)'), { target: { value: '40' } })
+    // Exactly 22.5 lb/cu ft: class 65.
+    expect(preview).toHaveTextContent('Density 22.5 lb/cu ft')
+    expect(preview).toHaveTextContent('NMFC class 65')
+    fireEvent.change(within(dialog).getByLabelText('Commodity'), {
+      target: { value: 'Aerosol cans' },
+    })
+    fireEvent.click(within(dialog).getByLabelText('Hazardous materials (hazmat)'))
+    fireEvent.change(within(dialog).getByLabelText('UN number'), { target: { value: 'un1950' } })
+    fireEvent.change(within(dialog).getByLabelText('Hazard class'), { target: { value: '2.1' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Book and pay' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/77'))
+    const body = requestsTo(calls, 'POST', '/api/tms/quotes/41/book')[0].body as Record<
+      string,
+      unknown
+    >
+    expect(body).not.toHaveProperty('weightLbs')
+    expect(body.freight).toEqual({
+      commodity: 'Aerosol cans',
+      pieces: null,
+      packaging: 'PALLET',
+      consignee: null,
+      dims: { l: null, w: null, h: 40 },
+      hazmat: { unNumber: 'UN1950', hazardClass: '2.1' },
+    })
+  })
+
   it('shows a refused booking in the dialog', async () => {
     renderTms('shipper', {
       'POST /api/tms/quotes': { body: { quotes: [makeQuote()], unavailable: [] } },

@@ -57,6 +57,8 @@ export function RateComparison({ canBook }: { canBook: boolean }) {
   const [errors, setErrors] = React.useState<Errors>({})
   const [loading, setLoading] = React.useState(false)
   const [result, setResult] = React.useState<QuoteComparison | null>(null)
+  // The weight the shown quotes were asked for: a partner booking's freight class is of it.
+  const [quotedWeight, setQuotedWeight] = React.useState<number | undefined>()
   const [failure, setFailure] = React.useState<string | null>(null)
 
   const set =
@@ -92,6 +94,7 @@ export function RateComparison({ canBook }: { canBook: boolean }) {
         mode: values.mode,
       })
       setResult(answer)
+      setQuotedWeight(weight === '' ? load?.defaults.weightLbs : Number(weight))
       toast({
         variant: 'success',
         title: 'Quotes Retrieved',
@@ -199,7 +202,7 @@ export function RateComparison({ canBook }: { canBook: boolean }) {
             {failure}
           </Alert>
         ) : result ? (
-          <QuoteResults result={result} canBook={canBook} />
+          <QuoteResults result={result} canBook={canBook} quotedWeight={quotedWeight} />
         ) : (
           <EmptyState
             icon={Calculator}
@@ -212,7 +215,16 @@ export function RateComparison({ canBook }: { canBook: boolean }) {
   )
 }
 
-function QuoteResults({ result, canBook }: { result: QuoteComparison; canBook: boolean }) {
+function QuoteResults({
+  result,
+  canBook,
+  quotedWeight,
+}: {
+  result: QuoteComparison
+  canBook: boolean
+  /** the weight the quotes were asked for, pounds */
+  quotedWeight?: number
+}) {
   return (
     <div className="space-y-3">
       {result.unavailable.length > 0 ? (
@@ -236,7 +248,7 @@ function QuoteResults({ result, canBook }: { result: QuoteComparison; canBook: b
         <ul aria-label="Carrier quotes" className="space-y-3">
           {result.quotes.map((quote) => (
             <li key={quote.id}>
-              <QuoteCard quote={quote} canBook={canBook} />
+              <QuoteCard quote={quote} canBook={canBook} weightLbs={quotedWeight} />
             </li>
           ))}
         </ul>
