@@ -68,6 +68,15 @@ export function mimeOfKey(key: string): string {
  * download; the marketplace rows (bills_of_lading, invoices.pdf_url, bookings.bol_url and
  * invoice_url) are written by marketplace's BookingDocumentsService.
  */
+/**
+ * Where one run stores a booking's issued document: a folder of its own per run, so two runs
+ * issuing at once never write the same file, and the one that loses the race to record it
+ * deletes only its own (the file keeps its plain name for the download).
+ */
+function runKey(bookingId: number, kind: string, name: string): string {
+  return `bookings/${bookingId}/${kind}-${randomBytes(4).toString('hex')}/${name}`
+}
+
 @inject()
 export default class DocumentService {
   constructor(
@@ -179,8 +188,7 @@ export default class DocumentService {
       termsVersion: shipper.termsVersion,
       revision: revised,
     })
-    // A folder of its own per run: a run that loses the number deletes only its own file.
-    const key = `bookings/${bookingId}/rc-${randomBytes(4).toString('hex')}/rate-confirmation-${number}.pdf`
+    const key = runKey(bookingId, 'rc', `rate-confirmation-${number}.pdf`)
     const doc = await this.store(booking, 'RATE_CONFIRMATION', key, pdf)
     const recorded = await confirmations.record(bookingId, {
       number,
@@ -247,7 +255,7 @@ export default class DocumentService {
     pdf: Uint8Array
   ): Promise<Document | null> {
     const safe = bolNumber.replace(/[^A-Za-z0-9-]/g, '_')
-    const doc = await this.store(booking, 'BOL', `bookings/${booking.id}/bol-${safe}.pdf`, pdf)
+    const doc = await this.store(booking, 'BOL', runKey(booking.id, 'bol', `bol-${safe}.pdf`), pdf)
     const { created } = await this.bookings.recordBillOfLading(booking.id, {
       bolNumber,
       pdfPath: doc.url,
@@ -274,7 +282,7 @@ export default class DocumentService {
       shipper: await this.shipper(booking.shipperId),
       notes: await deliveryNotes(bookingId),
     })
-    const key = `bookings/${bookingId}/invoice-${invoice.invoiceNumber}.pdf`
+    const key = runKey(bookingId, 'invoice', `invoice-${invoice.invoiceNumber}.pdf`)
     const doc = await this.store(booking, 'INVOICE', key, pdf)
     if (await this.bookings.attachInvoicePdf(invoice.id, doc.url, downloadUrl(doc.id))) return doc
     await this.discard(doc)

@@ -9,6 +9,7 @@ import BillOfLading from '#marketplace/models/bill_of_lading'
 import Invoice from '#marketplace/models/invoice'
 import Booking from '#marketplace/models/booking'
 import Document from '#tms/models/document'
+import DocumentService from '#tms/services/document_service'
 import BolFetchQueueItem from '#tms/models/bol_fetch_queue_item'
 import BookingStatusService from '#marketplace/services/booking_status_service'
 import BolFetchService, {
@@ -84,6 +85,39 @@ test.group('Bills of lading and invoice PDFs', (group) => {
     await first.refresh()
     assert.equal(first.bolUrl, `/api/tms/documents/${doc.id}/download`)
     assert.isNotNull(second.id)
+  })
+
+  test('two runs issuing at once: one BOL and one invoice PDF, and each recorded file is there', async ({
+    assert,
+  }) => {
+    const { shipper, carrier, listing } = await world()
+    const documents = await app.container.make(DocumentService)
+    // Paid without the status change, so no listener issues its BOL meanwhile.
+    const paid = await makeBooking(shipper, listing, { status: 'booked', paymentStatus: 'paid' })
+    await Promise.all([documents.issueBillOfLading(paid.id), documents.issueBillOfLading(paid.id)])
+    const bols = await BillOfLading.query().where('bookingId', paid.id)
+    assert.lengthOf(bols, 1)
+    const bol = await drive.use().getBytes(bols[0].pdfUrl!)
+    assert.equal(Buffer.from(bol.subarray(0, 5)).toString('latin1'), '%PDF-')
+    assert.lengthOf(await Document.query().where('bookingId', paid.id).where('type', 'BOL'), 1)
+
+    const delivered = await makeBooking(shipper, listing, {
+      status: 'delivered',
+      paymentStatus: 'paid',
+      ...onTheRoad(await app.container.make(Clock)),
+    })
+    await uploadProofOfDelivery(delivered.id, carrier.id)
+    await Promise.all([
+      documents.issueInvoicePdf(delivered.id),
+      documents.issueInvoicePdf(delivered.id),
+    ])
+    const invoice = await Invoice.findByOrFail('bookingId', delivered.id)
+    const pdf = await drive.use().getBytes(invoice.pdfUrl!)
+    assert.equal(Buffer.from(pdf.subarray(0, 5)).toString('latin1'), '%PDF-')
+    assert.lengthOf(
+      await Document.query().where('bookingId', delivered.id).where('type', 'INVOICE'),
+      1
+    )
   })
 
   test('delivery renders the invoice PDF once', async ({ assert }) => {
