@@ -7276,6 +7276,17 @@ export interface components {
             expiredAt: string | null;
             /** @description The carrier's driver member on the job (docs/decisions/0237), to carriers only; null to the shipper and when none */
             driver: components["schemas"]["DriverMember"] | null;
+            /** @description The driver's latest step at the stops (docs/decisions/0263), to the shipper and the carrier; null before the first */
+            lastStep: {
+                /** @enum {string} */
+                type: "arrived_pickup" | "loaded" | "departed_pickup" | "arrived_delivery" | "delivered" | "exception";
+                /** @description What a person reads: Arrived at pickup, Loaded, ... */
+                label: string;
+                /** Format: date-time */
+                recordedAt: string;
+            } | null;
+            /** @description The signed proof of delivery can be downloaded (GET /api/expedited-jobs/{id}/pod, docs/decisions/0263) */
+            podAvailable: boolean;
         };
         ExpeditedJobForm: {
             /** @enum {string} */

@@ -31,7 +31,16 @@ import {
   type ExpeditedStatus,
 } from '#logistics/expedited_status'
 import { liveEta, minimumSlaHours } from '#logistics/expedited_sla'
-import { presentExpeditedJob, slaJobOf, type ExpeditedJobView } from './expedited_presenter.js'
+import {
+  NO_STEPS,
+  presentExpeditedJob,
+  slaJobOf,
+  type ExpeditedJobView,
+  type JobSteps,
+} from './expedited_presenter.js'
+import ExpeditedStopEvent from '#logistics/models/expedited_stop_event'
+import { STEP_LABELS, type StopEventType } from '#tms/stop_event_rules'
+import { isoUtc } from '#core/timestamps'
 import ExpeditedSlaService, { type ExpiryResult } from './expedited_sla_service.js'
 import { pushExpeditedChange, type ExpeditedChangeType } from './expedited_live.js'
 import type {
@@ -498,11 +507,15 @@ export default class ExpeditedJobService {
    * a refund) or as carriers do (the company's own name).
    */
   private async present(jobs: ExpeditedJob[], viewer: Viewer): Promise<ExpeditedJobView[]> {
+    const steps = await this.stepsOf(jobs.map((j) => j.id))
+    const stepsOf = (job: ExpeditedJob) => steps.get(job.id) ?? NO_STEPS
     if (viewer === 'shipper') {
       const names = await this.shown.forPaidWork(
         jobs.map((j) => ({ id: j.id, carrierId: j.carrierId, paid: j.paymentStatus === 'paid' }))
       )
-      return jobs.map((job) => presentExpeditedJob(job, names.get(job.id) ?? null, viewer))
+      return jobs.map((job) =>
+        presentExpeditedJob(job, names.get(job.id) ?? null, viewer, null, stepsOf(job))
+      )
     }
     const carrierIds = jobs.map((j) => j.carrierId).filter((id): id is number => id !== null)
     const [names, drivers] = await Promise.all([
@@ -514,8 +527,28 @@ export default class ExpeditedJobService {
         job,
         job.carrierId === null ? null : (names.get(job.carrierId) ?? null),
         viewer,
-        (job.driverUserId && drivers.get(job.driverUserId)) || null
+        (job.driverUserId && drivers.get(job.driverUserId)) || null,
+        stepsOf(job)
       )
     )
+  }
+
+  /** Each job's latest driver step and whether its signed POD is there (decision 0263). */
+  private async stepsOf(jobIds: number[]): Promise<Map<number, JobSteps>> {
+    const found = new Map<number, JobSteps>()
+    if (jobIds.length === 0) return found
+    const rows = await ExpeditedStopEvent.query()
+      .whereIn('expeditedJobId', jobIds)
+      .orderBy('id', 'asc')
+      .select('expeditedJobId', 'type', 'recordedAt', 'podPath')
+    for (const row of rows) {
+      const type = row.type as StopEventType
+      const before = found.get(row.expeditedJobId) ?? NO_STEPS
+      found.set(row.expeditedJobId, {
+        lastStep: { type, label: STEP_LABELS[type] ?? type, recordedAt: isoUtc(row.recordedAt)! },
+        podAvailable: before.podAvailable || row.podPath !== null,
+      })
+    }
+    return found
   }
 }

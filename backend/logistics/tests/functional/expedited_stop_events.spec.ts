@@ -148,6 +148,15 @@ test.group('Expedited driver steps (decision 0263)', (group) => {
     assert.equal(arrived.body().reportedAt, '2026-03-02T09:58:00-05:00')
     assert.deepEqual(arrived.body().position, { lat: 41.886, lng: -87.618, accuracyM: 10 })
     assert.equal(await statusOf(job.id), 'ACCEPTED')
+    const early = await client.get('/api/carrier/expedited-jobs').loginAs(owner)
+    assert.deepInclude(early.body()[0], {
+      podAvailable: false,
+      lastStep: {
+        type: 'arrived_pickup',
+        label: 'Arrived at pickup',
+        recordedAt: '2026-03-02T15:00:00.000Z',
+      },
+    })
 
     clock.advance({ minutes: 30 })
     const picture = await photo(client, driver, job.id)
@@ -229,6 +238,14 @@ test.group('Expedited driver steps (decision 0263)', (group) => {
     assert.include(text, 'SHORTAGE: One carton short of the count')
     assert.notInclude(text, carrier.companyName)
     ;(await client.get(`/api/expedited-jobs/${job.id}/pod`).loginAs(driver)).assertStatus(200)
+
+    // The shipper's job card tells the driver's latest step and that the POD is there.
+    const seen = await client.get('/api/shipper/expedited-jobs').loginAs(shipper)
+    assert.deepInclude(seen.body()[0], {
+      status: 'DELIVERED',
+      podAvailable: true,
+      lastStep: { type: 'delivered', label: 'Delivered', recordedAt: '2026-03-02T20:35:00.000Z' },
+    })
 
     // Nothing after the delivery.
     const after = await step(client, driver, job.id, { type: 'arrived_delivery' })
