@@ -14,6 +14,7 @@ import {
   useExpeditedStopEvents,
   useStopEvents,
   type ExceptionKind,
+  type ExpeditedStopEventList,
   type StopEvent,
   type StopEventInput,
   type StopEventType,
@@ -128,6 +129,17 @@ type StopsView = {
   podHref: string | null
 }
 
+/** An expedited job's status as its cards name it. */
+const EXPEDITED_STATUS: Record<ExpeditedStopEventList['status'], string> = {
+  PAYMENT_PENDING: 'Awaiting payment',
+  REQUESTED: 'Requested',
+  ACCEPTED: 'Accepted',
+  PICKED_UP: 'Picked up',
+  DELIVERED: 'Delivered',
+  CANCELLED: 'Cancelled',
+  EXPIRED: 'Expired',
+}
+
 const pallets = (n: number) => `${n} ${n === 1 ? 'pallet' : 'pallets'}`
 
 /** The booking's or the expedited job's steps, as the screen reads them. */
@@ -140,7 +152,7 @@ function useStops(subject: StopSubject) {
       reference: d.reference,
       pickup: d.pickup,
       delivery: d.delivery,
-      status: formatStatus(d.status),
+      status: EXPEDITED_STATUS[d.status],
       facts: `${pallets(d.pallets)} · deliver by ${formatDateTime(d.deadlineAt)}`,
       closed: ['PAYMENT_PENDING', 'REQUESTED', 'CANCELLED', 'EXPIRED'].includes(d.status),
       events: d.events,
