@@ -10,11 +10,11 @@ export default function DriveExpeditedRoute() {
   if (!Number.isSafeInteger(jobId) || jobId <= 0) return <NotFoundRoute />
   return (
     <WithBackToDashboard>
-      <div className="mx-auto max-w-4xl px-4 py-4 sm:px-6">
+      <main className="mx-auto max-w-4xl px-4 py-4 sm:px-6">
         <div className="max-w-xl">
           <DriveStops subject={{ kind: 'expedited', id: jobId }} />
         </div>
-      </div>
+      </main>
     </WithBackToDashboard>
   )
 }
