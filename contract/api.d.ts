@@ -2834,6 +2834,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/expedited-jobs/{id}/stop-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The driver's steps at an expedited job's stops so far, and the next one
+         * @description The carrier on the job (members with the status area; a driver member only on a job assigned to them; docs/decisions/0263); another carrier's job 404, shippers and admins 403.
+         */
+        get: operations["listExpeditedStopEvents"];
+        put?: never;
+        /**
+         * The driver records a step at an expedited job's stop (arrived, loaded, departed, arrived, delivered, exception)
+         * @description The carrier on the job (docs/decisions/0263): the booking's steps (decision 0243) with the same order, fields and rules. arrived_pickup, loaded (`pieces`; `sealNumber`; picks an ACCEPTED job up) and departed_pickup need an ACCEPTED or PICKED_UP job; arrived_delivery, exceptions (`exception.kind`, `exception.note`, only after arriving at the delivery and before the delivery) and delivered need a PICKED_UP job. delivered (`consigneeName` and `signature`, a PNG data URL) renders the signed proof of delivery (`GET /api/expedited-jobs/{id}/pod`), moves the job DELIVERED and releases its charge to the carrier (decision 0188), no sooner after the pickup than its distance can be driven (409 `Too soon to deliver: …`, decision 0166). Out of order, or a step the job's status does not allow: 409 naming the next step. `at` is the phone's clock, kept as reported; the server's time is the record. `lat`/`lng`/`accuracyM` also become the job's live position while it is accepted or picked up. `photoIds` are photos uploaded first through `POST /api/expedited-jobs/{id}/stop-photos`. The `Idempotency-Key` header is required (422 without it): the same key again answers the step it recorded (200, `Idempotent-Replayed: true`).
+         */
+        post: operations["recordExpeditedStopEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expedited-jobs/{id}/stop-photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The driver uploads a photo for an expedited job's step still to be recorded
+         * @description The carrier on the job (docs/decisions/0263). multipart/form-data: `photo`, a JPEG or PNG recognised by its bytes, named with the matching extension, at most 8 MB (the phone resizes to 1600 px first). The answer's `id` goes in the step's `photoIds`. `Idempotency-Key` replays the first answer.
+         */
+        post: operations["uploadExpeditedStopPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expedited-jobs/{id}/pod": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed proof of delivery of an expedited job (PDF)
+         * @description The job's shipper, or the carrier on it (a driver member only on a job assigned to them); another's job 404 (docs/decisions/0263). 404 until the driver's delivered step is recorded. The PDF names no carrier.
+         */
+        get: operations["downloadExpeditedPod"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accessorials": {
         parameters: {
             query?: never;
@@ -7212,6 +7276,17 @@ export interface components {
             expiredAt: string | null;
             /** @description The carrier's driver member on the job (docs/decisions/0237), to carriers only; null to the shipper and when none */
             driver: components["schemas"]["DriverMember"] | null;
+            /** @description The driver's latest step at the stops (docs/decisions/0263), to the shipper and the carrier; null before the first */
+            lastStep: {
+                /** @enum {string} */
+                type: "arrived_pickup" | "loaded" | "departed_pickup" | "arrived_delivery" | "delivered" | "exception";
+                /** @description What a person reads: Arrived at pickup, Loaded, ... */
+                label: string;
+                /** Format: date-time */
+                recordedAt: string;
+            } | null;
+            /** @description The signed proof of delivery can be downloaded (GET /api/expedited-jobs/{id}/pod, docs/decisions/0263) */
+            podAvailable: boolean;
         };
         ExpeditedJobForm: {
             /** @enum {string} */
@@ -8450,6 +8525,31 @@ export interface components {
             pickupDate: string | null;
             pallets: number;
             podDocumentId: number | null;
+            /**
+             * @description The next step, null once delivered
+             * @enum {string|null}
+             */
+            next: "arrived_pickup" | "loaded" | "departed_pickup" | "arrived_delivery" | "delivered" | null;
+            exceptionAllowed: boolean;
+            events: components["schemas"]["StopEvent"][];
+        };
+        /** @description An expedited job's driver steps (docs/decisions/0263); each event's podDocumentId is null (the job's POD is at GET /api/expedited-jobs/{id}/pod). */
+        ExpeditedStopEventList: {
+            jobId: number;
+            /** @description EXP- and the id */
+            reference: string;
+            /** @enum {string} */
+            status: "PAYMENT_PENDING" | "REQUESTED" | "ACCEPTED" | "PICKED_UP" | "DELIVERED" | "CANCELLED" | "EXPIRED";
+            pickup: string;
+            delivery: string;
+            pallets: number;
+            /**
+             * Format: date-time
+             * @description The job's SLA deadline
+             */
+            deadlineAt: string;
+            /** @description The signed proof of delivery can be downloaded (GET /api/expedited-jobs/{id}/pod) */
+            podAvailable: boolean;
             /**
              * @description The next step, null once delivered
              * @enum {string|null}
@@ -13401,6 +13501,149 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listExpeditedStopEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The expedited job id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpeditedStopEventList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    recordExpeditedStopEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The expedited job id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StopEventInput"];
+            };
+        };
+        responses: {
+            /** @description The step this key recorded before (replayed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StopEvent"];
+                };
+            };
+            /** @description The step, recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StopEvent"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrKeyInFlight"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+            503: components["responses"]["OutcomeUnknownRetryWithKey"];
+        };
+    };
+    uploadExpeditedStopPhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission (decision 0052): for 24 hours a retry by the same user with the same body gets the first answer again with `Idempotent-Replayed: true` and changes nothing; another body with the key is a 422, a retry while the first runs a 409; a request that fails releases its key, and one whose database connection was lost is a 503 with `Retry-After` to retry with the same key (decision 0162). 1-255 visible ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The expedited job id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    photo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StopPhoto"];
+                };
+            };
+            400: components["responses"]["BadRequestOrKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrKeyInFlight"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            500: components["responses"]["InternalErrorRetryWithKey"];
+            503: components["responses"]["OutcomeUnknownRetryWithKey"];
+        };
+    };
+    downloadExpeditedPod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The expedited job id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listAccessorials: {

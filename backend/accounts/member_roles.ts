@@ -220,6 +220,10 @@ export const ROUTE_AREAS: Record<string, Classified> = {
   'POST /api/expedited-jobs/:id/position': 'status',
   'POST /api/expedited-jobs/:id/pickup': 'status',
   'POST /api/expedited-jobs/:id/deliver': 'status',
+  'GET /api/expedited-jobs/:id/stop-events': 'status',
+  'POST /api/expedited-jobs/:id/stop-events': 'status',
+  'POST /api/expedited-jobs/:id/stop-photos': 'status',
+  'GET /api/expedited-jobs/:id/pod': { carrier: 'status', shipper: 'bookings' },
   // the driver's steps at the stops, from the phone (decision 0243)
   'GET /api/bookings/:id/stop-events': 'status',
   'POST /api/bookings/:id/stop-events': 'status',

@@ -7,7 +7,8 @@ import ExpeditedJobService, { JOB_NOT_FOUND } from '#logistics/services/expedite
 /**
  * Who may do what with an expedited job: its shipper cancels it; an approved carrier the job
  * is offered to (fitting truck, within the radius) accepts it, and a job not offered to it is a
- * 404 as a missing one; the carrier that accepted it reports positions, picks up and delivers.
+ * 404 as a missing one; the carrier that accepted it reports positions, picks up and delivers
+ * (and records the driver's steps, decision 0263); its shipper and carrier read the signed POD.
  */
 @inject()
 export default class ExpeditedJobPolicy extends BasePolicy {
@@ -37,7 +38,8 @@ export default class ExpeditedJobPolicy extends BasePolicy {
   }
 
   /**
-   * POST /api/expedited-jobs/:id/position, /pickup and /deliver: the carrier on the job. A job
+   * POST /api/expedited-jobs/:id/position, /pickup and /deliver, and the driver's steps
+   * (`/stop-events`, `/stop-photos`, decision 0263): the carrier on the job. A job
    * no carrier has taken (requested, or cancelled before an accept) is nobody's to drive; a
    * driver member drives only a job assigned to them (docs/decisions/0237).
    */
@@ -51,6 +53,18 @@ export default class ExpeditedJobPolicy extends BasePolicy {
         (await this.reachesAsDriver(user, () => job.driverUserId)),
       JOB_NOT_FOUND
     )
+  }
+
+  /**
+   * GET /api/expedited-jobs/:id/pod: the job's shipper, or the carrier on it (a driver member
+   * the job is assigned to); anyone else's is a 404 as a missing job (docs/decisions/0263).
+   */
+  async readPod(user: Actor, target: RouteTarget) {
+    if (this.isShipper(user)) {
+      const job = await this.job(target)
+      return this.allowedOr404(job !== null && this.owns(job.shipperId, user.id), JOB_NOT_FOUND)
+    }
+    return this.drive(user, target)
   }
 
   /** PUT /api/expedited-jobs/:id/driver: the carrier on the job (its owners and dispatchers). */

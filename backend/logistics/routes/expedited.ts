@@ -7,6 +7,8 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
 const ExpeditedJobsController = () => import('#logistics/controllers/expedited_jobs_controller')
+const ExpeditedStopEventsController = () =>
+  import('#logistics/controllers/expedited_stop_events_controller')
 const ExpeditedJobPolicy = () => import('#logistics/policies/expedited_job_policy')
 const id = router.matchers.number()
 const drive = middleware.authorize({ policy: ExpeditedJobPolicy, action: 'drive' })
@@ -54,6 +56,29 @@ router
       .post('/expedited-jobs/:id/deliver', [ExpeditedJobsController, 'deliver'])
       .where('id', id)
       .use(drive)
+    // The driver's steps at the stops from the phone (docs/decisions/0263).
+    router
+      .get('/expedited-jobs/:id/stop-events', [ExpeditedStopEventsController, 'index'])
+      .where('id', id)
+      .use(drive)
+    router
+      .post('/expedited-jobs/:id/stop-events', [ExpeditedStopEventsController, 'store'])
+      .where('id', id)
+      .use([drive, middleware.idempotent()])
+    router
+      .post('/expedited-jobs/:id/stop-photos', [ExpeditedStopEventsController, 'photo'])
+      .where('id', id)
+      .use([middleware.needs({ upload: true }), drive, middleware.idempotent()])
   })
   .prefix('/api')
   .use([middleware.auth(), middleware.role({ roles: ['carrier'] })])
+
+// The signed proof of delivery: the job's shipper, or the carrier on it (docs/decisions/0263).
+router
+  .get('/api/expedited-jobs/:id/pod', [ExpeditedStopEventsController, 'pod'])
+  .where('id', id)
+  .use([
+    middleware.auth(),
+    middleware.role({ roles: ['shipper', 'carrier'] }),
+    middleware.authorize({ policy: ExpeditedJobPolicy, action: 'readPod' }),
+  ])

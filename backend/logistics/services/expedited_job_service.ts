@@ -9,6 +9,7 @@ import { ConflictException } from '#core/exceptions/http_errors'
 import { validationError, type FieldError } from '#core/validation'
 import { sqlTimestamp } from '#core/timestamps'
 import { rowCount, writeTransaction } from '#core/transactions'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ExpeditedPaymentService from '#payments/services/expedited_payment_service'
 import type { PaymentIntentResponse } from '#payments/services/payment_intents'
 import CarrierProfileService from '#fleet/services/carrier_profile_service'
@@ -30,7 +31,16 @@ import {
   type ExpeditedStatus,
 } from '#logistics/expedited_status'
 import { liveEta, minimumSlaHours } from '#logistics/expedited_sla'
-import { presentExpeditedJob, slaJobOf, type ExpeditedJobView } from './expedited_presenter.js'
+import {
+  NO_STEPS,
+  presentExpeditedJob,
+  slaJobOf,
+  type ExpeditedJobView,
+  type JobSteps,
+} from './expedited_presenter.js'
+import ExpeditedStopEvent from '#logistics/models/expedited_stop_event'
+import { STEP_LABELS, type StopEventType } from '#tms/stop_event_rules'
+import { isoUtc } from '#core/timestamps'
 import ExpeditedSlaService, { type ExpiryResult } from './expedited_sla_service.js'
 import { pushExpeditedChange, type ExpeditedChangeType } from './expedited_live.js'
 import type {
@@ -355,27 +365,62 @@ export default class ExpeditedJobService {
    */
   async deliver(jobId: number) {
     const job = await ExpeditedJob.findOrFail(jobId)
-    if (job.status === 'PICKED_UP') {
-      const tooSoon = deliveryRefusal(
-        { pickedUpAtMs: job.pickedUpAt?.toMillis() ?? null, distanceMiles: job.distanceMiles },
-        this.clock.nowMillis()
-      )
-      if (tooSoon) throw new ConflictException(tooSoon)
-    }
+    this.checkDeliveryTime(job)
     // The delivery and the release of the job's charge (the one payout split) commit together.
-    await writeTransaction(async (trx) => {
-      const stamp = sqlTimestamp(this.clock.now(), trx)
-      const updated = await trx
-        .from('expedited_jobs')
-        .where('id', jobId)
-        .whereIn('status', sourcesOf('DELIVERED', 'carrier'))
-        .update({ status: 'DELIVERED', updated_at: stamp, delivered_at: stamp, at_risk: false })
-      if (rowCount(updated) !== 1) throw new ConflictException(refusal(job.status, 'DELIVERED'))
-      if (job.carrierId !== null) await this.payments.release(trx, jobId, job.carrierId)
-    })
+    await writeTransaction((trx) => this.deliverWithin(trx, job))
+    return this.afterDelivery(jobId)
+  }
+
+  /** 409 when a picked-up job is delivered sooner than its distance can be driven (0166). */
+  checkDeliveryTime(job: ExpeditedJob) {
+    if (job.status !== 'PICKED_UP') return
+    const tooSoon = deliveryRefusal(
+      { pickedUpAtMs: job.pickedUpAt?.toMillis() ?? null, distanceMiles: job.distanceMiles },
+      this.clock.nowMillis()
+    )
+    if (tooSoon) throw new ConflictException(tooSoon)
+  }
+
+  /**
+   * The delivery inside the caller's transaction (the button's, or the driver's signed step,
+   * decision 0263): one conditional update from the statuses the machine allows, and the
+   * release of the job's charge (the payout split, decision 0188). 409 when the job moved.
+   */
+  async deliverWithin(trx: TransactionClientContract, job: ExpeditedJob) {
+    const stamp = sqlTimestamp(this.clock.now(), trx)
+    const updated = await trx
+      .from('expedited_jobs')
+      .where('id', job.id)
+      .whereIn('status', sourcesOf('DELIVERED', 'carrier'))
+      .update({ status: 'DELIVERED', updated_at: stamp, delivered_at: stamp, at_risk: false })
+    if (rowCount(updated) !== 1) throw new ConflictException(refusal(job.status, 'DELIVERED'))
+    if (job.carrierId !== null) await this.payments.release(trx, job.id, job.carrierId)
+  }
+
+  /** After a committed delivery: the screens told, the SLA kept or recorded as missed. */
+  async afterDelivery(jobId: number) {
     await this.changed(jobId, 'delivered', 'carrier')
     await this.sla.evaluate(jobId)
     return this.view(jobId, 'carrier')
+  }
+
+  /**
+   * The pickup inside the caller's transaction (the driver's loaded or departed step, decision
+   * 0263): an accepted job is picked up now; true when this call moved it.
+   */
+  async pickUpWithin(trx: TransactionClientContract, jobId: number): Promise<boolean> {
+    const stamp = sqlTimestamp(this.clock.now(), trx)
+    const updated = await trx
+      .from('expedited_jobs')
+      .where('id', jobId)
+      .whereIn('status', sourcesOf('PICKED_UP', 'carrier'))
+      .update({ status: 'PICKED_UP', updated_at: stamp, picked_up_at: stamp })
+    return rowCount(updated) === 1
+  }
+
+  /** Tells the job's screens (shipper, carrier) it changed: they fetch it again. */
+  async announce(jobId: number, type: ExpeditedChangeType) {
+    await this.changed(jobId, type, 'carrier')
   }
 
   /** The driver's position: stored with its time, the live ETA recomputed, the SLA checked. */
@@ -462,11 +507,15 @@ export default class ExpeditedJobService {
    * a refund) or as carriers do (the company's own name).
    */
   private async present(jobs: ExpeditedJob[], viewer: Viewer): Promise<ExpeditedJobView[]> {
+    const steps = await this.stepsOf(jobs.map((j) => j.id))
+    const stepsOf = (job: ExpeditedJob) => steps.get(job.id) ?? NO_STEPS
     if (viewer === 'shipper') {
       const names = await this.shown.forPaidWork(
         jobs.map((j) => ({ id: j.id, carrierId: j.carrierId, paid: j.paymentStatus === 'paid' }))
       )
-      return jobs.map((job) => presentExpeditedJob(job, names.get(job.id) ?? null, viewer))
+      return jobs.map((job) =>
+        presentExpeditedJob(job, names.get(job.id) ?? null, viewer, null, stepsOf(job))
+      )
     }
     const carrierIds = jobs.map((j) => j.carrierId).filter((id): id is number => id !== null)
     const [names, drivers] = await Promise.all([
@@ -478,8 +527,28 @@ export default class ExpeditedJobService {
         job,
         job.carrierId === null ? null : (names.get(job.carrierId) ?? null),
         viewer,
-        (job.driverUserId && drivers.get(job.driverUserId)) || null
+        (job.driverUserId && drivers.get(job.driverUserId)) || null,
+        stepsOf(job)
       )
     )
+  }
+
+  /** Each job's latest driver step and whether its signed POD is there (decision 0263). */
+  private async stepsOf(jobIds: number[]): Promise<Map<number, JobSteps>> {
+    const found = new Map<number, JobSteps>()
+    if (jobIds.length === 0) return found
+    const rows = await ExpeditedStopEvent.query()
+      .whereIn('expeditedJobId', jobIds)
+      .orderBy('id', 'asc')
+      .select('expeditedJobId', 'type', 'recordedAt', 'podPath')
+    for (const row of rows) {
+      const type = row.type as StopEventType
+      const before = found.get(row.expeditedJobId) ?? NO_STEPS
+      found.set(row.expeditedJobId, {
+        lastStep: { type, label: STEP_LABELS[type] ?? type, recordedAt: isoUtc(row.recordedAt)! },
+        podAvailable: before.podAvailable || row.podPath !== null,
+      })
+    }
+    return found
   }
 }

@@ -21,6 +21,8 @@ export type ExpeditedChangeType =
   | 'position'
   | 'picked_up'
   | 'delivered'
+  /** a driver's step at a stop (decision 0263) */
+  | 'stop_event'
   | 'at_risk'
   | 'sla_missed'
   | 'expired'

@@ -10,6 +10,7 @@ import type { SlaJob } from '#logistics/expedited_sla'
 import { expeditedReference } from '#core/reference'
 import { fromCents, splitPayout, toCents } from '#core/money'
 import type { DriverMember } from '#accounts/services/driver_members'
+import type { StopEventType } from '#tms/stop_event_rules'
 
 export type ExpeditedStop = {
   postal: string
@@ -69,7 +70,16 @@ export type ExpeditedJobView = {
   expiredAt: string | null
   /** the carrier's driver member on the job (docs/decisions/0237), to carriers only */
   driver: DriverMember | null
+  /** the driver's latest step at the stops (docs/decisions/0263); null before the first */
+  lastStep: DriverStep | null
+  /** the signed proof of delivery can be downloaded (docs/decisions/0263) */
+  podAvailable: boolean
 }
+
+/** A job's driver steps as its card tells them (docs/decisions/0263). */
+export type DriverStep = { type: StopEventType; label: string; recordedAt: string }
+export type JobSteps = { lastStep: DriverStep | null; podAvailable: boolean }
+export const NO_STEPS: JobSteps = { lastStep: null, podAvailable: false }
 
 const iso = (at: DateTime | null | undefined) => (at ? at.toUTC().toISO()! : null)
 
@@ -77,7 +87,8 @@ export function presentExpeditedJob(
   job: ExpeditedJob,
   carrierName: string | null,
   viewer: 'shipper' | 'carrier',
-  driver: DriverMember | null = null
+  driver: DriverMember | null = null,
+  steps: JobSteps = NO_STEPS
 ): ExpeditedJobView {
   return {
     id: job.id,
@@ -129,6 +140,8 @@ export function presentExpeditedJob(
     cancelledAt: iso(job.cancelledAt),
     expiredAt: iso(job.expiredAt),
     driver: viewer === 'carrier' ? driver : null,
+    lastStep: steps.lastStep,
+    podAvailable: steps.podAvailable,
   }
 }
 

@@ -528,7 +528,10 @@ export type PodStep = {
 }
 
 export type ProofOfDeliveryContent = {
-  booking: BookingDocumentFacts
+  /** the booking, or another subject the driver delivered (an expedited job, decision 0263) */
+  booking: Pick<BookingDocumentFacts, 'reference' | 'pickup' | 'delivery' | 'pallets'>
+  /** what the reference is printed as: "Booking" unless told */
+  subjectLabel?: string
   consigneeName: string
   /** PNG bytes of the signature drawn on the phone */
   signature: Uint8Array
@@ -559,7 +562,7 @@ export async function renderProofOfDelivery(content: ProofOfDeliveryContent): Pr
   const { booking: b } = content
   const { pdf, sheet: s } = await sheet(`Proof of Delivery ${b.reference}`, b.reference)
   s.title('Proof of Delivery')
-  s.row('Booking', b.reference)
+  s.row(content.subjectLabel ?? 'Booking', b.reference)
   s.row('From', place(b.pickup))
   s.row('To', place(b.delivery))
   s.row('Pallets', b.pallets)

@@ -6,9 +6,8 @@ import { DateTime } from 'luxon'
 import { Clock } from '#core/clock'
 import { ConflictException, NotFoundException } from '#core/exceptions/http_errors'
 import { notifyUsers } from '#core/live_notices'
-import { isoUtc } from '#core/timestamps'
 import { writeTransaction, rowCount } from '#core/transactions'
-import { isUniqueViolation, validationError, type FieldError } from '#core/validation'
+import { isUniqueViolation } from '#core/validation'
 import BookingDocumentsService, {
   type BookingDocumentFacts,
 } from '#marketplace/services/booking_documents_service'
@@ -19,56 +18,39 @@ import StopEventPhoto from '#tms/models/stop_event_photo'
 import { StopTimes } from '#tms/contracts/stop_times'
 import DocumentHubService from '#tms/services/document_hub_service'
 import ShipmentEventsService, { type IncomingEvent } from '#tms/services/shipment_events_service'
-import { place, renderProofOfDelivery, type PodStep } from '#tms/services/pdf_renderer'
+import { place, renderProofOfDelivery } from '#tms/services/pdf_renderer'
 import {
   STEP_LABELS,
   nextStep,
   stepKey,
   stopEventRefusal,
-  type ExceptionKind,
   type StopEventType,
 } from '#tms/stop_event_rules'
+import {
+  checkStepFields,
+  photoSize,
+  photoStamp,
+  photosRefused,
+  podExceptions,
+  podSteps,
+  reportedAtOf,
+  signatureBytes,
+  signatureRefused,
+  stepView,
+  type StopEventActor,
+  type StopEventInput,
+  type StopEventView,
+} from '#tms/services/stop_steps'
+
+export type { StopEventActor, StopEventInput, StopEventView } from '#tms/services/stop_steps'
+export { imageSize } from '#tms/services/stop_steps'
 
 export const BOOKING_NOT_FOUND = 'Booking not found'
-
-/** What a step may carry beyond its type (docs/openapi.json `StopEventInput`). */
-export type StopEventInput = {
-  type: StopEventType
-  at?: string
-  lat?: number
-  lng?: number
-  accuracyM?: number
-  pieces?: number
-  sealNumber?: string
-  consigneeName?: string
-  signature?: string
-  exception?: { kind: ExceptionKind; note: string }
-  photoIds?: number[]
-}
-
-export type StopEventActor = { userId: number; memberUserId?: number | null }
 
 /** Statuses in which the truck may be at the pickup (paid, not yet on the road or delayed). */
 const AT_PICKUP = ['booked', 'confirmed', 'in_transit', 'delayed']
 /** Statuses in which the truck is on the road (the status service moved it at departure). */
 const ON_THE_ROAD = ['in_transit', 'delayed']
-
-/** Which of the step's fields belong to which types (anything else is refused by name). */
-const ONLY_FOR: Partial<Record<keyof StopEventInput, StopEventType[]>> = {
-  pieces: ['loaded'],
-  sealNumber: ['loaded'],
-  consigneeName: ['delivered'],
-  signature: ['delivered'],
-  exception: ['exception'],
-}
-
-const FIELD_ABOUT: Partial<Record<keyof StopEventInput, string>> = {
-  pieces: 'Pieces are counted when loaded',
-  sealNumber: 'The seal number is recorded when loaded',
-  consigneeName: "The consignee's name is recorded at the delivery",
-  signature: 'The signature is recorded at the delivery',
-  exception: 'Exception details belong to an exception step',
-}
 
 /** The milestone type each step stands for on the shipment's timeline and map. */
 const MILESTONE: Record<StopEventType, string> = {
@@ -78,23 +60,6 @@ const MILESTONE: Record<StopEventType, string> = {
   arrived_delivery: 'OTHER',
   delivered: 'OTHER',
   exception: 'EXCEPTION',
-}
-
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-
-export type StopEventView = {
-  id: number
-  type: StopEventType
-  label: string
-  recordedAt: string
-  reportedAt: string | null
-  position: { lat: number; lng: number; accuracyM: number | null } | null
-  pieces: number | null
-  sealNumber: string | null
-  consigneeName: string | null
-  exception: { kind: string; note: string } | null
-  photoCount: number
-  podDocumentId: number | null
 }
 
 /**
@@ -145,17 +110,8 @@ export default class StopEventService {
     photo: { bytes: Buffer; mimeType: string; extension: string }
   ) {
     await this.facts(bookingId)
-    const size = imageSize(photo.bytes, photo.mimeType)
-    if (!size || size.width === 0 || size.height === 0) {
-      throw validationError([
-        {
-          field: 'photo',
-          message: 'The photo must be a readable JPEG or PNG image',
-          rule: 'image',
-        },
-      ])
-    }
-    const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+    const size = photoSize(photo)
+    const stamp = photoStamp()
     const key = `bookings/${bookingId}/stop-photo-${stamp}.${photo.extension}`
     await drive.use().put(key, photo.bytes, { contentType: photo.mimeType })
     const row = await StopEventPhoto.create({
@@ -192,9 +148,9 @@ export default class StopEventService {
     if (earlier) return { replayed: true, event: await this.viewOf(earlier) }
 
     const facts = await this.facts(bookingId)
-    this.checkFields(input)
-    const signature = input.type === 'delivered' ? this.signatureBytes(input.signature!) : null
-    const reportedAt = this.reportedAt(input.at)
+    checkStepFields(input)
+    const signature = input.type === 'delivered' ? signatureBytes(input.signature!) : null
+    const reportedAt = reportedAtOf(input.at)
     const recorded = await StopEvent.query().where('bookingId', bookingId).orderBy('id', 'asc')
     const refusal = stopEventRefusal(
       recorded.map((e) => e.type),
@@ -218,9 +174,7 @@ export default class StopEventService {
       } catch (error) {
         // The photos are read leniently; what is left to fail is the signature's PNG.
         logger.warn({ err: error, bookingId }, 'proof of delivery not rendered')
-        throw validationError([
-          { field: 'signature', message: 'The signature must be a PNG image', rule: 'png' },
-        ])
+        throw signatureRefused()
       }
     }
     let signaturePath: string | null = null
@@ -312,50 +266,6 @@ export default class StopEventService {
     return facts
   }
 
-  private checkFields(input: StopEventInput) {
-    const problems: FieldError[] = []
-    for (const [field, types] of Object.entries(ONLY_FOR) as [
-      keyof StopEventInput,
-      StopEventType[],
-    ][]) {
-      if (input[field] !== undefined && !types.includes(input.type)) {
-        problems.push({ field, message: FIELD_ABOUT[field]!, rule: 'notForStep' })
-      }
-    }
-    const need = (field: keyof StopEventInput, message: string) => {
-      if (input[field] === undefined) problems.push({ field, message, rule: 'required' })
-    }
-    if (input.type === 'loaded') need('pieces', 'Count the pieces loaded')
-    if (input.type === 'delivered') {
-      need('consigneeName', "The consignee's name is required")
-      need('signature', "The consignee's signature is required")
-    }
-    if (input.type === 'exception') need('exception', 'Say which exception and what happened')
-    if (problems.length > 0) throw validationError(problems)
-  }
-
-  private signatureBytes(dataUrl: string): Buffer {
-    const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
-    const size = imageSize(bytes, 'image/png')
-    if (!bytes.subarray(0, 8).equals(PNG_MAGIC) || !size || size.width < 20 || size.height < 10) {
-      throw validationError([
-        { field: 'signature', message: 'The signature must be a PNG image', rule: 'png' },
-      ])
-    }
-    return bytes
-  }
-
-  private reportedAt(at: string | undefined): string | null {
-    if (at === undefined) return null
-    const parsed = DateTime.fromISO(at, { setZone: true })
-    if (!parsed.isValid) {
-      throw validationError([
-        { field: 'at', message: 'The time must be an ISO 8601 date and time', rule: 'iso8601' },
-      ])
-    }
-    return at
-  }
-
   private checkStatus(facts: BookingDocumentFacts, type: StopEventType) {
     const allowed = type === 'arrived_pickup' || type === 'loaded' ? AT_PICKUP : ON_THE_ROAD
     // The departure moves the booking on the road itself (or finds it there already).
@@ -373,13 +283,7 @@ export default class StopEventService {
     const rows = await StopEventPhoto.query().where('bookingId', bookingId).whereIn('id', ids)
     const usable = rows.filter((row) => row.stopEventId === null)
     if (usable.length !== ids.length) {
-      throw validationError([
-        {
-          field: 'photoIds',
-          message: "Each photo must be one of this booking's photos not yet on a step",
-          rule: 'photo',
-        },
-      ])
+      throw photosRefused('booking')
     }
     return usable
   }
@@ -425,62 +329,12 @@ export default class StopEventService {
         mimeType: p.mimeType,
       }))
     )
-    const stepOf = (e: {
-      type: string
-      recordedAt: string
-      reportedAt: string | null
-      lat: number | null
-      lng: number | null
-      accuracyM: number | null
-      pieces: number | null
-      sealNumber: string | null
-    }): PodStep => ({
-      label: STEP_LABELS[e.type as StopEventType] ?? e.type,
-      recordedAt: e.recordedAt,
-      reportedAt: e.reportedAt,
-      position:
-        e.lat === null || e.lng === null
-          ? null
-          : { lat: e.lat, lng: e.lng, accuracyM: e.accuracyM },
-      details: [
-        ...(e.pieces === null ? [] : [`Pieces: ${e.pieces}`]),
-        ...(e.sealNumber === null ? [] : [`Seal: ${e.sealNumber}`]),
-      ],
-    })
-    const steps = recorded
-      .filter((e) => e.type !== 'exception')
-      .map((e) =>
-        stepOf({
-          type: e.type,
-          recordedAt: isoUtc(e.recordedAt)!,
-          reportedAt: e.reportedAt,
-          lat: e.latitude,
-          lng: e.longitude,
-          accuracyM: e.accuracyM,
-          pieces: e.pieces,
-          sealNumber: e.sealNumber,
-        })
-      )
-    steps.push(
-      stepOf({
-        type: 'delivered',
-        recordedAt: now.toUTC().toISO()!,
-        reportedAt: input.at ?? null,
-        lat: input.lat ?? null,
-        lng: input.lng ?? null,
-        accuracyM: input.accuracyM ?? null,
-        pieces: null,
-        sealNumber: null,
-      })
-    )
     return renderProofOfDelivery({
       booking: facts,
       consigneeName: input.consigneeName!,
       signature,
-      steps,
-      exceptions: recorded
-        .filter((e) => e.type === 'exception')
-        .map((e) => ({ kind: e.exceptionKind ?? 'exception', note: e.exceptionNote ?? '' })),
+      steps: podSteps(recorded, input, now),
+      exceptions: podExceptions(recorded),
       photos,
     })
   }
@@ -562,44 +416,6 @@ export default class StopEventService {
   }
 
   private view(e: StopEvent, photoCount: number): StopEventView {
-    return {
-      id: e.id,
-      type: e.type as StopEventType,
-      label: STEP_LABELS[e.type as StopEventType] ?? e.type,
-      recordedAt: isoUtc(e.recordedAt)!,
-      reportedAt: e.reportedAt,
-      position:
-        e.latitude === null || e.longitude === null
-          ? null
-          : { lat: e.latitude, lng: e.longitude, accuracyM: e.accuracyM },
-      pieces: e.pieces,
-      sealNumber: e.sealNumber,
-      consigneeName: e.consigneeName,
-      exception: e.exceptionKind ? { kind: e.exceptionKind, note: e.exceptionNote ?? '' } : null,
-      photoCount,
-      podDocumentId: e.podDocumentId,
-    }
+    return stepView(e, photoCount, e.podDocumentId)
   }
-}
-
-/** Width and height from a PNG's IHDR or a JPEG's SOF marker; null when unreadable. */
-export function imageSize(
-  bytes: Buffer,
-  mimeType: string
-): { width: number; height: number } | null {
-  if (mimeType === 'image/png') {
-    if (bytes.length < 24) return null
-    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }
-  }
-  let i = 2
-  while (i + 9 < bytes.length) {
-    if (bytes[i] !== 0xff) return null
-    const marker = bytes[i + 1]
-    const length = bytes.readUInt16BE(i + 2)
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) }
-    }
-    i += 2 + length
-  }
-  return null
 }

@@ -42,6 +42,8 @@ const FLAGGED = { path: flaggedCarriersKey, load: getFlaggedCarriers }
 const DRAYAGE = drayageMovesKey
 /** Every booking's message thread (and its files), not the booking lists (decision 0230). */
 const THREADS = '/api/bookings/*/messages'
+/** An expedited job's driver steps (decision 0263). */
+const EXPEDITED_STEPS = '/api/expedited-jobs/*/stop-events'
 /** The contact inbox, each page. */
 const CONTACT_INBOX = '/api/admin/contact-messages'
 
@@ -86,8 +88,9 @@ export const LIVE_RULES: Record<LiveRole, LiveRefreshRules> = {
     ],
     // The shipper countered, accepted or declined an offer; an offer closed with its load.
     offer: [myOffersKey, carrierBookingsKey],
-    // The shipper cancelled a job the carrier is on; it was flagged at risk.
-    expedited: [carrierExpeditedKey, driverWorkKey],
+    // The shipper cancelled a job the carrier is on; it was flagged at risk; a driver's step
+    // (decision 0263): the job's steps on the phone.
+    expedited: [carrierExpeditedKey, driverWorkKey, EXPEDITED_STEPS],
     // Approved, suspended, reinstated (the waiting page's reason too).
     account: [userKey, STANDING_KEY],
     // The shipper cancelled a move the carrier is on; its appointments; a move assigned to or

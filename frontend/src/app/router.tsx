@@ -144,6 +144,13 @@ export function createRoutes(): RouteObject[] {
                   ],
                 },
                 {
+                  path: paths.driveExpedited.path,
+                  element: <RequireRole role="carrier" />,
+                  children: [
+                    { index: true, lazy: page(() => import('@/app/routes/drive-expedited')) },
+                  ],
+                },
+                {
                   path: paths.adminClaims.path,
                   element: <RequireRole role="admin" />,
                   children: [

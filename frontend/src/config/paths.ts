@@ -65,6 +65,11 @@ export const paths = {
     getHref: (bookingId: number | string) =>
       `/drive/bookings/${encodeURIComponent(String(bookingId))}`,
   },
+  /** The driver's stop screen for an expedited job (docs/decisions/0263). */
+  driveExpedited: {
+    path: '/drive/expedited/:id',
+    getHref: (jobId: number | string) => `/drive/expedited/${encodeURIComponent(String(jobId))}`,
+  },
   settings: {
     path: '/settings',
     getHref: (hash?: string) => (hash ? `/settings#${hash}` : '/settings'),

@@ -8,25 +8,39 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { TextAreaField, TextField } from '@/components/ui/text-field'
 import {
+  expeditedPodHref,
   postPhoto,
   postStep,
+  useExpeditedStopEvents,
   useStopEvents,
   type ExceptionKind,
+  type ExpeditedStopEventList,
+  type StopEvent,
   type StopEventInput,
   type StopEventType,
 } from '@/features/drive/api/stop-events'
 import { PhotoPicker } from '@/features/drive/components/photo-picker'
 import { SignaturePad } from '@/features/drive/components/signature-pad'
-import { driveQueue, type QueuedStep, type StepSender } from '@/features/drive/utils/offline-queue'
+import {
+  driveQueue,
+  type QueuedStep,
+  type StepSender,
+  type StopSubject,
+} from '@/features/drive/utils/offline-queue'
 import { currentPosition } from '@/features/drive/utils/position'
 import { dataUrlToBlob } from '@/features/drive/utils/resize'
-import { EXCEPTION_KINDS, STEPS, nextStepAfter } from '@/features/drive/utils/steps'
-import { formatCalendarDate, formatStatus } from '@/lib/format'
+import {
+  EXCEPTION_KINDS,
+  EXPEDITED_HINTS,
+  STEPS,
+  nextStepAfter,
+} from '@/features/drive/utils/steps'
+import { formatCalendarDate, formatDateTime, formatStatus } from '@/lib/format'
 
 const sender: StepSender = {
-  photo: async (bookingId, dataUrl, key) =>
-    (await postPhoto(bookingId, dataUrlToBlob(dataUrl), key)).id,
-  step: (bookingId, body, key) => postStep(bookingId, body, key),
+  photo: async (id, dataUrl, key, kind) =>
+    (await postPhoto(id, dataUrlToBlob(dataUrl), key, kind)).id,
+  step: (id, body, key, kind) => postStep(id, body, key, kind),
 }
 
 const LABEL: Record<StopEventType, string> = {
@@ -42,6 +56,16 @@ const CONFIRM: Record<StopEventType, string> = {
   delivered:
     'Records the delivery with the consignee’s name and signature, makes the signed proof of delivery and marks the booking Delivered. This cannot be undone.',
   exception: 'Records the exception with its note and photos; the invoice will note it.',
+}
+
+/** What differs on an expedited job (decision 0263): its own statuses, no invoice. */
+const EXPEDITED_CONFIRM: Partial<Record<StopEventType, string>> = {
+  loaded:
+    'Records the freight as loaded with these pieces, seal and photos, and marks the job Picked Up for the shipper.',
+  departed_pickup: 'Records your departure; the shipper sees the freight on its way.',
+  delivered:
+    'Records the delivery with the consignee’s name and signature, makes the signed proof of delivery and marks the job Delivered. This cannot be undone.',
+  exception: 'Records the exception with its note and photos; the proof of delivery will show it.',
 }
 
 /** The phone's online state, following the browser's `online` and `offline` events. */
@@ -60,12 +84,12 @@ function useOnline() {
   )
 }
 
-/** The booking's queued steps, following the queue. */
-function useQueued(bookingId: number): QueuedStep[] {
+/** The subject's queued steps, following the queue. */
+function useQueued(subject: StopSubject): QueuedStep[] {
   const queue = driveQueue()
   const snapshot = React.useSyncExternalStore(
     (notify) => queue.subscribe(notify),
-    () => JSON.stringify(queue.forBooking(bookingId)),
+    () => JSON.stringify(queue.forSubject(subject)),
     () => '[]'
   )
   return React.useMemo(() => JSON.parse(snapshot) as QueuedStep[], [snapshot])
@@ -91,14 +115,79 @@ const EMPTY_DRAFT: Draft = {
   photos: [],
 }
 
-/**
- * The driver's phone screen for one booking (docs/decisions/0243): the steps in order as big
- * buttons, the current one highlighted with what it asks for; every step goes through the
- * offline queue, which says "Queued, will send when online" and then "Sent".
- */
+/** What the stop screen shows of its subject, a booking's or an expedited job's list alike. */
+type StopsView = {
+  reference: string
+  pickup: string
+  delivery: string
+  /** "4 pallets · pickup 27 Nov 2026 · In Transit" */
+  facts: string
+  status: string
+  /** nothing to record on it (cancelled, unpaid, not accepted, completed) */
+  closed: boolean
+  events: StopEvent[]
+  podHref: string | null
+}
+
+/** An expedited job's status as its cards name it. */
+const EXPEDITED_STATUS: Record<ExpeditedStopEventList['status'], string> = {
+  PAYMENT_PENDING: 'Awaiting payment',
+  REQUESTED: 'Requested',
+  ACCEPTED: 'Accepted',
+  PICKED_UP: 'Picked up',
+  DELIVERED: 'Delivered',
+  CANCELLED: 'Cancelled',
+  EXPIRED: 'Expired',
+}
+
+const pallets = (n: number) => `${n} ${n === 1 ? 'pallet' : 'pallets'}`
+
+/** The booking's or the expedited job's steps, as the screen reads them. */
+function useStops(subject: StopSubject) {
+  const booking = useStopEvents(subject.kind === 'booking' ? subject.id : null)
+  const job = useExpeditedStopEvents(subject.kind === 'expedited' ? subject.id : null)
+  if (subject.kind === 'expedited') {
+    const d = job.data
+    const view: StopsView | undefined = d && {
+      reference: d.reference,
+      pickup: d.pickup,
+      delivery: d.delivery,
+      status: EXPEDITED_STATUS[d.status],
+      facts: `${pallets(d.pallets)} · deliver by ${formatDateTime(d.deadlineAt)}`,
+      closed: ['PAYMENT_PENDING', 'REQUESTED', 'CANCELLED', 'EXPIRED'].includes(d.status),
+      events: d.events,
+      podHref: d.podAvailable ? expeditedPodHref(d.jobId) : null,
+    }
+    return { ...job, data: view }
+  }
+  const d = booking.data
+  const view: StopsView | undefined = d && {
+    reference: d.reference,
+    pickup: d.pickup,
+    delivery: d.delivery,
+    status: formatStatus(d.status),
+    facts: `${d.pallets} pallets · pickup ${d.pickupDate ? formatCalendarDate(d.pickupDate) : 'not set'}`,
+    closed: ['cancelled', 'pending', 'completed'].includes(d.status),
+    events: d.events,
+    podHref: d.podDocumentId ? `/api/tms/documents/${d.podDocumentId}/download` : null,
+  }
+  return { ...booking, data: view }
+}
+
+/** The driver's phone screen for one booking (docs/decisions/0243). */
 export function DriveBooking({ bookingId }: { bookingId: number }) {
-  const { data, error, isLoading, mutate, isValidating } = useStopEvents(bookingId)
-  const queued = useQueued(bookingId)
+  return <DriveStops subject={{ kind: 'booking', id: bookingId }} />
+}
+
+/**
+ * The driver's phone screen for one booking or expedited job (docs/decisions/0243, 0263): the
+ * steps in order as big buttons, the current one highlighted with what it asks for; every step
+ * goes through the offline queue, which says "Queued, will send when online" and then "Sent".
+ */
+export function DriveStops({ subject }: { subject: StopSubject }) {
+  const { data, error, isLoading, mutate, isValidating } = useStops(subject)
+  const queued = useQueued(subject)
+  const noun = subject.kind === 'booking' ? 'booking' : 'expedited job'
   const online = useOnline()
   const [draft, setDraft] = React.useState<Draft>(EMPTY_DRAFT)
   const [mode, setMode] = React.useState<'step' | 'exception'>('step')
@@ -119,7 +208,8 @@ export function DriveBooking({ bookingId }: { bookingId: number }) {
     return () => window.removeEventListener('online', resend)
   }, [flush])
 
-  if (isLoading) {
+  // A failed load stays on screen while it is tried again (SWR retries it).
+  if (isLoading && !error) {
     return (
       <div className="space-y-3" aria-busy="true">
         <Skeleton className="h-8 w-40" />
@@ -132,7 +222,7 @@ export function DriveBooking({ bookingId }: { bookingId: number }) {
   if (error || !data) {
     return (
       <LoadError
-        title="This booking could not be loaded"
+        title={`This ${noun} could not be loaded`}
         error={error ?? new Error('No answer')}
         onRetry={() => void mutate()}
         retrying={isValidating}
@@ -146,7 +236,7 @@ export function DriveBooking({ bookingId }: { bookingId: number }) {
   const atDelivery = next === 'delivered'
   const exceptionsPending = pending.filter((q) => q.body.type === 'exception').length
   const serverExceptions = data.events.filter((e) => e.type === 'exception').length
-  const closed = ['cancelled', 'pending', 'completed'].includes(data.status)
+  const closed = data.closed
   const current: StopEventType | null = mode === 'exception' && atDelivery ? 'exception' : next
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
@@ -191,7 +281,7 @@ export function DriveBooking({ bookingId }: { bookingId: number }) {
         : {}),
     }
     const withPhotos = type === 'loaded' || type === 'exception' || type === 'delivered'
-    driveQueue().enqueue(bookingId, body, withPhotos ? draft.photos : [])
+    driveQueue().enqueue(subject, body, withPhotos ? draft.photos : [])
     setDraft(EMPTY_DRAFT)
     setMode('step')
     setConfirming(null)
@@ -209,9 +299,7 @@ export function DriveBooking({ bookingId }: { bookingId: number }) {
           {data.pickup || 'Pickup'} → {data.delivery || 'Delivery'}
         </h1>
         <p className="text-sm text-slate-700">
-          {data.pallets} pallets · pickup{' '}
-          {data.pickupDate ? formatCalendarDate(data.pickupDate) : 'not set'} ·{' '}
-          <span className="font-medium">{formatStatus(data.status)}</span>
+          {data.facts} · <span className="font-medium">{data.status}</span>
         </p>
       </header>
 
@@ -225,7 +313,7 @@ export function DriveBooking({ bookingId }: { bookingId: number }) {
       ) : null}
 
       {closed ? (
-        <Alert variant="info" title={`This booking is ${data.status}`}>
+        <Alert variant="info" title={`This ${noun} is ${data.status.toLowerCase()}`}>
           There are no steps to record on it.
         </Alert>
       ) : null}
@@ -295,7 +383,10 @@ export function DriveBooking({ bookingId }: { bookingId: number }) {
                       {waiting.state === 'sending' ? 'Sending…' : 'Queued, will send when online'}
                     </p>
                   ) : (
-                    <p className="text-sm text-slate-600">{step.hint}</p>
+                    <p className="text-sm text-slate-600">
+                      {(subject.kind === 'expedited' ? EXPEDITED_HINTS[step.type] : undefined) ??
+                        step.hint}
+                    </p>
                   )}
                 </div>
               </div>
@@ -352,17 +443,14 @@ export function DriveBooking({ bookingId }: { bookingId: number }) {
         </section>
       ) : null}
 
-      {next === null && data.podDocumentId ? (
+      {next === null && data.podHref ? (
         <Alert variant="success" title="Delivered and signed">
-          <a
-            className="inline-flex items-center gap-1 font-medium underline"
-            href={`/api/tms/documents/${data.podDocumentId}/download`}
-          >
+          <a className="inline-flex items-center gap-1 font-medium underline" href={data.podHref}>
             <FileText className="h-4 w-4" aria-hidden="true" /> Proof of delivery (PDF)
           </a>
         </Alert>
       ) : null}
-      {next === null && !data.podDocumentId && pending.some((q) => q.body.type === 'delivered') ? (
+      {next === null && !data.podHref && pending.some((q) => q.body.type === 'delivered') ? (
         <Alert variant="info" title="Delivery queued">
           The signed proof of delivery is made when the step reaches the server.
         </Alert>
@@ -371,7 +459,12 @@ export function DriveBooking({ bookingId }: { bookingId: number }) {
       <ConfirmDialog
         open={confirming !== null}
         title={confirming ? `Record “${LABEL[confirming]}”?` : ''}
-        description={confirming ? CONFIRM[confirming] : ''}
+        description={
+          confirming
+            ? ((subject.kind === 'expedited' ? EXPEDITED_CONFIRM[confirming] : undefined) ??
+              CONFIRM[confirming])
+            : ''
+        }
         confirmLabel="Record"
         busyLabel="Recording…"
         cancelLabel="Not yet"

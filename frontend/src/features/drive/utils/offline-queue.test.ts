@@ -85,15 +85,53 @@ describe('the offline queue of driver steps', () => {
     expect(q.forBooking(7)[0].state).toBe('sent')
   })
 
+  it('an expedited job’s steps go to its own endpoints, apart from a booking with its id', async () => {
+    const q = queue()
+    const s = server()
+    const sent: string[] = []
+    const recording: StepSender = {
+      photo: async (id, dataUrl, key, kind) => {
+        sent.push(`photo ${kind} ${id}`)
+        return s.sender.photo(id, dataUrl, key, kind)
+      },
+      step: async (id, body, key, kind) => {
+        sent.push(`${body.type} ${kind} ${id}`)
+        // The booking's step is refused: it holds the booking's later steps, not the job's.
+        if (kind === 'booking') throw new ApiError(409, 'Out of order', { message: 'Out of order' })
+        return s.sender.step(id, body, key, kind)
+      },
+    }
+    q.enqueue(7, { type: 'arrived_pickup' })
+    q.enqueue({ kind: 'expedited', id: 7 }, { type: 'arrived_pickup' })
+    q.enqueue({ kind: 'expedited', id: 7 }, { type: 'loaded', pieces: 2 }, [
+      'data:image/jpeg;base64,AAAA',
+    ])
+    q.enqueue(7, { type: 'loaded', pieces: 1 })
+    await q.flush(recording)
+    expect(sent).toEqual([
+      'arrived_pickup booking 7',
+      'arrived_pickup expedited 7',
+      'photo expedited 7',
+      'loaded expedited 7',
+    ])
+    expect(q.forSubject({ kind: 'expedited', id: 7 }).map((i) => i.state)).toEqual(['sent', 'sent'])
+    expect(q.forBooking(7).map((i) => i.state)).toEqual(['failed', 'queued'])
+    // Stored with its kind: a reload sends it to the job again.
+    const reloaded = new OfflineQueue(indexedDbStore())
+    await reloaded.ready
+    expect(reloaded.forSubject({ kind: 'expedited', id: 7 })).toHaveLength(2)
+    expect(reloaded.forBooking(7)).toHaveLength(2)
+  })
+
   it('a refused step is failed with the message and holds the later ones', async () => {
     const q = queue()
     const s = server()
     const refusing: StepSender = {
       ...s.sender,
-      step: async (booking, body, key) => {
+      step: async (booking, body, key, kind) => {
         if (body.type === 'loaded')
           throw new ApiError(409, 'Out of order', { message: 'Out of order' })
-        return s.sender.step(booking, body, key)
+        return s.sender.step(booking, body, key, kind)
       },
     }
     q.enqueue(7, { type: 'loaded', pieces: 1 })

@@ -14,10 +14,25 @@ import type { StopEventInput } from '@/features/drive/api/stop-events'
 
 export type QueuedPhoto = { key: string; dataUrl: string | null; id: number | null }
 
+/** What the driver's steps are recorded on: a booking (decision 0243) or an expedited job (0263). */
+export type StopSubjectKind = 'booking' | 'expedited'
+export type StopSubject = { kind: StopSubjectKind; id: number }
+
+/** The step's subject; a step an older version queued has no `kind` and is a booking's. */
+export const subjectOf = (item: Pick<QueuedStep, 'bookingId' | 'kind'>): StopSubject => ({
+  kind: item.kind ?? 'booking',
+  id: item.bookingId,
+})
+const subjectKey = (item: Pick<QueuedStep, 'bookingId' | 'kind'>) =>
+  `${item.kind ?? 'booking'}:${item.bookingId}`
+
 export type QueuedStep = {
   /** the step's Idempotency-Key */
   key: string
+  /** the subject's id: the booking's, or the expedited job's when `kind` says so */
   bookingId: number
+  /** absent on a booking's step (and on every step an older version queued) */
+  kind?: StopSubjectKind
   body: Omit<StopEventInput, 'photoIds'>
   photos: QueuedPhoto[]
   state: 'queued' | 'sending' | 'sent' | 'failed'
@@ -37,9 +52,10 @@ export interface QueueStore {
   remove(keys: string[]): Promise<void>
 }
 
+/** Sends a step and its photos to the subject's endpoints (`kind` names which). */
 export type StepSender = {
-  photo: (bookingId: number, dataUrl: string, key: string) => Promise<number>
-  step: (bookingId: number, body: StopEventInput, key: string) => Promise<unknown>
+  photo: (id: number, dataUrl: string, key: string, kind: StopSubjectKind) => Promise<number>
+  step: (id: number, body: StopEventInput, key: string, kind: StopSubjectKind) => Promise<unknown>
 }
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>
@@ -168,7 +184,13 @@ export class OfflineQueue {
   }
 
   forBooking(bookingId: number): QueuedStep[] {
-    return this.all().filter((item) => item.bookingId === bookingId)
+    return this.forSubject({ kind: 'booking', id: bookingId })
+  }
+
+  /** The subject's steps (a booking's, or an expedited job's), in order. */
+  forSubject(subject: StopSubject): QueuedStep[] {
+    const wanted = subjectKey({ bookingId: subject.id, kind: subject.kind })
+    return this.all().filter((item) => subjectKey(item) === wanted)
   }
 
   subscribe(listener: () => void): () => void {
@@ -178,13 +200,19 @@ export class OfflineQueue {
     }
   }
 
-  /** Stores a step and its photos (data URLs) with fresh keys; answers the step's key. */
-  enqueue(bookingId: number, body: QueuedStep['body'], photos: string[] = []): string {
+  /**
+   * Stores a step of `subject` (a booking's id, or a subject) and its photos (data URLs) with
+   * fresh keys; answers the step's key.
+   */
+  enqueue(subject: number | StopSubject, body: QueuedStep['body'], photos: string[] = []): string {
     const key = this.newKey()
     const seqs = this.items.map((item) => item.seq ?? 0)
+    const { kind, id }: StopSubject =
+      typeof subject === 'number' ? { kind: 'booking', id: subject } : subject
     const item: QueuedStep = {
       key,
-      bookingId,
+      bookingId: id,
+      ...(kind === 'booking' ? {} : { kind }),
       body,
       photos: photos.map((dataUrl, i) => ({ key: `${key}-photo-${i + 1}`, dataUrl, id: null })),
       state: 'queued',
@@ -215,12 +243,12 @@ export class OfflineQueue {
   }
 
   private async run(sender: StepSender) {
-    const blocked = new Set<number>()
+    const blocked = new Set<string>()
     for (const queued of this.all()) {
-      if (queued.state === 'sent' || blocked.has(queued.bookingId)) continue
+      if (queued.state === 'sent' || blocked.has(subjectKey(queued))) continue
       if (queued.state === 'failed') {
         // A later step cannot pass a refused one: the order is the server's rule.
-        blocked.add(queued.bookingId)
+        blocked.add(subjectKey(queued))
         continue
       }
       this.update(queued.key, { state: 'sending' })
@@ -228,7 +256,12 @@ export class OfflineQueue {
         const item = this.all().find((entry) => entry.key === queued.key)!
         for (const photo of item.photos) {
           if (photo.id !== null || photo.dataUrl === null) continue
-          const id = await sender.photo(item.bookingId, photo.dataUrl, photo.key)
+          const id = await sender.photo(
+            item.bookingId,
+            photo.dataUrl,
+            photo.key,
+            subjectOf(item).kind
+          )
           this.updatePhoto(item.key, photo.key, id)
         }
         const photoIds = this.all()
@@ -238,7 +271,8 @@ export class OfflineQueue {
         await sender.step(
           item.bookingId,
           photoIds.length > 0 ? { ...item.body, photoIds } : item.body,
-          item.key
+          item.key,
+          subjectOf(item).kind
         )
         this.update(item.key, {
           state: 'sent',
@@ -254,7 +288,7 @@ export class OfflineQueue {
           state: 'failed',
           error: error instanceof Error ? error.message.replace(/^\d+: /, '') : String(error),
         })
-        blocked.add(queued.bookingId)
+        blocked.add(subjectKey(queued))
       }
     }
   }

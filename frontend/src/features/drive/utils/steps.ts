@@ -9,6 +9,12 @@ export const STEPS: { type: Exclude<StopEventType, 'exception'>; label: string; 
   { type: 'delivered', label: 'Delivered', hint: 'Consignee’s name and signature' },
 ]
 
+/** The hints that differ on an expedited job (decision 0263): its statuses follow the steps. */
+export const EXPEDITED_HINTS: Partial<Record<StopEventType, string>> = {
+  loaded: 'Pieces, seal and a photo; marks the job Picked Up',
+  departed_pickup: 'On the road to the delivery',
+}
+
 export const EXCEPTION_KINDS = [
   { value: 'shortage', label: 'Shortage' },
   { value: 'damage', label: 'Damage' },

@@ -156,10 +156,14 @@ function WorkCard({ item }: { item: DriverWorkItem }) {
           ))}
         </div>
       ) : null}
-      {item.kind === 'booking' ? (
-        // The booking's stop by stop steps and proof of delivery (decision 0243).
+      {item.kind === 'booking' || item.kind === 'expedited' ? (
+        // The stop by stop steps and proof of delivery (decisions 0243 and 0263).
         <Link
-          to={paths.driveBooking.getHref(item.id)}
+          to={
+            item.kind === 'booking'
+              ? paths.driveBooking.getHref(item.id)
+              : paths.driveExpedited.getHref(item.id)
+          }
           className="flex min-h-11 items-center justify-between rounded-md border border-slate-200 px-3 text-sm font-medium text-slate-900 hover:bg-slate-50"
         >
           Open stops and proof of delivery

@@ -39,6 +39,43 @@ describe('ExpeditedJobCard states', () => {
 })
 
 // Decision 0188: a request is paid before it is offered; the shipper's card says where it stands.
+// Issue 37: the driver's steps and the signed POD (decision 0263).
+describe('ExpeditedJobCard driver steps', () => {
+  it('tells the driver’s latest step, and no POD before the delivery', () => {
+    renderCard({
+      status: 'PICKED_UP',
+      lastStep: {
+        type: 'arrived_delivery',
+        label: 'Arrived at delivery',
+        recordedAt: '2026-03-02T20:05:00.000Z',
+      },
+      podAvailable: false,
+    })
+    expect(screen.getByTestId('expedited-last-step')).toHaveTextContent(
+      /Driver’s latest step: Arrived at delivery, /
+    )
+    expect(screen.queryByRole('link', { name: /Proof of delivery/ })).not.toBeInTheDocument()
+  })
+
+  it('links the signed proof of delivery once delivered', () => {
+    renderCard({
+      id: 42,
+      status: 'DELIVERED',
+      lastStep: { type: 'delivered', label: 'Delivered', recordedAt: '2026-03-02T21:00:00.000Z' },
+      podAvailable: true,
+    })
+    expect(screen.getByRole('link', { name: 'Proof of delivery (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/expedited-jobs/42/pod'
+    )
+  })
+
+  it('a job with no step yet says nothing of the driver', () => {
+    renderCard({ status: 'ACCEPTED' })
+    expect(screen.queryByTestId('expedited-last-step')).not.toBeInTheDocument()
+  })
+})
+
 describe('ExpeditedJobCard payment states', () => {
   it('paid and requested: offered to carriers', () => {
     renderCard({ status: 'REQUESTED', paymentStatus: 'paid' })

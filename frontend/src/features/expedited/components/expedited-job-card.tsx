@@ -1,5 +1,5 @@
 import type * as React from 'react'
-import { AlertTriangle, Clock } from 'lucide-react'
+import { AlertTriangle, Clock, FileText } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import type { ExpeditedJob } from '@/features/expedited/api/types'
 import {
@@ -89,6 +89,23 @@ export function ExpeditedJobCard({
           <dd className="font-medium text-slate-900">{carrierText(job)}</dd>
         </div>
       </dl>
+      {job.lastStep ? (
+        // The driver's steps at the stops, live on the job's channel (decision 0263).
+        <p className="text-sm text-slate-700" data-testid="expedited-last-step">
+          <span className="text-slate-500">Driver’s latest step: </span>
+          <span className="font-medium text-slate-900">{job.lastStep.label}</span>,{' '}
+          {formatDateTime(job.lastStep.recordedAt)}
+        </p>
+      ) : null}
+      {job.podAvailable ? (
+        <a
+          href={`/api/expedited-jobs/${job.id}/pod`}
+          className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 underline"
+        >
+          <FileText aria-hidden="true" className="h-4 w-4" />
+          Proof of delivery (PDF)
+        </a>
+      ) : null}
       {payment ? (
         <p
           data-testid="expedited-payment"

@@ -34,6 +34,8 @@ export function makeExpeditedJob(over: Partial<ExpeditedJob> = {}): ExpeditedJob
     deliveredAt: null,
     cancelledAt: null,
     expiredAt: null,
+    lastStep: null,
+    podAvailable: false,
     ...over,
   }
 }
