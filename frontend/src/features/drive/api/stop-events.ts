@@ -2,7 +2,7 @@ import useSWR from 'swr'
 import { api } from '@/lib/api-client'
 import { IDEMPOTENCY_HEADER } from '@/lib/idempotency'
 import type { components } from '@/types/api'
-import type { StopSubject, StopSubjectKind } from '@/features/drive/utils/offline-queue'
+import type { StopSubject, StopSubjectKind } from '@/features/drive/types'
 
 export type StopEventList = components['schemas']['StopEventList']
 export type ExpeditedStopEventList = components['schemas']['ExpeditedStopEventList']

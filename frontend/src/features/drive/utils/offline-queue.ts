@@ -1,6 +1,7 @@
 import { createStore, del, entries, setMany } from 'idb-keyval'
 import { isApiError } from '@/lib/api-client'
 import type { StopEventInput } from '@/features/drive/api/stop-events'
+import type { StopSubject, StopSubjectKind } from '@/features/drive/types'
 
 /**
  * The phone's queue of driver steps (docs/decisions/0243, 0255). Every step goes through it: it
@@ -15,8 +16,7 @@ import type { StopEventInput } from '@/features/drive/api/stop-events'
 export type QueuedPhoto = { key: string; dataUrl: string | null; id: number | null }
 
 /** What the driver's steps are recorded on: a booking (decision 0243) or an expedited job (0263). */
-export type StopSubjectKind = 'booking' | 'expedited'
-export type StopSubject = { kind: StopSubjectKind; id: number }
+export type { StopSubject, StopSubjectKind }
 
 /** The step's subject; a step an older version queued has no `kind` and is a booking's. */
 export const subjectOf = (item: Pick<QueuedStep, 'bookingId' | 'kind'>): StopSubject => ({
