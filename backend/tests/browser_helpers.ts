@@ -161,3 +161,15 @@ export async function menuPlaces(
   await drawer.waitFor({ state: 'detached' })
   return places
 }
+
+/** The two sizes every journey runs at (docs/style.md): a desktop window and a phone. */
+export const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+]
+
+/** The same two sizes, named for the journeys' titles. */
+export const WIDTHS = [
+  { name: 'desktop', viewport: VIEWPORTS[0] },
+  { name: 'phone', viewport: VIEWPORTS[1] },
+]

@@ -10,12 +10,7 @@ import {
 } from '#accounts/services/email_change_mail'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf } from '#tests/factories'
-import { closeBrowser, newPage, sideScroll, signIn } from '#tests/browser_helpers'
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-]
+import { closeBrowser, newPage, sideScroll, signIn, VIEWPORTS } from '#tests/browser_helpers'
 
 /** Nothing wider than the window. */
 async function assertNoSideScroll(
@@ -48,7 +43,7 @@ test.group('Browser: account changes hold a carrier’s payouts', (group) => {
   group.teardown(() => closeBrowser())
   group.each.timeout(120_000)
 
-  for (const viewport of WIDTHS) {
+  for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px a carrier’s new email applies when the link mailed to it is followed, then Payout History shows the hold`, async ({
       assert,
     }) => {
@@ -125,7 +120,7 @@ test.group('Browser: account changes hold a carrier’s payouts', (group) => {
     })
   }
 
-  for (const viewport of WIDTHS) {
+  for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px a carrier replaces its payout account and onboards the new one`, async ({
       assert,
     }) => {
@@ -189,7 +184,7 @@ test.group('Browser: a password change signs the other browsers out, saying why'
   group.teardown(() => closeBrowser())
   group.each.timeout(120_000)
 
-  for (const viewport of WIDTHS) {
+  for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px the other browser lands on /auth with the reason`, async ({
       assert,
     }) => {

@@ -2,12 +2,7 @@ import { test } from '@japa/runner'
 import User from '#accounts/models/user'
 import Carrier from '#fleet/models/carrier'
 import { baseUrl, makeUser, resetDatabase } from '#tests/helpers'
-import { closeBrowser, newPage, sideScroll, signIn } from '#tests/browser_helpers'
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-]
+import { closeBrowser, newPage, sideScroll, signIn, VIEWPORTS } from '#tests/browser_helpers'
 
 const bearer = (token: string) =>
   fetch(`${baseUrl()}/api/user`, {
@@ -19,7 +14,7 @@ test.group('Browser: profile and settings', (group) => {
   group.teardown(() => closeBrowser())
   group.each.timeout(120_000)
 
-  for (const viewport of WIDTHS) {
+  for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px a shipper edits the profile, changes the password (ending the other session) and issues and revokes an API token`, async ({
       assert,
     }) => {

@@ -4,12 +4,8 @@ import { mkdirSync } from 'node:fs'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 import { bookingReference } from '#core/reference'
-import { closeBrowser, newPage, seriousViolations, signIn } from '#tests/browser_helpers'
+import { closeBrowser, newPage, seriousViolations, signIn, WIDTHS } from '#tests/browser_helpers'
 
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 const SHOTS = '/tmp/shots/alerts-push'
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ')

@@ -10,12 +10,8 @@ import type { Page } from 'playwright-core'
 import Booking from '#marketplace/models/booking'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeListing } from '#tests/factories'
-import { closeBrowser, newPage, signIn, seriousViolations } from '#tests/browser_helpers'
+import { closeBrowser, newPage, signIn, seriousViolations, WIDTHS } from '#tests/browser_helpers'
 
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 /** Where the journey leaves its screenshots, when asked to (SHOTS_DIR). */
 const SHOTS = process.env.SHOTS_DIR
 

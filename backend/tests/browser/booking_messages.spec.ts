@@ -13,15 +13,12 @@ import {
   signIn,
   subscribed,
   seriousViolations,
+  WIDTHS,
 } from '#tests/browser_helpers'
 import { bookingReference as reference } from '#core/reference'
 
 const LIVE = { timeout: 2_000 }
 const SHOTS = '/tmp/shots/messages'
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.from('lumper receipt'),

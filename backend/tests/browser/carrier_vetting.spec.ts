@@ -10,13 +10,8 @@ import InsuranceService from '#trust/services/insurance_service'
 import CarrierIdentityService from '#marketplace/services/carrier_identity_service'
 import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
 import { makeFreightListing } from '#tests/factories'
-import { closeBrowser, newPage, sideScroll, signIn } from '#tests/browser_helpers'
+import { closeBrowser, newPage, sideScroll, signIn, VIEWPORTS } from '#tests/browser_helpers'
 import { useTestCensus } from '#tests/vetting'
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-]
 
 const REASON = 'Certificate seen by phone; the FMCSA filing is on its way'
 
@@ -61,7 +56,7 @@ test.group('Browser: carrier vetting on the approval card', (group) => {
   group.teardown(() => closeBrowser())
   group.each.timeout(120_000)
 
-  for (const viewport of WIDTHS) {
+  for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px an admin approves a carrier whose vetting passes and rejects one whose insurance is missing`, async ({
       assert,
     }) => {

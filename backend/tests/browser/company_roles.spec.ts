@@ -39,12 +39,8 @@ import {
   sideScroll,
   signIn,
   subscribed,
+  VIEWPORTS,
 } from '#tests/browser_helpers'
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-]
 
 /** Where the driver's phone is (Chicago). */
 const PHONE_AT = { latitude: 41.8819, longitude: -87.6278 }
@@ -103,7 +99,7 @@ test.group('Browser: a carrier company moves a load from the claim to the delive
   group.teardown(() => closeBrowser())
   group.each.timeout(180_000)
 
-  for (const viewport of WIDTHS) {
+  for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px: the owner claims, the dispatcher assigns, the driver delivers, the owner sees it live`, async ({
       assert,
     }) => {
@@ -210,7 +206,7 @@ test.group('Browser: a carrier company moves a load from the claim to the delive
     })
   }
 
-  for (const viewport of WIDTHS) {
+  for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px: the dispatcher assigns a drayage move on its card; the driver gates it out`, async ({
       assert,
     }) => {
@@ -282,7 +278,7 @@ test.group('Browser: a company member sees only their role’s places', (group) 
   group.teardown(() => closeBrowser())
   group.each.timeout(120_000)
 
-  for (const viewport of WIDTHS) {
+  for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px: a shipper's planner posts a load and has no money places`, async ({
       assert,
     }) => {
@@ -345,7 +341,7 @@ test.group('Browser: a company member sees only their role’s places', (group) 
     })
   }
 
-  for (const viewport of WIDTHS) {
+  for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px: a carrier's accounts member sees invoices and payouts, no dispatch`, async ({
       assert,
     }) => {

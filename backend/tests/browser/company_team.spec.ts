@@ -12,12 +12,7 @@ import db from '@adonisjs/lucid/services/db'
 import { CompanyInviteMail } from '#accounts/services/company_invite_mail'
 import { companyFor, makeMember } from '#accounts/tests/companies'
 import { makeUser, resetDatabase } from '#tests/helpers'
-import { closeBrowser, newPage, signIn, seriousViolations } from '#tests/browser_helpers'
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-]
+import { closeBrowser, newPage, signIn, seriousViolations, VIEWPORTS } from '#tests/browser_helpers'
 
 async function shot(page: Page, name: string, width: number) {
   const dir = process.env.SHOTS_DIR
@@ -44,7 +39,7 @@ test.group('Browser: a company owner runs the team; an invitee joins', (group) =
   group.teardown(() => closeBrowser())
   group.each.timeout(180_000)
 
-  for (const viewport of WIDTHS) {
+  for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px: invite, remove after a confirmation, join by the link`, async ({
       assert,
     }) => {

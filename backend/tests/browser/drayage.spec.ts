@@ -5,13 +5,8 @@ import type { Page } from 'playwright-core'
 import { Clock, FixedClock } from '#core/clock'
 import { BUSINESS_TIME_ZONE } from '#core/business_time'
 import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
-import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { closeBrowser, newPage, signIn, WIDTHS } from '#tests/browser_helpers'
 import { makeTerminal } from '#logistics/tests/drayage_fixtures'
-
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 
 /** `Mar 7, 2026`, as the app shows a calendar day. */
 const shown = (day: string) => DateTime.fromISO(day).setLocale('en-US').toFormat('LLL d, yyyy')

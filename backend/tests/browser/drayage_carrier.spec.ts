@@ -4,13 +4,8 @@ import type { Locator, Page } from 'playwright-core'
 import app from '@adonisjs/core/services/app'
 import { Clock, FixedClock } from '#core/clock'
 import { makeUser, resetDatabase } from '#tests/helpers'
-import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { closeBrowser, newPage, signIn, WIDTHS } from '#tests/browser_helpers'
 import { makeMove, makeTerminal } from '#logistics/tests/drayage_fixtures'
-
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 
 /** A `datetime-local` value in the browser's (this machine's) time zone, hours from now. */
 const local = (hours: number) => DateTime.now().plus({ hours }).toFormat("yyyy-LL-dd'T'HH:mm")

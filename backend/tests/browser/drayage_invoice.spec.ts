@@ -1,14 +1,9 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { makeUser, resetDatabase } from '#tests/helpers'
-import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { closeBrowser, newPage, signIn, WIDTHS } from '#tests/browser_helpers'
 import { makeMove, makeTerminal, openPickupWindow } from '#logistics/tests/drayage_fixtures'
 import DrayageMoveService from '#logistics/services/drayage_move_service'
-
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 
 test.group('Browser: a drayage move is invoiced for its line haul and demurrage', (group) => {
   group.each.setup(() => resetDatabase())

@@ -20,19 +20,15 @@ import {
   sideScroll,
   signIn,
   subscribed,
+  VIEWPORTS,
 } from '#tests/browser_helpers'
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-]
 
 test.group('Browser: a dispatcher assigns a booking; the driver works it', (group) => {
   group.each.setup(() => resetDatabase())
   group.teardown(() => closeBrowser())
   group.each.timeout(180_000)
 
-  for (const viewport of WIDTHS) {
+  for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px: assign, see it live on /drive, report In Transit`, async ({
       assert,
     }) => {

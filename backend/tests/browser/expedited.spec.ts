@@ -8,13 +8,8 @@ import CarrierPaymentsService from '#payments/services/carrier_payments_service'
 import PayoutService from '#payments/services/payout_service'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeTruck } from '#tests/factories'
-import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { closeBrowser, newPage, signIn, WIDTHS } from '#tests/browser_helpers'
 import { formatUsd, splitPayout, toCents } from '#core/money'
-
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 
 /** Where the journey leaves its screenshots, when asked to (SHOTS_DIR). */
 const SHOTS = process.env.SHOTS_DIR

@@ -4,13 +4,8 @@ import FreightListing from '#freight_board/models/freight_listing'
 import Booking from '#marketplace/models/booking'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeFreightListing } from '#tests/factories'
-import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { closeBrowser, newPage, signIn, WIDTHS } from '#tests/browser_helpers'
 import { bookingReference as reference } from '#core/reference'
-
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 
 async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor()

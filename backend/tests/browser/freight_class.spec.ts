@@ -9,12 +9,8 @@ import { mkdir } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import FreightListing from '#freight_board/models/freight_listing'
 import { makeUser, resetDatabase } from '#tests/helpers'
-import { closeBrowser, newPage, signIn, seriousViolations } from '#tests/browser_helpers'
+import { closeBrowser, newPage, signIn, seriousViolations, WIDTHS } from '#tests/browser_helpers'
 
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 /** Where the journey leaves its screenshots, when asked to (SHOTS_DIR). */
 const SHOTS = process.env.SHOTS_DIR
 

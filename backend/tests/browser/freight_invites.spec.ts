@@ -4,12 +4,7 @@ import mail from '@adonisjs/mail/services/main'
 import { FreightInviteMail } from '#freight_board/services/freight_invite_service'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeBooking, makeFreightListing, makeListing } from '#tests/factories'
-import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
-
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
+import { closeBrowser, newPage, signIn, WIDTHS } from '#tests/browser_helpers'
 
 async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor()

@@ -16,14 +16,11 @@ import {
   signIn,
   subscribed,
   seriousViolations,
+  WIDTHS,
 } from '#tests/browser_helpers'
 
 const LIVE = { timeout: 2_000 }
 const SHOTS = '/tmp/shots/offers'
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 
 test.group('Browser: offers on a posted load', (group) => {
   group.each.setup(() => resetDatabase())

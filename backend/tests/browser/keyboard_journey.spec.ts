@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core'
 import Booking from '#marketplace/models/booking'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { carrierOf, makeListing } from '#tests/factories'
-import { closeBrowser, newPage } from '#tests/browser_helpers'
+import { closeBrowser, newPage, WIDTHS } from '#tests/browser_helpers'
 
 /** Whether the element has the keyboard focus. */
 const focused = (target: Locator) =>
@@ -37,11 +37,6 @@ async function typeInto(page: Page, field: Locator, name: string, text: string) 
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.type(text)
 }
-
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 
 test.group('Browser: a shipper books and pays with the keyboard only', (group) => {
   group.each.setup(() => resetDatabase())

@@ -6,16 +6,11 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright-core'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeFreightListing, makeListing } from '#tests/factories'
-import { closeBrowser, newPage, signIn, subscribed } from '#tests/browser_helpers'
+import { closeBrowser, newPage, signIn, subscribed, WIDTHS } from '#tests/browser_helpers'
 import { bookingReference as reference } from '#core/reference'
 
 /** Within 2 s of the change: the server announced it before it answered the other user. */
 const LIVE = { timeout: 2_000 }
-
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 
 /** Resolves once the page's stream holds a subscription to `channel`. */
 

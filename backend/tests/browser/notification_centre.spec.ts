@@ -13,16 +13,12 @@ import {
   seriousViolations,
   signIn,
   subscribed,
+  WIDTHS,
 } from '#tests/browser_helpers'
 import { bookingReference as reference } from '#core/reference'
 
 /** Within 2 s of the change: only the live notice is that quick (the bell polls every minute). */
 const LIVE = { timeout: 2_000 }
-
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 
 async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor()

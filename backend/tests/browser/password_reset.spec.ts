@@ -10,12 +10,8 @@ import User from '#accounts/models/user'
 import { PasswordResetMail } from '#accounts/services/password_reset_mail'
 import { passwordResetsSettled } from '#accounts/services/password_reset_service'
 import { makeUser, resetDatabase } from '#tests/helpers'
-import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { closeBrowser, newPage, signIn, VIEWPORTS } from '#tests/browser_helpers'
 
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-]
 const NEW_PASSWORD = 'violet-harbor-tractor-42'
 
 async function assertNoSideScroll(
@@ -52,7 +48,7 @@ test.group('Browser: a forgotten password is reset by the link mailed', (group) 
   group.teardown(() => closeBrowser())
   group.each.timeout(120_000)
 
-  for (const viewport of WIDTHS) {
+  for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px: Forgot password?, the link, a new password, signed in with it`, async ({
       assert,
     }) => {

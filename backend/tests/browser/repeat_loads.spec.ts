@@ -8,12 +8,8 @@ import {
   seriousViolations,
   signIn,
   sideScroll,
+  WIDTHS,
 } from '#tests/browser_helpers'
-
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 
 const SHOTS = '/tmp/shots/repeat-loads'
 

@@ -7,12 +7,8 @@ import {
   seriousViolations,
   signIn,
   subscribed,
+  WIDTHS,
 } from '#tests/browser_helpers'
-
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 
 /**
  * Saved lanes (docs/decisions/0239): a carrier saves a lane (a field's error first), a shipper

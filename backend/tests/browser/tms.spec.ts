@@ -11,13 +11,8 @@ import DocumentService from '#tms/services/document_service'
 import { baseUrl, makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing, makeTruck } from '#tests/factories'
 import { acceptRateConfirmation, onTheRoad } from '#tests/deliveries'
-import { closeBrowser, newPage, signIn } from '#tests/browser_helpers'
+import { closeBrowser, newPage, signIn, WIDTHS } from '#tests/browser_helpers'
 import { bookingReference as reference } from '#core/reference'
-
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]
 
 async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor()

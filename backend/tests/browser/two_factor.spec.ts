@@ -2,12 +2,7 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright-core'
 import User from '#accounts/models/user'
 import { makeUser, nextTotpCode, resetDatabase } from '#tests/helpers'
-import { closeBrowser, newPage } from '#tests/browser_helpers'
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-]
+import { closeBrowser, newPage, VIEWPORTS } from '#tests/browser_helpers'
 
 async function passwordStep(page: Page, email: string) {
   await page.goto('/login')
@@ -28,7 +23,7 @@ test.group('Browser: two-factor sign-in', (group) => {
   group.teardown(() => closeBrowser())
   group.each.timeout(120_000)
 
-  for (const viewport of WIDTHS) {
+  for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px a shipper turns on two-factor, then signs in with a code and with a recovery code`, async ({
       assert,
     }) => {
