@@ -24,6 +24,9 @@ const AssignDriver = lazyComponent(() =>
 const AssignMoveDriver = lazyComponent(() =>
   import('@/features/team/components/assign-driver').then((m) => m.AssignMoveDriver)
 )
+const AssignExpeditedDriver = lazyComponent(() =>
+  import('@/features/team/components/assign-driver').then((m) => m.AssignExpeditedDriver)
+)
 const TeamPanel = lazyComponent(() =>
   import('@/features/team/components/team-panel').then((m) => m.TeamPanel)
 )
@@ -90,7 +93,19 @@ export default function CarrierRoute() {
           }
         />
       }
-      expedited={<CarrierExpedited />}
+      expedited={
+        <CarrierExpedited
+          driverAction={
+            assigns
+              ? (job) => (
+                  <Suspense fallback={null}>
+                    <AssignExpeditedDriver job={job} />
+                  </Suspense>
+                )
+              : undefined
+          }
+        />
+      }
       savedLanes={(header) => <SavedLanes header={header} />}
       messageAction={(booking) => (
         <Suspense fallback={null}>

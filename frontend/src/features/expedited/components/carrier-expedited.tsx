@@ -18,7 +18,13 @@ import { serverMessage } from '@/lib/api-errors'
 import { useLiveChannel } from '@/lib/live'
 
 /** The carrier's Expedited section: jobs offered to it, and its jobs with the driver panel. */
-export function CarrierExpedited() {
+/**
+ * The carrier's expedited jobs: offered to it, and its own. `driverAction` is the "Assign
+ * driver" select on a job being run, for owners and dispatchers (decision 0237).
+ */
+export function CarrierExpedited({
+  driverAction,
+}: { driverAction?: (job: ExpeditedJob) => React.ReactNode } = {}) {
   const offers = useExpeditedOffers()
   const mine = useCarrierExpeditedJobs()
   const { mutate } = offers
@@ -77,6 +83,7 @@ export function CarrierExpedited() {
             <ul aria-label="My expedited jobs" className="space-y-3">
               {list.map((job) => (
                 <ExpeditedJobCard key={job.id} job={job}>
+                  {isLive(job) && driverAction ? driverAction(job) : null}
                   {isLive(job) ? <DriverPanel job={job} /> : null}
                 </ExpeditedJobCard>
               ))}

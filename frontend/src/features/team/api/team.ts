@@ -103,3 +103,14 @@ export function assignDrayageMoveDriver(moveId: number, memberId: number | null)
     { memberId }
   )
 }
+
+/**
+ * PUT /api/expedited-jobs/{id}/driver (decision 0237): a driver member of the company, or null
+ * to unassign; 409 unless the job is accepted or picked up.
+ */
+export function assignExpeditedJobDriver(jobId: number, memberId: number | null) {
+  return api.put<ResponseOf<'/api/expedited-jobs/{id}/driver', 'put'>>(
+    `/api/expedited-jobs/${jobId}/driver`,
+    { memberId }
+  )
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { mockFetch, requestsTo } from '@/testing/mock-fetch'
 import { renderWithProviders, setXsrfCookie } from '@/testing/test-utils'
-import { AssignMoveDriver } from '@/features/team/components/assign-driver'
+import { AssignExpeditedDriver, AssignMoveDriver } from '@/features/team/components/assign-driver'
 
 const TOM = { memberId: 11, firstName: 'Tom', lastName: 'Brennan', email: 'tom@carriers.test' }
 const ANA = { memberId: 12, firstName: 'Ana', lastName: null, email: 'ana@carriers.test' }
@@ -87,6 +87,50 @@ describe('Assign driver on a drayage move (decision 0246)', () => {
     const select = screen.getByLabelText('Assign driver')
     expect(select).toBeDisabled()
     // The driver who ran it is still named.
+    expect(select).toHaveDisplayValue('Tom Brennan')
+  })
+})
+
+describe('Assign driver on an expedited job (decision 0237)', () => {
+  const job = (status: string, driver: typeof TOM | null = null) => ({
+    id: 5,
+    reference: 'EXP-005',
+    status,
+    driver,
+  })
+
+  it('puts an accepted job on the driver chosen, and takes it back', async () => {
+    setXsrfCookie()
+    const { calls } = mockFetch({
+      'GET /api/company/drivers': { body: { drivers: [TOM, ANA] } },
+      // The job's PUT answers the whole job, its driver with it.
+      'PUT /api/expedited-jobs/5/driver': (req) => ({
+        body: {
+          ...job('ACCEPTED'),
+          driver: (req.body as { memberId: number | null }).memberId === 12 ? ANA : null,
+        },
+      }),
+    })
+    renderWithProviders(<AssignExpeditedDriver job={job('ACCEPTED')} />)
+    const select = await screen.findByLabelText('Assign driver', undefined, FIRST_PAINT)
+    await screen.findByRole('option', { name: 'Ana' })
+    fireEvent.change(select, { target: { value: '12' } })
+    expect(await screen.findByText('EXP-005 is assigned to Ana.')).toBeInTheDocument()
+    await waitFor(() => expect(select).toBeEnabled())
+    fireEvent.change(select, { target: { value: '' } })
+    expect(await screen.findByText('EXP-005 has no driver now.')).toBeInTheDocument()
+    expect(requestsTo(calls, 'PUT', '/api/expedited-jobs/5/driver').map((c) => c.body)).toEqual([
+      { memberId: 12 },
+      { memberId: null },
+    ])
+  })
+
+  it('is closed on a delivered job, still naming its driver', async () => {
+    mockFetch({ 'GET /api/company/drivers': { body: { drivers: [TOM] } } })
+    renderWithProviders(<AssignExpeditedDriver job={job('DELIVERED', TOM)} />)
+    const select = await screen.findByLabelText('Assign driver', undefined, FIRST_PAINT)
+    await screen.findByRole('option', { name: 'Tom Brennan' })
+    expect(select).toBeDisabled()
     expect(select).toHaveDisplayValue('Tom Brennan')
   })
 })

@@ -6,6 +6,7 @@ import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
 import {
   assignBookingDriver,
   assignDrayageMoveDriver,
+  assignExpeditedJobDriver,
   useCompanyDrivers,
   type DriverAssignment,
   type DriverMember,
@@ -55,6 +56,23 @@ export function AssignMoveDriver({ move }: { move: Work & { status: string } }) 
   )
 }
 
+/**
+ * "Assign driver" on the dispatcher's expedited job (decision 0237): as for a booking; only an
+ * accepted or picked-up job takes a driver. The driver's /drive hears it live; the carrier's
+ * jobs are read again.
+ */
+export function AssignExpeditedDriver({ job }: { job: Work & { status: string } }) {
+  return (
+    <DriverSelect
+      kind="expedited"
+      work={job}
+      closed={job.status !== 'ACCEPTED' && job.status !== 'PICKED_UP'}
+      assign={assignExpeditedJobDriver}
+      lists="/api/carrier/expedited-jobs"
+    />
+  )
+}
+
 function DriverSelect({
   kind,
   work,
@@ -62,10 +80,11 @@ function DriverSelect({
   assign,
   lists,
 }: {
-  kind: 'booking' | 'drayage'
+  kind: 'booking' | 'drayage' | 'expedited'
   work: Work
   closed: boolean
-  assign: (id: number, memberId: number | null) => Promise<DriverAssignment>
+  /** answers the driver now on the work (a job's PUT answers the whole job, with it) */
+  assign: (id: number, memberId: number | null) => Promise<Pick<DriverAssignment, 'driver'>>
   /** the reads of the lists the work is on, by the start of their keys */
   lists: string
 }) {
