@@ -8,7 +8,8 @@
  *   - the dispatcher assigns a drayage move on its card; the driver's /drive shows it within
  *     2 s and records the gate-out;
  *   - a shipper company's planner posts a load, and its menu has no money places;
- *   - a carrier company's accounts member sees invoices and payouts, and no dispatch.
+ *   - a carrier company's accounts member sees invoices and payouts, and no dispatch;
+ *   - a shipper company's accounts member sees invoices and claims, and cannot post or book.
  * The menus asserted are contract/member_areas.ts's areas of each role. axe-core finds no
  * serious violation on the screens shot.
  */
@@ -387,6 +388,46 @@ test.group('Browser: a company member sees only their role’s places', (group) 
       await page.goto('/carrier#drayage')
       await page.getByRole('heading', { name: 'Invoices', level: 1 }).waitFor()
       assert.equal(await page.getByLabel('Assign driver').count(), 0)
+      await context.close()
+    })
+  }
+
+  for (const viewport of VIEWPORTS) {
+    test(`at ${viewport.width} px: a shipper's accounts member sees invoices and claims, and cannot post or book`, async ({
+      assert,
+    }) => {
+      const owner = await makeUser('shipper', { email: `sam${viewport.width}@billing.test` })
+      await companyFor(owner)
+      const accounts = await makeMember(owner, 'accounts', {
+        email: `lena${viewport.width}@billing.test`,
+        firstName: 'Lena',
+      })
+      const carrier = await makeUser('carrier', { isApproved: true })
+      const paid = await deliver(await paidBooking(owner, await makeListing(carrier)), carrier)
+      // The role matrix: money and what was paid, read; no loads, no booking, no paying.
+      assert.isTrue(roleHasArea('shipper', 'accounts', 'money'))
+      assert.isFalse(roleHasArea('shipper', 'accounts', 'loads'))
+      assert.isFalse(roleHasArea('shipper', 'accounts', 'pay'))
+
+      const { context, page } = await newPage({ viewport })
+      await signIn(page, accounts.email, 'secret123')
+      await page.waitForURL('**/shipper**')
+      await page.getByRole('heading', { name: 'Invoices', level: 1 }).waitFor()
+      await page.getByText(bookingReference(paid.id)).filter({ visible: true }).first().waitFor()
+      assert.deepEqual(await menuPlaces(page, 'Shipper'), ['Invoices', 'Claims'])
+      await page.waitForTimeout(600)
+      assert.isAtMost(await sideScroll(page), 0)
+      assert.deepEqual(await seriousViolations(page), [])
+      await saveShot(page, 'shipper-accounts-invoices', viewport.width)
+
+      // Posting loads is not theirs: Post a Load and Import Loads send them to their Invoices,
+      // and so does the bookings section.
+      for (const elsewhere of ['/post-load', '/loads/import', '/shipper#bookings']) {
+        await page.goto(elsewhere)
+        await page.waitForURL('**/shipper**')
+        await page.getByRole('heading', { name: 'Invoices', level: 1 }).waitFor()
+      }
+      assert.equal(await page.getByRole('button', { name: 'Publish Load' }).count(), 0)
       await context.close()
     })
   }

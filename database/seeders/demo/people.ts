@@ -275,6 +275,15 @@ export const COMPANY_MEMBERS: (PersonSeed & {
     role: 'planner',
     joinedAfterDays: 20,
   },
+  {
+    company: 'shipper@palletline.test',
+    email: 'billing@palletline.test',
+    firstName: 'Marcus',
+    lastName: 'Webb',
+    phone: '(312) 555-0178',
+    role: 'accounts',
+    joinedAfterDays: 30,
+  },
 ]
 
 export const SHIPPERS: PersonSeed[] = [

@@ -138,14 +138,14 @@ export function createRoutes(): RouteObject[] {
                 },
                 {
                   path: paths.driveBooking.path,
-                  element: <RequireRole role="carrier" />,
+                  element: <RequireRole role="carrier" area="status" />,
                   children: [
                     { index: true, lazy: page(() => import('@/app/routes/drive-booking')) },
                   ],
                 },
                 {
                   path: paths.driveExpedited.path,
-                  element: <RequireRole role="carrier" />,
+                  element: <RequireRole role="carrier" area="status" />,
                   children: [
                     { index: true, lazy: page(() => import('@/app/routes/drive-expedited')) },
                   ],
@@ -165,29 +165,29 @@ export function createRoutes(): RouteObject[] {
                 { path: paths.tms.path, lazy: page(() => import('@/app/routes/tms')) },
                 {
                   path: paths.postLoad.path,
-                  element: <RequireRole role="shipper" />,
+                  element: <RequireRole role="shipper" area="loads" />,
                   children: [{ index: true, lazy: page(() => import('@/app/routes/post-load')) }],
                 },
                 {
                   path: paths.loadTemplates.path,
-                  element: <RequireRole role="shipper" />,
+                  element: <RequireRole role="shipper" area="loads" />,
                   children: [
                     { index: true, lazy: page(() => import('@/app/routes/load-templates')) },
                   ],
                 },
                 {
                   path: paths.loadImport.path,
-                  element: <RequireRole role="shipper" />,
+                  element: <RequireRole role="shipper" area="loads" />,
                   children: [{ index: true, lazy: page(() => import('@/app/routes/load-import')) }],
                 },
                 {
                   path: paths.drive.path,
-                  element: <RequireRole role="carrier" />,
+                  element: <RequireRole role="carrier" area="status" />,
                   children: [{ index: true, lazy: page(() => import('@/app/routes/drive')) }],
                 },
                 {
                   path: paths.freightBoard.path,
-                  element: <RequireRole role="carrier" />,
+                  element: <RequireRole role="carrier" area="board" />,
                   children: [
                     { index: true, lazy: page(() => import('@/app/routes/freight-board')) },
                   ],

@@ -347,6 +347,26 @@ test.group('The demo data', (group) => {
     assert.equal((await accounts.request('GET', '/api/carrier/bookings')).status, 403)
   })
 
+  test('the demo shipper company has an accounts member: its invoices, no posting or booking', async ({
+    assert,
+  }) => {
+    const billing = new Browserless(baseUrl())
+    const login = await billing.request('POST', '/api/login', {
+      username: 'billing@palletline.test',
+      password: 'demo1234',
+    })
+    assert.equal(login.status, 200)
+    const me = await billing.request('GET', '/api/user')
+    assert.equal(me.body.member.role, 'accounts')
+    assert.equal(me.body.id, (await User.findByOrFail('email', 'shipper@palletline.test')).id)
+    const invoices = await billing.request('GET', '/api/shipper/invoices')
+    assert.equal(invoices.status, 200, JSON.stringify(invoices.body))
+    assert.isAbove(invoices.body.length, 0)
+    // No loads: the company's posted loads are not theirs.
+    const loads = await billing.request('GET', '/api/freight-listings')
+    assert.equal(loads.status, 403, JSON.stringify(loads.body))
+  })
+
   test('the current listings are found by a search for today', async ({ assert }) => {
     // Lanes 1, 7 and 10 are full; the rest of today's listings are on offer.
     assert.lengthOf(await Listing.query().where('status', 'booked'), 3)

@@ -24,6 +24,30 @@ const carrier = makeUser({ role: 'carrier', isApproved: true, approvalStatus: 'a
 const pendingCarrier = makeUser({ role: 'carrier', isApproved: false, approvalStatus: 'pending' })
 const admin = makeUser({ role: 'admin' })
 const stranger = makeUser({ role: 'dispatcher' })
+/** A member of a company: the login acts as the company's user, with the member's role. */
+const memberOf = (kind: 'carrier' | 'shipper', role: string) =>
+  makeUser({
+    ...(kind === 'carrier'
+      ? { role: 'carrier', isApproved: true, approvalStatus: 'approved' }
+      : {}),
+    role: kind,
+    member: {
+      userId: 40,
+      role,
+      firstName: 'Lena',
+      lastName: 'Member',
+      email: `${role}@company.test`,
+      phone: null,
+      companyId: 3,
+      companyName: 'Company',
+      companyKind: kind,
+    },
+  } as Partial<User>)
+const shipperAccounts = memberOf('shipper', 'accounts')
+const planner = memberOf('shipper', 'planner')
+const driver = memberOf('carrier', 'driver')
+const carrierAccounts = memberOf('carrier', 'accounts')
+const dispatcher = memberOf('carrier', 'dispatcher')
 
 describe('redirect rules (pure)', () => {
   it('maps roles to their homes', () => {
@@ -127,6 +151,15 @@ describe('route guards', () => {
       as: 'pendingCarrier',
       expected: '/carrier-pending',
     },
+    // A member's role opens only its places (decision 0237): elsewhere, their own first place.
+    { url: '/post-load', user: shipperAccounts, as: 'shipper accounts', expected: '/shipper' },
+    { url: '/loads/import', user: shipperAccounts, as: 'shipper accounts', expected: '/shipper' },
+    { url: '/post-load', user: planner, as: 'planner', expected: '/post-load' },
+    { url: '/freight-board', user: driver, as: 'driver', expected: '/drive' },
+    { url: '/freight-board', user: carrierAccounts, as: 'carrier accounts', expected: '/carrier' },
+    { url: '/freight-board', user: dispatcher, as: 'dispatcher', expected: '/freight-board' },
+    { url: '/drive', user: carrierAccounts, as: 'carrier accounts', expected: '/carrier' },
+    { url: '/drive', user: driver, as: 'driver', expected: '/drive' },
   ])('$url as $as goes to $expected', async ({ url, user, expected }) => {
     const router = await landsOn(url, user)
     await waitFor(() => expect(router.state.location.pathname).toBe(expected))

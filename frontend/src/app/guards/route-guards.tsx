@@ -4,6 +4,8 @@ import { paths } from '@/config/paths'
 import type { Role } from '@/features/auth/api/get-user'
 import { useAuth } from '@/features/auth/hooks/use-auth'
 import { LiveUpdates } from '@/app/live-updates'
+import { memberHasArea } from '@/config/role-nav'
+import type { Area } from '../../../../contract/member_areas'
 import {
   hasKnownRole,
   isUnapprovedCarrier,
@@ -31,8 +33,11 @@ export function RequireAuth() {
 /**
  * One role's area; anyone else is sent to their own area (unknown role: '/'). An admin without
  * two-factor sign-in is sent to Settings to turn it on (the admin API refuses it until then).
+ * With `area`, a company member whose role lacks that area of the role matrix (a shipper's
+ * accounts member on Post a Load, a driver on the freight board) is sent to their own first
+ * place too, instead of a form whose every request would be refused (decision 0237).
  */
-export function RequireRole({ role }: { role: Role | readonly Role[] }) {
+export function RequireRole({ role, area }: { role: Role | readonly Role[]; area?: Area }) {
   const { user, isLoading, signedOutReason } = useAuth()
   if (isLoading) return <PageSpinner />
   if (!user) return <Navigate to={signInHref(signedOutReason)} replace />
@@ -43,6 +48,7 @@ export function RequireRole({ role }: { role: Role | readonly Role[] }) {
   if (user.role === 'admin' && !user.twoFactorEnabled) {
     return <Navigate to={paths.settings.getHref()} replace />
   }
+  if (area && !memberHasArea(user.member, area)) return <Navigate to={roleHome(user)} replace />
   return <Outlet />
 }
 
