@@ -67,6 +67,15 @@ export class DriverManager<Driver, KnownDrivers extends Record<string, DriverFac
     this.cache.delete(name)
   }
 
+  /**
+   * Drops the instance built for `name` (every one when omitted): the next use() builds it again
+   * from its factory. Tests start a simulator's memory afresh with it; fakes are untouched.
+   */
+  rebuild(name?: string): void {
+    if (name === undefined) this.cache.clear()
+    else this.cache.delete(name)
+  }
+
   /** Routes calls for `name` (every driver when omitted) to `driver` until restore(). */
   swap<T extends Driver>(driver: T, name?: DriverName<KnownDrivers>): T {
     if (name === undefined) this.faked = driver

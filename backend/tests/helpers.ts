@@ -219,6 +219,12 @@ export function eachTestInTransaction(group: Group) {
 async function forgetCaches() {
   const { boardCache } = await import('#freight_board/services/board_cache')
   boardCache.forget()
+  // The simulated partner remembers every booking's idempotency key (`tms-quote-<quote>-user-
+  // <shipper>`), as a real partner does for good; an emptied database issues those quote and
+  // user ids again, so each test meets a partner built afresh from the config. A test's own
+  // fake still wins until its restore().
+  const { default: partnerCarriers } = await import('#plugins/partner_carriers/services/main')
+  partnerCarriers.rebuild('demo_partner')
 }
 
 /** Empties every table (keeps the schema) and the rate limits, on SQLite and PostgreSQL. */

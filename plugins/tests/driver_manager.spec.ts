@@ -28,6 +28,24 @@ test.group('DriverManager', () => {
     assert.equal(built(), 1)
   })
 
+  test('rebuild drops the built driver, and a fake stays in front of it', async ({ assert }) => {
+    const { factory, built } = slowFactory()
+    const manager = new DriverManager<Driver, { slow: typeof factory }>({
+      default: 'slow',
+      list: { slow: factory },
+    })
+    const first = await manager.use()
+    manager.rebuild('slow')
+    const second = await manager.use()
+    assert.equal(built(), 2)
+    assert.notStrictEqual(second, first)
+    const fake = manager.swap({ id: 99 })
+    manager.rebuild()
+    assert.strictEqual(await manager.use(), fake)
+    manager.restore()
+    assert.equal((await manager.use()).id, 3)
+  })
+
   test('a factory that failed is asked again on the next call', async ({ assert }) => {
     let calls = 0
     const flaky = async () => {
