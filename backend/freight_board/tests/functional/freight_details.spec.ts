@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
@@ -7,6 +6,7 @@ import Booking from '#marketplace/models/booking'
 import FreightListing from '#freight_board/models/freight_listing'
 import DocumentService from '#tms/services/document_service'
 import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
+import { drawnStrings } from '#tests/pdf_text'
 
 const PICKUP = `${businessDayFromToday(3)}T14:00:00.000Z`
 const DELIVERY = `${businessDayFromToday(4)}T22:00:00.000Z`
@@ -34,23 +34,6 @@ const form = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
-/** Each string a pdf-lib PDF draws, in order (as backend/tms/tests/functional/document_layout.spec.ts). */
-function drawn(bytes: Uint8Array): string[] {
-  const raw = Buffer.from(bytes).toString('latin1')
-  const shown: string[] = []
-  for (const [, stream] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content = stream
-    try {
-      content = inflateSync(Buffer.from(stream, 'latin1')).toString('latin1')
-    } catch {
-      // not compressed
-    }
-    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) {
-      shown.push(Buffer.from(hex, 'hex').toString('latin1'))
-    }
-  }
-  return shown
-}
 const after = (lines: string[], label: string) => lines[lines.indexOf(label) + 1]
 
 test.group('Freight details on a posted load (docs/decisions/0228)', (group) => {
@@ -241,7 +224,7 @@ test.group('The claimed load’s bill of lading', (group) => {
     const documents = await app.container.make(DocumentService)
     await documents.issueBillOfLading(booking.id)
     const bol = await BillOfLading.findByOrFail('bookingId', booking.id)
-    const lines = drawn(await drive.use().getBytes(bol.pdfUrl!))
+    const lines = drawnStrings(await drive.use().getBytes(bol.pdfUrl!))
 
     const consignee = lines.slice(lines.indexOf('Consignee'))
     assert.equal(consignee[1], 'Name')

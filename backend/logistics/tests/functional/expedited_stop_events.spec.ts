@@ -5,7 +5,6 @@
  * the charge released once by the payout split, decision 0188), every bad input, the impossible
  * orders and statuses, who may record, the idempotent repeats and races, and the live notice.
  */
-import { inflateSync } from 'node:zlib'
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
@@ -23,6 +22,7 @@ import { carrierOf } from '#tests/factories'
 import { openStream, until } from '#tests/live_stream'
 import { PHOTO_JPEG, SIGNATURE_DATA_URL } from '#tms/tests/stop_event_fixtures'
 import { asCaller, expCarrier, expeditedForm, payJob } from '../expedited_helpers.js'
+import { pdfText } from '#tests/pdf_text'
 
 /** 10:00 in New York on Monday 2026-03-02. */
 const NOW = DateTime.fromISO('2026-03-02T15:00:00Z')
@@ -54,24 +54,6 @@ const countEvents = async (jobId: number) =>
   Number(
     (await db.from('expedited_stop_events').where('expedited_job_id', jobId).count('* as n'))[0].n
   )
-
-/** The strings a pdf-lib PDF draws (its content streams inflated, hex strings decoded). */
-function pdfStrings(bytes: Buffer): string {
-  const raw = bytes.toString('latin1')
-  const shown: string[] = []
-  for (const [, stream] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content = stream
-    try {
-      content = inflateSync(Buffer.from(stream, 'latin1')).toString('latin1')
-    } catch {
-      // not compressed
-    }
-    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) {
-      shown.push(Buffer.from(hex, 'hex').toString('latin1'))
-    }
-  }
-  return shown.join('\n')
-}
 
 /** The ledger's lines of one expedited job, summed by transaction key and account. */
 async function ledgerOf(jobId: number) {
@@ -231,7 +213,7 @@ test.group('Expedited driver steps (decision 0263)', (group) => {
     assert.equal(pod.header('content-type'), 'application/pdf')
     const bytes = Buffer.from(pod.body() as ArrayBuffer)
     assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-')
-    const text = pdfStrings(bytes)
+    const text = pdfText(bytes)
     assert.include(text, 'Expedited job')
     assert.include(text, 'Rita Receiver')
     assert.include(text, 'Pieces: 4')

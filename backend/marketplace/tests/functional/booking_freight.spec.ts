@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
@@ -9,24 +8,8 @@ import RateConfirmation from '#marketplace/models/rate_confirmation'
 import DocumentService from '#tms/services/document_service'
 import { businessDayFromToday, eachTestInTransaction, makeUser } from '#tests/helpers'
 import { makeListing } from '#tests/factories'
+import { drawnStrings } from '#tests/pdf_text'
 
-/** Each string a pdf-lib PDF draws, in order (as freight_details.spec.ts reads a BOL). */
-function drawn(bytes: Uint8Array): string[] {
-  const raw = Buffer.from(bytes).toString('latin1')
-  const shown: string[] = []
-  for (const [, stream] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content = stream
-    try {
-      content = inflateSync(Buffer.from(stream, 'latin1')).toString('latin1')
-    } catch {
-      // not compressed
-    }
-    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) {
-      shown.push(Buffer.from(hex, 'hex').toString('latin1'))
-    }
-  }
-  return shown
-}
 const after = (lines: string[], label: string) => lines[lines.indexOf(label) + 1]
 
 /** Four 48 x 40 x 48 in pallets of 3,000 lb: 14.06 lb/cu ft, class 85; hazmat paint. */
@@ -256,7 +239,7 @@ test.group('Freight details on an instant booking (docs/decisions/0257)', (group
     const documents = await app.container.make(DocumentService)
     await documents.issueBillOfLading(res.body().id)
     const bol = await BillOfLading.findByOrFail('bookingId', res.body().id)
-    const lines = drawn(await drive.use().getBytes(bol.pdfUrl!))
+    const lines = drawnStrings(await drive.use().getBytes(bol.pdfUrl!))
     const consignee = lines.slice(lines.indexOf('Consignee'))
     assert.equal(consignee[1], 'Name')
     assert.equal(consignee[2], 'Motor City Hardware')
@@ -274,7 +257,7 @@ test.group('Freight details on an instant booking (docs/decisions/0257)', (group
     await documents.issueRateConfirmation(res.body().id)
     const [rc] = await RateConfirmation.query().where('bookingId', res.body().id)
     const doc = await db.from('documents').where('id', rc.documentId).first()
-    const rcLines = drawn(await drive.use().getBytes(doc.url))
+    const rcLines = drawnStrings(await drive.use().getBytes(doc.url))
     assert.equal(after(rcLines, 'Consignee'), 'Motor City Hardware')
     assert.equal(after(rcLines, 'Commodity'), 'Latex paint')
     assert.equal(after(rcLines, 'Pieces'), '96')

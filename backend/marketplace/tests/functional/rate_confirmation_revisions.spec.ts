@@ -4,7 +4,6 @@
  * carrier to accept the new one (holding the pickup only when issued before it) and tells
  * both parties.
  */
-import { inflateSync } from 'node:zlib'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
@@ -23,26 +22,7 @@ import RateConfirmationService, {
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
 import { acceptRateConfirmation } from '#tests/deliveries'
 import { NOW, deliveredBooking } from '#finance/tests/world'
-
-/** The text a PDF shows: each stream inflated, its hex strings decoded. */
-function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString('latin1')
-  const shown: string[] = []
-  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
-    const start = match.index + match[0].length
-    const body = raw.slice(start, start + Number(match[1]))
-    let content = body
-    try {
-      content = inflateSync(Buffer.from(body, 'latin1')).toString('latin1')
-    } catch {
-      // not compressed
-    }
-    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) {
-      shown.push(Buffer.from(hex, 'hex').toString('latin1'))
-    }
-  }
-  return shown.join('\n')
-}
+import { pdfText } from '#tests/pdf_text'
 
 const path = (id: number) => `/api/bookings/${id}/rate-confirmation`
 const accept = (client: ApiClient, user: User, id: number, body: object = {}) =>

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
@@ -17,29 +16,10 @@ import DocumentService from '#tms/services/document_service'
 import { eachTestInTransaction, makeUser } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 import { paidBooking, makeCarrier } from '#payments/tests/payout_fixtures'
+import { pdfText } from '#tests/pdf_text'
 
 /** 10:00 in New York on Thursday 2026-03-05. */
 const NOW = DateTime.fromISO('2026-03-05T15:00:00Z')
-
-/** The text a PDF shows: each stream read by its /Length, inflated, its hex strings decoded. */
-function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString('latin1')
-  const shown: string[] = []
-  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
-    const start = match.index + match[0].length
-    const body = raw.slice(start, start + Number(match[1]))
-    let content = body
-    try {
-      content = inflateSync(Buffer.from(body, 'latin1')).toString('latin1')
-    } catch {
-      // not compressed
-    }
-    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) {
-      shown.push(Buffer.from(hex, 'hex').toString('latin1'))
-    }
-  }
-  return shown.join('\n')
-}
 
 const path = (id: number) => `/api/bookings/${id}/rate-confirmation`
 

@@ -7,7 +7,6 @@
  * claim names the booking, each download logged.
  */
 import { createHash } from 'node:crypto'
-import { inflateSync } from 'node:zlib'
 import { test } from '@japa/runner'
 import { ApiRequest } from '@japa/api-client'
 import app from '@adonisjs/core/services/app'
@@ -27,28 +26,9 @@ import AdvancedInvoice from '#finance/models/advanced_invoice'
 import { makeMember } from '#accounts/tests/companies'
 import RateConfirmationService from '#marketplace/services/rate_confirmation_service'
 import { ADMIN_NEEDS_DISPUTE_OR_CLAIM, NO_BUNDLE_YET } from '#messages/message_rules'
+import { pdfText } from '#tests/pdf_text'
 
 const DELIVERED_AT = DateTime.fromISO('2026-06-01T15:30:00Z')
-
-/** The text a PDF shows: each stream inflated, its hex strings decoded. */
-function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString('latin1')
-  const shown: string[] = []
-  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
-    const start = match.index + match[0].length
-    const body = raw.slice(start, start + Number(match[1]))
-    let content = body
-    try {
-      content = inflateSync(Buffer.from(body, 'latin1')).toString('latin1')
-    } catch {
-      // not compressed
-    }
-    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) {
-      shown.push(Buffer.from(hex, 'hex').toString('latin1'))
-    }
-  }
-  return shown.join('\n')
-}
 
 /** An API token of a new member of the account's company. */
 async function tokenOf(account: User, role: 'dispatcher' | 'accounts' | 'driver') {

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
@@ -12,24 +11,7 @@ import DocumentService from '#tms/services/document_service'
 import { renderInvoice } from '#tms/services/pdf_renderer'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
-
-/** Each string a pdf-lib PDF draws, in order (content streams inflated, hex decoded). */
-function drawn(bytes: Uint8Array): string[] {
-  const raw = Buffer.from(bytes).toString('latin1')
-  const shown: string[] = []
-  for (const [, stream] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content = stream
-    try {
-      content = inflateSync(Buffer.from(stream, 'latin1')).toString('latin1')
-    } catch {
-      // not compressed
-    }
-    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) {
-      shown.push(Buffer.from(hex, 'hex').toString('latin1'))
-    }
-  }
-  return shown
-}
+import { drawnStrings } from '#tests/pdf_text'
 
 /** The value drawn right after a label. */
 const after = (lines: string[], label: string) => lines[lines.indexOf(label) + 1]
@@ -61,7 +43,7 @@ async function bolLines(bookingId: number) {
   const documents = await app.container.make(DocumentService)
   await documents.issueBillOfLading(bookingId)
   const bol = await BillOfLading.findByOrFail('bookingId', bookingId)
-  return drawn(await drive.use().getBytes(bol.pdfUrl!))
+  return drawnStrings(await drive.use().getBytes(bol.pdfUrl!))
 }
 
 test.group('Documents read as finished paperwork', (group) => {
@@ -150,7 +132,7 @@ test.group('Documents read as finished paperwork', (group) => {
   }) => {
     const { booking } = await zipBooking()
     const facts = await (await app.container.make(BookingDocumentsService)).facts(booking.id)
-    const lines = drawn(
+    const lines = drawnStrings(
       await renderInvoice({
         invoiceNumber: 'INV-2026-000001',
         issueDate: '2026-11-27',

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
@@ -20,6 +19,7 @@ import partnerCarriers from '#plugins/partner_carriers/services/main'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { makeBooking, makeListing } from '#tests/factories'
 import { onTheRoad, uploadProofOfDelivery } from '#tests/deliveries'
+import { pdfText } from '#tests/pdf_text'
 
 const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')
 const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
@@ -30,24 +30,6 @@ async function world() {
   const carrier = await makeUser('carrier', { isApproved: true })
   const listing = await makeListing(carrier)
   return { shipper, carrier, listing }
-}
-
-/** The strings a pdf-lib PDF draws (its content streams inflated, hex strings decoded). */
-function pdfStrings(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString('latin1')
-  const shown: string[] = []
-  for (const [, stream] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content = stream
-    try {
-      content = inflateSync(Buffer.from(stream, 'latin1')).toString('latin1')
-    } catch {
-      // not compressed
-    }
-    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) {
-      shown.push(Buffer.from(hex, 'hex').toString('latin1'))
-    }
-  }
-  return shown.join('\n')
 }
 
 /** A booking awaiting payment, then paid the way payments does it: pending -> booked. */
@@ -164,7 +146,7 @@ test.group('The invoice PDF at an off-hour', (group) => {
     const statuses = await app.container.make(BookingStatusService)
     await statuses.change(booking.id, 'delivered', { userId: carrier.id, role: 'carrier' })
     const invoice = await Invoice.findByOrFail('bookingId', booking.id)
-    const text = pdfStrings(await drive.use().getBytes(invoice.pdfUrl!))
+    const text = pdfText(await drive.use().getBytes(invoice.pdfUrl!))
     assert.include(text, `Invoice number\n${invoice.invoiceNumber}`)
     assert.include(text, 'Issued\n25 Nov 2026\nDue\n25 Nov 2026')
     assert.notInclude(text, '26 Nov 2026')

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
@@ -11,29 +10,13 @@ import RateConfirmation from '#marketplace/models/rate_confirmation'
 import DocumentService from '#tms/services/document_service'
 import { businessDayFromToday, eachTestInTransaction, makeUser } from '#tests/helpers'
 import { seedReferenceRows } from '#tms/tests/reference_rows'
+import { drawnStrings } from '#tests/pdf_text'
 
 const QUOTES = '/api/tms/quotes'
 const LANE = { origin: { postal: '60601' }, destination: { postal: '48201' } }
 
 let partner: FakePartnerCarrier
 
-/** Each string a pdf-lib PDF draws, in order. */
-function drawn(bytes: Uint8Array): string[] {
-  const raw = Buffer.from(bytes).toString('latin1')
-  const shown: string[] = []
-  for (const [, stream] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content = stream
-    try {
-      content = inflateSync(Buffer.from(stream, 'latin1')).toString('latin1')
-    } catch {
-      // not compressed
-    }
-    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) {
-      shown.push(Buffer.from(hex, 'hex').toString('latin1'))
-    }
-  }
-  return shown
-}
 const after = (lines: string[], label: string) => lines[lines.indexOf(label) + 1]
 
 /** The quote's 1,000 lb on one 48 x 40 x 40 in pallet: exactly 22.5 lb/cu ft, class 65. */
@@ -115,7 +98,7 @@ test.group('Freight details on a partner booking (docs/decisions/0257)', (group)
     await driver.fetchBol(booking.partnerShipmentId!)
     const bol = await driver.fetchBol(booking.partnerShipmentId!)
     assert.isTrue(bol.ok && bol.status === 'ready')
-    const bolLines = drawn((bol as { pdf: Uint8Array }).pdf)
+    const bolLines = drawnStrings((bol as { pdf: Uint8Array }).pdf)
     for (const line of [
       'Consignee: Detroit Paint Supply',
       'Commodity: Aerosol cans',
@@ -132,7 +115,7 @@ test.group('Freight details on a partner booking (docs/decisions/0257)', (group)
     await documents.issueRateConfirmation(booking.id)
     const [rc] = await RateConfirmation.query().where('bookingId', booking.id)
     const doc = await db.from('documents').where('id', rc.documentId).first()
-    const lines = drawn(await drive.use().getBytes(doc.url))
+    const lines = drawnStrings(await drive.use().getBytes(doc.url))
     assert.equal(after(lines, 'Handling units'), '1 box')
     assert.equal(after(lines, 'Consignee'), 'Detroit Paint Supply')
     assert.equal(after(lines, 'Commodity'), 'Aerosol cans')

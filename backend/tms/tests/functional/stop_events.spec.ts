@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
@@ -26,27 +25,10 @@ import {
 import { makeBooking, makeListing } from '#tests/factories'
 import { acceptRateConfirmation } from '#tests/deliveries'
 import { PHOTO_JPEG, SIGNATURE_DATA_URL } from '#tms/tests/stop_event_fixtures'
+import { pdfText } from '#tests/pdf_text'
 
 /** 10:00 in New York on Thursday 2026-03-05. */
 const NOW = DateTime.fromISO('2026-03-05T15:00:00Z')
-
-/** The strings a pdf-lib PDF draws (its content streams inflated, hex strings decoded). */
-function pdfStrings(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString('latin1')
-  const shown: string[] = []
-  for (const [, stream] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content = stream
-    try {
-      content = inflateSync(Buffer.from(stream, 'latin1')).toString('latin1')
-    } catch {
-      // not compressed
-    }
-    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) {
-      shown.push(Buffer.from(hex, 'hex').toString('latin1'))
-    }
-  }
-  return shown.join('\n')
-}
 
 let keys = 0
 const nextKey = () => `step-${Date.now()}-${++keys}`
@@ -199,7 +181,7 @@ test.group('Driver steps at the stops (decision 0243)', (group) => {
       hub.body().data.map((d: { id: number }) => d.id),
       [podId]
     )
-    const text = pdfStrings(await drive.use().getBytes(pod.url))
+    const text = pdfText(await drive.use().getBytes(pod.url))
     assert.include(text, 'Proof of Delivery')
     assert.include(text, 'Dana Receiver')
     assert.include(text, 'Arrived at pickup')
@@ -216,7 +198,7 @@ test.group('Driver steps at the stops (decision 0243)', (group) => {
 
     // The invoice notes the exception.
     const invoice = await Invoice.findByOrFail('bookingId', booking.id)
-    const invoiceText = pdfStrings(await drive.use().getBytes(invoice.pdfUrl!))
+    const invoiceText = pdfText(await drive.use().getBytes(invoice.pdfUrl!))
     assert.include(
       invoiceText,
       'Delivered with an exception (damage): Two pallets crushed on the top layer'
