@@ -1,10 +1,8 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
-import NotificationService from '#notifications/services/notification_service'
 import { Bouncer } from '@adonisjs/bouncer'
 import { DateTime } from 'luxon'
-import { placeColumns, statePlace, zip3Place } from '#alerts/lane_rules'
 import db from '@adonisjs/lucid/services/db'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -25,6 +23,7 @@ import { hashInviteToken } from '#freight_board/services/freight_invite_service'
 import { makeTerminal } from '#logistics/tests/drayage_fixtures'
 import { makeExpeditedJob } from '#logistics/tests/expedited_helpers'
 import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
+import { idFor, ownedRecords } from '#tests/walker_world'
 import { carrierOf, makeBooking, makeFreightListing, makeListing } from '#tests/factories'
 
 /**
@@ -331,53 +330,9 @@ async function nullOwnersWorld() {
   })
   const message = await db.from('booking_messages').where('booking_id', booking.id).first()
 
-  // A notification always has its user (the column is not null): the shipper's, which no
-  // other actor may mark (decision 0241).
-  const notification = (await (
-    await app.container.make(NotificationService)
-  ).notify(shipper.id, {
-    kind: 'booking',
-    title: 'Null-owner world notification',
-    body: 'Booking is waiting for payment.',
-    link: '/shipper#bookings',
-  }))!
-
-  // A saved lane of the carrier's and a saved search of the shipper's (decision 0239).
-  const savedStamp = DateTime.now().toFormat(db.connection().dialect.dateTimeFormat)
-  const savedRow = (owner: number) => ({
-    owner_user_id: owner,
-    ...placeColumns('origin', zip3Place('606')),
-    ...placeColumns('dest', statePlace('MI')),
-    equipment_key: 'ANY',
-    email: true,
-    created_at: savedStamp,
-    updated_at: savedStamp,
-  })
-  const [savedLaneRow] = await db.table('saved_lanes').insert(savedRow(carrier.id)).returning('id')
-  const savedLaneId = Number((savedLaneRow as any)?.id ?? savedLaneRow)
-  const [savedSearchRow] = await db
-    .table('saved_searches')
-    .insert({
-      ...savedRow(shipper.id),
-      pallets: 4,
-      date_from: businessDayFromToday(0),
-      date_to: businessDayFromToday(7),
-    })
-    .returning('id')
-  const savedSearchId = Number((savedSearchRow as any)?.id ?? savedSearchRow)
-
-  // A load template of the shipper's (decision 0248).
-  const [templateRow] = await db
-    .table('load_templates')
-    .insert({
-      owner_user_id: shipper.id,
-      name: 'Matrix template',
-      form: JSON.stringify({ origin: { postal: '60601' }, destination: { postal: '48201' } }),
-      created_at: savedStamp,
-      updated_at: savedStamp,
-    })
-    .returning('id')
-  const loadTemplateId = Number((templateRow as any)?.id ?? templateRow)
+  // What each user owns alone: a notification of the shipper's (the column is not null), which
+  // no other actor may mark (decision 0241), a saved lane, a saved search and a load template.
+  const owned = await ownedRecords(shipper.id, carrier.id)
 
   const param = (pattern: string, name: string): string | number | null => {
     if (name === 'accountId') return 'acct_null_owner'
@@ -396,31 +351,27 @@ async function nullOwnersWorld() {
     // A claim's evidence file: its policy reads the claim (:id), the file is read after it.
     if (name === 'fileId') return 1
     if (name !== 'id') return null
-    if (pattern.startsWith('/api/company/members/')) return member.id
-    if (pattern.startsWith('/api/saved-lanes/')) return savedLaneId
-    if (pattern.startsWith('/api/saved-searches/')) return savedSearchId
-    if (pattern.startsWith('/api/load-templates/')) return loadTemplateId
-    if (pattern.startsWith('/api/company/invites/')) return invite.id
-    if (/^\/api\/(admin\/)?claims\//.test(pattern)) return claim.id
-    if (/^\/api\/(shipper\/)?freight-listings\//.test(pattern)) return load.id
-    if (pattern.startsWith('/api/trucks/')) return listing.truckId
-    if (pattern.startsWith('/api/listings/')) return listing.id
-    if (pattern.startsWith('/api/account/tokens/')) return token.identifier as number
-    if (pattern.startsWith('/api/tms/shipments/')) return booking.id
-    if (pattern.startsWith('/api/tms/alert-rules/')) return alertRule.id
-    if (pattern.startsWith('/api/notifications/')) return notification.id
-    if (pattern.startsWith('/api/tms/quotes/')) return quote.id
-    if (pattern.startsWith('/api/tms/documents/')) return document.id
-    if (pattern.startsWith('/api/admin/reviews/')) return 1
-    if (/^\/api\/(admin\/finance\/invoices|advanced-invoices)\//.test(pattern)) return invoice.id
-    if (pattern.startsWith('/api/admin/finance/bookings/')) return booking.id
-    if (/^\/api\/(admin\/)?bookings?\//.test(pattern)) return booking.id
-    if (pattern.startsWith('/api/carrier/bookings/')) return booking.id
-    if (pattern.startsWith('/api/drayage/moves/')) return move.id
-    if (pattern.startsWith('/api/drayage/appointments/')) return appointment.id
-    if (pattern.startsWith('/api/admin/terminals/')) return terminal.id
-    if (pattern.startsWith('/api/expedited-jobs/')) return requestedJob.id
-    return null
+    return idFor(pattern, {
+      ...owned,
+      member: member.id,
+      companyInvite: invite.id,
+      claim: claim.id,
+      freightListing: load.id,
+      truck: listing.truckId,
+      listing: listing.id,
+      token: token.identifier as number,
+      booking: booking.id,
+      alertRule: alertRule.id,
+      quote: quote.id,
+      document: document.id,
+      // The review policy reads no record before its role check: any id.
+      review: 1,
+      invoice: invoice.id,
+      move: move.id,
+      appointment: appointment.id,
+      terminal: terminal.id,
+      expeditedJob: requestedJob.id,
+    })
   }
   const bodies: Record<string, Record<string, unknown>> = {
     'POST /api/create-payment-intent': { bookingId: booking.id },

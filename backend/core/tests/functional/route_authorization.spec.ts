@@ -1,5 +1,4 @@
 import ExternalQuote from '#tms/models/external_quote'
-import NotificationService from '#notifications/services/notification_service'
 import { unsubscribeToken } from '#notifications/services/unsubscribe_tokens'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
@@ -8,7 +7,6 @@ import db from '@adonisjs/lucid/services/db'
 import { Bouncer } from '@adonisjs/bouncer'
 import { createHash } from 'node:crypto'
 import { DateTime } from 'luxon'
-import { placeColumns, statePlace, zip3Place } from '#alerts/lane_rules'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import Document from '#tms/models/document'
@@ -19,6 +17,7 @@ import { BasePolicy } from '#core/policies/base_policy'
 import type { AuthorizeOptions } from '#core/middleware/authorize_middleware'
 import type { ScopeOptions } from '#core/middleware/scope_middleware'
 import { businessDayFromToday, makeUser, resetDatabase } from '#tests/helpers'
+import { idFor, ownedRecords } from '#tests/walker_world'
 import { carrierOf, makeBooking, makeFreightListing, makeListing } from '#tests/factories'
 import FreightListingInvite from '#freight_board/models/freight_listing_invite'
 import FreightOffer from '#freight_board/models/freight_offer'
@@ -415,52 +414,9 @@ async function ownersWorld() {
     .returning('id')
   const claimId = Number((claimRow as any)?.id ?? claimRow)
 
-  // A notification of the shipper's (decision 0241).
-  const notification = (await (
-    await app.container.make(NotificationService)
-  ).notify(shipper.id, {
-    kind: 'booking',
-    title: 'Matrix notification',
-    body: 'Booking is waiting for payment.',
-    link: '/shipper#bookings',
-  }))!
-
-  // A saved lane of the carrier's and a saved search of the shipper's (decision 0239).
-  const savedStamp = DateTime.now().toFormat(db.connection().dialect.dateTimeFormat)
-  const savedRow = (owner: number) => ({
-    owner_user_id: owner,
-    ...placeColumns('origin', zip3Place('606')),
-    ...placeColumns('dest', statePlace('MI')),
-    equipment_key: 'ANY',
-    email: true,
-    created_at: savedStamp,
-    updated_at: savedStamp,
-  })
-  const [savedLaneRow] = await db.table('saved_lanes').insert(savedRow(carrier.id)).returning('id')
-  const savedLaneId = Number((savedLaneRow as any)?.id ?? savedLaneRow)
-  const [savedSearchRow] = await db
-    .table('saved_searches')
-    .insert({
-      ...savedRow(shipper.id),
-      pallets: 4,
-      date_from: businessDayFromToday(0),
-      date_to: businessDayFromToday(7),
-    })
-    .returning('id')
-  const savedSearchId = Number((savedSearchRow as any)?.id ?? savedSearchRow)
-
-  // A load template of the shipper's (decision 0248).
-  const [templateRow] = await db
-    .table('load_templates')
-    .insert({
-      owner_user_id: shipper.id,
-      name: 'Matrix template',
-      form: JSON.stringify({ origin: { postal: '60601' }, destination: { postal: '48201' } }),
-      created_at: savedStamp,
-      updated_at: savedStamp,
-    })
-    .returning('id')
-  const loadTemplateId = Number((templateRow as any)?.id ?? templateRow)
+  // What each user owns alone: a notification and a saved search of the shipper's, a saved lane
+  // of the carrier's, a load template of the shipper's (decisions 0239, 0241, 0248).
+  const owned = await ownedRecords(shipper.id, carrier.id)
 
   /** What a path parameter stands for; null when the matrix does not know (the test fails). */
   const pendingCarrierId = (await carrierOf(pending)).id
@@ -483,32 +439,27 @@ async function ownersWorld() {
     if (name === 'fileId') return 1
     if (name === 'offerId') return offer.id
     if (name !== 'id') return null
-    if (/^\/api\/(shipper\/)?freight-listings\//.test(pattern)) return freightListing.id
-    if (pattern.startsWith('/api/notifications/')) return notification.id
-    if (pattern.startsWith('/api/company/members/')) return planner.memberId
-    if (pattern.startsWith('/api/saved-lanes/')) return savedLaneId
-    if (pattern.startsWith('/api/saved-searches/')) return savedSearchId
-    if (pattern.startsWith('/api/load-templates/')) return loadTemplateId
-    if (pattern.startsWith('/api/company/invites/')) return companyInvite.id
-    if (/^\/api\/(admin\/)?claims\//.test(pattern)) return claimId
-    if (pattern.startsWith('/api/trucks/')) return listing.truckId
-    if (pattern.startsWith('/api/listings/')) return listing.id
-    if (pattern.startsWith('/api/account/tokens/')) return token.identifier as number
-    if (pattern.startsWith('/api/tms/shipments/')) return booking.id
-    if (pattern.startsWith('/api/tms/alert-rules/')) return alertRule.id
-    if (pattern.startsWith('/api/tms/quotes/')) return quote.id
-    if (pattern.startsWith('/api/admin/reviews/')) return review.id
-    if (/^\/api\/(admin\/finance\/invoices|advanced-invoices)\//.test(pattern)) return invoice.id
-    if (pattern.startsWith('/api/admin/finance/bookings/')) return booking.id
-    if (pattern.startsWith('/api/carrier/bookings/')) return booking.id
-    if (/^\/api\/(admin\/)?bookings?\//.test(pattern)) return booking.id
-    if (pattern.startsWith('/api/tms/documents/')) return document.id
-    if (pattern.startsWith('/api/drayage/moves/')) return move.id
-    if (pattern.startsWith('/api/drayage/appointments/')) return appointment.id
-    if (pattern.startsWith('/api/admin/terminals/')) return terminal.id
     if (pattern === '/api/expedited-jobs/:id/accept') return expeditedOffer.id
-    if (pattern.startsWith('/api/expedited-jobs/')) return expeditedRun.id
-    return null
+    return idFor(pattern, {
+      ...owned,
+      member: planner.memberId,
+      companyInvite: companyInvite.id,
+      claim: claimId,
+      freightListing: freightListing.id,
+      truck: listing.truckId,
+      listing: listing.id,
+      token: token.identifier as number,
+      booking: booking.id,
+      alertRule: alertRule.id,
+      quote: quote.id,
+      document: document.id,
+      review: review.id,
+      invoice: invoice.id,
+      move: move.id,
+      appointment: appointment.id,
+      terminal: terminal.id,
+      expeditedJob: expeditedRun.id,
+    })
   }
 
   // Bodies that would succeed if nothing refused them, so a missing check shows as a change.
