@@ -1,13 +1,11 @@
 import * as React from 'react'
-import { BellRing, Pencil, Plus } from 'lucide-react'
+import { BellRing, Plus } from 'lucide-react'
 import { LoadStates } from '@/components/load-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { NativeSelect } from '@/components/ui/native-select'
 import { TextField } from '@/components/ui/text-field'
-import { toast } from '@/components/ui/use-toast'
 import { EQUIPMENT_LABELS, MODE_LABELS } from '@/config/freight-labels'
 import {
   createSavedLane,
@@ -25,12 +23,7 @@ import {
   sideErrors,
   type PlaceDraft,
 } from '@/features/alerts/components/place-fields'
-import {
-  DeleteSaved,
-  EmailToggle,
-  errorText,
-  fieldErrorsOf,
-} from '@/features/alerts/components/saved-list-parts'
+import { SavedCard, SavedForm } from '@/features/alerts/components/saved-list-parts'
 
 type Equipment = keyof typeof EQUIPMENT_LABELS
 type Mode = keyof typeof MODE_LABELS
@@ -130,25 +123,13 @@ function laneDraft(lane: SavedLane): Draft {
 }
 
 function LaneCard({ lane, onChanged }: { lane: SavedLane; onChanged: () => Promise<unknown> }) {
-  const [editing, setEditing] = React.useState(false)
-  if (editing) {
-    return (
-      <LaneForm
-        lane={lane}
-        onDone={async (saved) => {
-          setEditing(false)
-          if (saved) await onChanged()
-        }}
-      />
-    )
-  }
   return (
-    <Card>
-      <CardHeader className="pb-2">
-        <CardTitle className="text-base">{laneLabel(lane)}</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-3">
-        <div className="flex flex-wrap gap-2">
+    <SavedCard
+      what="lane"
+      item={lane}
+      label={laneLabel(lane)}
+      badges={
+        <>
           <Badge variant="secondary" className="normal-case">
             {lane.equipment ? EQUIPMENT_LABELS[lane.equipment] : 'Any equipment'}
           </Badge>
@@ -160,41 +141,13 @@ function LaneCard({ lane, onChanged }: { lane: SavedLane; onChanged: () => Promi
               At least ${(lane.min_rate_cents_per_mile / 100).toFixed(2)}/mi
             </Badge>
           ) : null}
-          <Badge variant="outline" className="normal-case">
-            {lane.alerts} {lane.alerts === 1 ? 'alert' : 'alerts'}
-          </Badge>
-        </div>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <EmailToggle
-            id={`lane-${lane.id}-email`}
-            checked={lane.email}
-            onToggle={async (email) => {
-              await updateSavedLane(lane.id, { email })
-              await onChanged()
-            }}
-          />
-          <div className="flex flex-wrap gap-1">
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Edit saved lane ${laneLabel(lane)}`}
-              onClick={() => setEditing(true)}
-            >
-              <Pencil className="h-4 w-4" aria-hidden="true" />
-              Edit
-            </Button>
-            <DeleteSaved
-              what="lane"
-              label={laneLabel(lane)}
-              onDelete={async () => {
-                await deleteSavedLane(lane.id)
-                await onChanged()
-              }}
-            />
-          </div>
-        </div>
-      </CardContent>
-    </Card>
+        </>
+      }
+      onEmail={(email) => updateSavedLane(lane.id, { email })}
+      onDelete={() => deleteSavedLane(lane.id)}
+      onChanged={onChanged}
+      editor={(done) => <LaneForm lane={lane} onDone={done} />}
+    />
   )
 }
 
@@ -208,16 +161,12 @@ function LaneForm({
 }) {
   const [draft, setDraft] = React.useState<Draft>(() => (lane ? laneDraft(lane) : EMPTY))
   const idp = lane ? `lane-${lane.id}` : 'lane'
-  const formName = lane ? `Edit saved lane ${laneLabel(lane)}` : 'New saved lane'
-  const [errors, setErrors] = React.useState<Record<string, string>>({})
-  const [saving, setSaving] = React.useState(false)
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault()
+  const save = async (refuse: (errors: Record<string, string>) => void) => {
     const minRate = centsPerMile(draft.minRate)
     if (Number.isNaN(minRate)) {
-      setErrors({ min_rate_cents_per_mile: 'Enter dollars per mile, e.g. 2.25' })
-      return
+      refuse({ min_rate_cents_per_mile: 'Enter dollars per mile, e.g. 2.25' })
+      return null
     }
     const input: SavedLaneInput = {
       origin: placeInput(draft.origin),
@@ -227,39 +176,20 @@ function LaneForm({
       min_rate_cents_per_mile: minRate,
       email: draft.email,
     }
-    setSaving(true)
-    setErrors({})
-    try {
-      const saved = lane ? await updateSavedLane(lane.id, input) : await createSavedLane(input)
-      toast({ variant: 'success', title: 'Lane saved', description: laneLabel(saved) })
-      await onDone(true)
-    } catch (error) {
-      const fields = fieldErrorsOf(error)
-      setErrors(fields)
-      if (Object.keys(fields).length === 0) {
-        toast({
-          variant: 'destructive',
-          title: 'Could not save the lane',
-          description: errorText(error),
-        })
-      }
-    } finally {
-      setSaving(false)
-    }
+    const saved = lane ? await updateSavedLane(lane.id, input) : await createSavedLane(input)
+    return laneLabel(saved)
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-lg">{lane ? 'Edit saved lane' : 'New saved lane'}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          aria-label={formName}
-          onSubmit={(e) => void submit(e)}
-          className="space-y-4"
-          noValidate
-        >
+    <SavedForm
+      what="lane"
+      title={lane ? 'Edit saved lane' : 'New saved lane'}
+      formName={lane ? `Edit saved lane ${laneLabel(lane)}` : 'New saved lane'}
+      onDone={onDone}
+      save={save}
+    >
+      {(errors) => (
+        <>
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <PlaceFields
               idPrefix={`${idp}-origin`}
@@ -326,21 +256,8 @@ function LaneForm({
             />
             Email me each matching load
           </label>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving...' : 'Save lane'}
-            </Button>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={saving}
-              onClick={() => void onDone(false)}
-            >
-              Cancel
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+        </>
+      )}
+    </SavedForm>
   )
 }

@@ -1,11 +1,8 @@
 import * as React from 'react'
-import { BellRing, Pencil } from 'lucide-react'
+import { BellRing } from 'lucide-react'
 import { LoadStates } from '@/components/load-states'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { TextField } from '@/components/ui/text-field'
-import { toast } from '@/components/ui/use-toast'
 import { EQUIPMENT_LABELS } from '@/config/freight-labels'
 import {
   deleteSavedSearch,
@@ -13,12 +10,7 @@ import {
   useSavedSearches,
   type SavedSearch,
 } from '@/features/alerts/api/saved-lanes'
-import {
-  DeleteSaved,
-  EmailToggle,
-  errorText,
-  fieldErrorsOf,
-} from '@/features/alerts/components/saved-list-parts'
+import { SavedCard, SavedForm } from '@/features/alerts/components/saved-list-parts'
 import {
   PlaceFields,
   placeDraft,
@@ -82,25 +74,13 @@ function SearchCard({
   search: SavedSearch
   onChanged: () => Promise<unknown>
 }) {
-  const [editing, setEditing] = React.useState(false)
-  if (editing) {
-    return (
-      <SearchForm
-        search={s}
-        onDone={async (saved) => {
-          setEditing(false)
-          if (saved) await onChanged()
-        }}
-      />
-    )
-  }
   return (
-    <Card>
-      <CardHeader className="pb-2">
-        <CardTitle className="text-base">{searchLabel(s)}</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-3">
-        <div className="flex flex-wrap gap-2">
+    <SavedCard
+      what="search"
+      item={s}
+      label={searchLabel(s)}
+      badges={
+        <>
           <Badge variant="secondary" className="normal-case">
             {s.equipment ? EQUIPMENT_LABELS[s.equipment] : 'Any equipment'}
           </Badge>
@@ -110,41 +90,13 @@ function SearchCard({
           <Badge variant="secondary" className="normal-case">
             {s.date_from} to {s.date_to}
           </Badge>
-          <Badge variant="outline" className="normal-case">
-            {s.alerts} {s.alerts === 1 ? 'alert' : 'alerts'}
-          </Badge>
-        </div>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <EmailToggle
-            id={`search-${s.id}-email`}
-            checked={s.email}
-            onToggle={async (email) => {
-              await updateSavedSearch(s.id, { email })
-              await onChanged()
-            }}
-          />
-          <div className="flex flex-wrap gap-1">
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Edit saved search ${searchLabel(s)}`}
-              onClick={() => setEditing(true)}
-            >
-              <Pencil className="h-4 w-4" aria-hidden="true" />
-              Edit
-            </Button>
-            <DeleteSaved
-              what="search"
-              label={searchLabel(s)}
-              onDelete={async () => {
-                await deleteSavedSearch(s.id)
-                await onChanged()
-              }}
-            />
-          </div>
-        </div>
-      </CardContent>
-    </Card>
+        </>
+      }
+      onEmail={(email) => updateSavedSearch(s.id, { email })}
+      onDelete={() => deleteSavedSearch(s.id)}
+      onChanged={onChanged}
+      editor={(done) => <SearchForm search={s} onDone={done} />}
+    />
   )
 }
 
@@ -171,51 +123,29 @@ function SearchForm({
     dateFrom: search.date_from,
     dateTo: search.date_to,
   }))
-  const [errors, setErrors] = React.useState<Record<string, string>>({})
-  const [saving, setSaving] = React.useState(false)
   const idp = `search-${search.id}`
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault()
-    setSaving(true)
-    setErrors({})
-    try {
-      const saved = await updateSavedSearch(search.id, {
-        origin: placeInput(draft.origin),
-        destination: placeInput(draft.destination),
-        pallets: Number(draft.pallets),
-        date_from: draft.dateFrom,
-        date_to: draft.dateTo,
-      })
-      toast({ variant: 'success', title: 'Search saved', description: searchLabel(saved) })
-      await onDone(true)
-    } catch (error) {
-      const fields = fieldErrorsOf(error)
-      setErrors(fields)
-      if (Object.keys(fields).length === 0) {
-        toast({
-          variant: 'destructive',
-          title: 'Could not save the search',
-          description: errorText(error),
-        })
-      }
-    } finally {
-      setSaving(false)
-    }
+  const save = async () => {
+    const saved = await updateSavedSearch(search.id, {
+      origin: placeInput(draft.origin),
+      destination: placeInput(draft.destination),
+      pallets: Number(draft.pallets),
+      date_from: draft.dateFrom,
+      date_to: draft.dateTo,
+    })
+    return searchLabel(saved)
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-lg">Edit saved search</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          aria-label={`Edit saved search ${searchLabel(search)}`}
-          onSubmit={(e) => void submit(e)}
-          className="space-y-4"
-          noValidate
-        >
+    <SavedForm
+      what="search"
+      title="Edit saved search"
+      formName={`Edit saved search ${searchLabel(search)}`}
+      onDone={onDone}
+      save={save}
+    >
+      {(errors) => (
+        <>
           <PlaceFields
             idPrefix={`${idp}-origin`}
             legend="Origin"
@@ -256,21 +186,8 @@ function SearchForm({
               onChange={(e) => setDraft({ ...draft, dateTo: e.target.value })}
             />
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving...' : 'Save search'}
-            </Button>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={saving}
-              onClick={() => void onDone(false)}
-            >
-              Cancel
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+        </>
+      )}
+    </SavedForm>
   )
 }
