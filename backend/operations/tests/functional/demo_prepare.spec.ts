@@ -4,7 +4,6 @@ import db from '@adonisjs/lucid/services/db'
 import dbConfig from '#config/database'
 import { makeUser, resetDatabase } from '#tests/helpers'
 import { runAce } from '#operations/tests/ace'
-// @ts-expect-error scripts/ is plain JavaScript without declarations
 import { demoDatabaseReady } from '../../../../scripts/demo_ready.js'
 
 /**
