@@ -207,7 +207,7 @@ export default defineConfig({
         outDir: fileURLToPath(new URL('./dist', import.meta.url)),
         ssrEntry: fileURLToPath(new URL('./dist-ssr/prerender.js', import.meta.url)),
       })
-      compressBuild(fileURLToPath(new URL('./dist', import.meta.url)))
+      await compressBuild(fileURLToPath(new URL('./dist', import.meta.url)))
     },
   },
   server: {

@@ -27,7 +27,7 @@ const env = { ...process.env, NODE_ENV: 'production' }
 // (docs/operations.md, "Scheduled work"); instances behind a balancer set it on one of them.
 if (!isSet('SCHEDULER_ENABLED')) env.SCHEDULER_ENABLED = 'true'
 
-buildIfNeeded(env)
+await buildIfNeeded(env)
 migrate(env)
 const url = await serve(env)
 console.log(`\nPalletLine (production) is running at ${url}. Stop with Ctrl+C.\n`)

@@ -34,6 +34,23 @@ export function run(label, command, args, env) {
   }
 }
 
+/** `run` that lets other steps go on meanwhile: resolves when the command succeeds. */
+export function runAlongside(label, command, args, env) {
+  console.log(`▸ ${label}`)
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env })
+    child.on('error', (error) => {
+      console.error(`✖ ${label} failed: ${error.message}`)
+      process.exit(1)
+    })
+    child.on('exit', (code, signal) => {
+      if (code === 0) return resolve()
+      console.error(`✖ ${label} failed`)
+      process.exit(code ?? (signal ? 1 : 0))
+    })
+  })
+}
+
 function newestMtime(dir) {
   let newest = 0
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -78,16 +95,19 @@ function buildToolsInstalled() {
 }
 
 /**
- * Builds the frontend and compiles the server (build/) when missing or older than their
- * sources. Without the dev dependencies a shipped build is served as it is; none at all stops.
+ * Starts building the frontend and compiling the server (build/) when missing or older than
+ * their sources, side by side (docs/decisions/0272): `server` resolves when build/ is ready,
+ * `frontend` when frontend/dist is. Without the dev dependencies a shipped build is served as it
+ * is; none at all stops.
  */
-export function buildIfNeeded(env) {
+export function startBuilds(env) {
+  const done = { server: Promise.resolve(), frontend: Promise.resolve() }
   const stale = { frontend: frontendChanged(), server: serverChanged() }
-  if (!stale.frontend && !stale.server) return
+  if (!stale.frontend && !stale.server) return done
   if (!buildToolsInstalled()) {
     if (existsSync(builtIndex) && existsSync(builtServer)) {
       console.log('▸ Serving the shipped build (the build tools are not installed)')
-      return
+      return done
     }
     console.error(
       '✖ No build, and no build tools (dev dependencies) to make one: run `npm run build` where\n' +
@@ -96,14 +116,32 @@ export function buildIfNeeded(env) {
     )
     process.exit(1)
   }
-  if (stale.frontend)
-    run(
-      'Building the frontend',
-      'npx',
-      ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'],
-      env
-    )
-  if (stale.server) run('Compiling the server', 'node', ['scripts/build-server.js'], env)
+  return {
+    server: stale.server
+      ? runAlongside('Compiling the server', 'node', ['scripts/build-server.js'], env)
+      : done.server,
+    frontend: stale.frontend
+      ? runAlongside(
+          'Building the frontend',
+          'node',
+          [
+            'node_modules/vite/bin/vite.js',
+            'build',
+            '--config',
+            'frontend/vite.config.ts',
+            '--logLevel',
+            'warn',
+          ],
+          env
+        )
+      : done.frontend,
+  }
+}
+
+/** Both builds of `startBuilds`, finished. */
+export async function buildIfNeeded(env) {
+  const builds = startBuilds(env)
+  await Promise.all([builds.server, builds.frontend])
 }
 
 export function migrate(env) {
@@ -126,8 +164,9 @@ export async function serve(env) {
 
   const host = env.HOST ?? '0.0.0.0'
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${env.PORT ?? '3333'}`
-  for (let i = 0; i < 120; i++) {
-    await new Promise((r) => setTimeout(r, 500))
+  // Every 100 ms: the first answer is the moment the app is up (a restart takes a few seconds).
+  for (let i = 0; i < 600; i++) {
+    await new Promise((r) => setTimeout(r, 100))
     try {
       const res = await fetch(`${url}/api/health`)
       if (res.ok) break

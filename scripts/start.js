@@ -4,11 +4,16 @@
  * seeds the demo data once, starts the server with DEMO_MODE=true (the boot rules then allow the
  * demo's sandbox payments, demo partner and demo census in production, docs/decisions/0204) and
  * prints the URL and the demo logins. Production starts with `npm run serve` (scripts/serve.js).
+ *
+ * Fast (docs/decisions/0272): the frontend builds while the server compiles and the database
+ * is migrated and seeded (one process, one transaction), and a restart on a migrated, seeded
+ * database skips that step after a direct look at the database (scripts/demo_ready.js).
  */
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { buildIfNeeded, isSet, migrate, requireNode24, run, serve } from './server_steps.js'
+import { demoDatabaseReady } from './demo_ready.js'
+import { isSet, requireNode24, runAlongside, serve, startBuilds } from './server_steps.js'
 
 requireNode24('npm start')
 
@@ -48,15 +53,18 @@ env.SCHEDULER_ENABLED = process.env.SCHEDULER_ENABLED ?? 'true'
 // says otherwise, a stop skips the drain (docs/operations.md, "Shutdown").
 if (!isSet('SHUTDOWN_DRAIN_MS')) env.SHUTDOWN_DRAIN_MS = '0'
 
-buildIfNeeded(env)
-migrate(env)
-if (env.DEMO_SEED !== 'false')
-  run(
-    'Seeding demo data (first start only)',
+const builds = startBuilds(env)
+await builds.server
+if (!(await demoDatabaseReady(env)))
+  await runAlongside(
+    env.DEMO_SEED === 'false'
+      ? 'Preparing the database'
+      : 'Preparing the database and the demo data (first start only)',
     'node',
-    ['build/ace.js', 'db:seed', '--files', 'database/seeders/demo_seeder.js'],
+    ['build/ace.js', 'demo:prepare'],
     env
   )
+await builds.frontend
 
 const url = await serve(env)
 console.log(`\nPalletLine is running at ${url}\n`)

@@ -2,6 +2,7 @@ import { BaseSeeder } from '@adonisjs/lucid/seeders'
 import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import mail from '@adonisjs/mail/services/main'
+import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
 import { Clock } from '#core/clock'
 import { Timeline } from './demo/timeline.js'
@@ -26,9 +27,10 @@ import { planExpedited } from './demo/expedited.js'
  * with the app's clock set to each step's moment (demo/timeline.ts), so prices, statuses,
  * payments, ledger, invoices and payouts are exactly what the server makes of them.
  *
- * Runs once: it does nothing when the demo admin already exists. The steps commit one by one,
- * as requests would; a run that fails part-way leaves a partial demo (start from an empty
- * database again).
+ * Runs once: it does nothing when the demo admin already exists. The steps run inside one
+ * transaction (each service's own transaction a savepoint in it, its after-commit work done as
+ * it commits), so the demo is written with one commit instead of hundreds, and a run that fails
+ * part-way leaves no partial demo (docs/decisions/0272).
  */
 export default class DemoSeeder extends BaseSeeder {
   async run() {
@@ -60,12 +62,14 @@ export default class DemoSeeder extends BaseSeeder {
           `Demo data: replaying ${timeline.size} steps from ${timeline.first?.toISODate()} to today`
         )
         let shown = 0
-        await timeline.play((done, total) => {
-          const quarter = Math.floor((done / total) * 4)
-          if (quarter === shown) return
-          shown = quarter
-          report(`  ${quarter * 25}% (${done}/${total})`)
-        })
+        await inOneTransaction(this.client.connectionName, () =>
+          timeline.play((done, total) => {
+            const quarter = Math.floor((done / total) * 4)
+            if (quarter === shown) return
+            shown = quarter
+            report(`  ${quarter * 25}% (${done}/${total})`)
+          })
+        )
       } finally {
         sandbox.restore()
       }
@@ -76,6 +80,24 @@ export default class DemoSeeder extends BaseSeeder {
     }
     report(`Demo data seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   }
+}
+
+/**
+ * Runs `work` inside one database transaction: every query the services make joins it (Lucid's
+ * global transaction) and their own transactions become savepoints in it, whose after-commit
+ * hooks run as before. One commit instead of one per step (docs/decisions/0272). Inside a
+ * caller's global transaction (a test's) it joins that one and leaves the commit to the caller.
+ */
+async function inOneTransaction(connection: string, work: () => Promise<void>) {
+  if (db.connectionGlobalTransactions.has(connection)) return work()
+  await db.beginGlobalTransaction(connection)
+  try {
+    await work()
+  } catch (error) {
+    await db.rollbackGlobalTransaction(connection)
+    throw error
+  }
+  await db.commitGlobalTransaction(connection)
 }
 
 /** Progress on the console of `npm start`; quiet in tests. */
