@@ -25,7 +25,7 @@ function tsc(args) {
 }
 
 rmSync('build', { recursive: true, force: true })
-const swc = loadSwc()
+const swc = await loadSwc()
 if (swc) {
   const started = performance.now()
   const server = await transpile(

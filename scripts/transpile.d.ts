@@ -1,6 +1,6 @@
 export type SwcOptions = Record<string, unknown>
-/** @swc/core as the TypeScript loader has it, or null without the loader. */
-export declare function loadSwc(): unknown
+/** @swc/core (a development dependency), or null where it is not installed. */
+export declare function loadSwc(): Promise<unknown>
 /** The .ts files (not .d.ts) under `dir`. */
 export declare function typescriptFiles(dir: string): string[]
 /** The loader's options; `decorators` for the server (legacy, with metadata), not the CLI. */

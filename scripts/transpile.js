@@ -3,13 +3,16 @@
  * docs/decisions/0272): the options of the TypeScript loader the tests run on (@poppinss/ts-exec).
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { dirname, join, relative, resolve } from 'node:path'
 
-/** @swc/core as the TypeScript loader has it (its dependency), or null without the loader. */
-export function loadSwc() {
+/**
+ * @swc/core (a development dependency, the version the TypeScript loader runs on), or null
+ * where it is not installed (a production install): build-server.js then falls back to tsc.
+ */
+export async function loadSwc() {
   try {
-    return createRequire(import.meta.resolve('@poppinss/ts-exec'))('@swc/core')
+    const swc = await import('@swc/core')
+    return swc.default ?? swc
   } catch {
     return null
   }

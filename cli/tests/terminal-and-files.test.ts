@@ -308,7 +308,7 @@ export async function resolve(specifier, context, next) {
 `
     )
     // The build step's own transpiler (scripts/build-server.js), into a directory of this test's.
-    const swc = loadSwc()
+    const swc = await loadSwc()
     expect(swc).not.toBeNull()
     const files = await transpile(
       swc,
