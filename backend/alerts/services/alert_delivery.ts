@@ -70,7 +70,7 @@ export class AlertMatchedMail extends BaseMail {
 /**
  * Tells each owner of a recorded match (docs/decisions/0239): a live `alert` notice on the
  * owner's channel (decision 0171: it names no one; the screen shows a toast and refetches),
- * the `alert:matched` event for the notification centre, and a mail per match when the lane or
+ * one `alert:matched` event naming them all for the notification centre (decision 0267), and a mail per match when the lane or
  * search has email on. A failed mail is logged, never the poster's error.
  */
 @inject()
@@ -105,7 +105,7 @@ export default class AlertDelivery {
     })
   }
 
-  private async deliver(alerts: MatchedAlert[], what: Omit<AlertMatched, 'userId'>) {
+  private async deliver(alerts: MatchedAlert[], what: Omit<AlertMatched, 'recipients'>) {
     const users = [...new Set(alerts.map((a) => a.userId))]
     notifyUsers(users, { kind: 'alert', id: what.subjectId, change: what.kind })
     // A mail per match whose lane or search asks for one, queued after the posting's work (a
@@ -128,9 +128,11 @@ export default class AlertDelivery {
         }
       )
     }
-    // The notification centre keeps it, and does not mail again whom this mailed.
-    for (const userId of users) {
-      await emitter.emit('alert:matched', { userId, ...what, mailed: mailed.has(userId) })
-    }
+    // The notification centre keeps it, and does not mail again whom this mailed: one event
+    // for the whole posting, stored in one batch (docs/decisions/0267).
+    await emitter.emit('alert:matched', {
+      ...what,
+      recipients: users.map((userId) => ({ userId, mailed: mailed.has(userId) })),
+    })
   }
 }

@@ -5,8 +5,7 @@ import type { DateTime } from 'luxon'
 import { Clock } from '#core/clock'
 import { notifyUsers } from '#core/live_notices'
 import { mailedLinkOrigin } from '#core/public_origin'
-import { rowCount, transaction, writeTransaction } from '#core/transactions'
-import { isUniqueViolation } from '#core/validation'
+import { rowCount, transaction } from '#core/transactions'
 import { sqlTimestamp } from '#core/timestamps'
 import { NotFoundException } from '#core/exceptions/http_errors'
 import AccountStatsService from '#accounts/services/account_stats_service'
@@ -104,66 +103,99 @@ export default class NotificationService {
 
   /** Stores and announces a notification; null when the kind is off or the key was told before. */
   async notify(userId: number, input: NewNotification): Promise<NotificationShape | null> {
-    const { channel, push } = await this.preferenceOf(userId, input.kind)
-    if (channel === 'off') return null
-    const link = isAppPath(input.link) ? input.link : '/notifications'
-    let created: Notification | null
-    try {
-      // A read before the write only for a key: then the write lock first (SQLite), so an ace
-      // command writing meanwhile makes this wait instead of failing busy.
-      const run = input.dedupeKey ? writeTransaction : transaction
-      created = await run(async (trx) => {
-        if (input.dedupeKey) {
-          const told = await trx
-            .from('notifications')
-            .where('user_id', userId)
-            .where('dedupe_key', input.dedupeKey)
-            .select('id')
-            .first()
-          if (told) return null
-        }
-        return Notification.create(
-          {
-            userId,
-            kind: input.kind,
-            title: cut(input.title.trim(), MAX_TITLE),
-            body: cut(input.body.trim(), MAX_BODY),
-            link,
-            dedupeKey: input.dedupeKey ?? null,
-            createdAt: this.now(),
-            readAt: null,
-            mailedAt: input.mailedElsewhere ? this.now() : null,
-          },
-          { client: trx }
-        )
-      })
-    } catch (error) {
-      // The same key told by another instance at the same moment: it was told once.
-      if (input.dedupeKey && isUniqueViolation(error)) return null
-      throw error
-    }
-    if (!created) return null
-    notifyUsers([userId], { kind: 'notification', id: created.id, change: 'created' })
-    if (channel === 'email_immediate' && !input.mailedElsewhere) {
-      const notification = created
-      mailQueue.push(`notification ${notification.id}`, () => this.mailNow(notification))
-    }
-    if (push) {
-      // To each subscribed browser (decision 0253), after the listener like a mail: a push
-      // service's answer never holds up the change that caused it.
-      const shaped = shape(created)
-      mailQueue.push(`push notification ${created.id}`, async () => {
-        await this.webPush.deliver(userId, shaped)
-      })
-    }
-    return shape(created)
+    const [created] = await this.notifyMany(
+      [{ userId, mailedElsewhere: input.mailedElsewhere ?? false }],
+      input
+    )
+    return created ?? null
   }
 
   /** The same notification to several users (each once). */
   async notifyAll(userIds: Iterable<number | null | undefined>, input: NewNotification) {
-    for (const id of new Set(userIds)) {
-      if (typeof id === 'number' && Number.isInteger(id) && id > 0) await this.notify(id, input)
+    return this.notifyMany(
+      [...userIds].map((userId) => ({ userId, mailedElsewhere: input.mailedElsewhere ?? false })),
+      input
+    )
+  }
+
+  /**
+   * The same notification to several users at once (docs/decisions/0267): one read of their
+   * preferences for the kind, one multi-row insert, whatever their number. A user whose kind is
+   * off gets nothing; with a `dedupeKey` the insert skips (ON CONFLICT DO NOTHING on the unique
+   * (user, key)) whom the key was told before, by this process or another at the same moment,
+   * and only the rows it inserted are announced, mailed and pushed. `mailedElsewhere` per user:
+   * its source mailed that user already. Answers the notifications stored.
+   */
+  async notifyMany(
+    recipients: { userId: number | null | undefined; mailedElsewhere?: boolean }[],
+    input: Omit<NewNotification, 'mailedElsewhere'>
+  ): Promise<NotificationShape[]> {
+    const mailedElsewhere = new Map<number, boolean>()
+    for (const r of recipients) {
+      const id = r.userId
+      if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) continue
+      mailedElsewhere.set(id, (mailedElsewhere.get(id) ?? false) || Boolean(r.mailedElsewhere))
     }
+    if (mailedElsewhere.size === 0) return []
+    const preferences = await this.preferencesOf([...mailedElsewhere.keys()], input.kind)
+    const told = [...preferences].filter(([, p]) => p.channel !== 'off').map(([id]) => id)
+    if (told.length === 0) return []
+
+    const client = db.connection()
+    const now = this.now()
+    const stamp = sqlTimestamp(now, client)
+    const title = cut(input.title.trim(), MAX_TITLE)
+    const body = cut(input.body.trim(), MAX_BODY)
+    const link = isAppPath(input.link) ? input.link : '/notifications'
+    const dedupeKey = input.dedupeKey ?? null
+    const insert = client
+      .knexQuery()
+      .table('notifications')
+      .insert(
+        told.map((userId) => ({
+          user_id: userId,
+          kind: input.kind,
+          title,
+          body,
+          link,
+          dedupe_key: dedupeKey,
+          created_at: stamp,
+          read_at: null,
+          mailed_at: mailedElsewhere.get(userId) ? stamp : null,
+        }))
+      )
+    // One statement: the unique (user, key) decides who was told before, here or elsewhere.
+    const rows: any[] = dedupeKey
+      ? await insert.onConflict(['user_id', 'dedupe_key']).ignore().returning(['id', 'user_id'])
+      : await insert.returning(['id', 'user_id'])
+
+    const created: NotificationShape[] = []
+    for (const row of rows) {
+      const userId = Number(row.user_id)
+      const shaped: NotificationShape = {
+        id: Number(row.id),
+        kind: input.kind,
+        title,
+        body,
+        link,
+        createdAt: iso(now),
+        readAt: null,
+      }
+      created.push(shaped)
+      notifyUsers([userId], { kind: 'notification', id: shaped.id, change: 'created' })
+      const { channel, push } = preferences.get(userId)!
+      if (channel === 'email_immediate' && !mailedElsewhere.get(userId)) {
+        mailQueue.push(`notification ${shaped.id}`, () => this.mailNow(userId, shaped))
+      }
+      if (push) {
+        // To each subscribed browser (decision 0253), after the listener like a mail: a push
+        // service's answer never holds up the change that caused it.
+        mailQueue.push(`push notification ${shaped.id}`, async () => {
+          await this.webPush.deliver(userId, shaped)
+        })
+      }
+    }
+    return created
   }
 
   /** A page of the user's notifications, newest first, and how many are unread. */
@@ -284,14 +316,27 @@ export default class NotificationService {
     userId: number,
     kind: NotificationKind
   ): Promise<{ channel: NotificationChannel; push: boolean }> {
-    const row = await db
+    return (await this.preferencesOf([userId], kind)).get(userId)!
+  }
+
+  /** The kind's channel and push choice of each of the users, in one read. */
+  private async preferencesOf(
+    userIds: number[],
+    kind: NotificationKind
+  ): Promise<Map<number, { channel: NotificationChannel; push: boolean }>> {
+    const rows = await db
       .from('notification_preferences')
-      .where('user_id', userId)
+      .whereIn('user_id', userIds)
       .where('kind', kind)
-      .select('channel', 'push')
-      .first()
-    const channel = (row?.channel as NotificationChannel | undefined) ?? DEFAULT_CHANNEL
-    return { channel, push: channel !== 'off' && Boolean(row?.push) }
+      .select('user_id', 'channel', 'push')
+    const chosen = new Map(rows.map((row) => [Number(row.user_id), row]))
+    return new Map(
+      userIds.map((userId) => {
+        const row = chosen.get(userId)
+        const channel = (row?.channel as NotificationChannel | undefined) ?? DEFAULT_CHANNEL
+        return [userId, { channel, push: channel !== 'off' && Boolean(row?.push) }]
+      })
+    )
   }
 
   private async setOne(
@@ -332,10 +377,8 @@ export default class NotificationService {
   }
 
   /** The mail of one `email_immediate` notification (from the queue, after the listener). */
-  private async mailNow(notification: Notification) {
-    const contact = (await this.accounts.contactsByIds([notification.userId])).get(
-      notification.userId
-    )
+  private async mailNow(userId: number, notification: NotificationShape) {
+    const contact = (await this.accounts.contactsByIds([userId])).get(userId)
     if (!contact) return
     await mail.send(
       new NotificationNowMail(
@@ -346,7 +389,7 @@ export default class NotificationService {
           body: notification.body,
           url: `${mailedLinkOrigin()}${notification.link}`,
         },
-        unsubscribeUrl(notification.userId, notification.kind),
+        unsubscribeUrl(userId, notification.kind),
         settingsUrl()
       )
     )

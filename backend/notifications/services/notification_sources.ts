@@ -256,14 +256,17 @@ export default class NotificationSources {
     })
   }
 
+  /** Everyone a posting matched, in one batch (docs/decisions/0267). */
   async alertMatched(event: AlertMatched) {
-    await this.notifications.notify(event.userId, {
-      kind: 'alert',
-      title: event.title,
-      body: event.title,
-      link: event.link,
-      dedupeKey: `alert:${event.kind}:${event.subjectId}`,
-      mailedElsewhere: event.mailed ?? false,
-    })
+    await this.notifications.notifyMany(
+      event.recipients.map((r) => ({ userId: r.userId, mailedElsewhere: r.mailed ?? false })),
+      {
+        kind: 'alert',
+        title: event.title,
+        body: event.title,
+        link: event.link,
+        dedupeKey: `alert:${event.kind}:${event.subjectId}`,
+      }
+    )
   }
 }

@@ -20,7 +20,8 @@ const LOADS = 40
  * The same loads matched at once by two `node ace alerts:match` processes (in opposite orders)
  * and this process (joining as soon as the first alert is written, from the middle), on the
  * same database (docs/decisions/0239): each (lane, load) is alerted exactly once, the alerts
- * the matchers report add up to exactly one per pair, and each is mailed exactly once.
+ * the matchers report add up to exactly one per pair, each is kept once in the notification
+ * centre, and each is mailed exactly once.
  */
 test.group('Alert matching races: two ace processes and this process', (group) => {
   group.each.setup(() => resetDatabase())
@@ -76,6 +77,14 @@ test.group('Alert matching races: two ace processes and this process', (group) =
       const rows = await db.from('saved_lane_alerts').select('saved_lane_id', 'load_id')
       assert.lengthOf(rows, LANES * LOADS)
       assert.equal(new Set(rows.map((r) => `${r.saved_lane_id}:${r.load_id}`)).size, LANES * LOADS)
+      // The notification centre kept each once too: its batch insert skips a (user, load) another
+      // process stored first (docs/decisions/0267).
+      const kept = await db
+        .from('notifications')
+        .where('kind', 'alert')
+        .select('user_id', 'dedupe_key')
+      assert.lengthOf(kept, LANES * LOADS)
+      assert.equal(new Set(kept.map((r) => `${r.user_id}:${r.dedupe_key}`)).size, LANES * LOADS)
       // Each alert mailed once: by this process (faked) or by an ace process (written out).
       const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'))
       await mailQueue.idle()

@@ -240,7 +240,7 @@ test.group('Saved searches: published capacity alerts the matching searches once
       events.assertEmitted(
         'alert:matched',
         ({ data }) =>
-          data.userId === a.id &&
+          JSON.stringify(data.recipients) === JSON.stringify([{ userId: a.id, mailed: true }]) &&
           data.kind === 'saved_search' &&
           data.subjectId === listingId &&
           data.link === SEARCH_ALERT_PATH &&

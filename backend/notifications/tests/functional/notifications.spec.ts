@@ -350,7 +350,7 @@ test.group('Notification centre: the list, read marks and preferences', (group) 
   }) => {
     const carrier = await makeUser('carrier', { isApproved: true })
     const event = {
-      userId: carrier.id,
+      recipients: [{ userId: carrier.id }],
       kind: 'saved_lane',
       subjectId: 42,
       title: 'New load on your lane Chicago → Detroit',
@@ -367,6 +367,76 @@ test.group('Notification centre: the list, read marks and preferences', (group) 
         ['alert', event.title, event.link],
         ['alert', event.title, event.link],
       ]
+    )
+  })
+
+  test('one posting’s alert to many owners is stored in one batch, each by its own preferences', async ({
+    client,
+    assert,
+  }) => {
+    const { mails } = mail.fake()
+    const notifications = await service()
+    const inApp = await makeUser('carrier', { isApproved: true })
+    const off = await makeUser('carrier', { isApproved: true })
+    const immediate = await makeUser('carrier', { isApproved: true })
+    const mailedByLane = await makeUser('carrier', { isApproved: true })
+    const toldBefore = await makeUser('carrier', { isApproved: true })
+    await notifications.setPreferences(off.id, [{ kind: 'alert', channel: 'off' }])
+    for (const user of [immediate, mailedByLane]) {
+      await notifications.setPreferences(user.id, [{ kind: 'alert', channel: 'email_immediate' }])
+    }
+    const event = {
+      kind: 'saved_lane',
+      subjectId: 77,
+      title: 'New VAN load Chicago, IL → Detroit, MI',
+      link: '/carrier#freight-board',
+    }
+    await emitter.emit('alert:matched', { ...event, recipients: [{ userId: toldBefore.id }] })
+    await mailQueue.idle()
+    const live: number[] = []
+    const transmit = (await import('@adonisjs/transmit/services/main')).default
+    const stop = transmit.on('broadcast', ({ channel, payload }) => {
+      if ((payload as any)?.kind === 'notification') live.push(Number(channel.split('/')[1]))
+    })
+    try {
+      await emitter.emit('alert:matched', {
+        ...event,
+        recipients: [
+          { userId: inApp.id },
+          { userId: off.id },
+          { userId: immediate.id },
+          { userId: mailedByLane.id, mailed: true },
+          { userId: toldBefore.id },
+          { userId: inApp.id },
+        ],
+      })
+    } finally {
+      stop()
+    }
+    // Kept once for each whose kind is on and who was not told of the load before.
+    const rows = await db.from('notifications').where('dedupe_key', 'alert:saved_lane:77')
+    assert.sameMembers(
+      rows.map((r) => Number(r.user_id)),
+      [toldBefore.id, inApp.id, immediate.id, mailedByLane.id]
+    )
+    assert.sameMembers(live, [inApp.id, immediate.id, mailedByLane.id])
+    // Mailed after, only to the one whose lane did not mail it already.
+    await mailQueue.idle()
+    const sent = mails.sent().filter((m) => m instanceof NotificationNowMail)
+    assert.lengthOf(sent, 1)
+    mails.assertSent(NotificationNowMail, ({ message }) => {
+      message.assertTo(immediate.email)
+      return true
+    })
+    const mailedRows = await db.from('notifications').where('dedupe_key', 'alert:saved_lane:77')
+    const byUser = new Map(mailedRows.map((r) => [Number(r.user_id), r]))
+    assert.isNotNull(byUser.get(immediate.id).mailed_at)
+    assert.isNotNull(byUser.get(mailedByLane.id).mailed_at)
+    assert.isNull(byUser.get(inApp.id).mailed_at)
+    const list = await client.get('/api/notifications').loginAs(inApp)
+    assert.deepEqual(
+      list.body().data.map((n: any) => [n.kind, n.title, n.link, n.readAt]),
+      [['alert', event.title, event.link, null]]
     )
   })
 })
