@@ -160,6 +160,11 @@ const FIRST_SCREENS: Record<string, string[]> = {
   ],
   'admin': ['app/routes/admin.tsx'],
 }
+/** The dashboards of one role (a screen of one role never loads another role's chunk). */
+const ROLE_SCREENS: Record<string, string[]> = {
+  shipper: ['shipper', 'post-load', 'tms'],
+  carrier: ['carrier', 'freight-board'],
+}
 /** The frame of every signed-in screen, loaded on arrival (app/router.tsx, app/layouts/site-header.tsx). */
 const SHELL_PARTS = [
   'app/layouts/app-layout.tsx',
@@ -210,8 +215,14 @@ function appChunks(): (id: string, graph: ModuleGraph) => string | null {
     // A module of one chunk stays in it.
     if ((shared.get(id) ?? 0) < 2) return null
     const users = screens.filter(([, modules]) => modules.has(id)).map(([name]) => name)
-    // Used by more than one first screen: with the frame, a file fewer for each.
-    if (users.length >= 2) return 'app-shell'
+    // What two or three screens of one role need, in that role's chunk; what screens of both roles
+    // need joins the frame.
+    if (users.length >= 2) {
+      const role = Object.entries(ROLE_SCREENS).find(([, names]) =>
+        users.every((name) => names.includes(name))
+      )
+      return role ? `app~${role[0]}-screens` : 'app-shell'
+    }
     return users.length ? `app~${users[0]}` : 'app-common'
   }
 }
