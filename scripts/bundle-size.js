@@ -118,6 +118,10 @@ async function measureSignedIn() {
       await context.addCookies(cookies[role])
       const page = await context.newPage()
       const scripts = []
+      let requested = 0
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') requested++
+      })
       page.on('requestfinished', async (request) => {
         if (request.resourceType() !== 'script') return
         const { pathname } = new URL(request.url())
@@ -127,6 +131,15 @@ async function measureSignedIn() {
       await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' })
       if (new URL(page.url()).pathname !== route)
         throw new Error(`${route} as ${role} ended on ${page.url()}`)
+      // On a busy machine, running a large chunk can keep the network quiet for the 500 ms that
+      // `networkidle` waits before the screen's own chunks are asked for: wait for the screen's
+      // heading, then until no script has been asked for in a second (decision 0269).
+      await page.locator('h1').first().waitFor()
+      for (let count = -1; count !== requested;) {
+        count = requested
+        await page.waitForTimeout(1000)
+        await page.waitForLoadState('networkidle')
+      }
       // Listeners still reading the last sizes.
       await page.waitForTimeout(100)
       const files = scripts.map(({ pathname, sent }) => {
