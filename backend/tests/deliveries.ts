@@ -113,3 +113,26 @@ export async function recordExpeditedSteps(
   if (!last) throw new Error(`job ${jobId}: "${through}" is recorded already`)
   return last
 }
+
+/**
+ * The same remaining steps through the delivery, recorded by the logistics service as `userId`
+ * (the carrier's user), for a browser journey whose phone screens another journey drives
+ * (backend/tests/browser/driver_expedited.spec.ts). Answers the job's stop list after them.
+ */
+export async function recordExpeditedStepsAs(jobId: number, userId: number) {
+  const { default: ExpeditedStopEventService } =
+    await import('#logistics/services/expedited_stop_event_service')
+  const stops = await app.container.make(ExpeditedStopEventService)
+  const { next } = await stops.forJob(jobId)
+  if (next === null) throw new Error(`job ${jobId} has no step left to record`)
+  for (const type of STOP_STEPS.slice(STOP_STEPS.indexOf(next))) {
+    await stops.record(jobId, { userId }, `expedited-${jobId}-${type}-${++expeditedKeys}`, {
+      type,
+      ...(type === 'loaded' ? { pieces: 4 } : {}),
+      ...(type === 'delivered'
+        ? { consigneeName: EXPEDITED_CONSIGNEE, signature: SIGNATURE_DATA_URL }
+        : {}),
+    })
+  }
+  return stops.forJob(jobId)
+}

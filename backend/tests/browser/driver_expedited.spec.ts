@@ -135,6 +135,18 @@ test.group('Browser: an expedited job’s proof of delivery from the driver’s 
       await record(page, 'Departed pickup')
       await stepCard(page, 'Departed pickup').getByText('Sent').waitFor()
 
+      // On board, the /drive card's delivery is "Record delivery": this screen, never a bare
+      // status (docs/decisions/0264).
+      await page.goto('/drive')
+      const card = page.getByRole('article', { name: new RegExp(reference) })
+      const recordDelivery = card.getByRole('link', { name: `Record delivery of ${reference}` })
+      await recordDelivery.waitFor()
+      assert.equal(await card.getByRole('button', { name: 'Delivered' }).count(), 0)
+      await shot(page, 'expedited-drive-record-delivery', viewport.width)
+      await recordDelivery.click()
+      await page.waitForURL(`**/drive/expedited/${job.id}`)
+      await page.getByText(`Driver · ${reference}`).waitFor()
+
       // Arrived at delivery with no network: queued on the phone, sent once back online.
       await context.setOffline(true)
       await page.getByText('You are offline').waitFor()
