@@ -174,13 +174,21 @@ test.group('Browser: an expedited job, requested, paid, accepted, driven and pai
       assert.equal(await mine.getByRole('button', { name: /Mark delivered/ }).count(), 0)
       const recordDelivery = mine.getByRole('link', { name: `Record delivery of ${ref}` })
       await shot(driver.page, 'carrier-expedited-record-delivery', viewport.width, recordDelivery)
+      // The same panel at phone width (this journey's phone run stops at the payment).
+      await driver.page.setViewportSize({ width: 390, height: 844 })
+      await shot(driver.page, 'carrier-expedited-record-delivery', 390, recordDelivery)
+      await driver.page.setViewportSize(viewport)
       await recordDelivery.click()
       await driver.page.waitForURL(`**/drive/expedited/${job.id}`)
       await driver.page.getByText(`Driver · ${ref}`).waitFor()
       await shot(driver.page, 'carrier-expedited-stops', viewport.width)
       const steps = await recordExpeditedStepsAs(job.id, carrier.id)
       assert.isTrue(steps.podAvailable)
-      await shipperCard.getByText('Delivered', { exact: true }).waitFor({ timeout: 20_000 })
+      // (its status, and the driver's latest step)
+      await shipperCard
+        .getByText('Delivered', { exact: true })
+        .first()
+        .waitFor({ timeout: 20_000 })
       await shipperCard.getByRole('link', { name: 'Proof of delivery (PDF)' }).waitFor()
       assert.include(await shipperCard.innerText(), company)
 
