@@ -206,6 +206,21 @@ test.group('Browser: an expedited job’s proof of delivery from the driver’s 
       assert.equal(download.headers()['content-type'], 'application/pdf')
       await shot(shipperPage, 'expedited-shipper-delivered', viewport.width)
 
+      // The signed POD is in the shipper's Document Hub too (decision 0265).
+      await shipperPage.goto('/tms')
+      await shipperPage.getByRole('tab', { name: 'Document Hub' }).click()
+      const hubRow = shipperPage
+        .getByRole('list', { name: 'Documents' })
+        .getByRole('listitem')
+        .filter({ hasText: `${reference} · Expedited job` })
+      await hubRow.getByText('Proof of delivery').waitFor({ timeout: 15_000 })
+      assert.equal(
+        await hubRow.getByRole('link', { name: /Download/ }).getAttribute('href'),
+        `/api/expedited-jobs/${job.id}/pod`
+      )
+      assert.deepEqual(await seriousViolations(shipperPage), [])
+      await shot(shipperPage, 'expedited-document-hub-shipper', viewport.width)
+
       for (const p of [page, shipperPage]) {
         const width = await p.evaluate(
           () => (globalThis as any).document.documentElement.scrollWidth as number
