@@ -185,10 +185,7 @@ test.group('Browser: an expedited job, requested, paid, accepted, driven and pai
       const steps = await recordExpeditedStepsAs(job.id, carrier.id)
       assert.isTrue(steps.podAvailable)
       // (its status, and the driver's latest step)
-      await shipperCard
-        .getByText('Delivered', { exact: true })
-        .first()
-        .waitFor({ timeout: 20_000 })
+      await shipperCard.getByText('Delivered', { exact: true }).first().waitFor({ timeout: 20_000 })
       await shipperCard.getByRole('link', { name: 'Proof of delivery (PDF)' }).waitFor()
       assert.include(await shipperCard.innerText(), company)
 
