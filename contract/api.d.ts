@@ -1537,8 +1537,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Document Hub: the user's BOLs, PODs and invoices across their bookings
-         * @description A shipper sees its bookings' documents, a carrier its company's, an admin all. Newest first.
+         * Document Hub: the user’s BOLs, PODs and invoices across their bookings and expedited jobs
+         * @description A shipper sees its bookings’ documents, a carrier its company’s (a driver member only those of the bookings assigned to it, none stating money), an admin all bookings’. With them, newest first in one list, the signed proofs of delivery of expedited jobs (`subject: expedited_job`, docs/decisions/0265): the job’s shipper and the carrier on it (a driver member only a job assigned to it) see its POD once the driver’s "Delivered" step is recorded; its `downloadUrl` is `GET /api/expedited-jobs/{id}/pod`, behind that job’s own checks. Admins’ hub lists bookings’ documents only.
          */
         get: operations["listTmsDocuments"];
         put?: never;
@@ -2824,8 +2824,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mark an expedited job delivered
-         * @description The carrier on the job, from PICKED_UP; 409 otherwise, and 409 `Too soon to deliver: …` before `earliestDeliveryAt` (the distance from the pickup cannot be driven faster than 70 mph, docs/decisions/0166). A delivery after the deadline is recorded as a missed SLA.
+         * Mark an expedited job delivered: only with its signed proof of delivery
+         * @description The carrier on the job, from PICKED_UP; 409 otherwise. A job is delivered by the driver’s signed "Delivered" step (`POST /api/expedited-jobs/{id}/stop-events`, type `delivered`, with the consignee’s name and signature), which renders the proof of delivery, delivers the job and releases its charge in one transaction (docs/decisions/0263). So this route, kept for older clients, refuses a picked-up job without that step: 409 `A proof of delivery is missing: record "Delivered" with the consignee's signature on the driver's stops screen (/drive/expedited/{id}) before the job is delivered` (docs/decisions/0264), as a booking is not delivered without its POD (0166). A job whose signed step is on file is delivered already: 409 `A delivered job cannot be delivered`.
          */
         post: operations["deliverExpeditedJob"];
         delete?: never;
@@ -6293,10 +6293,17 @@ export interface components {
             channel: ("freight/board" | "freight/public" | "expedited/offers") | string | "admin";
         };
         TmsDocument: {
+            /** @description The hub document’s id for a booking’s; for an expedited job’s POD, its delivered step’s id (unique with `subject`) */
             id: number;
             /** @enum {string} */
             type: "BOL" | "INVOICE" | "RATE_CONFIRMATION" | "POD" | "SIGNED_BOL" | "WEIGHT_TICKET" | "LUMPER_RECEIPT" | "OTHER";
+            /**
+             * @description What the document is of: a booking (`shipmentId` is its id), or an expedited job (`shipmentId` is the job’s id, `id` its delivered step’s; only its signed POD, docs/decisions/0265)
+             * @enum {string}
+             */
+            subject: "booking" | "expedited_job";
             shipmentId: number;
+            /** @description TRT-… for a booking, EXP-… for an expedited job */
             shipmentReference: string;
             fileName: string;
             /** @enum {string} */
@@ -6304,7 +6311,7 @@ export interface components {
             stopNumber: number | null;
             /** Format: date-time */
             createdAt: string;
-            /** @description GET it with the session or token; served only to the booking's parties */
+            /** @description GET it with the session or token; served only to the booking’s parties (an expedited job’s POD: `/api/expedited-jobs/{id}/pod`, to the job’s shipper and the carrier on it) */
             downloadUrl: string;
         };
         TmsDocumentPage: {
@@ -8803,7 +8810,7 @@ export interface components {
             pallets: number;
             pickup: components["schemas"]["WorkStop"];
             delivery: components["schemas"]["WorkStop"];
-            /** @description What may be reported now: a booking's road statuses (in_transit, delayed, delivered; `PUT /api/bookings/{id}/status`), an expedited job's `pickup` or `deliver` A drayage move's `gate-out` or `empty-return` (`POST /api/drayage/moves/{id}/gate-out|empty-return`, decision 0246). */
+            /** @description What may be reported now: a booking's road statuses (in_transit, delayed, delivered; `PUT /api/bookings/{id}/status`), an expedited job's `pickup` (`POST /api/expedited-jobs/{id}/pickup`) or `deliver` (recorded as the driver's signed "Delivered" step on the stops screen, `POST /api/expedited-jobs/{id}/stop-events`, docs/decisions/0264), a drayage move's `gate-out` or `empty-return` (`POST /api/drayage/moves/{id}/gate-out|empty-return`, decision 0246). */
             actions: string[];
             /** @description Why the next move is refused now, when it is */
             blockedReason: string | null;
@@ -11540,8 +11547,9 @@ export interface operations {
     listTmsDocuments: {
         parameters: {
             query?: {
+                /** @description One type; `POD` includes expedited jobs’ proofs of delivery, any other type only bookings’ documents */
                 type?: "BOL" | "INVOICE" | "RATE_CONFIRMATION" | "POD" | "SIGNED_BOL" | "WEIGHT_TICKET" | "LUMPER_RECEIPT" | "OTHER";
-                /** @description A booking id or its TRT- reference */
+                /** @description A booking id or its TRT- reference (that booking’s documents), or an expedited job’s EXP- reference (that job’s proof of delivery) */
                 shipment?: string;
                 page?: number;
                 perPage?: number;

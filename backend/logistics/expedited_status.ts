@@ -146,6 +146,15 @@ const duration = (minutes: number) =>
     ? `${minutes} min`
     : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`
 
+/**
+ * Why a job cannot be marked delivered without its signed proof of delivery (docs/decisions/0264):
+ * the driver's "Delivered" step with the consignee's signature is the delivery, as a booking
+ * needs its POD (0166).
+ */
+export const noProofRefusal = (jobId: number) =>
+  `A proof of delivery is missing: record "Delivered" with the consignee's signature on the ` +
+  `driver's stops screen (/drive/expedited/${jobId}) before the job is delivered`
+
 /** Why a picked-up job may not be delivered at `nowMs` (too soon for its distance), or null. */
 export function deliveryRefusal(
   job: { pickedUpAtMs: number | null; distanceMiles: number },

@@ -11,7 +11,9 @@
  * finance to price the accessorials asked for at booking through BookingAccessorials, and the
  * TMS for a booking's proof of delivery and exceptions through DeliveryEvidence, and to issue a
  * paid booking's rate confirmation through RateConfirmationIssuer, and the TMS asks finance to
- * record a driver's stop times through StopTimes (docs/decisions/0243).
+ * record a driver's stop times through StopTimes (docs/decisions/0243), and logistics for
+ * expedited jobs' signed proofs of delivery for the Document Hub through ExpeditedProofs
+ * (docs/decisions/0265).
  */
 import app from '@adonisjs/core/services/app'
 import { FleetBookings } from '#fleet/contracts/fleet_bookings'
@@ -27,6 +29,7 @@ import { BookingAccessorials } from '#marketplace/contracts/booking_accessorials
 import { DeliveryEvidence } from '#marketplace/contracts/delivery_evidence'
 import { RateConfirmationIssuer } from '#marketplace/contracts/rate_confirmation_issuer'
 import { StopTimes } from '#tms/contracts/stop_times'
+import { ExpeditedProofs } from '#tms/contracts/expedited_proofs'
 
 /**
  * Each implementation's module, imported on its first use and kept: a binding is resolved on
@@ -140,4 +143,13 @@ const stopTimesProviderModule = importedOnce(() => import('#finance/services/sto
 app.container.bind(StopTimes, async (resolver) => {
   const { default: StopTimesProvider } = await stopTimesProviderModule()
   return resolver.make(StopTimesProvider)
+})
+
+const expeditedProofsProviderModule = importedOnce(
+  () => import('#logistics/services/expedited_proofs_provider')
+)
+
+app.container.bind(ExpeditedProofs, async () => {
+  const { default: ExpeditedProofsProvider } = await expeditedProofsProviderModule()
+  return new ExpeditedProofsProvider()
 })

@@ -38,7 +38,9 @@ export type DriverWorkItem = {
   /**
    * what the driver may report now: a booking's road statuses (in transit, delayed, delivered:
    * `PUT /api/bookings/{id}/status`), an
-   * expedited job's `pickup` or `deliver` (`POST /api/expedited-jobs/{id}/pickup|deliver`), a
+   * expedited job's `pickup` (`POST /api/expedited-jobs/{id}/pickup`) or `deliver` (the signed
+   * "Delivered" step on the stops screen, `POST /api/expedited-jobs/{id}/stop-events`, decision
+   * 0264), a
    * drayage move's `gate-out` or `empty-return` (`POST /api/drayage/moves/{id}/...`, decision 0246)
    */
   actions: string[]

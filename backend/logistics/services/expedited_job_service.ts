@@ -26,6 +26,7 @@ import {
   VEHICLES,
   deliveryRefusal,
   isLive,
+  noProofRefusal,
   refusal,
   sourcesOf,
   type ExpeditedStatus,
@@ -363,8 +364,22 @@ export default class ExpeditedJobService {
    * pickup than the job's distance can be driven (docs/decisions/0166); a job's pickup time
    * does not change once it is picked up, so the check holds for the update below.
    */
+  /**
+   * `POST /api/expedited-jobs/{id}/deliver` (docs/decisions/0264): a job is delivered only with
+   * its signed proof of delivery, the driver's "Delivered" step, which delivers it in its own
+   * transaction (`deliverWithin`). So this answers the status's 409, or the missing POD's,
+   * naming the stops screen; it delivers only a job whose signed step is on file.
+   */
   async deliver(jobId: number) {
     const job = await ExpeditedJob.findOrFail(jobId)
+    if (!sourcesOf('DELIVERED', 'carrier').includes(job.status)) {
+      throw new ConflictException(refusal(job.status, 'DELIVERED'))
+    }
+    const signed = await ExpeditedStopEvent.query()
+      .where({ expeditedJobId: jobId, type: 'delivered' })
+      .whereNotNull('podPath')
+      .first()
+    if (!signed) throw new ConflictException(noProofRefusal(jobId))
     this.checkDeliveryTime(job)
     // The delivery and the release of the job's charge (the one payout split) commit together.
     await writeTransaction((trx) => this.deliverWithin(trx, job))

@@ -135,6 +135,18 @@ test.group('Browser: an expedited job’s proof of delivery from the driver’s 
       await record(page, 'Departed pickup')
       await stepCard(page, 'Departed pickup').getByText('Sent').waitFor()
 
+      // On board, the /drive card's delivery is "Record delivery": this screen, never a bare
+      // status (docs/decisions/0264).
+      await page.goto('/drive')
+      const card = page.getByRole('article', { name: new RegExp(reference) })
+      const recordDelivery = card.getByRole('link', { name: `Record delivery of ${reference}` })
+      await recordDelivery.waitFor()
+      assert.equal(await card.getByRole('button', { name: 'Delivered' }).count(), 0)
+      await shot(page, 'expedited-drive-record-delivery', viewport.width)
+      await recordDelivery.click()
+      await page.waitForURL(`**/drive/expedited/${job.id}`)
+      await page.getByText(`Driver · ${reference}`).waitFor()
+
       // Arrived at delivery with no network: queued on the phone, sent once back online.
       await context.setOffline(true)
       await page.getByText('You are offline').waitFor()
@@ -193,6 +205,21 @@ test.group('Browser: an expedited job’s proof of delivery from the driver’s 
       assert.equal(download.status(), 200)
       assert.equal(download.headers()['content-type'], 'application/pdf')
       await shot(shipperPage, 'expedited-shipper-delivered', viewport.width)
+
+      // The signed POD is in the shipper's Document Hub too (decision 0265).
+      await shipperPage.goto('/tms')
+      await shipperPage.getByRole('tab', { name: 'Document Hub' }).click()
+      const hubRow = shipperPage
+        .getByRole('list', { name: 'Documents' })
+        .getByRole('listitem')
+        .filter({ hasText: `${reference} · Expedited job` })
+      await hubRow.getByText('Proof of delivery').waitFor({ timeout: 15_000 })
+      assert.equal(
+        await hubRow.getByRole('link', { name: /Download/ }).getAttribute('href'),
+        `/api/expedited-jobs/${job.id}/pod`
+      )
+      assert.deepEqual(await seriousViolations(shipperPage), [])
+      await shot(shipperPage, 'expedited-document-hub-shipper', viewport.width)
 
       for (const p of [page, shipperPage]) {
         const width = await p.evaluate(

@@ -7,6 +7,7 @@ import ExpeditedJob from '#logistics/models/expedited_job'
 import CarrierPaymentsService from '#payments/services/carrier_payments_service'
 import PayoutService from '#payments/services/payout_service'
 import { makeUser, resetDatabase } from '#tests/helpers'
+import { recordExpeditedStepsAs } from '#tests/deliveries'
 import { carrierOf, makeTruck } from '#tests/factories'
 import { closeBrowser, newPage, signIn, WIDTHS } from '#tests/browser_helpers'
 import { formatUsd, splitPayout, toCents } from '#core/money'
@@ -167,8 +168,25 @@ test.group('Browser: an expedited job, requested, paid, accepted, driven and pai
             .toFormat(db.connection().dialect.dateTimeFormat),
         })
       await driver.page.reload()
-      await mine.getByRole('button', { name: 'Mark delivered' }).click()
-      await shipperCard.getByText('Delivered', { exact: true }).waitFor({ timeout: 20_000 })
+      // The panel has no delivering button: "Record delivery" opens the stops screen, where the
+      // signed step delivers the job (docs/decisions/0264; its steps in the browser are
+      // driver_expedited.spec.ts's journey).
+      assert.equal(await mine.getByRole('button', { name: /Mark delivered/ }).count(), 0)
+      const recordDelivery = mine.getByRole('link', { name: `Record delivery of ${ref}` })
+      await shot(driver.page, 'carrier-expedited-record-delivery', viewport.width, recordDelivery)
+      // The same panel at phone width (this journey's phone run stops at the payment).
+      await driver.page.setViewportSize({ width: 390, height: 844 })
+      await shot(driver.page, 'carrier-expedited-record-delivery', 390, recordDelivery)
+      await driver.page.setViewportSize(viewport)
+      await recordDelivery.click()
+      await driver.page.waitForURL(`**/drive/expedited/${job.id}`)
+      await driver.page.getByText(`Driver · ${ref}`).waitFor()
+      await shot(driver.page, 'carrier-expedited-stops', viewport.width)
+      const steps = await recordExpeditedStepsAs(job.id, carrier.id)
+      assert.isTrue(steps.podAvailable)
+      // (its status, and the driver's latest step)
+      await shipperCard.getByText('Delivered', { exact: true }).first().waitFor({ timeout: 20_000 })
+      await shipperCard.getByRole('link', { name: 'Proof of delivery (PDF)' }).waitFor()
       assert.include(await shipperCard.innerText(), company)
 
       // 48 hours after delivery the payout run pays the carrier its share (decision 0188).

@@ -12,7 +12,8 @@ import DocumentService, {
   mimeOfKey,
   type DocumentType,
 } from '#tms/services/document_service'
-import { bookingReference } from '#core/reference'
+import { bookingReference, expeditedReference } from '#core/reference'
+import { ExpeditedProofs, type ProofReader } from '#tms/contracts/expedited_proofs'
 
 import { DOCUMENTS_PER_PAGE } from '#tms/validators/documents'
 
@@ -29,6 +30,8 @@ export const MONEY_DOCUMENTS = ['INVOICE', 'RATE_CONFIRMATION'] as const
 export type HubDocument = {
   id: number
   type: string
+  /** a booking's document, or an expedited job's signed POD (docs/decisions/0265) */
+  subject: 'booking' | 'expedited_job'
   shipmentId: number
   shipmentReference: string
   fileName: string
@@ -61,49 +64,134 @@ export default class DocumentHubService {
     private carriers: CarrierProfileService,
     private documents: DocumentService,
     private reveals: IdentityRevealService,
-    private facts: BookingFactsService
+    private facts: BookingFactsService,
+    private proofs: ExpeditedProofs
   ) {}
 
+  /**
+   * One page of the viewer's documents, newest first: its bookings' (`documents`) and, for a
+   * shipper or a carrier, the signed proofs of delivery of its expedited jobs (logistics'
+   * through `ExpeditedProofs`, docs/decisions/0265) in the same order. A TRT- (or bare id)
+   * filter names a booking, an EXP- one a job; a type other than POD leaves the jobs out.
+   */
   async list(viewer: Viewer, filters: HubFilters) {
     const page = filters.page ?? 1
     const perPage = filters.perPage ?? DOCUMENTS_PER_PAGE
-    const query = Document.query()
-    if (viewer.role === 'shipper') query.where('shipperId', viewer.id)
-    else if (viewer.role === 'carrier') {
-      const carrierId = await this.carriers.findCarrierId(viewer.id)
-      query.where('carrierId', carrierId ?? -1)
-      if (viewer.driverUserId) {
-        // A driver member: the bookings assigned to them (decision 0237), no money (0246).
-        query.whereIn('bookingId', await this.facts.assignedTo(viewer.driverUserId))
-        query.whereNotIn('type', [...MONEY_DOCUMENTS])
+    const shipment = filters.shipment?.trim()
+    const jobId = shipment && /^EXP-/i.test(shipment) ? Number(shipment.slice(4)) : undefined
+    const bookingId =
+      shipment && jobId === undefined ? Number(shipment.replace(/^TRT-/i, '')) : undefined
+    const reader = await this.proofReader(viewer)
+    const withProofs =
+      reader !== null && bookingId === undefined && (!filters.type || filters.type === 'POD')
+    const withDocuments = jobId === undefined
+
+    // A driver member: the bookings assigned to them (decision 0237), no money (0246).
+    const assigned =
+      viewer.role === 'carrier' && viewer.driverUserId
+        ? await this.facts.assignedTo(viewer.driverUserId)
+        : null
+    const documents = () => {
+      const query = Document.query()
+      if (viewer.role === 'shipper') query.where('shipperId', viewer.id)
+      else if (viewer.role === 'carrier') {
+        query.where('carrierId', reader?.carrierId ?? -1)
+        if (assigned) {
+          query.whereIn('bookingId', assigned)
+          query.whereNotIn('type', [...MONEY_DOCUMENTS])
+        }
       }
+      if (filters.type) query.where('type', filters.type)
+      if (bookingId !== undefined) query.where('bookingId', bookingId)
+      return query
     }
-    if (filters.type) query.where('type', filters.type)
-    if (filters.shipment) query.where('bookingId', Number(filters.shipment.replace(/^TRT-/i, '')))
-    const result = await query
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .paginate(page, perPage)
-    const uploads = await this.uploadsByPath(result.all().map((d) => d.url))
+
+    let total = 0
+    let rows: Array<{ at: number; doc?: Document; proof?: { id: number; jobId: number } }> = []
+    if (withDocuments && !withProofs) {
+      // Bookings' documents only: the page straight from the database.
+      const result = await documents()
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .paginate(page, perPage)
+      total = result.total
+      rows = result.all().map((doc) => ({ at: doc.createdAt.toMillis(), doc }))
+    } else {
+      // Two lists in one order: the newest `page * perPage` of each, merged, this page cut out.
+      const need = page * perPage
+      const [docCount, docRows, proofCount, proofRows] = await Promise.all([
+        withDocuments ? this.countOf(documents()) : 0,
+        withDocuments
+          ? documents().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(need)
+          : [],
+        withProofs ? this.proofs.count(reader!, jobId) : 0,
+        withProofs ? this.proofs.newest(reader!, need, jobId) : [],
+      ])
+      total = docCount + proofCount
+      rows = [
+        ...docRows.map((doc) => ({ at: doc.createdAt.toMillis(), doc })),
+        ...proofRows.map((proof) => ({ at: proof.createdAt.toMillis(), proof })),
+      ]
+        .sort((a, b) => b.at - a.at)
+        .slice((page - 1) * perPage, page * perPage)
+    }
+
+    const docs = rows.flatMap((row) => (row.doc ? [row.doc] : []))
+    const uploads = await this.uploadsByPath(docs.map((d) => d.url))
     return {
-      data: result.all().map((doc): HubDocument => ({
-        id: doc.id,
-        type: doc.type,
-        shipmentId: doc.bookingId,
-        shipmentReference: bookingReference(doc.bookingId),
-        fileName: uploads.get(doc.url)?.originalName ?? doc.url.split('/').pop()!,
-        mimeType: uploads.get(doc.url)?.mimeType ?? mimeOfKey(doc.url),
-        stopNumber: uploads.get(doc.url)?.stopNumber ?? null,
-        createdAt: doc.createdAt.toUTC().toISO()!,
-        downloadUrl: downloadUrl(doc.id),
-      })),
+      data: rows.map(({ doc, proof, at }): HubDocument => {
+        if (proof) {
+          const reference = expeditedReference(proof.jobId)
+          return {
+            id: proof.id,
+            type: 'POD',
+            subject: 'expedited_job',
+            shipmentId: proof.jobId,
+            shipmentReference: reference,
+            fileName: `pod-${reference}.pdf`,
+            mimeType: 'application/pdf',
+            stopNumber: 2,
+            createdAt: new Date(at).toISOString(),
+            downloadUrl: `/api/expedited-jobs/${proof.jobId}/pod`,
+          }
+        }
+        return {
+          id: doc!.id,
+          type: doc!.type,
+          subject: 'booking',
+          shipmentId: doc!.bookingId,
+          shipmentReference: bookingReference(doc!.bookingId),
+          fileName: uploads.get(doc!.url)?.originalName ?? doc!.url.split('/').pop()!,
+          mimeType: uploads.get(doc!.url)?.mimeType ?? mimeOfKey(doc!.url),
+          stopNumber: uploads.get(doc!.url)?.stopNumber ?? null,
+          createdAt: doc!.createdAt.toUTC().toISO()!,
+          downloadUrl: downloadUrl(doc!.id),
+        }
+      }),
       meta: {
-        total: result.total,
+        total,
         perPage,
         currentPage: page,
-        lastPage: Math.max(1, result.lastPage),
+        lastPage: Math.max(1, Math.ceil(total / perPage)),
       },
     }
+  }
+
+  /**
+   * Whose expedited proofs the viewer reads (docs/decisions/0265): a shipper its jobs', a
+   * carrier (and its driver member, the jobs assigned to them) the jobs it carried; null for an
+   * admin, whose hub is bookings' documents (the POD's route is the job's parties').
+   */
+  private async proofReader(viewer: Viewer): Promise<ProofReader | null> {
+    if (viewer.role === 'shipper') return { shipperUserId: viewer.id }
+    if (viewer.role !== 'carrier') return null
+    const carrierId = await this.carriers.findCarrierId(viewer.id)
+    return { carrierId: carrierId ?? -1, driverUserId: viewer.driverUserId ?? null }
+  }
+
+  private async countOf(query: ReturnType<typeof Document.query>) {
+    const [row] = (await query.count('* as total')) as Document[]
+    return Number(row?.$extras.total ?? 0)
   }
 
   /**
@@ -184,6 +272,7 @@ export default class DocumentHubService {
     return {
       id: doc.id,
       type: doc.type,
+      subject: 'booking',
       shipmentId: shipment.id,
       shipmentReference: bookingReference(shipment.id),
       fileName: input.originalName ?? key.split('/').pop()!,

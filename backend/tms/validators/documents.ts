@@ -26,7 +26,7 @@ export const documentHubQueryValidator = vine.compile(
     shipment: vine
       .string()
       .trim()
-      .regex(/^(\d+|TRT-\d+)$/i)
+      .regex(/^(\d+|TRT-\d+|EXP-\d+)$/i)
       .optional(),
     page: vine.number().withoutDecimals().min(1).optional(),
     perPage: vine.number().withoutDecimals().range([1, MAX_DOCUMENTS_PER_PAGE]).optional(),
@@ -34,7 +34,7 @@ export const documentHubQueryValidator = vine.compile(
 )
 documentHubQueryValidator.messagesProvider = new SimpleMessagesProvider({
   'type.enum': `Type must be one of ${DOCUMENT_TYPES.join(', ')}`,
-  'shipment.regex': 'Shipment must be a booking id or its TRT- reference',
+  'shipment.regex': 'Shipment must be a booking id, its TRT- reference or an EXP- reference',
   'page.number': 'Page must be a whole number of at least 1',
   'page.withoutDecimals': 'Page must be a whole number of at least 1',
   'page.min': 'Page must be a whole number of at least 1',

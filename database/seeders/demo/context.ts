@@ -26,6 +26,7 @@ import ReviewService from '#reviews/services/review_service'
 import ReviewPublicationService from '#reviews/services/review_publication_service'
 import ExpeditedJobService from '#logistics/services/expedited_job_service'
 import ExpeditedSlaService from '#logistics/services/expedited_sla_service'
+import ExpeditedStopEventService from '#logistics/services/expedited_stop_event_service'
 import BookingEvidenceService from '#finance/services/booking_evidence_service'
 import AdvancedInvoiceService from '#finance/services/advanced_invoice_service'
 import BookingDocumentsService from '#marketplace/services/booking_documents_service'
@@ -58,6 +59,7 @@ export async function demoServices() {
     reviewPublication: await make(ReviewPublicationService),
     expedited: await make(ExpeditedJobService),
     expeditedSla: await make(ExpeditedSlaService),
+    expeditedStops: await make(ExpeditedStopEventService),
     evidence: await make(BookingEvidenceService),
     invoices: await make(AdvancedInvoiceService),
     bookingDocuments: await make(BookingDocumentsService),

@@ -2,15 +2,22 @@
  * The demo's expedited jobs, each through the product's own services at its moment: requested
  * (priced by the lane model), paid with the sandbox card (offered once the webhook confirms it,
  * docs/decisions/0188; the cancelled one refunded), accepted by a nearby EXP carrier, driven with positions (live
- * ETA), delivered, cancelled, left at risk and past its SLA, or still on offer. The scheduled
+ * ETA) with the driver's steps from the phone, delivered by the consignee's signature (its POD,
+ * docs/decisions/0264), cancelled, left at risk and past its SLA, or still on offer. The scheduled
  * SLA check runs at the end, as the scheduler would have.
  */
 import type { Timeline } from './timeline.js'
 import type { DemoServices, DemoState } from './context.js'
 import { APPROVED_CARRIERS, SHIPPERS } from './people.js'
 import { payByCard, type SeedingSandbox } from './payments.js'
+import type { StopStep } from '#tms/stop_event_rules'
+import type { StopEventInput } from '#tms/services/stop_steps'
 
 type Fix = { lat: number; lng: number; hoursAgo: number }
+
+/** A consignee's signature as the phone's pad sends it: a 60×20 PNG data URL. */
+const CONSIGNEE_SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAADwAAAAUCAYAAADRA14pAAAAx0lEQVR4AeXBQW7CMAAAwV0r///yFt8Qoi0khotn7IaNDDYz2MxgM4PNHHyIyr2Kb1GZKh4dLKYyVdxTmSo+SaXiNwcLqVQ8UzGpVKymMlX8ZbCISsV/KlRWUqmo+M9gAZWKV1WorKBS8arBRSoV76pQuUKl4h2DC1QqzqpQOUOl4l2Dk1QqrqpQUXmVSsUZB29SmSpWqZhUKv6iUnHWwRMqFY9UKj6lQmWquKcyVVxhNzyh8qjiW1TuVaxgN2xksJnBZgab+QFllHgb/lyVwwAAAABJRU5ErkJggg=='
 
 type ExpeditedPlan = {
   shipper: number
@@ -162,9 +169,29 @@ function planJob(
       await services.carrierProfiles.requireCarrierId(state.userId(carrierEmail))
     )
   )
+  const carrierUserId = () => state.userId(carrierEmail)
+  // The driver's steps from the phone (docs/decisions/0263): loaded picks the job up.
+  const steps =
+    (types: StopStep[], extra: Partial<StopEventInput> = {}) =>
+    async () => {
+      for (const type of types) {
+        await services.expeditedStops.record(
+          jobId,
+          { userId: carrierUserId() },
+          `demo-expedited-${jobId}-${type}`,
+          {
+            type,
+            ...(type === 'loaded' ? { pieces: plan.pallets } : {}),
+            ...(type === 'delivered' ? extra : {}),
+          }
+        )
+      }
+    }
   if (plan.pickedUpHoursAgo !== undefined) {
-    t.at(ago(plan.pickedUpHoursAgo), `the driver picks up ${name}`, () =>
-      services.expedited.pickUp(jobId)
+    t.at(
+      ago(plan.pickedUpHoursAgo),
+      `the driver loads ${name}`,
+      steps(['arrived_pickup', 'loaded', 'departed_pickup'])
     )
   }
   for (const fix of plan.positions ?? []) {
@@ -173,8 +200,14 @@ function planJob(
     )
   }
   if (plan.deliveredHoursAgo !== undefined) {
-    t.at(ago(plan.deliveredHoursAgo), `the driver delivers ${name}`, () =>
-      services.expedited.deliver(jobId)
+    // Delivered by the consignee's signature, with its POD (docs/decisions/0264).
+    t.at(
+      ago(plan.deliveredHoursAgo),
+      `the driver delivers ${name}, signed for`,
+      steps(['arrived_delivery', 'delivered'], {
+        consigneeName: 'Dana Whitfield, Receiving',
+        signature: CONSIGNEE_SIGNATURE,
+      })
     )
   }
 }

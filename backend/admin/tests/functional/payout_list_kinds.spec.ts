@@ -11,6 +11,7 @@ import { fromCents, splitPayout, toCents } from '#core/money'
 import { bookingReference, expeditedReference } from '#core/reference'
 import type User from '#accounts/models/user'
 import { makeUser, resetDatabase } from '#tests/helpers'
+import { recordExpeditedSteps } from '#tests/deliveries'
 import { carrierOf, makeBooking, makeListing } from '#tests/factories'
 import { asCaller, expCarrier, expeditedForm, payJob } from '#logistics/tests/expedited_helpers'
 
@@ -29,14 +30,16 @@ async function deliveredJob(client: any, carrierUser: User) {
   res.assertStatus(201)
   const job = res.body().job as { id: number; price: number }
   await payJob(asCaller(client, shipper), job.id)
-  for (const step of ['accept', 'pickup', 'deliver']) {
-    if (step === 'deliver') clock.advance({ hours: 6 })
+  for (const step of ['accept', 'pickup']) {
     const moved = await client
       .post(`/api/expedited-jobs/${job.id}/${step}`)
       .loginAs(carrierUser)
       .withCsrfToken()
     moved.assertStatus(200)
   }
+  clock.advance({ hours: 6 })
+  // Delivered by the driver's signed step (docs/decisions/0264).
+  ;(await recordExpeditedSteps(client, carrierUser, job.id)).assertStatus(201)
   return job
 }
 

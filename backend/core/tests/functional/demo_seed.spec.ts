@@ -222,6 +222,28 @@ test.group('The demo data', (group) => {
       .sum('amount_cents as total')
       .count('* as lines')
     assert.deepEqual([Number(released[0].total), Number(released[0].lines)], [0, 3])
+    // Delivered by the driver's signed step, its POD on file (docs/decisions/0264); the job on
+    // the road was loaded from the phone.
+    const steps = async (jobId: number) =>
+      (
+        await db
+          .from('expedited_stop_events')
+          .where('expedited_job_id', jobId)
+          .orderBy('id', 'asc')
+          .select('type', 'pod_path')
+      ).map((e) => [e.type, e.pod_path !== null])
+    assert.deepEqual(await steps(jobs[0].id), [
+      ['arrived_pickup', false],
+      ['loaded', false],
+      ['departed_pickup', false],
+      ['arrived_delivery', false],
+      ['delivered', true],
+    ])
+    assert.deepEqual(await steps(jobs[3].id), [
+      ['arrived_pickup', false],
+      ['loaded', false],
+      ['departed_pickup', false],
+    ])
   })
 
   test('every status follows what happened: pickups, paperwork, drive times, windows', async ({

@@ -7,7 +7,9 @@ import Carrier from '#fleet/models/carrier'
 import ExpeditedJob from '#logistics/models/expedited_job'
 import { liveEta } from '#logistics/expedited_sla'
 import { slaJobOf } from '#logistics/services/expedited_presenter'
+import db from '@adonisjs/lucid/services/db'
 import { makeUser, resetDatabase } from '#tests/helpers'
+import { recordExpeditedSteps } from '#tests/deliveries'
 import { carrierOf } from '#tests/factories'
 import type User from '#accounts/models/user'
 import { asCaller, expCarrier, expeditedForm, payJob } from '../expedited_helpers.js'
@@ -332,9 +334,9 @@ test.group('Expedited driving: positions, pickup, delivery, cancel', (group) => 
 
     // At the dock in Detroit three hours later: five hours after the pickup.
     clock.advance({ hours: 3 })
-    const delivered = await post(client, carrier, `/api/expedited-jobs/${job.id}/deliver`)
-    delivered.assertStatus(200)
-    assert.containsSubset(delivered.body(), { status: 'DELIVERED', slaMissed: false })
+    ;(await recordExpeditedSteps(client, carrier, job.id)).assertStatus(201)
+    const delivered = await client.get('/api/carrier/expedited-jobs').loginAs(carrier)
+    assert.containsSubset(delivered.body()[0], { status: 'DELIVERED', slaMissed: false })
     const after = await post(client, carrier, `/api/expedited-jobs/${job.id}/position`, GARY)
     after.assertStatus(409)
   })
@@ -355,7 +357,8 @@ test.group('Expedited driving: positions, pickup, delivery, cancel', (group) => 
     )
 
     clock.advance({ minutes: 1 })
-    const early = await post(client, carrier, `/api/expedited-jobs/${job.id}/deliver`)
+    // The driver's signed "Delivered" step is the delivery (docs/decisions/0264).
+    const early = await recordExpeditedSteps(client, carrier, job.id)
     early.assertStatus(409)
     const least = Math.ceil(leastMs / 60_000)
     const hours = `${Math.floor(least / 60)} h ${String(least % 60).padStart(2, '0')} min`
@@ -367,11 +370,49 @@ test.group('Expedited driving: positions, pickup, delivery, cancel', (group) => 
     assert.isNull(stored.deliveredAt)
 
     clock.advance({ milliseconds: leastMs - 60_000 - 1_000 })
-    ;(await post(client, carrier, `/api/expedited-jobs/${job.id}/deliver`)).assertStatus(409)
+    ;(await recordExpeditedSteps(client, carrier, job.id)).assertStatus(409)
     clock.advance({ seconds: 1 })
-    const delivered = await post(client, carrier, `/api/expedited-jobs/${job.id}/deliver`)
-    delivered.assertStatus(200)
-    assert.equal(delivered.body().status, 'DELIVERED')
+    ;(await recordExpeditedSteps(client, carrier, job.id)).assertStatus(201)
+    assert.equal((await ExpeditedJob.findOrFail(job.id)).status, 'DELIVERED')
+  })
+
+  test('delivered only by the signed POD step: the old button is a 409 naming the stops screen', async ({
+    client,
+    assert,
+  }) => {
+    const { shipper, carrier, job } = await accepted(client)
+    ;(await post(client, carrier, `/api/expedited-jobs/${job.id}/pickup`)).assertStatus(200)
+    clock.advance({ hours: 6 })
+    const refused = await post(client, carrier, `/api/expedited-jobs/${job.id}/deliver`)
+    refused.assertStatus(409)
+    assert.deepEqual(refused.body(), {
+      message: `A proof of delivery is missing: record "Delivered" with the consignee's signature on the driver's stops screen (/drive/expedited/${job.id}) before the job is delivered`,
+    })
+    const stored = await ExpeditedJob.findOrFail(job.id)
+    assert.equal(stored.status, 'PICKED_UP')
+    assert.isNull(stored.deliveredAt)
+    const released = await db
+      .from('ledger_entries')
+      .where('txn', `expedited-${job.id}-release`)
+      .count('* as n')
+    assert.equal(Number(released[0].n), 0, 'no payout without the POD')
+
+    // Through the steps: delivered with the POD, the charge released once.
+    ;(await recordExpeditedSteps(client, carrier, job.id)).assertStatus(201)
+    const delivered = await ExpeditedJob.findOrFail(job.id)
+    assert.equal(delivered.status, 'DELIVERED')
+    const again = await post(client, carrier, `/api/expedited-jobs/${job.id}/deliver`)
+    again.assertStatus(409)
+    assert.equal(again.body().message, 'A delivered job cannot be delivered')
+    const lines = await db
+      .from('ledger_entries')
+      .where('txn', `expedited-${job.id}-release`)
+      .sum('amount_cents as total')
+      .count('* as n')
+    assert.equal(Number(lines[0].n), 3, 'released once: escrow, platform, carrier')
+    assert.equal(Number(lines[0].total), 0)
+    const seen = await client.get('/api/shipper/expedited-jobs').loginAs(shipper)
+    assert.containsSubset(seen.body()[0], { status: 'DELIVERED', podAvailable: true })
   })
 
   test('bad positions are 422 and change nothing', async ({ client, assert }) => {

@@ -16,6 +16,7 @@ import ExpeditedPayment from '#payments/models/expedited_payment'
 import ExpeditedPaymentService from '#payments/services/expedited_payment_service'
 import ReconciliationService from '#payments/services/reconciliation_service'
 import { makeUser, resetDatabase } from '#tests/helpers'
+import { recordExpeditedSteps } from '#tests/deliveries'
 import { carrierOf } from '#tests/factories'
 import type User from '#accounts/models/user'
 import {
@@ -280,7 +281,7 @@ test.group('Expedited payment before offering', (group) => {
     assert.equal(seen.body()[0].carrierName, carrier.companyName)
     ;(await act('pickup')).assertStatus(200)
     clock.advance({ hours: 6 })
-    ;(await act('deliver')).assertStatus(200)
+    ;(await recordExpeditedSteps(client, carrierUser, job.id)).assertStatus(201)
 
     const cents = toCents(job.price)
     const split = splitPayout(cents)

@@ -18,6 +18,7 @@ import ReconciliationService from '#payments/services/reconciliation_service'
 import PayoutAttentionService from '#payments/services/payout_attention_service'
 import AuditService from '#payments/services/audit_service'
 import { makeUser, resetDatabase } from '#tests/helpers'
+import { recordExpeditedSteps } from '#tests/deliveries'
 import { carrierOf } from '#tests/factories'
 import type User from '#accounts/models/user'
 import { asCaller, expCarrier, expeditedForm, payJob } from '#logistics/tests/expedited_helpers'
@@ -45,14 +46,16 @@ async function deliveredJob(client: any, carrierUser: User) {
   res.assertStatus(201)
   const job = res.body().job as { id: number; price: number }
   await payJob(asCaller(client, shipper), job.id)
-  for (const step of ['accept', 'pickup', 'deliver']) {
-    if (step === 'deliver') clock.advance({ hours: 6 })
+  for (const step of ['accept', 'pickup']) {
     const moved = await client
       .post(`/api/expedited-jobs/${job.id}/${step}`)
       .loginAs(carrierUser)
       .withCsrfToken()
     moved.assertStatus(200)
   }
+  clock.advance({ hours: 6 })
+  // Delivered by the driver's signed step (docs/decisions/0264).
+  ;(await recordExpeditedSteps(client, carrierUser, job.id)).assertStatus(201)
   return { ...job, cents: toCents(job.price) }
 }
 

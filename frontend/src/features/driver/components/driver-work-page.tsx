@@ -143,17 +143,29 @@ function WorkCard({ item }: { item: DriverWorkItem }) {
       </div>
       {item.actions.length > 0 ? (
         <div className="flex flex-wrap gap-2" role="group" aria-label={`Report ${item.reference}`}>
-          {item.actions.map((action) => (
-            <Button
-              key={action}
-              className="min-h-11 flex-1"
-              variant={action === 'delayed' ? 'outline' : 'default'}
-              disabled={busy !== null}
-              onClick={() => void onReport(action)}
-            >
-              {busy === action ? 'Reporting...' : actionLabel(item, action)}
-            </Button>
-          ))}
+          {item.actions.map((action) =>
+            item.kind === 'expedited' && action === 'deliver' ? (
+              // Delivered only by the signed step with its POD (docs/decisions/0264).
+              <Button key={action} asChild className="min-h-11 flex-1">
+                <Link
+                  to={paths.driveExpedited.getHref(item.id)}
+                  aria-label={`Record delivery of ${item.reference}`}
+                >
+                  Record delivery
+                </Link>
+              </Button>
+            ) : (
+              <Button
+                key={action}
+                className="min-h-11 flex-1"
+                variant={action === 'delayed' ? 'outline' : 'default'}
+                disabled={busy !== null}
+                onClick={() => void onReport(action)}
+              >
+                {busy === action ? 'Reporting...' : actionLabel(item, action)}
+              </Button>
+            )
+          )}
         </div>
       ) : null}
       {item.kind === 'booking' || item.kind === 'expedited' ? (

@@ -2,8 +2,11 @@ import { api } from '@/lib/api-client'
 import { refreshCarrierExpedited } from '@/features/expedited/api/accept-expedited-job'
 import type { DriverPosition, ExpeditedJob } from '@/features/expedited/api/types'
 
-/** The driver's three calls on an accepted job, each followed by a reload of the lists. */
-async function drive(id: number, action: 'position' | 'pickup' | 'deliver', body?: unknown) {
+/**
+ * The driver's calls on an accepted job, each followed by a reload of the lists; the delivery is
+ * the signed step on the stops screen (docs/decisions/0264).
+ */
+async function drive(id: number, action: 'position' | 'pickup', body?: unknown) {
   try {
     return await api.post<ExpeditedJob>(`/api/expedited-jobs/${id}/${action}`, body)
   } finally {
@@ -17,6 +20,3 @@ export const reportPosition = (id: number, position: DriverPosition) =>
 
 /** POST /api/expedited-jobs/{id}/pickup */
 export const markPickedUp = (id: number) => drive(id, 'pickup')
-
-/** POST /api/expedited-jobs/{id}/deliver */
-export const markDelivered = (id: number) => drive(id, 'deliver')

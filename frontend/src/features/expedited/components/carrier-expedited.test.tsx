@@ -66,7 +66,7 @@ describe('Carrier Expedited section', () => {
     expect(await screen.findByText('EXP-007 picked up')).toBeInTheDocument()
   })
 
-  it('offers Mark delivered only once the distance could have been driven, and says when', async () => {
+  it('links Record delivery to the stops screen, never delivering itself, and says from when', async () => {
     const fetch = setup({
       'GET /api/carrier/expedited-jobs/offers': { body: [] },
       'GET /api/carrier/expedited-jobs': {
@@ -85,21 +85,22 @@ describe('Carrier Expedited section', () => {
           }),
         ],
       },
-      'POST /api/expedited-jobs/8/deliver': {
-        body: makeExpeditedJob({ id: 8, reference: 'EXP-008', status: 'DELIVERED' }),
-      },
     })
     const mine = await screen.findByRole('list', { name: 'My expedited jobs' })
-    const buttons = within(mine).getAllByRole('button', { name: 'Mark delivered' })
-    expect(buttons[0]).toBeDisabled()
+    expect(within(mine).queryByRole('button', { name: /Mark delivered/ })).not.toBeInTheDocument()
+    expect(within(mine).getByRole('link', { name: 'Record delivery of EXP-007' })).toHaveAttribute(
+      'href',
+      '/drive/expedited/7'
+    )
     expect(
       within(mine).getByText(
-        `Delivery can be recorded from ${formatDateTime('2025-06-10T19:02:00.000Z')}: 283 miles cannot be driven sooner`
+        new RegExp(
+          `^Delivery can be recorded from ${formatDateTime('2025-06-10T19:02:00.000Z')}: 283 miles cannot be driven sooner`
+        )
       )
     ).toBeInTheDocument()
-    expect(buttons[1]).toBeEnabled()
-    fireEvent.click(buttons[1])
-    expect(await screen.findByText('EXP-008 delivered')).toBeInTheDocument()
-    expect(requestsTo(fetch.calls, 'POST', '/api/expedited-jobs/7/deliver')).toHaveLength(0)
+    const ready = within(mine).getByRole('link', { name: 'Record delivery of EXP-008' })
+    expect(ready).toHaveAttribute('href', '/drive/expedited/8')
+    expect(requestsTo(fetch.calls, 'POST', '/api/expedited-jobs/8/deliver')).toHaveLength(0)
   })
 })

@@ -1,13 +1,11 @@
 import * as React from 'react'
-import { LocateFixed } from 'lucide-react'
+import { LocateFixed, PenLine } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
-import {
-  markDelivered,
-  markPickedUp,
-  reportPosition,
-} from '@/features/expedited/api/drive-expedited-job'
+import { Link } from '@/components/ui/link'
+import { paths } from '@/config/paths'
+import { markPickedUp, reportPosition } from '@/features/expedited/api/drive-expedited-job'
 import type { DriverPosition, ExpeditedJob } from '@/features/expedited/api/types'
 import { fieldErrorsOf, serverMessage } from '@/lib/api-errors'
 import { formatDateTime } from '@/lib/format'
@@ -44,9 +42,9 @@ function useReached(at: string | null): boolean {
 
 /**
  * The driver's panel on an accepted job: send the current position (the browser's location,
- * or a ZIP or coordinates typed by hand), then mark picked up and delivered. Delivered waits
- * for the job's `earliestDeliveryAt` (its distance from the pickup at the top speed the server
- * accepts, docs/decisions/0166), and says until when.
+ * or a ZIP or coordinates typed by hand), then mark picked up. The delivery is recorded on the
+ * stops screen, the signed step with its POD (docs/decisions/0264); the panel links it and says
+ * from when the distance allows it (`earliestDeliveryAt`, docs/decisions/0166).
  */
 export function DriverPanel({ job }: { job: ExpeditedJob }) {
   const deliverable = useReached(job.earliestDeliveryAt)
@@ -150,21 +148,26 @@ export function DriverPanel({ job }: { job: ExpeditedJob }) {
           </Button>
         ) : null}
         {job.status === 'PICKED_UP' ? (
-          <Button
-            size="sm"
-            variant="success"
-            disabled={busy || !deliverable}
-            onClick={() => run(() => markDelivered(job.id), `${job.reference} delivered`)}
-          >
-            Mark delivered
+          // Delivered only by the driver's signed step, with its POD (docs/decisions/0264).
+          <Button asChild size="sm" variant="success">
+            <Link
+              to={paths.driveExpedited.getHref(job.id)}
+              aria-label={`Record delivery of ${job.reference}`}
+            >
+              <PenLine aria-hidden="true" className="h-4 w-4" />
+              Record delivery
+            </Link>
           </Button>
         ) : null}
       </div>
-      {job.status === 'PICKED_UP' && !deliverable && job.earliestDeliveryAt ? (
+      {job.status === 'PICKED_UP' ? (
         <p className="text-sm text-slate-600">
-          {`Delivery can be recorded from ${formatDateTime(job.earliestDeliveryAt)}: ${Math.round(
-            job.distanceMiles
-          )} miles cannot be driven sooner`}
+          {!deliverable && job.earliestDeliveryAt
+            ? `Delivery can be recorded from ${formatDateTime(job.earliestDeliveryAt)}: ${Math.round(
+                job.distanceMiles
+              )} miles cannot be driven sooner. `
+            : ''}
+          The delivery is the driver’s signed step at the stop, with the consignee’s signature.
         </p>
       ) : null}
     </div>

@@ -61,6 +61,38 @@ describe('TMS document hub', () => {
     )
   })
 
+  it('lists an expedited job’s signed POD beside the bookings’ documents, with no bundle for it', async () => {
+    renderTms('shipper', {
+      'GET /api/tms/documents': page([
+        makeDocument({
+          id: 5,
+          type: 'POD',
+          subject: 'expedited_job',
+          shipmentId: 7,
+          shipmentReference: 'EXP-007',
+          fileName: 'pod-EXP-007.pdf',
+          stopNumber: 2,
+          downloadUrl: '/api/expedited-jobs/7/pod',
+        }),
+        makeDocument(),
+      ]),
+    })
+    await openTab('Document Hub')
+    const list = await screen.findByRole('list', { name: 'Documents' }, FIRST_PAINT)
+    const items = within(list).getAllByRole('listitem')
+    // Same id, two subjects: both rows.
+    expect(items).toHaveLength(2)
+    expect(items[0]).toHaveTextContent('Proof of delivery')
+    expect(items[0]).toHaveTextContent('EXP-007 · Expedited job · Stop 2')
+    expect(within(items[0]).getByRole('link', { name: /Download/ })).toHaveAttribute(
+      'href',
+      '/api/expedited-jobs/7/pod'
+    )
+    const bundles = screen.getByRole('region', { name: 'Everything of a booking' })
+    expect(bundles).toHaveTextContent('TRT-042')
+    expect(bundles).not.toHaveTextContent('EXP-007')
+  })
+
   it('names every type the hub lists, the rate confirmation too, and filters by it', async () => {
     const { calls } = renderTms('carrier', {
       'GET /api/tms/documents': page([

@@ -17,7 +17,10 @@ import { UploadDocumentForm } from '@/features/tms/components/upload-document-fo
 import { DOCUMENT_TYPES, documentTypeLabel } from '@/features/tms/utils/labels'
 import { formatDate } from '@/lib/format'
 
-/** Document Hub: the user's BOLs, PODs and invoices; carriers upload stop documents. */
+/**
+ * Document Hub: the user's BOLs, PODs and invoices, and their expedited jobs' signed PODs
+ * (docs/decisions/0265); carriers upload stop documents.
+ */
 export function DocumentHub({ canUpload }: { canUpload: boolean }) {
   const [filters, setFilters] = React.useState<DocumentFilters>({
     type: '',
@@ -35,7 +38,8 @@ export function DocumentHub({ canUpload }: { canUpload: boolean }) {
         <CardHeader>
           <CardTitle>Your documents</CardTitle>
           <CardDescription>
-            Bills of lading, proofs of delivery and invoices of your shipments, newest first.
+            Bills of lading, proofs of delivery and invoices of your shipments, and the signed
+            proofs of delivery of your expedited jobs, newest first.
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
@@ -67,7 +71,7 @@ export function DocumentHub({ canUpload }: { canUpload: boolean }) {
             <TextField
               id="doc-shipment-filter"
               label="Shipment"
-              placeholder="TRT-042 or 42"
+              placeholder="TRT-042, 42 or EXP-007"
               value={shipmentInput}
               onChange={(e) => setShipmentInput(e.target.value)}
             />
@@ -90,11 +94,11 @@ export function DocumentHub({ canUpload }: { canUpload: boolean }) {
           >
             {(docs) => (
               <>
-                <BookingBundles docs={docs} />
+                <BookingBundles docs={docs.filter((d) => d.subject === 'booking')} />
                 <ul aria-label="Documents" className="divide-y divide-slate-200 rounded-md border">
                   {docs.map((doc) => (
                     <li
-                      key={doc.id}
+                      key={`${doc.subject}-${doc.id}`}
                       className="flex flex-col gap-2 px-3 py-3 sm:flex-row sm:items-center sm:justify-between"
                     >
                       <div className="min-w-0 text-sm">
@@ -104,6 +108,7 @@ export function DocumentHub({ canUpload }: { canUpload: boolean }) {
                         </p>
                         <p className="text-slate-600">
                           {doc.shipmentReference}
+                          {doc.subject === 'expedited_job' ? ' · Expedited job' : ''}
                           {doc.stopNumber != null ? ` · Stop ${doc.stopNumber}` : ''} ·{' '}
                           {formatDate(doc.createdAt)}
                         </p>
@@ -159,6 +164,8 @@ export function DocumentHub({ canUpload }: { canUpload: boolean }) {
  */
 function BookingBundles({ docs }: { docs: { shipmentId: number; shipmentReference: string }[] }) {
   const bookings = [...new Map(docs.map((d) => [d.shipmentId, d.shipmentReference]))]
+  // An expedited job's POD is its only file here: no bundle (docs/decisions/0265).
+  if (bookings.length === 0) return null
   return (
     <section
       aria-label="Everything of a booking"

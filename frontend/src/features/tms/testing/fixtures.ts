@@ -76,6 +76,7 @@ export function makeDocument(overrides: Partial<TmsDocument> = {}): TmsDocument 
   return {
     id: 5,
     type: 'BOL',
+    subject: 'booking',
     shipmentId: 42,
     shipmentReference: 'TRT-042',
     fileName: 'BOL-TRT-042.pdf',
