@@ -15,7 +15,6 @@ import router from '@adonisjs/core/services/router'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { randomUUID } from 'node:crypto'
-import { inflateSync } from 'node:zlib'
 import Carrier from '#fleet/models/carrier'
 import DrayageMoveService from '#logistics/services/drayage_move_service'
 import DocumentService from '#tms/services/document_service'
@@ -38,6 +37,7 @@ import {
 } from '#tests/factories'
 import { openStream, until } from '#tests/live_stream'
 import { unzip } from '#tests/zip'
+import { contentStreams } from '#tests/pdf_text'
 
 type RouteInfo = { method: string; pattern: string; roles: string[] | null; admin: boolean }
 
@@ -147,22 +147,10 @@ function found(text: string, who: Pick<Identity, 'numbers' | 'words'>): string[]
   return hits
 }
 
-/** The text a PDF shows: each content stream inflated, its hex and literal strings decoded. */
+/** The text a PDF shows: the raw file, and each content stream with its hex and literal strings decoded. */
 function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1')
-  const parts: string[] = [raw]
-  // Each stream is read by its dictionary's /Length, never up to the next "endstream": a
-  // compressed stream may itself end in a carriage return (its last checksum byte), which a
-  // pattern would take as part of the line break and leave the stream one byte short.
-  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
-    const start = match.index + match[0].length
-    const body = raw.slice(start, start + Number(match[1]))
-    let content = body
-    try {
-      content = inflateSync(Buffer.from(body, 'latin1')).toString('latin1')
-    } catch {
-      // not compressed
-    }
+  const parts: string[] = [bytes.toString('latin1')]
+  for (const content of contentStreams(bytes)) {
     parts.push(content)
     for (const [, hex] of content.matchAll(/<([0-9A-Fa-f\s]+)>/g)) {
       parts.push(Buffer.from(hex.replace(/\s/g, ''), 'hex').toString('latin1'))
